@@ -1,0 +1,80 @@
+import type { ProfileId } from './roles';
+
+/** authLevel claim: 1 while the second factor is pending, 2 once the session is complete. */
+export const AUTH_LEVEL = {
+  secondFactorPending: 1,
+  complete: 2,
+} as const;
+export type AuthLevel = (typeof AUTH_LEVEL)[keyof typeof AUTH_LEVEL];
+
+/** The claims of our session token (spec 000 section 3). */
+export interface TokenClaims {
+  authenticated: boolean;
+  authLevel: AuthLevel;
+  /** the user's email */
+  sub: string;
+  uid: number;
+  iid: number;
+  /** ROLE_-prefixed profile names */
+  roles: string[];
+  /** expiry, seconds since the epoch */
+  exp: number;
+  iat: number;
+  /** issuer of the token */
+  iss: string;
+  jti: string;
+}
+
+/** Token validity check every 30 s; retry after 5 s; login waits 2 s after a failure (spec 000 section 9). */
+export const TOKEN_CHECK_INTERVAL_MS = 30_000;
+export const RETRY_DELAY_MS = 5_000;
+export const LOGIN_FAILURE_WAIT_MS = 2_000;
+
+export const AUTH_TOKEN_STORAGE_KEY = 'auth_token';
+
+/** The current user as GET /api/admin/who answers it (spec 000 section 3, User). */
+export interface CurrentUser {
+  id: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+  profile: string;
+  profileId: ProfileId;
+  orgUnit: string | null;
+  hasTotp: boolean;
+  okCGU: boolean;
+  okNotice: boolean;
+  timezone: string;
+  issuerId: number;
+  issuerName: string;
+  isValidator: boolean;
+  sso: boolean;
+  provider: string;
+  verified: boolean;
+  params: { tracking: boolean; hasCustomDesign: boolean; canEditTables: boolean };
+  metatemplates: { Type: string }[];
+  credits: number;
+  plan: string;
+  noTotpAlertDisabled: boolean;
+  notVerifiedAlertDisabled: boolean;
+}
+
+/** Reads the claims of a JWT without checking its signature (the web app's local validity check). */
+export function readTokenClaims(token: string): TokenClaims | null {
+  const parts = token.split('.');
+  if (parts.length !== 3) return null;
+  try {
+    const base64 = parts[1].replace(/-/g, '+').replace(/_/g, '/');
+    const json = decodeURIComponent(
+      Array.from(atob(base64), (c) => '%' + c.charCodeAt(0).toString(16).padStart(2, '0')).join(''),
+    );
+    const claims = JSON.parse(json) as TokenClaims;
+    return typeof claims === 'object' && claims !== null ? claims : null;
+  } catch {
+    return null;
+  }
+}
+
+export function isTokenExpired(claims: Pick<TokenClaims, 'exp'>, nowMs = Date.now()): boolean {
+  return typeof claims.exp !== 'number' || claims.exp * 1000 <= nowMs;
+}

@@ -1,0 +1,45 @@
+import { Secret, TOTP } from 'otpauth';
+
+/** Second-factor parameters of spec 000 section 2.8. */
+export const TOTP_SECRET_BYTES = 20;
+export const TOTP_DIGITS = 6;
+export const TOTP_PERIOD_SECONDS = 30;
+export const TOTP_WINDOW = 4;
+
+export function isTotpCodeFormat(code: unknown): code is string {
+  return typeof code === 'string' && /^\d{6}$/.test(code);
+}
+
+export function newTotpSecret(): string {
+  return new Secret({ size: TOTP_SECRET_BYTES }).base32;
+}
+
+export function isTotpSecret(value: unknown): value is string {
+  if (typeof value !== 'string' || !/^[A-Z2-7]+=*$/.test(value)) return false;
+  try {
+    return Secret.fromBase32(value).bytes.length === TOTP_SECRET_BYTES;
+  } catch {
+    return false;
+  }
+}
+
+export function totpFor(secretBase32: string, label = '', issuer = ''): TOTP {
+  return new TOTP({
+    issuer,
+    label,
+    algorithm: 'SHA1',
+    digits: TOTP_DIGITS,
+    period: TOTP_PERIOD_SECONDS,
+    secret: Secret.fromBase32(secretBase32),
+  });
+}
+
+/** True when the code matches within ±TOTP_WINDOW steps of `timestamp`. */
+export function verifyTotp(secretBase32: string, code: string, timestamp = Date.now()): boolean {
+  if (!isTotpCodeFormat(code)) return false;
+  return totpFor(secretBase32).validate({ token: code, timestamp, window: TOTP_WINDOW }) !== null;
+}
+
+export function totpUri(secretBase32: string, account: string, issuer: string): string {
+  return totpFor(secretBase32, account, issuer).toString();
+}

@@ -1,0 +1,99 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { registerGuard } from './auth/guard';
+import { SessionTokens } from './auth/sessionTokens';
+import type { Config } from './config';
+import type { AppContext } from './context';
+import { openDatabase } from './db/connection';
+import { migrateToLatest } from './db/migrate';
+import { seedFirstRun } from './db/seed';
+import { AppError } from './errors';
+import { sessionRoutes } from './routes/session';
+import { createMailer } from './services/mail/mailer';
+
+export interface LaurelApp extends FastifyInstance {
+  laurel: AppContext;
+}
+
+/** Builds the whole server (database, migrations, first-run seed, routes) without listening. */
+export async function buildApp(config: Config, options: { logger?: FastifyServerOptions['logger'] } = {}): Promise<LaurelApp> {
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    trustProxy: true,
+    bodyLimit: 10 * 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+
+  const { db, dialect, close } = openDatabase(config);
+  await migrateToLatest(db);
+  if (await seedFirstRun(db, config)) {
+    app.log.info({ email: config.adminEmail }, 'first run: created the first issuer and its Administrator');
+  }
+  const tokens = await SessionTokens.create({
+    db,
+    configuredSecret: config.jwtSecret,
+    tokenIssuer: config.publicUrl,
+    ttlSeconds: config.sessionTtlSeconds,
+  });
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db, log: app.log as never });
+  const ctx: AppContext = { config, db, dialect, tokens, mailer };
+  app.decorate('laurel', ctx);
+  app.addHook('onClose', async () => {
+    mailer.close();
+    await close();
+  });
+
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.code(error.statusCode).send({ code: error.code, message: error.message, ...error.details });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      return reply.code(400).send({
+        code: 'VALIDATION_ERROR',
+        message: 'The request is not valid',
+        issues: error.validation.map((v) => ({ path: v.instancePath, message: v.message })),
+      });
+    }
+    const status = (error as { statusCode?: number }).statusCode ?? 500;
+    if (status < 500) {
+      return reply.code(status).send({ code: (error as { code?: string }).code ?? 'BAD_REQUEST', message: (error as Error).message });
+    }
+    request.log.error(error);
+    return reply.code(500).send({ code: 'INTERNAL_ERROR', message: 'Something went wrong on our side' });
+  });
+
+  await app.register(swagger, {
+    openapi: { info: { title: 'Laurel API', version: '0.1.0' }, components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } } },
+    transform: jsonSchemaTransform,
+  });
+  registerGuard(app, db, tokens);
+
+  app.get('/api/health', { config: { auth: 'public' } }, async () => ({ ok: true }));
+  await sessionRoutes(app, ctx);
+
+  registerWebApp(app, config.webRoot);
+  return app as unknown as LaurelApp;
+}
+
+/** The built web app at /, with every unknown non-API path answered by index.html (client-side routes). */
+function registerWebApp(app: FastifyInstance, webRoot: string | null): void {
+  const index = webRoot ? path.join(webRoot, 'index.html') : null;
+  const hasWebApp = index !== null && fs.existsSync(index);
+  if (hasWebApp && webRoot) {
+    void app.register(fastifyStatic, { root: webRoot, index: false, wildcard: false, maxAge: '1h' });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/') || request.method !== 'GET' || !hasWebApp) {
+      return reply.code(404).send({ code: 'NOT_FOUND', message: 'Not found' });
+    }
+    return reply.header('cache-control', 'no-cache').type('text/html').send(fs.createReadStream(index as string));
+  });
+}

@@ -1,0 +1,81 @@
+import path from 'node:path';
+import { isValidEmail } from '../domain/email';
+import { isPlan, type Plan } from '../domain/plans';
+
+/** Every setting of the server, read from the environment with embedded defaults (documented in README.md). */
+export interface Config {
+  port: number;
+  host: string;
+  /** where the SQLite file, the generated secrets and the stored files live */
+  dataDir: string;
+  /** postgres://… to use PostgreSQL; empty for the embedded SQLite file */
+  databaseUrl: string | null;
+  /** smtp://… or smtps://… to send mail; empty to keep mail in the outbox table */
+  smtpUrl: string | null;
+  mailFrom: string;
+  /** the address users reach the product at, used in links and as the token issuer */
+  publicUrl: string;
+  adminEmail: string;
+  initialPlan: Plan;
+  initialCredits: number;
+  initialIssuerName: string;
+  /** HS256 secret for session tokens; generated once and kept in the database when empty */
+  jwtSecret: string | null;
+  sessionTtlSeconds: number;
+  loginLinkTtlSeconds: number;
+  /** login attempts allowed per address and per client in one window */
+  loginRateLimit: { perEmail: number; perClient: number; windowMs: number };
+  /** the built web app to serve at /, or null to serve none (tests of the API alone) */
+  webRoot: string | null;
+  logLevel: string;
+}
+
+type Env = Record<string, string | undefined>;
+
+function integer(env: Env, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a non-negative integer, not "${raw}"`);
+  return value;
+}
+
+function text(env: Env, name: string): string | null {
+  const raw = env[name]?.trim();
+  return raw ? raw : null;
+}
+
+export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
+  const port = integer(env, 'PORT', 8080);
+  const dataDir = path.resolve(text(env, 'DATA_DIR') ?? './data');
+  const publicUrl = (text(env, 'PUBLIC_URL') ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  const adminEmail = text(env, 'LAUREL_ADMIN_EMAIL') ?? 'admin@example.org';
+  if (!isValidEmail(adminEmail)) throw new Error(`LAUREL_ADMIN_EMAIL is not a valid address: "${adminEmail}"`);
+  const initialPlan = text(env, 'LAUREL_INITIAL_PLAN') ?? 'FREE_TRIAL';
+  if (!isPlan(initialPlan)) throw new Error(`LAUREL_INITIAL_PLAN is not a plan: "${initialPlan}"`);
+  const webRoot = text(env, 'WEB_ROOT');
+  return {
+    port,
+    host: text(env, 'HOST') ?? '0.0.0.0',
+    dataDir,
+    databaseUrl: text(env, 'DATABASE_URL'),
+    smtpUrl: text(env, 'SMTP_URL'),
+    mailFrom: text(env, 'MAIL_FROM') ?? 'Laurel <no-reply@laurel.local>',
+    publicUrl,
+    adminEmail,
+    initialPlan,
+    initialCredits: integer(env, 'LAUREL_INITIAL_CREDITS', 100),
+    initialIssuerName: text(env, 'LAUREL_ISSUER_NAME') ?? 'My organisation',
+    jwtSecret: text(env, 'JWT_SECRET'),
+    sessionTtlSeconds: integer(env, 'SESSION_TTL_SECONDS', 8 * 3600),
+    loginLinkTtlSeconds: integer(env, 'LOGIN_LINK_TTL_SECONDS', 15 * 60),
+    loginRateLimit: {
+      perEmail: integer(env, 'LOGIN_RATE_PER_EMAIL', 5),
+      perClient: integer(env, 'LOGIN_RATE_PER_CLIENT', 30),
+      windowMs: integer(env, 'LOGIN_RATE_WINDOW_SECONDS', 15 * 60) * 1000,
+    },
+    webRoot: webRoot === 'none' ? null : path.resolve(webRoot ?? './dist'),
+    logLevel: text(env, 'LOG_LEVEL') ?? 'info',
+    ...overrides,
+  };
+}

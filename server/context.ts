@@ -1,0 +1,15 @@
+import type { Kysely } from 'kysely';
+import type { Database } from './db/schema';
+import type { Dialect } from './db/connection';
+import type { Config } from './config';
+import type { SessionTokens } from './auth/sessionTokens';
+import type { Mailer } from './services/mail/mailer';
+
+/** What route modules and services share: built once by buildApp and passed down. */
+export interface AppContext {
+  config: Config;
+  db: Kysely<Database>;
+  dialect: Dialect;
+  tokens: SessionTokens;
+  mailer: Mailer;
+}

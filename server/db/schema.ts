@@ -1,0 +1,112 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/**
+ * The typed Database interface. Columns with a database default are Generated (optional on insert). Booleans are stored as 0/1 integers and timestamps as ISO-8601 text so that
+ * one set of migrations and queries behaves the same on SQLite and PostgreSQL; JSON is stored as text.
+ */
+type Flag = number;
+type Timestamp = string;
+type Json = string;
+
+export interface IssuerTable {
+  id: Generated<number>;
+  name: string;
+  plan: string;
+  credits: number;
+  is_validator: Generated<Flag>;
+  verified: Generated<Flag>;
+  is_blocked: Generated<Flag>;
+  domains: Generated<string>;
+  /** issuer params of spec 000 section 3 (sender, replyTo, tracking, hasCustomDesign, canEditTables, …) */
+  params: Generated<Json>;
+  /** OIDC identity provider for single sign-on: {issuer, clientId, jwksUri, authorizationEndpoint}, or null */
+  sso_config: Json | null;
+  has_pathway: Generated<Flag>;
+  has_rncp: Generated<Flag>;
+  /** template types this issuer may create (openbadge, cpf_onshelf, …), a JSON array */
+  metatemplates: Generated<Json>;
+  created_at: Timestamp;
+}
+
+export interface UserTable {
+  id: Generated<number>;
+  issuer_id: number;
+  email: string;
+  first_name: Generated<string>;
+  last_name: Generated<string>;
+  profile_id: number;
+  org_unit_id: number | null;
+  /** base32 TOTP secret, set once the second factor is enabled */
+  totp_secret: string | null;
+  ok_cgu: Generated<Flag>;
+  ok_notice: Generated<Flag>;
+  timezone: Generated<string>;
+  provider: Generated<string>;
+  no_totp_alert_disabled: Generated<Flag>;
+  not_verified_alert_disabled: Generated<Flag>;
+  created_at: Timestamp;
+}
+
+export interface OrgUnitTable {
+  id: Generated<number>;
+  issuer_id: number;
+  name: string;
+}
+
+export interface SettingTable {
+  key: string;
+  value: string;
+}
+
+/** Session tokens revoked before their expiry (logout); rows past expires_at can be purged. */
+export interface RevokedTokenTable {
+  jti: string;
+  expires_at: Timestamp;
+}
+
+/** One-time sign-in links; only the SHA-256 of the link's secret is stored. */
+export interface LoginLinkTable {
+  token_hash: string;
+  user_id: number;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+/** Mail kept here when no SMTP server is configured (the embedded default). */
+export interface OutboxTable {
+  id: Generated<number>;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  created_at: Timestamp;
+}
+
+export interface CreditOperationTable {
+  id: Generated<number>;
+  issuer_id: number;
+  operation_date: Timestamp;
+  /** positive is an addition, negative a debit or an expiration */
+  credits: number;
+  reason: string;
+}
+
+export interface Database {
+  issuers: IssuerTable;
+  users: UserTable;
+  org_units: OrgUnitTable;
+  settings: SettingTable;
+  revoked_tokens: RevokedTokenTable;
+  login_links: LoginLinkTable;
+  outbox: OutboxTable;
+  credit_operations: CreditOperationTable;
+}
+
+export type Issuer = Selectable<IssuerTable>;
+export type NewIssuer = Insertable<IssuerTable>;
+export type User = Selectable<UserTable>;
+export type NewUser = Insertable<UserTable>;
+export type UserUpdate = Updateable<UserTable>;
+export type OutboxMessage = Selectable<OutboxTable>;
+export type { ColumnType };

@@ -1,0 +1,50 @@
+import type { Kysely } from 'kysely';
+import { nowIso } from '../db/clock';
+import type { Database, Issuer, NewIssuer } from '../db/schema';
+
+export function findIssuer(db: Kysely<Database>, id: number): Promise<Issuer | undefined> {
+  return db.selectFrom('issuers').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function countIssuers(db: Kysely<Database>): Promise<number> {
+  const row = await db.selectFrom('issuers').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function insertIssuer(db: Kysely<Database>, issuer: Omit<NewIssuer, 'created_at'>): Promise<number> {
+  const row = await db
+    .insertInto('issuers')
+    .values({ ...issuer, created_at: nowIso() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function addCredits(
+  db: Kysely<Database>,
+  issuerId: number,
+  credits: number,
+  reason: string,
+): Promise<void> {
+  await db
+    .updateTable('issuers')
+    .set((eb) => ({ credits: eb('credits', '+', credits) }))
+    .where('id', '=', issuerId)
+    .execute();
+  await db
+    .insertInto('credit_operations')
+    .values({ issuer_id: issuerId, credits, reason, operation_date: nowIso() })
+    .execute();
+}
+
+export function setIssuerSso(db: Kysely<Database>, issuerId: number, ssoConfig: object | null) {
+  return db
+    .updateTable('issuers')
+    .set({ sso_config: ssoConfig ? JSON.stringify(ssoConfig) : null })
+    .where('id', '=', issuerId)
+    .execute();
+}
+
+export function findIssuersWithSso(db: Kysely<Database>): Promise<Issuer[]> {
+  return db.selectFrom('issuers').selectAll().where('sso_config', 'is not', null).execute();
+}

@@ -1,0 +1,54 @@
+import type { Kysely } from 'kysely';
+import { nowIso } from '../db/clock';
+import type { Database, NewUser, User } from '../db/schema';
+
+export interface UserWithIssuer extends User {
+  issuer_name: string;
+}
+
+export function findUsersByEmail(db: Kysely<Database>, email: string): Promise<UserWithIssuer[]> {
+  return db
+    .selectFrom('users')
+    .innerJoin('issuers', 'issuers.id', 'users.issuer_id')
+    .selectAll('users')
+    .select('issuers.name as issuer_name')
+    .where('users.email', '=', email)
+    .orderBy('issuers.name')
+    .execute();
+}
+
+export function findUser(db: Kysely<Database>, id: number): Promise<User | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function findUserInIssuer(db: Kysely<Database>, issuerId: number, email: string): Promise<User | undefined> {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('issuer_id', '=', issuerId)
+    .where('email', '=', email)
+    .executeTakeFirst();
+}
+
+export async function insertUser(db: Kysely<Database>, user: Omit<NewUser, 'created_at'>): Promise<number> {
+  const row = await db
+    .insertInto('users')
+    .values({ ...user, created_at: nowIso() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export function setTotpSecret(db: Kysely<Database>, userId: number, secret: string | null) {
+  return db.updateTable('users').set({ totp_secret: secret }).where('id', '=', userId).execute();
+}
+
+export function findOrgUnitName(db: Kysely<Database>, id: number | null): Promise<string | null> {
+  if (id === null) return Promise.resolve(null);
+  return db
+    .selectFrom('org_units')
+    .select('name')
+    .where('id', '=', id)
+    .executeTakeFirst()
+    .then((row) => row?.name ?? null);
+}

@@ -1,0 +1,221 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AUTH_LEVEL } from '../../domain/auth';
+import { BRAND_NAMES, chooseBrand } from '../../domain/brand';
+import { isValidEmail, sanitizeEmail } from '../../domain/email';
+import { isAdministrator } from '../../domain/permissions';
+import { isProfileId } from '../../domain/roles';
+import { isTotpSecret, verifyTotp } from '../../domain/totp';
+import { authOf, unauthorized } from '../auth/guard';
+import { hashLoginSecret, isLoginSecretFormat, newLoginSecret } from '../auth/loginLinks';
+import { RateLimiter } from '../auth/rateLimiter';
+import { authorizationUrl, claimedIssuer, parseSsoConfig, verifyIdToken } from '../auth/sso';
+import type { SessionSubject } from '../auth/sessionTokens';
+import type { AppContext } from '../context';
+import { isoAfterSeconds } from '../db/clock';
+import type { User } from '../db/schema';
+import { AppError, badRequest } from '../errors';
+import { serverLanguage } from '../i18n';
+import { findIssuer, findIssuersWithSso } from '../repositories/issuers';
+import { consumeLoginLink, revokeToken, saveLoginLink } from '../repositories/tokens';
+import { findUser, findUserInIssuer, findUsersByEmail, setTotpSecret } from '../repositories/users';
+import { currentUser } from '../services/currentUser';
+import { loginLinkMail } from '../services/mail/loginMail';
+
+const SSO_NONCE_PURPOSE = 'sso-nonce';
+const SSO_NONCE_TTL_SECONDS = 600;
+
+function subjectOf(user: User): SessionSubject {
+  if (!isProfileId(user.profile_id)) throw new AppError(500, 'BAD_PROFILE', 'Unknown profile');
+  return { userId: user.id, issuerId: user.issuer_id, email: user.email, profileId: user.profile_id };
+}
+
+/** Sign-in by emailed link, single sign-on, the second factor, logout and the current user (spec 000 2.4, 2.8, 7). */
+export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const { db, tokens, config, mailer } = ctx;
+  const perEmail = new RateLimiter(config.loginRateLimit.perEmail, config.loginRateLimit.windowMs);
+  const perClient = new RateLimiter(config.loginRateLimit.perClient, config.loginRateLimit.windowMs);
+  const totpAttempts = new RateLimiter(10, config.loginRateLimit.windowMs);
+  const productName = BRAND_NAMES[chooseBrand(new URL(config.publicUrl).hostname)];
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  const tooMany = () => new AppError(429, 'TOO_MANY_REQUESTS', 'Too many attempts, try again later');
+
+  api.post(
+    '/api/admin/login',
+    {
+      config: { auth: 'public' },
+      schema: {
+        summary: 'Send a sign-in link to an address',
+        querystring: z.object({
+          email: z.string().max(320),
+          issuer_id: z.coerce.number().int().positive().optional(),
+          lang: z.string().max(5).optional(),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const email = sanitizeEmail(request.query.email);
+      if (!isValidEmail(email)) throw badRequest('INVALID_EMAIL', 'The email address is not valid');
+      if (!perClient.take(request.ip) || !perEmail.take(email)) throw tooMany();
+
+      const users = await findUsersByEmail(db, email);
+      if (users.length === 0) throw new AppError(404, 'WRONG_ADDRESS', 'No account uses this address');
+      const { issuer_id: issuerId } = request.query;
+      if (issuerId === undefined && users.length > 1) {
+        const issuers = Object.fromEntries(users.map((u) => [String(u.issuer_id), u.issuer_name]));
+        return reply.code(401).send({ code: 'CHOOSE_ISSUER', message: 'Choose an issuer', issuers });
+      }
+      const user = issuerId === undefined ? users[0] : users.find((u) => u.issuer_id === issuerId);
+      if (!user) throw new AppError(404, 'WRONG_ADDRESS', 'No account uses this address');
+
+      const issuer = await findIssuer(db, user.issuer_id);
+      const sso = parseSsoConfig(issuer?.sso_config ?? null);
+      if (sso) {
+        const nonce = await tokens.signPurpose(SSO_NONCE_PURPOSE, SSO_NONCE_TTL_SECONDS, { iid: user.issuer_id });
+        const redirectUrl = authorizationUrl(sso, {
+          redirectUri: `${config.publicUrl}/login/sso`,
+          nonce,
+          loginHint: email,
+        });
+        return reply.code(302).send({ redirectUrl });
+      }
+
+      const secret = newLoginSecret();
+      await saveLoginLink(db, {
+        tokenHash: hashLoginSecret(secret),
+        userId: user.id,
+        expiresAt: isoAfterSeconds(config.loginLinkTtlSeconds),
+      });
+      const link = `${config.publicUrl}/login/${secret}`;
+      await mailer.send(
+        loginLinkMail({
+          to: email,
+          link,
+          language: serverLanguage(request.query.lang),
+          productName,
+          issuerName: user.issuer_name,
+          validMinutes: Math.round(config.loginLinkTtlSeconds / 60),
+        }),
+      );
+      if (mailer.mode === 'outbox') request.log.info(`sign-in link for ${email}: ${link}`);
+      return { ok: true };
+    },
+  );
+
+  api.post(
+    '/api/admin/login/token',
+    {
+      config: { auth: 'public' },
+      schema: {
+        summary: 'Exchange a one-time sign-in link for a session token',
+        body: z.object({ token: z.string().max(100) }),
+      },
+    },
+    async (request) => {
+      if (!isLoginSecretFormat(request.body.token) || !perClient.take(request.ip)) {
+        throw new AppError(401, 'INVALID_LINK', 'This sign-in link is not valid');
+      }
+      const userId = await consumeLoginLink(db, hashLoginSecret(request.body.token));
+      const user = userId === null ? undefined : await findUser(db, userId);
+      if (!user) throw new AppError(401, 'INVALID_LINK', 'This sign-in link is not valid or was already used');
+      const level = user.totp_secret ? AUTH_LEVEL.secondFactorPending : AUTH_LEVEL.complete;
+      return { token: await tokens.sign(subjectOf(user), level) };
+    },
+  );
+
+  api.post(
+    '/api/admin/sso',
+    {
+      config: { auth: 'public' },
+      schema: { summary: 'Sign in with an OpenID Connect id_token', body: z.object({ id_token: z.string().max(20_000) }) },
+    },
+    async (request) => {
+      const refused = () => new AppError(401, 'SSO_REFUSED', 'Single sign-on was refused');
+      if (!perClient.take(request.ip)) throw tooMany();
+      const iss = claimedIssuer(request.body.id_token);
+      if (!iss) throw refused();
+      const candidates = (await findIssuersWithSso(db)).filter((i) => parseSsoConfig(i.sso_config)?.issuer === iss);
+      for (const issuer of candidates) {
+        const sso = parseSsoConfig(issuer.sso_config);
+        if (!sso) continue;
+        const verified = await verifyIdToken(request.body.id_token, sso);
+        if (!verified?.nonce) continue;
+        const nonce = await tokens.verifyPurpose(verified.nonce, SSO_NONCE_PURPOSE);
+        if (!nonce || nonce.iid !== issuer.id) continue;
+        const user = await findUserInIssuer(db, issuer.id, sanitizeEmail(verified.email));
+        if (!user) continue;
+        return { token: await tokens.sign(subjectOf(user), AUTH_LEVEL.complete) };
+      }
+      throw refused();
+    },
+  );
+
+  api.post(
+    '/api/admin/user/totp',
+    {
+      config: { auth: 'pending' },
+      schema: { summary: 'Check a second-factor code and complete the session', querystring: z.object({ totp: z.string().max(10) }) },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      if (!auth.user.totp_secret) throw badRequest('NO_SECOND_FACTOR', 'The second factor is not enabled');
+      if (!totpAttempts.take(String(auth.user.id))) throw tooMany();
+      if (!verifyTotp(auth.user.totp_secret, request.query.totp)) {
+        throw new AppError(401, 'WRONG_CODE', 'The code is not valid');
+      }
+      await revokeToken(db, auth.claims.jti, new Date(auth.claims.exp * 1000).toISOString());
+      return { token: await tokens.sign(subjectOf(auth.user), AUTH_LEVEL.complete) };
+    },
+  );
+
+  api.put(
+    '/api/admin/user/totp',
+    {
+      config: { access: { resource: 'security', action: 'edit' } },
+      schema: {
+        summary: 'Enable the second factor with a new secret, proven by a current code',
+        body: z.object({ id: z.number().int(), key: z.string().max(64), totp: z.string().max(10) }),
+      },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      const { id, key, totp } = request.body;
+      if (id !== auth.user.id) throw unauthorized();
+      if (!isTotpSecret(key)) throw badRequest('INVALID_SECRET', 'The secret must be 20 bytes in base32');
+      if (!totpAttempts.take(String(auth.user.id))) throw tooMany();
+      if (!verifyTotp(key, totp)) throw new AppError(400, 'WRONG_CODE', 'The code is not valid');
+      await setTotpSecret(db, id, key);
+      return { hasTotp: true };
+    },
+  );
+
+  api.delete(
+    '/api/admin/user/totp',
+    {
+      config: { access: { resource: 'security', action: 'edit' } },
+      schema: { summary: "Disable a user's second factor", querystring: z.object({ id: z.coerce.number().int() }) },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      const { id } = request.query;
+      if (id !== auth.user.id) {
+        const target = await findUser(db, id);
+        if (!target || target.issuer_id !== auth.issuer.id || !isAdministrator(auth.profileId)) throw unauthorized();
+      }
+      await setTotpSecret(db, id, null);
+      return { hasTotp: false };
+    },
+  );
+
+  api.post('/api/admin/logout', { config: { auth: 'pending' }, schema: { summary: 'Revoke the current token' } }, async (request) => {
+    const { claims } = authOf(request);
+    await revokeToken(db, claims.jti, new Date(claims.exp * 1000).toISOString());
+    return { ok: true };
+  });
+
+  api.get('/api/admin/who', { schema: { summary: 'The signed-in user' } }, async (request) =>
+    currentUser(db, authOf(request)),
+  );
+}

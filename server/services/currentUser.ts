@@ -1,0 +1,50 @@
+import type { Kysely } from 'kysely';
+import type { CurrentUser } from '../../domain/auth';
+import { profileName } from '../../domain/roles';
+import type { AuthContext } from '../auth/guard';
+import type { Database } from '../db/schema';
+import { findOrgUnitName } from '../repositories/users';
+
+function parseJson<T>(raw: string, fallback: T): T {
+  try {
+    return JSON.parse(raw) as T;
+  } catch {
+    return fallback;
+  }
+}
+
+/** GET /api/admin/who: the User of spec 000 section 3, with the effective profile. */
+export async function currentUser(db: Kysely<Database>, auth: AuthContext): Promise<CurrentUser> {
+  const { user, issuer, profileId } = auth;
+  const params = parseJson<Record<string, unknown>>(issuer.params, {});
+  const metatemplates = parseJson<string[]>(issuer.metatemplates, []);
+  return {
+    id: user.id,
+    firstName: user.first_name,
+    lastName: user.last_name,
+    email: user.email,
+    profile: profileName(profileId),
+    profileId,
+    orgUnit: await findOrgUnitName(db, user.org_unit_id),
+    hasTotp: user.totp_secret !== null,
+    okCGU: user.ok_cgu === 1,
+    okNotice: user.ok_notice === 1,
+    timezone: user.timezone,
+    issuerId: issuer.id,
+    issuerName: issuer.name,
+    isValidator: issuer.is_validator === 1 && profileId === 1,
+    sso: issuer.sso_config !== null,
+    provider: user.provider,
+    verified: issuer.verified === 1,
+    params: {
+      tracking: params.tracking === true,
+      hasCustomDesign: params.hasCustomDesign === true,
+      canEditTables: params.canEditTables === true,
+    },
+    metatemplates: metatemplates.map((Type) => ({ Type })),
+    credits: issuer.credits,
+    plan: issuer.plan,
+    noTotpAlertDisabled: user.no_totp_alert_disabled === 1,
+    notVerifiedAlertDisabled: user.not_verified_alert_disabled === 1,
+  };
+}

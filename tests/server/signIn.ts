@@ -1,0 +1,47 @@
+import { PROFILE, type ProfileId } from '../../domain/roles';
+import type { LaurelApp } from '../../server/app';
+import { insertIssuer } from '../../server/repositories/issuers';
+import { listOutbox } from '../../server/repositories/outbox';
+import { insertUser } from '../../server/repositories/users';
+
+/** The secret of the newest sign-in link the outbox holds for `email`. */
+export async function lastLinkSecret(app: LaurelApp, email: string): Promise<string> {
+  const messages = await listOutbox(app.laurel.db, email);
+  const last = messages.at(-1);
+  const match = last && /\/login\/([A-Za-z0-9_-]{43})/.exec(last.text_body);
+  if (!match) throw new Error(`no sign-in link for ${email}`);
+  return match[1];
+}
+
+/** Signs in through the real calls (login, link from the outbox, exchange) and returns the session token. */
+export async function signIn(app: LaurelApp, email: string, issuerId?: number): Promise<string> {
+  const query = new URLSearchParams({ email, ...(issuerId ? { issuer_id: String(issuerId) } : {}) });
+  const login = await app.inject({ method: 'POST', url: `/api/admin/login?${query}` });
+  if (login.statusCode !== 200) throw new Error(`login answered ${login.statusCode}: ${login.body}`);
+  const exchange = await app.inject({
+    method: 'POST',
+    url: '/api/admin/login/token',
+    payload: { token: await lastLinkSecret(app, email) },
+  });
+  if (exchange.statusCode !== 200) throw new Error(`exchange answered ${exchange.statusCode}: ${exchange.body}`);
+  return exchange.json<{ token: string }>().token;
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+export async function addIssuer(app: LaurelApp, name: string, extra: { is_blocked?: number } = {}): Promise<number> {
+  return insertIssuer(app.laurel.db, { name, plan: 'FREE_TRIAL', credits: 0, ...extra });
+}
+
+export async function addUser(
+  app: LaurelApp,
+  issuerId: number,
+  email: string,
+  profileId: ProfileId = PROFILE.Publisher,
+): Promise<number> {
+  return insertUser(app.laurel.db, { issuer_id: issuerId, email, profile_id: profileId, first_name: 'Test', last_name: 'User' });
+}
+
+export function decodeClaims(token: string): Record<string, unknown> {
+  return JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8')) as Record<string, unknown>;
+}

@@ -1,0 +1,88 @@
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+
+export interface ReceivedMail {
+  from: string;
+  to: string[];
+  raw: string;
+  subject: string;
+  /** the decoded text of the message (quoted-printable undone), to read links from */
+  text: string;
+}
+
+function decodeQuotedPrintable(value: string): string {
+  const bytes = value
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return Buffer.from(bytes, 'latin1').toString('utf8');
+}
+
+function decodeHeader(value: string): string {
+  return value.replace(/=\?utf-8\?([QB])\?([^?]*)\?=/gi, (_, encoding: string, text: string) =>
+    encoding.toUpperCase() === 'B'
+      ? Buffer.from(text, 'base64').toString('utf8')
+      : decodeQuotedPrintable(text.replace(/_/g, ' ')),
+  ).replace(/\?=\s+=\?/g, '');
+}
+
+/** A real SMTP server on loopback that keeps what it receives; `reject` lists recipients it refuses. */
+export async function startSmtpSink(options: { reject?: string[] } = {}) {
+  const messages: ReceivedMail[] = [];
+  const waiters: (() => void)[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onRcptTo(address, _session, callback) {
+      if (options.reject?.includes(address.address)) callback(new Error('550 mailbox unavailable'));
+      else callback();
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        const raw = Buffer.concat(chunks).toString('utf8');
+        const headerEnd = raw.indexOf('\r\n\r\n');
+        const headers = raw.slice(0, headerEnd).replace(/\r\n\s+/g, ' ');
+        const subject = decodeHeader(/^Subject: (.*)$/im.exec(headers)?.[1] ?? '');
+        messages.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw,
+          subject,
+          text: decodeQuotedPrintable(raw.slice(headerEnd + 4)),
+        });
+        waiters.splice(0).forEach((wake) => wake());
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    messages,
+    /** waits until a message to `to` arrives (or `timeoutMs` passes) and returns the newest one */
+    async waitFor(to: string, timeoutMs = 10_000): Promise<ReceivedMail> {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const found = [...messages].reverse().find((m) => m.to.includes(to));
+        if (found) return found;
+        if (Date.now() > deadline) throw new Error(`no mail for ${to} within ${timeoutMs} ms`);
+        await new Promise<void>((resolve) => {
+          waiters.push(resolve);
+          setTimeout(resolve, 200);
+        });
+      }
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** The first sign-in link of a mail body. */
+export function loginLinkIn(mail: { text: string }): string {
+  const match = /https?:\/\/[^\s"<>]+\/login\/[A-Za-z0-9_-]{43}/.exec(mail.text);
+  if (!match) throw new Error('no sign-in link in the message');
+  return match[0];
+}
