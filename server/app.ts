@@ -13,6 +13,7 @@ import { migrateToLatest } from './db/migrate';
 import { seedFirstRun } from './db/seed';
 import { AppError } from './errors';
 import { sessionRoutes } from './routes/session';
+import { templateRoutes } from './routes/templates';
 import { createMailer } from './services/mail/mailer';
 
 export interface LaurelApp extends FastifyInstance {
@@ -78,6 +79,7 @@ export async function buildApp(config: Config, options: { logger?: FastifyServer
 
   app.get('/api/health', { config: { auth: 'public' } }, async () => ({ ok: true }));
   await sessionRoutes(app, ctx);
+  await templateRoutes(app, ctx);
 
   registerWebApp(app, config.webRoot);
   return app as unknown as LaurelApp;

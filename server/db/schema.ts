@@ -92,7 +92,42 @@ export interface CreditOperationTable {
   reason: string;
 }
 
+export interface TemplateTable {
+  id: Generated<number>;
+  issuer_id: number;
+  /** JSON: a string or a map of language to label */
+  label: Json;
+  type: string;
+  enabled: Generated<Flag>;
+  usable: Generated<Flag>;
+  is_nft: Generated<Flag>;
+  network: string | null;
+  tags: Generated<Json>;
+  notes: Generated<string>;
+  certification_counter: Generated<number>;
+  created_at: Timestamp;
+  last_campaign_id: number | null;
+  last_campaign_date: Timestamp | null;
+  thumbnail: string | null;
+  /** semicolon list */
+  languages: Generated<string>;
+  default_language: Generated<string>;
+  technical_fields: Generated<string>;
+  fields_to_certified: Generated<string>;
+  nb_char_max: Generated<number>;
+  file_fields: Generated<string>;
+  content: Generated<Json>;
+  params: Generated<Json>;
+  meta: Generated<Json>;
+  cstyle: Generated<Json>;
+  reference_tables: Generated<Json>;
+  is_pathway_parent: Generated<Flag>;
+  is_pathway_child: Generated<Flag>;
+  pathway_definition: Json | null;
+}
+
 export interface Database {
+  templates: TemplateTable;
   issuers: IssuerTable;
   users: UserTable;
   org_units: OrgUnitTable;
@@ -108,5 +143,7 @@ export type NewIssuer = Insertable<IssuerTable>;
 export type User = Selectable<UserTable>;
 export type NewUser = Insertable<UserTable>;
 export type UserUpdate = Updateable<UserTable>;
+export type Template = Selectable<TemplateTable>;
+export type NewTemplate = Insertable<TemplateTable>;
 export type OutboxMessage = Selectable<OutboxTable>;
 export type { ColumnType };

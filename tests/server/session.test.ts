@@ -1,7 +1,7 @@
 import { SignJWT } from 'jose';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { totpFor } from '../../domain/totp';
-import { newTotpSecret } from '../../domain/totp';
+
+
 import { PROFILE } from '../../domain/roles';
 import { listOutbox } from '../../server/repositories/outbox';
 import { addIssuer, addUser, bearer, decodeClaims, lastLinkSecret, signIn } from './signIn';

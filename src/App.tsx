@@ -1,0 +1,49 @@
+import { Admin, Authenticated, CustomRoutes, Resource, type I18nProvider } from 'react-admin';
+import { BrowserRouter, Navigate, Route } from 'react-router-dom';
+import { authProvider } from './authProvider/authProvider';
+import { RequireAccess } from './components/RequireAccess';
+import { LoginPage } from './custom-pages/login/LoginPage';
+import { LoginTokenPage } from './custom-pages/login/LoginTokenPage';
+import { SsoReturnPage } from './custom-pages/login/SsoReturnPage';
+import { NotFoundRedirect } from './custom-pages/NotFoundRedirect';
+import { SECURITY_PATH, SecurityPage } from './custom-pages/security/SecurityPage';
+import { dataProvider } from './dataProvider/dataProvider';
+import { BrandContext } from './layout/BrandContext';
+import type { BrandLook } from './layout/brand';
+import { Layout } from './layout/Layout';
+import { rights } from './layout/navigation';
+import { darkTheme, lightTheme } from './layout/theme';
+import { templates } from './resources/templates';
+
+export function App({ i18nProvider, brand }: { i18nProvider: I18nProvider; brand: BrandLook }) {
+  return (
+    <BrandContext.Provider value={brand}>
+      <BrowserRouter>
+      <Admin
+        title={brand.name}
+        dataProvider={dataProvider}
+        authProvider={authProvider}
+        i18nProvider={i18nProvider}
+        layout={Layout}
+        loginPage={LoginPage}
+        catchAll={NotFoundRedirect}
+        theme={lightTheme(brand)}
+        darkTheme={darkTheme(brand)}
+        defaultTheme="light"
+        disableTelemetry
+      >
+        <Resource name="templates" {...templates} />
+        <CustomRoutes noLayout>
+          <Route path="/login/sso" element={<SsoReturnPage />} />
+          <Route path="/login/:token" element={<LoginTokenPage />} />
+        </CustomRoutes>
+        <CustomRoutes>
+          <Route path="/" element={<Navigate to="/templates" replace />} />
+          <Route path={SECURITY_PATH} element={<Authenticated><SecurityPage /></Authenticated>} />
+          <Route path="/admin/*" element={<Authenticated><RequireAccess allowed={rights.admin}><NotFoundRedirect /></RequireAccess></Authenticated>} />
+        </CustomRoutes>
+      </Admin>
+      </BrowserRouter>
+    </BrandContext.Provider>
+  );
+}

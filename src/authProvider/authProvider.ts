@@ -1,0 +1,81 @@
+import type { AuthProvider, UserIdentity } from 'react-admin';
+import { HttpError } from 'react-admin';
+import { AUTH_LEVEL, type CurrentUser } from '../../domain/auth';
+import { canAccess, type Action, type Resource } from '../../domain/permissions';
+import { apiFetch } from '../dataProvider/httpClient';
+import { clearToken, currentClaims, readToken, storeToken } from './tokenStorage';
+
+export type Identity = UserIdentity & { user: CurrentUser };
+
+let whoCache: { token: string; user: Promise<CurrentUser> } | null = null;
+
+/** GET /api/admin/who once per token; a 400 or 403 answer ends the session (spec 000 section 8). */
+export function loadCurrentUser(): Promise<CurrentUser> {
+  const token = readToken();
+  if (!token) return Promise.reject(new HttpError('Unable to retrieve token', 401));
+  if (whoCache?.token !== token) {
+    const user = apiFetch<CurrentUser>('/api/admin/who').then((r) => r.body);
+    user.catch((error: unknown) => {
+      if (whoCache?.user === user) whoCache = null;
+      if (error instanceof HttpError && [400, 401, 403].includes(error.status)) clearToken();
+    });
+    whoCache = { token, user };
+  }
+  return whoCache.user;
+}
+
+export function forgetCurrentUser(): void {
+  whoCache = null;
+}
+
+export const authProvider: AuthProvider = {
+  /** Stores a session token obtained from a sign-in link, single sign-on or the second factor. */
+  async login({ token }: { token: string }) {
+    storeToken(token);
+    forgetCurrentUser();
+    const level = currentClaims()?.authLevel;
+    return { redirectTo: level === AUTH_LEVEL.complete ? '/templates' : '/login' };
+  },
+
+  async logout() {
+    const token = readToken();
+    clearToken();
+    forgetCurrentUser();
+    if (token) {
+      await apiFetch('/api/admin/logout', { method: 'POST', token }).catch(() => undefined);
+    }
+    return '/login';
+  },
+
+  /** Local validity check (spec 000 section 4): a complete session with an unexpired token. */
+  async checkAuth() {
+    const claims = currentClaims();
+    if (!claims || claims.authLevel !== AUTH_LEVEL.complete) {
+      if (!claims) clearToken();
+      throw { redirectTo: '/login', message: false };
+    }
+  },
+
+  async checkError(error: unknown) {
+    const status = (error as { status?: number })?.status;
+    if (status === 401) {
+      clearToken();
+      forgetCurrentUser();
+      throw { redirectTo: '/login', message: false };
+    }
+  },
+
+  async getIdentity(): Promise<Identity> {
+    const user = await loadCurrentUser();
+    return { id: user.id, fullName: `${user.firstName} ${user.lastName}`.trim() || user.email, user };
+  },
+
+  async getPermissions() {
+    return (await loadCurrentUser()).profileId;
+  },
+
+  async canAccess({ resource, action }: { resource: string; action: string }) {
+    const user = await loadCurrentUser();
+    return canAccess(user.profileId, { resource: resource as Resource, action: action as Action });
+  },
+};

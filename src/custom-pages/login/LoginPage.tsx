@@ -1,0 +1,158 @@
+import MailIcon from '@mui/icons-material/MarkEmailReadOutlined';
+import {
+  Alert,
+  Box,
+  Button,
+  CircularProgress,
+  FormControlLabel,
+  Radio,
+  RadioGroup,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { useEffect, useReducer, useState, type FormEvent } from 'react';
+import { useLocaleState, useTranslate } from 'react-admin';
+import { useNavigate } from 'react-router-dom';
+import { AUTH_LEVEL, LOGIN_FAILURE_WAIT_MS } from '../../../domain/auth';
+import { isValidEmail, sanitizeEmail } from '../../../domain/email';
+import { currentClaims } from '../../authProvider/tokenStorage';
+import { apiFetch, errorCode, errorStatus, NetworkError } from '../../dataProvider/httpClient';
+import { LoginShell } from './LoginShell';
+import { initialLoginState, isWaiting, loginErrorFor, loginReducer } from './loginState';
+import { SecondFactorPrompt } from './SecondFactorPrompt';
+
+export const LOGIN_PATH = '/login';
+
+export function LoginPage() {
+  const translate = useTranslate();
+  const navigate = useNavigate();
+  const [locale] = useLocaleState();
+  const [state, dispatch] = useReducer(loginReducer, initialLoginState);
+  const [email, setEmail] = useState('');
+  const [issuerId, setIssuerId] = useState('');
+  const claims = currentClaims();
+  const secondFactorPending = claims?.authLevel === AUTH_LEVEL.secondFactorPending;
+
+  useEffect(() => {
+    if (claims?.authLevel === AUTH_LEVEL.complete) navigate('/templates', { replace: true });
+  }, [claims?.authLevel, navigate]);
+
+  const waiting = isWaiting(state);
+  useEffect(() => {
+    if (!waiting) return;
+    const timer = window.setTimeout(() => dispatch({ type: 'wait_over' }), LOGIN_FAILURE_WAIT_MS);
+    return () => window.clearTimeout(timer);
+  }, [waiting]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const address = sanitizeEmail(email);
+    setEmail(address);
+    if (!isValidEmail(address)) {
+      dispatch({ type: 'invalid_email' });
+      return;
+    }
+    dispatch({ type: 'submit' });
+    const query = new URLSearchParams({ email: address, lang: locale });
+    if (state.status === 'choose_issuer' && issuerId) query.set('issuer_id', issuerId);
+    try {
+      const { status, body } = await apiFetch<{ redirectUrl?: string }>(`/api/admin/login?${query}`, { method: 'POST', token: null });
+      if (status === 302 && body.redirectUrl) {
+        dispatch({ type: 'sso' });
+        window.location.assign(body.redirectUrl);
+        return;
+      }
+      dispatch({ type: 'sent', email: address });
+    } catch (error) {
+      if (errorCode(error) === 'CHOOSE_ISSUER') {
+        const issuers = ((error as { body?: { issuers?: Record<string, string> } }).body?.issuers ?? {});
+        setIssuerId(Object.keys(issuers)[0] ?? '');
+        dispatch({ type: 'choose_issuer', issuers });
+        return;
+      }
+      dispatch({ type: 'failed', error: error instanceof NetworkError ? 'network' : loginErrorFor(errorStatus(error)) });
+    }
+  };
+
+  if (state.status === 'ok') {
+    return (
+      <LoginShell>
+        <Box sx={{ textAlign: 'center' }}>
+          <MailIcon color="primary" sx={{ fontSize: 52, mb: 1 }} />
+          <Typography variant="h5" component="h1" gutterBottom>
+            {translate('login.sent_title')}
+          </Typography>
+          <Typography color="text.secondary" sx={{ mb: 3 }}>
+            {translate('login.sent_body', { email: state.email })}
+          </Typography>
+          <Button onClick={() => dispatch({ type: 'reset' })}>{translate('login.use_other')}</Button>
+        </Box>
+      </LoginShell>
+    );
+  }
+
+  const pending = state.status === 'pending' || state.status === 'redirecting';
+  const errorMessage =
+    state.status === 'error'
+      ? translate(state.error === 'network' ? 'app.error_network' : `login.${state.error}`)
+      : null;
+
+  return (
+    <LoginShell>
+      <Box component="form" onSubmit={submit} noValidate>
+        <Typography variant="h5" component="h1" gutterBottom>
+          {translate('login.title')}
+        </Typography>
+        <Typography color="text.secondary" sx={{ mb: 3 }}>
+          {translate('login.subtitle')}
+        </Typography>
+        <TextField
+          fullWidth
+          autoFocus
+          type="email"
+          name="email"
+          label={translate('login.email')}
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          error={state.status === 'error' && state.error === 'invalid_email'}
+          slotProps={{ htmlInput: { autoComplete: 'email', 'aria-describedby': errorMessage ? 'login-error' : undefined } }}
+          disabled={pending}
+        />
+        {state.status === 'choose_issuer' && (
+          <Box sx={{ mt: 2.5 }}>
+            <Typography variant="body2" sx={{ mb: 1 }}>
+              {translate('login.choose_issuer')}
+            </Typography>
+            <RadioGroup aria-label={translate('login.issuer')} value={issuerId} onChange={(e) => setIssuerId(e.target.value)}>
+              {Object.entries(state.issuers).map(([id, name]) => (
+                <FormControlLabel key={id} value={id} control={<Radio />} label={name} />
+              ))}
+            </RadioGroup>
+          </Box>
+        )}
+        {errorMessage && (
+          <Alert id="login-error" severity="error" sx={{ mt: 2 }} role="alert">
+            {errorMessage}
+          </Alert>
+        )}
+        {state.status === 'redirecting' && (
+          <Alert severity="info" sx={{ mt: 2 }}>
+            {translate('login.sso_redirect')}
+          </Alert>
+        )}
+        <Button
+          type="submit"
+          fullWidth
+          size="large"
+          variant="contained"
+          sx={{ mt: 3, py: 1.25 }}
+          disabled={pending || waiting}
+          startIcon={pending ? <CircularProgress size={18} color="inherit" /> : undefined}
+        >
+          {translate(pending ? 'login.pending' : waiting ? 'login.wait' : 'login.submit')}
+        </Button>
+      </Box>
+      {secondFactorPending && <SecondFactorPrompt />}
+    </LoginShell>
+  );
+}

@@ -1,0 +1,41 @@
+import type { DataProvider, GetListParams, GetOneParams, RaRecord } from 'react-admin';
+import { labelIn, type TemplateSummary } from '../../domain/templates';
+import { apiFetch } from './httpClient';
+import { applyListParams } from './listParams';
+
+type Handler = {
+  getList?: (params: GetListParams) => Promise<{ data: RaRecord[]; total: number }>;
+  getOne?: (params: GetOneParams) => Promise<{ data: RaRecord }>;
+};
+
+const templates: Handler = {
+  async getList(params) {
+    const { body } = await apiFetch<TemplateSummary[]>('/api/admin/templates');
+    return applyListParams(body, params, (t) => `${labelIn(t.label, 'en')} ${JSON.stringify(t.label)} ${t.id} ${t.notes}`);
+  },
+};
+
+const handlers: Record<string, Handler> = { templates };
+
+function handlerFor(resource: string): Handler {
+  const handler = handlers[resource];
+  if (!handler) throw new Error(`no data for the resource "${resource}"`);
+  return handler;
+}
+
+function unsupported(method: string, resource: string): never {
+  throw new Error(`${method} is not available for "${resource}"`);
+}
+
+/** A thin map from react-admin's calls onto the server's calls of the spec, one handler per resource. */
+export const dataProvider: DataProvider = {
+  getList: (resource, params) => (handlerFor(resource).getList ?? unsupported.bind(null, 'getList', resource))(params) as never,
+  getOne: (resource, params) => (handlerFor(resource).getOne ?? unsupported.bind(null, 'getOne', resource))(params) as never,
+  getMany: (resource) => unsupported('getMany', resource),
+  getManyReference: (resource) => unsupported('getManyReference', resource),
+  create: (resource) => unsupported('create', resource),
+  update: (resource) => unsupported('update', resource),
+  updateMany: (resource) => unsupported('updateMany', resource),
+  delete: (resource) => unsupported('delete', resource),
+  deleteMany: (resource) => unsupported('deleteMany', resource),
+};

@@ -1,0 +1,32 @@
+import CheckIcon from '@mui/icons-material/Check';
+import { Dialog, DialogTitle, List, ListItemButton, ListItemIcon, ListItemText } from '@mui/material';
+import { useLocaleState, useTranslate } from 'react-admin';
+import { SUPPORTED_LANGUAGES } from '../../domain/language';
+import { LANGUAGE_NAMES } from '../i18n/i18nProvider';
+
+/** The language dialog of the user menu: one entry per available language, the current one ticked. */
+export function LanguageDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const translate = useTranslate();
+  const [locale, setLocale] = useLocaleState();
+  return (
+    <Dialog open={open} onClose={onClose} aria-labelledby="language-dialog-title">
+      <DialogTitle id="language-dialog-title">{translate('language.title')}</DialogTitle>
+      <List sx={{ minWidth: 280, pb: 2 }}>
+        {SUPPORTED_LANGUAGES.map((language) => (
+          <ListItemButton
+            key={language}
+            selected={language === locale}
+            lang={language}
+            onClick={() => {
+              setLocale(language);
+              onClose();
+            }}
+          >
+            <ListItemIcon>{language === locale ? <CheckIcon color="primary" /> : null}</ListItemIcon>
+            <ListItemText primary={LANGUAGE_NAMES[language]} />
+          </ListItemButton>
+        ))}
+      </List>
+    </Dialog>
+  );
+}

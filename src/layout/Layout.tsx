@@ -1,0 +1,25 @@
+import { Box, CircularProgress } from '@mui/material';
+import { Suspense, type ReactNode } from 'react';
+import { Header } from './Header';
+import { SessionWatcher } from './SessionWatcher';
+
+/** The root shell of spec 000 section 2.3 for a signed-in user: the header and the routed page. */
+export function Layout({ children }: { children: ReactNode }) {
+  return (
+    <Box sx={{ minHeight: '100vh', bgcolor: 'background.default', display: 'flex', flexDirection: 'column' }}>
+      <Header />
+      <SessionWatcher />
+      <Box component="main" id="main-content" sx={{ flexGrow: 1, width: '100%', maxWidth: 1280, mx: 'auto', px: { xs: 2, md: 4 }, py: 4 }}>
+        <Suspense
+          fallback={
+            <Box sx={{ display: 'flex', justifyContent: 'center', py: 8 }}>
+              <CircularProgress />
+            </Box>
+          }
+        >
+          {children}
+        </Suspense>
+      </Box>
+    </Box>
+  );
+}

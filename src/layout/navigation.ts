@@ -1,0 +1,21 @@
+import type { CurrentUser } from '../../domain/auth';
+import { canEditTemplate, isAdministrator } from '../../domain/permissions';
+
+/**
+ * Header entries of spec 000 section 2.3, in order. An entry is listed here once its page exists;
+ * `visible` mirrors the server's rights.
+ */
+export interface NavEntry {
+  key: string;
+  path: string;
+  visible: (user: CurrentUser) => boolean;
+}
+
+export const HEADER_ENTRIES: NavEntry[] = [{ key: 'templates', path: '/templates', visible: () => true }];
+
+export const USER_MENU_ENTRIES: NavEntry[] = [{ key: 'security', path: '/security', visible: () => true }];
+
+export const rights = {
+  admin: (user: CurrentUser) => isAdministrator(user.profileId),
+  tags: (user: CurrentUser) => canEditTemplate(user.profileId),
+};

@@ -1,0 +1,49 @@
+import { defaultDarkTheme, defaultLightTheme, type RaThemeOptions } from 'react-admin';
+import type { BrandLook } from './brand';
+
+const shared = (brand: BrandLook): RaThemeOptions => ({
+  shape: { borderRadius: 10 },
+  typography: {
+    fontFamily: '"Inter", "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+    h4: { fontWeight: 600, letterSpacing: '-0.01em' },
+    h5: { fontWeight: 600 },
+    h6: { fontWeight: 600 },
+    button: { textTransform: 'none', fontWeight: 600 },
+  },
+  components: {
+    MuiButton: { defaultProps: { disableElevation: true } },
+    MuiPaper: { styleOverrides: { rounded: { borderRadius: 14 } } },
+    MuiTextField: { defaultProps: { variant: 'outlined' } },
+    MuiAppBar: { styleOverrides: { colorPrimary: { backgroundColor: brand.primary } } },
+  },
+});
+
+export function lightTheme(brand: BrandLook): RaThemeOptions {
+  return {
+    ...defaultLightTheme,
+    ...shared(brand),
+    palette: {
+      mode: 'light',
+      primary: { main: brand.primary },
+      secondary: { main: brand.secondary },
+      background: { default: '#f4f6f5', paper: '#ffffff' },
+    },
+  };
+}
+
+export function darkTheme(brand: BrandLook): RaThemeOptions {
+  return {
+    ...defaultDarkTheme,
+    ...shared(brand),
+    components: {
+      ...shared(brand).components,
+      MuiAppBar: { styleOverrides: { colorPrimary: { backgroundColor: '#15201c' } } },
+    },
+    palette: {
+      mode: 'dark',
+      primary: { main: '#7cc4a8' },
+      secondary: { main: brand.secondary },
+      background: { default: '#0f1513', paper: '#18211e' },
+    },
+  };
+}

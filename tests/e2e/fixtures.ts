@@ -1,0 +1,72 @@
+import fs from 'node:fs';
+import net, { type AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { test as base, expect, type Page } from '@playwright/test';
+import { buildApp, type LaurelApp } from '../../server/app';
+import { loadConfig } from '../../server/config';
+import { loginLinkIn, startSmtpSink } from '../support/smtpSink';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+export interface Laurel {
+  app: LaurelApp;
+  baseURL: string;
+  mailbox: Awaited<ReturnType<typeof startSmtpSink>>;
+}
+
+/**
+ * One real Laurel per test file's worker: the built web app (npm run build first) and the API on a free
+ * port, a fresh SQLite data folder, and a real SMTP server on loopback that receives the mail.
+ */
+export const test = base.extend<object, { laurel: Laurel }>({
+  laurel: [
+    async ({}, use) => {
+      const webRoot = path.resolve('dist');
+      if (!fs.existsSync(path.join(webRoot, 'index.html'))) throw new Error('build the web app first: npm run build');
+      const mailbox = await startSmtpSink();
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'laurel-e2e-'));
+      const port = await freePort();
+      const baseURL = `http://127.0.0.1:${port}`;
+      const config = loadConfig({ DATA_DIR: dataDir, SMTP_URL: mailbox.url, WEB_ROOT: webRoot, PUBLIC_URL: baseURL });
+      const app = await buildApp(config, { logger: false });
+      await app.listen({ port, host: '127.0.0.1' });
+      await use({ app, baseURL, mailbox });
+      await app.close();
+      await mailbox.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+    { scope: 'worker' },
+  ],
+  baseURL: async ({ laurel }, use) => use(laurel.baseURL),
+});
+
+export { expect };
+
+/** Asks for a sign-in link on the login screen and opens the link that arrives over SMTP. */
+export async function signInByMail(page: Page, laurel: Laurel, email: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel(/email|e-mail|correo/i).fill(email);
+  const before = laurel.mailbox.messages.length;
+  await page.getByRole('button', { name: /sign-in link|lien de connexion|enlace de acceso/i }).click();
+  await expect(page.getByRole('heading', { name: /inbox|boîte|bandeja/i })).toBeVisible();
+  await expect.poll(() => laurel.mailbox.messages.length).toBeGreaterThan(before);
+  const mail = await laurel.mailbox.waitFor(email);
+  await page.goto(loginLinkIn(mail));
+}
+
+export const SCREENSHOTS = path.resolve('test-results/screenshots');
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}

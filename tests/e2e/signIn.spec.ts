@@ -1,0 +1,106 @@
+import { PROFILE } from '../../domain/roles';
+import { totpFor } from '../../domain/totp';
+import { insertUser } from '../../server/repositories/users';
+import { expect, screenshot, signInByMail, test } from './fixtures';
+
+test.describe.configure({ mode: 'serial' });
+
+test('a new administrator signs in by mail, turns on the second factor, and signs in through it', async ({ page, laurel }) => {
+  await page.goto('/login');
+  await screenshot(page, 'login-en');
+  await page.getByLabel(/work email/i).fill('not an address');
+  await page.getByRole('button', { name: /sign-in link/i }).click();
+  await expect(page.getByRole('alert')).toContainText('not valid');
+
+  await signInByMail(page, laurel, 'admin@example.org');
+  await expect(page).toHaveURL(/\/templates$/);
+  await expect(page.getByRole('heading', { name: 'No templates' })).toBeVisible();
+  await screenshot(page, 'templates-empty-en');
+
+  await page.getByRole('button', { name: /account menu/i }).click();
+  await page.getByRole('menuitem', { name: 'Security' }).click();
+  await expect(page.getByRole('heading', { name: 'Security' })).toBeVisible();
+  await screenshot(page, 'security-off-en');
+  await page.getByRole('button', { name: /set up two-step/i }).click();
+  const secret = await page.getByTestId('totp-secret').getAttribute('data-secret');
+  expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+  await screenshot(page, 'security-secret-en');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByLabel('6-digit code').fill('000000' === totpFor(secret!).generate() ? '111111' : '000000');
+  await page.getByRole('button', { name: 'Turn on' }).click();
+  await expect(page.getByRole('alert')).toContainText('not valid');
+  await page.getByLabel('6-digit code').fill(totpFor(secret!).generate());
+  await page.getByRole('button', { name: 'Turn on' }).click();
+  await expect(page.getByText('Two-step verification is on.', { exact: false }).first()).toBeVisible();
+  await expect(page.getByTestId('totp-state')).toHaveText('On');
+  await screenshot(page, 'security-on-en');
+
+  await page.getByRole('button', { name: /account menu/i }).click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+
+  await signInByMail(page, laurel, 'admin@example.org');
+  const prompt = page.getByRole('dialog', { name: 'Two-step verification' });
+  await expect(prompt).toBeVisible();
+  await screenshot(page, 'totp-prompt-en');
+  await prompt.getByLabel('6-digit code').fill(String((Number(totpFor(secret!).generate()) + 500_000) % 1_000_000).padStart(6, '0'));
+  await prompt.getByRole('button', { name: 'Verify' }).click();
+  await expect(prompt.getByRole('alert')).toContainText('not valid');
+  await prompt.getByLabel('6-digit code').fill(totpFor(secret!).generate());
+  await prompt.getByRole('button', { name: 'Verify' }).click();
+  await expect(page).toHaveURL(/\/templates$/);
+
+  // switch language and theme; both are kept on this browser
+  await page.getByRole('button', { name: /account menu/i }).click();
+  await page.getByRole('menuitem', { name: 'Language' }).click();
+  await page.getByRole('dialog').getByText('Français').click();
+  await expect(page.getByRole('heading', { name: 'Aucun modèle' })).toBeVisible();
+  await page.getByRole('button', { name: /menu du compte/i }).click();
+  await page.getByRole('menuitem', { name: 'Thème sombre' }).click();
+  const background = await page.locator('body').evaluate((el) => getComputedStyle(el).backgroundColor);
+  expect(background).not.toBe('rgb(255, 255, 255)');
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Aucun modèle' })).toBeVisible();
+  await page.getByRole('button', { name: /menu du compte/i }).click();
+  await expect(page.getByRole('menuitem', { name: 'Thème clair' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.goto('/security');
+  await screenshot(page, 'security-on-fr-dark');
+
+  // declining the prompt logs out
+  await page.getByRole('button', { name: /menu du compte/i }).click();
+  await page.getByRole('menuitem', { name: 'Se déconnecter' }).click();
+  await screenshot(page, 'login-fr-dark');
+  await signInByMail(page, laurel, 'admin@example.org');
+  const promptFr = page.getByRole('dialog', { name: 'Validation en deux étapes' });
+  await expect(promptFr).toBeVisible();
+  await screenshot(page, 'totp-prompt-fr');
+  await promptFr.getByRole('button', { name: 'Annuler et se déconnecter' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
+});
+
+test('a Reader is sent away from /admin, and unknown paths go to the login', async ({ page, laurel }) => {
+  const issuer = await laurel.app.laurel.db.selectFrom('issuers').select('id').executeTakeFirstOrThrow();
+  await insertUser(laurel.app.laurel.db, { issuer_id: issuer.id, email: 'reader@example.org', profile_id: PROFILE.Reader });
+  await page.goto('/login?lang=en');
+  await signInByMail(page, laurel, 'reader@example.org');
+  await expect(page).toHaveURL(/\/templates$/);
+  await page.goto('/admin');
+  await expect(page).toHaveURL(/\/templates$/);
+  await page.goto('/no/such/page');
+  await expect(page).toHaveURL(/\/templates$/);
+  await page.evaluate(() => localStorage.removeItem('auth_token'));
+  await page.goto('/security');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('the language comes from ?lang=, and the 3videnz brand from ?brand= on a local host', async ({ page }) => {
+  await page.goto('/login?lang=es&brand=3videnz');
+  await expect(page.getByRole('heading', { name: 'Iniciar sesión' })).toBeVisible();
+  await expect(page.getByText('3videnz').first()).toBeVisible();
+  await screenshot(page, 'login-es-3videnz');
+  await page.goto('/login?brand=unknown');
+  await expect(page.getByRole('heading', { name: 'Iniciar sesión' })).toBeVisible();
+  await expect(page.getByText('Laurel').first()).toBeVisible();
+});
