@@ -3,7 +3,12 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { hasZodFastifySchemaValidationErrors, jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
 import { registerGuard } from './auth/guard';
 import { SessionTokens } from './auth/sessionTokens';
 import type { Config } from './config';
@@ -21,7 +26,10 @@ export interface LaurelApp extends FastifyInstance {
 }
 
 /** Builds the whole server (database, migrations, first-run seed, routes) without listening. */
-export async function buildApp(config: Config, options: { logger?: FastifyServerOptions['logger'] } = {}): Promise<LaurelApp> {
+export async function buildApp(
+  config: Config,
+  options: { logger?: FastifyServerOptions['logger'] } = {},
+): Promise<LaurelApp> {
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
     trustProxy: true,
@@ -65,14 +73,19 @@ export async function buildApp(config: Config, options: { logger?: FastifyServer
     }
     const status = (error as { statusCode?: number }).statusCode ?? 500;
     if (status < 500) {
-      return reply.code(status).send({ code: (error as { code?: string }).code ?? 'BAD_REQUEST', message: (error as Error).message });
+      return reply
+        .code(status)
+        .send({ code: (error as { code?: string }).code ?? 'BAD_REQUEST', message: (error as Error).message });
     }
     request.log.error(error);
     return reply.code(500).send({ code: 'INTERNAL_ERROR', message: 'Something went wrong on our side' });
   });
 
   await app.register(swagger, {
-    openapi: { info: { title: 'Laurel API', version: '0.1.0' }, components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } } },
+    openapi: {
+      info: { title: 'Laurel API', version: '0.1.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
     transform: jsonSchemaTransform,
   });
   registerGuard(app, db, tokens);
@@ -96,6 +109,9 @@ function registerWebApp(app: FastifyInstance, webRoot: string | null): void {
     if (request.url.startsWith('/api/') || request.method !== 'GET' || !hasWebApp) {
       return reply.code(404).send({ code: 'NOT_FOUND', message: 'Not found' });
     }
-    return reply.header('cache-control', 'no-cache').type('text/html').send(fs.createReadStream(index as string));
+    return reply
+      .header('cache-control', 'no-cache')
+      .type('text/html')
+      .send(fs.createReadStream(index as string));
   });
 }

@@ -8,8 +8,8 @@ await app.listen({ port: config.port, host: config.host });
 const mailNote = config.smtpUrl
   ? 'the sign-in link is sent by email'
   : 'no SMTP_URL is set, so the sign-in link is printed in this log';
-app.log.info(`Laurel is running at ${config.publicUrl}`);
-app.log.info(`Sign in as ${config.adminEmail}: ${mailNote}.`);
+console.info(`\nLaurel is running at ${config.publicUrl}`);
+console.info(`Sign in as ${config.adminEmail}: ${mailNote}.\n`);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {

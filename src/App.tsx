@@ -19,30 +19,46 @@ export function App({ i18nProvider, brand }: { i18nProvider: I18nProvider; brand
   return (
     <BrandContext.Provider value={brand}>
       <BrowserRouter>
-      <Admin
-        title={brand.name}
-        dataProvider={dataProvider}
-        authProvider={authProvider}
-        i18nProvider={i18nProvider}
-        layout={Layout}
-        loginPage={LoginPage}
-        catchAll={NotFoundRedirect}
-        theme={lightTheme(brand)}
-        darkTheme={darkTheme(brand)}
-        defaultTheme="light"
-        disableTelemetry
-      >
-        <Resource name="templates" {...templates} />
-        <CustomRoutes noLayout>
-          <Route path="/login/sso" element={<SsoReturnPage />} />
-          <Route path="/login/:token" element={<LoginTokenPage />} />
-        </CustomRoutes>
-        <CustomRoutes>
-          <Route path="/" element={<Navigate to="/templates" replace />} />
-          <Route path={SECURITY_PATH} element={<Authenticated><SecurityPage /></Authenticated>} />
-          <Route path="/admin/*" element={<Authenticated><RequireAccess allowed={rights.admin}><NotFoundRedirect /></RequireAccess></Authenticated>} />
-        </CustomRoutes>
-      </Admin>
+        <Admin
+          title={brand.name}
+          dataProvider={dataProvider}
+          authProvider={authProvider}
+          i18nProvider={i18nProvider}
+          layout={Layout}
+          loginPage={LoginPage}
+          catchAll={NotFoundRedirect}
+          theme={lightTheme(brand)}
+          darkTheme={darkTheme(brand)}
+          defaultTheme="light"
+          disableTelemetry
+        >
+          <Resource name="templates" {...templates} />
+          <CustomRoutes noLayout>
+            <Route path="/login/sso" element={<SsoReturnPage />} />
+            <Route path="/login/:token" element={<LoginTokenPage />} />
+          </CustomRoutes>
+          <CustomRoutes>
+            <Route path="/" element={<Navigate to="/templates" replace />} />
+            <Route
+              path={SECURITY_PATH}
+              element={
+                <Authenticated>
+                  <SecurityPage />
+                </Authenticated>
+              }
+            />
+            <Route
+              path="/admin/*"
+              element={
+                <Authenticated>
+                  <RequireAccess allowed={rights.admin}>
+                    <NotFoundRedirect />
+                  </RequireAccess>
+                </Authenticated>
+              }
+            />
+          </CustomRoutes>
+        </Admin>
       </BrowserRouter>
     </BrandContext.Provider>
   );

@@ -43,11 +43,7 @@ function bearerToken(request: FastifyRequest): string | null {
   return match ? match[1] : null;
 }
 
-export async function authenticate(
-  db: Kysely<Database>,
-  tokens: SessionTokens,
-  token: string,
-): Promise<AuthContext> {
+export async function authenticate(db: Kysely<Database>, tokens: SessionTokens, token: string): Promise<AuthContext> {
   const result = await tokens.verify(token);
   if ('error' in result) {
     throw result.error === 'expired' ? new AppError(401, 'TOKEN_EXPIRED', 'jwt expired') : invalidToken();

@@ -58,7 +58,10 @@ export async function verifyIdToken(idToken: string, config: SsoConfig): Promise
   }
 }
 
-export function authorizationUrl(config: SsoConfig, options: { redirectUri: string; nonce: string; loginHint: string }): string {
+export function authorizationUrl(
+  config: SsoConfig,
+  options: { redirectUri: string; nonce: string; loginHint: string },
+): string {
   const url = new URL(config.authorizationEndpoint);
   url.searchParams.set('client_id', config.clientId);
   url.searchParams.set('response_type', 'id_token');

@@ -7,7 +7,10 @@ export function findIssuer(db: Kysely<Database>, id: number): Promise<Issuer | u
 }
 
 export async function countIssuers(db: Kysely<Database>): Promise<number> {
-  const row = await db.selectFrom('issuers').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('issuers')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 

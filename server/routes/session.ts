@@ -99,7 +99,11 @@ export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Prom
           validMinutes: Math.round(config.loginLinkTtlSeconds / 60),
         }),
       );
-      if (mailer.mode === 'outbox') request.log.info(`sign-in link for ${email}: ${link}`);
+      if (mailer.mode === 'outbox') {
+        request.log.info(`sign-in link for ${email}: ${link}`);
+        // someone at a terminal running the embedded default needs the link at a glance
+        if (process.stdout.isTTY) console.info(`\nSign-in link for ${email}:\n  ${link}\n`);
+      }
       return { ok: true };
     },
   );
@@ -129,7 +133,10 @@ export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Prom
     '/api/admin/sso',
     {
       config: { auth: 'public' },
-      schema: { summary: 'Sign in with an OpenID Connect id_token', body: z.object({ id_token: z.string().max(20_000) }) },
+      schema: {
+        summary: 'Sign in with an OpenID Connect id_token',
+        body: z.object({ id_token: z.string().max(20_000) }),
+      },
     },
     async (request) => {
       const refused = () => new AppError(401, 'SSO_REFUSED', 'Single sign-on was refused');
@@ -156,7 +163,10 @@ export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Prom
     '/api/admin/user/totp',
     {
       config: { auth: 'pending' },
-      schema: { summary: 'Check a second-factor code and complete the session', querystring: z.object({ totp: z.string().max(10) }) },
+      schema: {
+        summary: 'Check a second-factor code and complete the session',
+        querystring: z.object({ totp: z.string().max(10) }),
+      },
     },
     async (request) => {
       const auth = authOf(request);
@@ -209,11 +219,15 @@ export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Prom
     },
   );
 
-  api.post('/api/admin/logout', { config: { auth: 'pending' }, schema: { summary: 'Revoke the current token' } }, async (request) => {
-    const { claims } = authOf(request);
-    await revokeToken(db, claims.jti, new Date(claims.exp * 1000).toISOString());
-    return { ok: true };
-  });
+  api.post(
+    '/api/admin/logout',
+    { config: { auth: 'pending' }, schema: { summary: 'Revoke the current token' } },
+    async (request) => {
+      const { claims } = authOf(request);
+      await revokeToken(db, claims.jti, new Date(claims.exp * 1000).toISOString());
+      return { ok: true };
+    },
+  );
 
   api.get('/api/admin/who', { schema: { summary: 'The signed-in user' } }, async (request) =>
     currentUser(db, authOf(request)),

@@ -11,7 +11,11 @@ type Handler = {
 const templates: Handler = {
   async getList(params) {
     const { body } = await apiFetch<TemplateSummary[]>('/api/admin/templates');
-    return applyListParams(body, params, (t) => `${labelIn(t.label, 'en')} ${JSON.stringify(t.label)} ${t.id} ${t.notes}`);
+    return applyListParams(
+      body,
+      params,
+      (t) => `${labelIn(t.label, 'en')} ${JSON.stringify(t.label)} ${t.id} ${t.notes}`,
+    );
   },
 };
 
@@ -29,8 +33,10 @@ function unsupported(method: string, resource: string): never {
 
 /** A thin map from react-admin's calls onto the server's calls of the spec, one handler per resource. */
 export const dataProvider: DataProvider = {
-  getList: (resource, params) => (handlerFor(resource).getList ?? unsupported.bind(null, 'getList', resource))(params) as never,
-  getOne: (resource, params) => (handlerFor(resource).getOne ?? unsupported.bind(null, 'getOne', resource))(params) as never,
+  getList: (resource, params) =>
+    (handlerFor(resource).getList ?? unsupported.bind(null, 'getList', resource))(params) as never,
+  getOne: (resource, params) =>
+    (handlerFor(resource).getOne ?? unsupported.bind(null, 'getOne', resource))(params) as never,
   getMany: (resource) => unsupported('getMany', resource),
   getManyReference: (resource) => unsupported('getManyReference', resource),
   create: (resource) => unsupported('create', resource),

@@ -16,7 +16,10 @@ export function applyListParams<T extends object>(
     ? [...filtered].sort((a, b) => {
         const x = (a as Record<string, unknown>)[field];
         const y = (b as Record<string, unknown>)[field];
-        const compared = String(x ?? '').localeCompare(String(y ?? ''), undefined, { numeric: true, sensitivity: 'base' });
+        const compared = String(x ?? '').localeCompare(String(y ?? ''), undefined, {
+          numeric: true,
+          sensitivity: 'base',
+        });
         return order === 'DESC' ? -compared : compared;
       })
     : filtered;

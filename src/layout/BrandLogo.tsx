@@ -2,7 +2,15 @@ import { Box, Typography } from '@mui/material';
 import type { BrandLook } from './brand';
 
 /** The brand's mark and name; the mark is drawn inline so it needs no request. */
-export function BrandLogo({ brand, size = 32, color = 'inherit' }: { brand: BrandLook; size?: number; color?: string }) {
+export function BrandLogo({
+  brand,
+  size = 32,
+  color = 'inherit',
+}: {
+  brand: BrandLook;
+  size?: number;
+  color?: string;
+}) {
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.25, color }}>
       <svg width={size} height={size} viewBox="0 0 64 64" aria-hidden="true">

@@ -31,7 +31,11 @@ export function Header() {
                   to={entry.path}
                   color="inherit"
                   aria-current={active ? 'page' : undefined}
-                  sx={{ px: 1.75, opacity: active ? 1 : 0.82, bgcolor: active ? 'rgba(255,255,255,0.14)' : 'transparent' }}
+                  sx={{
+                    px: 1.75,
+                    opacity: active ? 1 : 0.82,
+                    bgcolor: active ? 'rgba(255,255,255,0.14)' : 'transparent',
+                  }}
                 >
                   {translate(`header.${entry.key}`)}
                 </Button>
@@ -40,7 +44,9 @@ export function Header() {
         </Box>
         {user && <UserMenu user={user} />}
       </Toolbar>
-      {loading && <LinearProgress color="secondary" sx={{ position: 'absolute', bottom: 0, left: 0, right: 0, height: 2 }} />}
+      {loading && (
+        <LinearProgress color="secondary" sx={{ position: 'absolute', bottom: 0, left: 0, right: 0, height: 2 }} />
+      )}
     </AppBar>
   );
 }

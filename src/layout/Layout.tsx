@@ -9,7 +9,11 @@ export function Layout({ children }: { children: ReactNode }) {
     <Box sx={{ minHeight: '100vh', bgcolor: 'background.default', display: 'flex', flexDirection: 'column' }}>
       <Header />
       <SessionWatcher />
-      <Box component="main" id="main-content" sx={{ flexGrow: 1, width: '100%', maxWidth: 1280, mx: 'auto', px: { xs: 2, md: 4 }, py: 4 }}>
+      <Box
+        component="main"
+        id="main-content"
+        sx={{ flexGrow: 1, width: '100%', maxWidth: 1280, mx: 'auto', px: { xs: 2, md: 4 }, py: 4 }}
+      >
         <Suspense
           fallback={
             <Box sx={{ display: 'flex', justifyContent: 'center', py: 8 }}>

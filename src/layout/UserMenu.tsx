@@ -3,7 +3,18 @@ import LightModeIcon from '@mui/icons-material/LightModeOutlined';
 import LogoutIcon from '@mui/icons-material/Logout';
 import SecurityIcon from '@mui/icons-material/ShieldOutlined';
 import TranslateIcon from '@mui/icons-material/Translate';
-import { Avatar, Box, Divider, IconButton, ListItemIcon, ListItemText, Menu, MenuItem, Tooltip, Typography } from '@mui/material';
+import {
+  Avatar,
+  Box,
+  Divider,
+  IconButton,
+  ListItemIcon,
+  ListItemText,
+  Menu,
+  MenuItem,
+  Tooltip,
+  Typography,
+} from '@mui/material';
 import { useState, type ReactNode } from 'react';
 import { useLogout, useTheme, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
@@ -31,11 +42,23 @@ export function UserMenu({ user }: { user: CurrentUser }) {
   return (
     <>
       <Tooltip title={translate('header.user_menu')}>
-        <IconButton onClick={(e) => setAnchor(e.currentTarget)} aria-label={translate('header.user_menu')} sx={{ p: 0.5 }}>
-          <Avatar sx={{ width: 34, height: 34, bgcolor: 'secondary.main', fontSize: 15, fontWeight: 700 }}>{initials(user)}</Avatar>
+        <IconButton
+          onClick={(e) => setAnchor(e.currentTarget)}
+          aria-label={translate('header.user_menu')}
+          sx={{ p: 0.5 }}
+        >
+          <Avatar sx={{ width: 34, height: 34, bgcolor: 'secondary.main', fontSize: 15, fontWeight: 700 }}>
+            {initials(user)}
+          </Avatar>
         </IconButton>
       </Tooltip>
-      <Menu anchorEl={anchor} open={anchor !== null} onClose={close} anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }} transformOrigin={{ vertical: 'top', horizontal: 'right' }}>
+      <Menu
+        anchorEl={anchor}
+        open={anchor !== null}
+        onClose={close}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+      >
         <Box sx={{ px: 2, py: 1.25, maxWidth: 280 }}>
           <Typography fontWeight={600} noWrap>
             {`${user.firstName} ${user.lastName}`.trim() || user.email}

@@ -5,7 +5,10 @@ import { expect, screenshot, signInByMail, test } from './fixtures';
 
 test.describe.configure({ mode: 'serial' });
 
-test('a new administrator signs in by mail, turns on the second factor, and signs in through it', async ({ page, laurel }) => {
+test('a new administrator signs in by mail, turns on the second factor, and signs in through it', async ({
+  page,
+  laurel,
+}) => {
   await page.goto('/login');
   await screenshot(page, 'login-en');
   await page.getByLabel(/work email/i).fill('not an address');
@@ -43,7 +46,9 @@ test('a new administrator signs in by mail, turns on the second factor, and sign
   const prompt = page.getByRole('dialog', { name: 'Two-step verification' });
   await expect(prompt).toBeVisible();
   await screenshot(page, 'totp-prompt-en');
-  await prompt.getByLabel('6-digit code').fill(String((Number(totpFor(secret!).generate()) + 500_000) % 1_000_000).padStart(6, '0'));
+  await prompt
+    .getByLabel('6-digit code')
+    .fill(String((Number(totpFor(secret!).generate()) + 500_000) % 1_000_000).padStart(6, '0'));
   await prompt.getByRole('button', { name: 'Verify' }).click();
   await expect(prompt.getByRole('alert')).toContainText('not valid');
   await prompt.getByLabel('6-digit code').fill(totpFor(secret!).generate());
@@ -82,7 +87,11 @@ test('a new administrator signs in by mail, turns on the second factor, and sign
 
 test('a Reader is sent away from /admin, and unknown paths go to the login', async ({ page, laurel }) => {
   const issuer = await laurel.app.laurel.db.selectFrom('issuers').select('id').executeTakeFirstOrThrow();
-  await insertUser(laurel.app.laurel.db, { issuer_id: issuer.id, email: 'reader@example.org', profile_id: PROFILE.Reader });
+  await insertUser(laurel.app.laurel.db, {
+    issuer_id: issuer.id,
+    email: 'reader@example.org',
+    profile_id: PROFILE.Reader,
+  });
   await page.goto('/login?lang=en');
   await signInByMail(page, laurel, 'reader@example.org');
   await expect(page).toHaveURL(/\/templates$/);

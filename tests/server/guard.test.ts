@@ -9,9 +9,19 @@ describe.each(TEST_DATABASES)('role guard on %s', (database) => {
     t = await createTestApp(database);
     // Probe routes declared with the same route options the product's routes use.
     t.app.get('/api/probe/users', { config: { access: { resource: 'users' } } }, async () => ({ ok: true }));
-    t.app.post('/api/probe/templates', { config: { access: { resource: 'templates', action: 'create' } } }, async () => ({ ok: true }));
-    t.app.post('/api/probe/publish', { config: { access: { resource: 'publication', action: 'create' } } }, async () => ({ ok: true }));
-    t.app.get('/api/probe/templates', { config: { access: { resource: 'templates', action: 'list' } } }, async () => ({ ok: true }));
+    t.app.post(
+      '/api/probe/templates',
+      { config: { access: { resource: 'templates', action: 'create' } } },
+      async () => ({ ok: true }),
+    );
+    t.app.post(
+      '/api/probe/publish',
+      { config: { access: { resource: 'publication', action: 'create' } } },
+      async () => ({ ok: true }),
+    );
+    t.app.get('/api/probe/templates', { config: { access: { resource: 'templates', action: 'list' } } }, async () => ({
+      ok: true,
+    }));
   });
   afterEach(async () => {
     await t.close();
@@ -22,7 +32,8 @@ describe.each(TEST_DATABASES)('role guard on %s', (database) => {
     const email = `p${profile}${blocked ? 'b' : ''}@example.org`;
     await addUser(t.app, issuer, email, profile);
     const headers = bearer(await signIn(t.app, email));
-    const call = async (method: 'GET' | 'POST', url: string) => (await t.app.inject({ method, url, headers })).statusCode;
+    const call = async (method: 'GET' | 'POST', url: string) =>
+      (await t.app.inject({ method, url, headers })).statusCode;
     return {
       users: await call('GET', '/api/probe/users'),
       editTemplates: await call('POST', '/api/probe/templates'),
@@ -32,14 +43,39 @@ describe.each(TEST_DATABASES)('role guard on %s', (database) => {
   }
 
   it('applies the rights of spec 000 section 6 to each profile', async () => {
-    expect(await statusesFor(PROFILE.Administrator)).toEqual({ users: 200, editTemplates: 200, publish: 200, readTemplates: 200 });
-    expect(await statusesFor(PROFILE.Manager)).toEqual({ users: 403, editTemplates: 200, publish: 200, readTemplates: 200 });
-    expect(await statusesFor(PROFILE.Publisher)).toEqual({ users: 403, editTemplates: 403, publish: 200, readTemplates: 200 });
-    expect(await statusesFor(PROFILE.Reader)).toEqual({ users: 403, editTemplates: 403, publish: 403, readTemplates: 200 });
+    expect(await statusesFor(PROFILE.Administrator)).toEqual({
+      users: 200,
+      editTemplates: 200,
+      publish: 200,
+      readTemplates: 200,
+    });
+    expect(await statusesFor(PROFILE.Manager)).toEqual({
+      users: 403,
+      editTemplates: 200,
+      publish: 200,
+      readTemplates: 200,
+    });
+    expect(await statusesFor(PROFILE.Publisher)).toEqual({
+      users: 403,
+      editTemplates: 403,
+      publish: 200,
+      readTemplates: 200,
+    });
+    expect(await statusesFor(PROFILE.Reader)).toEqual({
+      users: 403,
+      editTemplates: 403,
+      publish: 403,
+      readTemplates: 200,
+    });
   });
 
   it('treats every user of a blocked issuer as a Reader', async () => {
-    expect(await statusesFor(PROFILE.Administrator, true)).toEqual({ users: 403, editTemplates: 403, publish: 403, readTemplates: 200 });
+    expect(await statusesFor(PROFILE.Administrator, true)).toEqual({
+      users: 403,
+      editTemplates: 403,
+      publish: 403,
+      readTemplates: 200,
+    });
   });
 
   it('answers Operation unauthorized with a stable code', async () => {

@@ -24,7 +24,12 @@ describe.each(TEST_DATABASES)('second factor on %s', (database) => {
   });
 
   const enable = (secret: string, code: string, id = userId, as = token) =>
-    t.app.inject({ method: 'PUT', url: '/api/admin/user/totp', headers: bearer(as), payload: { id, key: secret, totp: code } });
+    t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/user/totp',
+      headers: bearer(as),
+      payload: { id, key: secret, totp: code },
+    });
 
   it('enables only with a code of the new secret, and only for oneself', async () => {
     const secret = newTotpSecret();
@@ -56,17 +61,31 @@ describe.each(TEST_DATABASES)('second factor on %s', (database) => {
     expect(blocked.statusCode).toBe(401);
     expect(blocked.json()).toMatchObject({ code: 'SECOND_FACTOR_REQUIRED' });
 
-    const wrong = await t.app.inject({ method: 'POST', url: `/api/admin/user/totp?totp=${wrongCodeFor(secret)}`, headers: bearer(pending) });
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/user/totp?totp=${wrongCodeFor(secret)}`,
+      headers: bearer(pending),
+    });
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json()).toMatchObject({ code: 'WRONG_CODE' });
 
-    const right = await t.app.inject({ method: 'POST', url: `/api/admin/user/totp?totp=${codeFor(secret)}`, headers: bearer(pending) });
+    const right = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/user/totp?totp=${codeFor(secret)}`,
+      headers: bearer(pending),
+    });
     expect(right.statusCode).toBe(200);
     const complete = right.json<{ token: string }>().token;
     expect(decodeClaims(complete)).toMatchObject({ authLevel: 2, authenticated: true });
-    expect((await t.app.inject({ method: 'GET', url: '/api/admin/who', headers: bearer(complete) })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/who', headers: bearer(complete) })).statusCode).toBe(
+      200,
+    );
     // the level-1 token cannot be upgraded twice
-    const reuse = await t.app.inject({ method: 'POST', url: `/api/admin/user/totp?totp=${codeFor(secret)}`, headers: bearer(pending) });
+    const reuse = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/user/totp?totp=${codeFor(secret)}`,
+      headers: bearer(pending),
+    });
     expect(reuse.statusCode).toBe(401);
   });
 
@@ -74,8 +93,14 @@ describe.each(TEST_DATABASES)('second factor on %s', (database) => {
     const secret = newTotpSecret();
     await enable(secret, codeFor(secret));
     const pending = await signIn(t.app, ADMIN);
-    expect((await t.app.inject({ method: 'POST', url: '/api/admin/logout', headers: bearer(pending) })).statusCode).toBe(200);
-    const after = await t.app.inject({ method: 'POST', url: `/api/admin/user/totp?totp=${codeFor(secret)}`, headers: bearer(pending) });
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/admin/logout', headers: bearer(pending) })).statusCode,
+    ).toBe(200);
+    const after = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/user/totp?totp=${codeFor(secret)}`,
+      headers: bearer(pending),
+    });
     expect(after.statusCode).toBe(401);
   });
 
@@ -85,14 +110,26 @@ describe.each(TEST_DATABASES)('second factor on %s', (database) => {
     const issuerId = decodeClaims(token).iid as number;
     const publisherId = await addUser(t.app, issuerId, 'pub@example.org', PROFILE.Publisher);
     const publisher = await signIn(t.app, 'pub@example.org');
-    const byPublisher = await t.app.inject({ method: 'DELETE', url: `/api/admin/user/totp?id=${userId}`, headers: bearer(publisher) });
+    const byPublisher = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/user/totp?id=${userId}`,
+      headers: bearer(publisher),
+    });
     expect(byPublisher.statusCode).toBe(403);
     expect(byPublisher.json()).toEqual({ code: 'UNAUTHORIZED_OPERATION', message: 'Operation unauthorized' });
     const pubSecret = newTotpSecret();
     await enable(pubSecret, codeFor(pubSecret), publisherId, publisher);
-    const byAdmin = await t.app.inject({ method: 'DELETE', url: `/api/admin/user/totp?id=${publisherId}`, headers: bearer(token) });
+    const byAdmin = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/user/totp?id=${publisherId}`,
+      headers: bearer(token),
+    });
     expect(byAdmin.statusCode).toBe(200);
-    const mine = await t.app.inject({ method: 'DELETE', url: `/api/admin/user/totp?id=${userId}`, headers: bearer(token) });
+    const mine = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/user/totp?id=${userId}`,
+      headers: bearer(token),
+    });
     expect(mine.statusCode).toBe(200);
     expect(decodeClaims(await signIn(t.app, ADMIN))).toMatchObject({ authLevel: 2 });
   });

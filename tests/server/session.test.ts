@@ -1,7 +1,6 @@
 import { SignJWT } from 'jose';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-
 import { PROFILE } from '../../domain/roles';
 import { listOutbox } from '../../server/repositories/outbox';
 import { addIssuer, addUser, bearer, decodeClaims, lastLinkSecret, signIn } from './signIn';
@@ -39,7 +38,10 @@ describe.each(TEST_DATABASES)('sign-in and session on %s', (database) => {
   });
 
   it('sends a sign-in link (sanitising the address) and exchanges it once for a session token', async () => {
-    const login = await t.app.inject({ method: 'POST', url: `/api/admin/login?email=${encodeURIComponent('  Admin@Example.org ')}&lang=fr` });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/login?email=${encodeURIComponent('  Admin@Example.org ')}&lang=fr`,
+    });
     expect(login.statusCode).toBe(200);
     const [mail] = await listOutbox(t.app.laurel.db, ADMIN);
     expect(mail.subject).toContain('connexion');
@@ -50,14 +52,22 @@ describe.each(TEST_DATABASES)('sign-in and session on %s', (database) => {
     const again = await t.app.inject({ method: 'POST', url: '/api/admin/login/token', payload: { token: secret } });
     expect(again.statusCode).toBe(401);
     expect(again.json()).toMatchObject({ code: 'INVALID_LINK' });
-    const forged = await t.app.inject({ method: 'POST', url: '/api/admin/login/token', payload: { token: 'x'.repeat(43) } });
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/login/token',
+      payload: { token: 'x'.repeat(43) },
+    });
     expect(forged.statusCode).toBe(401);
   });
 
   it('puts the spec claims in the token', async () => {
     const token = await signIn(t.app, ADMIN);
     const claims = decodeClaims(token);
-    const user = await t.app.laurel.db.selectFrom('users').selectAll().where('email', '=', ADMIN).executeTakeFirstOrThrow();
+    const user = await t.app.laurel.db
+      .selectFrom('users')
+      .selectAll()
+      .where('email', '=', ADMIN)
+      .executeTakeFirstOrThrow();
     expect(claims).toMatchObject({
       authenticated: true,
       authLevel: 2,
@@ -97,12 +107,20 @@ describe.each(TEST_DATABASES)('sign-in and session on %s', (database) => {
   it('rate limits sign-in per client across addresses', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 32; i += 1) {
-      const response = await t.app.inject({ method: 'POST', url: `/api/admin/login?email=user${i}@example.org`, remoteAddress: '10.1.2.3' });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: `/api/admin/login?email=user${i}@example.org`,
+        remoteAddress: '10.1.2.3',
+      });
       statuses.push(response.statusCode);
     }
     expect(statuses.filter((s) => s === 404)).toHaveLength(30);
     expect(statuses.slice(30)).toEqual([429, 429]);
-    const otherClient = await t.app.inject({ method: 'POST', url: `/api/admin/login?email=${ADMIN}`, remoteAddress: '10.9.9.9' });
+    const otherClient = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/login?email=${ADMIN}`,
+      remoteAddress: '10.9.9.9',
+    });
     expect(otherClient.statusCode).toBe(200);
   });
 
@@ -142,7 +160,11 @@ describe.each(TEST_DATABASES)('sign-in and session on %s', (database) => {
     expect(invalid.statusCode).toBe(401);
     expect(invalid.json()).toEqual({ code: 'INVALID_TOKEN', message: 'Token is invalid' });
 
-    const secret = await t.app.laurel.db.selectFrom('settings').select('value').where('key', '=', 'jwt_secret').executeTakeFirstOrThrow();
+    const secret = await t.app.laurel.db
+      .selectFrom('settings')
+      .select('value')
+      .where('key', '=', 'jwt_secret')
+      .executeTakeFirstOrThrow();
     const expired = await new SignJWT({ authLevel: 2, uid: 1, iid: 1, roles: ['ROLE_Administrator'] })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(ADMIN)

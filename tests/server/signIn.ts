@@ -39,7 +39,13 @@ export async function addUser(
   email: string,
   profileId: ProfileId = PROFILE.Publisher,
 ): Promise<number> {
-  return insertUser(app.laurel.db, { issuer_id: issuerId, email, profile_id: profileId, first_name: 'Test', last_name: 'User' });
+  return insertUser(app.laurel.db, {
+    issuer_id: issuerId,
+    email,
+    profile_id: profileId,
+    first_name: 'Test',
+    last_name: 'User',
+  });
 }
 
 export function decodeClaims(token: string): Record<string, unknown> {

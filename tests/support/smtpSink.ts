@@ -18,11 +18,13 @@ function decodeQuotedPrintable(value: string): string {
 }
 
 function decodeHeader(value: string): string {
-  return value.replace(/=\?utf-8\?([QB])\?([^?]*)\?=/gi, (_, encoding: string, text: string) =>
-    encoding.toUpperCase() === 'B'
-      ? Buffer.from(text, 'base64').toString('utf8')
-      : decodeQuotedPrintable(text.replace(/_/g, ' ')),
-  ).replace(/\?=\s+=\?/g, '');
+  return value
+    .replace(/=\?utf-8\?([QB])\?([^?]*)\?=/gi, (_, encoding: string, text: string) =>
+      encoding.toUpperCase() === 'B'
+        ? Buffer.from(text, 'base64').toString('utf8')
+        : decodeQuotedPrintable(text.replace(/_/g, ' ')),
+    )
+    .replace(/\?=\s+=\?/g, '');
 }
 
 /** A real SMTP server on loopback that keeps what it receives; `reject` lists recipients it refuses. */

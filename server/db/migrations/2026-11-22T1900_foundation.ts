@@ -97,7 +97,16 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const table of ['credit_operations', 'outbox', 'login_links', 'revoked_tokens', 'settings', 'users', 'org_units', 'issuers']) {
+  for (const table of [
+    'credit_operations',
+    'outbox',
+    'login_links',
+    'revoked_tokens',
+    'settings',
+    'users',
+    'org_units',
+    'issuers',
+  ]) {
     await db.schema.dropTable(table).execute();
   }
 }

@@ -56,7 +56,10 @@ export function LoginPage() {
     const query = new URLSearchParams({ email: address, lang: locale });
     if (state.status === 'choose_issuer' && issuerId) query.set('issuer_id', issuerId);
     try {
-      const { status, body } = await apiFetch<{ redirectUrl?: string }>(`/api/admin/login?${query}`, { method: 'POST', token: null });
+      const { status, body } = await apiFetch<{ redirectUrl?: string }>(`/api/admin/login?${query}`, {
+        method: 'POST',
+        token: null,
+      });
       if (status === 302 && body.redirectUrl) {
         dispatch({ type: 'sso' });
         window.location.assign(body.redirectUrl);
@@ -65,12 +68,15 @@ export function LoginPage() {
       dispatch({ type: 'sent', email: address });
     } catch (error) {
       if (errorCode(error) === 'CHOOSE_ISSUER') {
-        const issuers = ((error as { body?: { issuers?: Record<string, string> } }).body?.issuers ?? {});
+        const issuers = (error as { body?: { issuers?: Record<string, string> } }).body?.issuers ?? {};
         setIssuerId(Object.keys(issuers)[0] ?? '');
         dispatch({ type: 'choose_issuer', issuers });
         return;
       }
-      dispatch({ type: 'failed', error: error instanceof NetworkError ? 'network' : loginErrorFor(errorStatus(error)) });
+      dispatch({
+        type: 'failed',
+        error: error instanceof NetworkError ? 'network' : loginErrorFor(errorStatus(error)),
+      });
     }
   };
 
@@ -115,7 +121,9 @@ export function LoginPage() {
           value={email}
           onChange={(e) => setEmail(e.target.value)}
           error={state.status === 'error' && state.error === 'invalid_email'}
-          slotProps={{ htmlInput: { autoComplete: 'email', 'aria-describedby': errorMessage ? 'login-error' : undefined } }}
+          slotProps={{
+            htmlInput: { autoComplete: 'email', 'aria-describedby': errorMessage ? 'login-error' : undefined },
+          }}
           disabled={pending}
         />
         {state.status === 'choose_issuer' && (
@@ -123,7 +131,11 @@ export function LoginPage() {
             <Typography variant="body2" sx={{ mb: 1 }}>
               {translate('login.choose_issuer')}
             </Typography>
-            <RadioGroup aria-label={translate('login.issuer')} value={issuerId} onChange={(e) => setIssuerId(e.target.value)}>
+            <RadioGroup
+              aria-label={translate('login.issuer')}
+              value={issuerId}
+              onChange={(e) => setIssuerId(e.target.value)}
+            >
               {Object.entries(state.issuers).map(([id, name]) => (
                 <FormControlLabel key={id} value={id} control={<Radio />} label={name} />
               ))}

@@ -27,7 +27,16 @@ export function LoginShell({ children }: { children: ReactNode }) {
       <Box sx={{ mb: 3 }}>
         <BrandLogo brand={brand} size={40} />
       </Box>
-      <Card elevation={0} sx={{ width: '100%', maxWidth: 440, border: 1, borderColor: 'divider', boxShadow: '0 10px 40px rgba(16, 40, 32, 0.08)' }}>
+      <Card
+        elevation={0}
+        sx={{
+          width: '100%',
+          maxWidth: 440,
+          border: 1,
+          borderColor: 'divider',
+          boxShadow: '0 10px 40px rgba(16, 40, 32, 0.08)',
+        }}
+      >
         <CardContent sx={{ p: { xs: 3, sm: 4 }, '&:last-child': { pb: { xs: 3, sm: 4 } } }}>{children}</CardContent>
       </Card>
       <Typography variant="body2" color="text.secondary" sx={{ mt: 3 }}>

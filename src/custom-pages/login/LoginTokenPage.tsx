@@ -21,7 +21,14 @@ export function LoginTokenPage() {
       .catch(() => setFailed(true));
   }, [token, login]);
 
-  return <ExchangeStatus failed={failed} pendingKey="login.checking_link" failedKey="login.link_invalid" retryLabel={translate('login.title')} />;
+  return (
+    <ExchangeStatus
+      failed={failed}
+      pendingKey="login.checking_link"
+      failedKey="login.link_invalid"
+      retryLabel={translate('login.title')}
+    />
+  );
 }
 
 export function ExchangeStatus(props: { failed: boolean; pendingKey: string; failedKey: string; retryLabel: string }) {

@@ -1,5 +1,15 @@
 import LockIcon from '@mui/icons-material/LockOutlined';
-import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { useLogin, useLogout, useTranslate } from 'react-admin';
 import { isTotpCodeFormat } from '../../../domain/totp';
@@ -61,7 +71,12 @@ export function SecondFactorPrompt() {
                 autoComplete: 'one-time-code',
                 maxLength: 6,
                 'aria-describedby': error ? 'totp-error' : undefined,
-                style: { fontSize: 28, letterSpacing: '0.5em', textAlign: 'center', fontVariantNumeric: 'tabular-nums' },
+                style: {
+                  fontSize: 28,
+                  letterSpacing: '0.5em',
+                  textAlign: 'center',
+                  fontVariantNumeric: 'tabular-nums',
+                },
               },
             }}
           />

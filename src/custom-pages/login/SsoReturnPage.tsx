@@ -24,5 +24,12 @@ export function SsoReturnPage() {
       .catch(() => setFailed(true));
   }, [login]);
 
-  return <ExchangeStatus failed={failed} pendingKey="login.sso_checking" failedKey="login.sso_failed" retryLabel={translate('login.title')} />;
+  return (
+    <ExchangeStatus
+      failed={failed}
+      pendingKey="login.sso_checking"
+      failedKey="login.sso_failed"
+      retryLabel={translate('login.title')}
+    />
+  );
 }

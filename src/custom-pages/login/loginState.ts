@@ -17,7 +17,7 @@ export type LoginEvent =
   | { type: 'invalid_email' }
   | { type: 'sent'; email: string }
   | { type: 'choose_issuer'; issuers: Record<string, string> }
-  | { type: 'sso'; }
+  | { type: 'sso' }
   | { type: 'failed'; error: LoginError }
   | { type: 'wait_over' }
   | { type: 'reset' };

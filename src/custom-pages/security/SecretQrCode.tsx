@@ -17,7 +17,18 @@ export function SecretQrCode({ uri, label }: { uri: string; label: string }) {
     };
   }, [uri]);
   return (
-    <Box sx={{ width: 184, height: 184, p: 1, bgcolor: '#fff', borderRadius: 2, border: 1, borderColor: 'divider', flexShrink: 0 }}>
+    <Box
+      sx={{
+        width: 184,
+        height: 184,
+        p: 1,
+        bgcolor: '#fff',
+        borderRadius: 2,
+        border: 1,
+        borderColor: 'divider',
+        flexShrink: 0,
+      }}
+    >
       {src ? (
         <img src={src} alt={label} width={166} height={166} style={{ imageRendering: 'pixelated', display: 'block' }} />
       ) : (

@@ -133,7 +133,10 @@ function EnableWizard(props: { userId: number; account: string; issuerLabel: str
     if (!state.secret || !isTotpCodeFormat(code)) return;
     dispatch({ type: 'verify' });
     try {
-      await apiFetch('/api/admin/user/totp', { method: 'PUT', json: { id: props.userId, key: state.secret, totp: code } });
+      await apiFetch('/api/admin/user/totp', {
+        method: 'PUT',
+        json: { id: props.userId, key: state.secret, totp: code },
+      });
       dispatch({ type: 'verified' });
       notify('security.done', { type: 'success' });
       await props.onEnabled();
@@ -151,7 +154,19 @@ function EnableWizard(props: { userId: number; account: string; issuerLabel: str
           {['bullet_app', 'bullet_secret', 'bullet_code'].map((key, index) => (
             <ListItem key={key} disableGutters sx={{ alignItems: 'flex-start' }}>
               <ListItemIcon sx={{ minWidth: 36, mt: 0.5 }}>
-                <Box sx={{ width: 24, height: 24, borderRadius: '50%', bgcolor: 'primary.main', color: 'primary.contrastText', fontSize: 13, fontWeight: 700, display: 'grid', placeItems: 'center' }}>
+                <Box
+                  sx={{
+                    width: 24,
+                    height: 24,
+                    borderRadius: '50%',
+                    bgcolor: 'primary.main',
+                    color: 'primary.contrastText',
+                    fontSize: 13,
+                    fontWeight: 700,
+                    display: 'grid',
+                    placeItems: 'center',
+                  }}
+                >
                   {index + 1}
                 </Box>
               </ListItemIcon>
@@ -194,7 +209,11 @@ function EnableWizard(props: { userId: number; account: string; issuerLabel: str
                 {translate('security.secret')}
               </Typography>
               <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-                <Typography data-testid="totp-secret" data-secret={state.secret} sx={{ fontFamily: 'monospace', fontSize: 17, letterSpacing: '0.06em', wordBreak: 'break-all' }}>
+                <Typography
+                  data-testid="totp-secret"
+                  data-secret={state.secret}
+                  sx={{ fontFamily: 'monospace', fontSize: 17, letterSpacing: '0.06em', wordBreak: 'break-all' }}
+                >
                   {groupSecret(state.secret)}
                 </Typography>
                 <Tooltip title={translate('security.copy')}>
@@ -239,7 +258,14 @@ function EnableWizard(props: { userId: number; account: string; issuerLabel: str
             label={translate('totp.code')}
             value={code}
             onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, 6))}
-            slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'one-time-code', maxLength: 6, style: { fontSize: 22, letterSpacing: '0.4em', fontVariantNumeric: 'tabular-nums' } } }}
+            slotProps={{
+              htmlInput: {
+                inputMode: 'numeric',
+                autoComplete: 'one-time-code',
+                maxLength: 6,
+                style: { fontSize: 22, letterSpacing: '0.4em', fontVariantNumeric: 'tabular-nums' },
+              },
+            }}
             sx={{ maxWidth: 260 }}
           />
           {state.error && (

@@ -43,5 +43,10 @@ export function wizardReducer(state: WizardState, event: WizardEvent): WizardSta
 
 /** The secret shown in groups of four, as authenticator apps print it. */
 export function groupSecret(secret: string): string {
-  return secret.replace(/=+$/, '').match(/.{1,4}/g)?.join(' ') ?? secret;
+  return (
+    secret
+      .replace(/=+$/, '')
+      .match(/.{1,4}/g)
+      ?.join(' ') ?? secret
+  );
 }

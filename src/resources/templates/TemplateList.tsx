@@ -29,7 +29,15 @@ export function TemplateList() {
           placeholder={translate('templates.search')}
           value={q}
           onChange={(e) => setQ(e.target.value)}
-          slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> } }}
+          slotProps={{
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchIcon fontSize="small" />
+                </InputAdornment>
+              ),
+            },
+          }}
           sx={{ width: { xs: '100%', sm: 320 }, bgcolor: 'background.paper' }}
         />
       </Box>
