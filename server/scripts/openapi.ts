@@ -7,9 +7,12 @@ import { loadConfig } from '../config';
 /** The OpenAPI document of every route, generated from the route schemas. */
 export async function openApiDocument(): Promise<string> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'laurel-openapi-'));
-  const app = await buildApp(loadConfig({ DATA_DIR: dataDir, WEB_ROOT: 'none', PUBLIC_URL: 'https://laurel.example' }), {
-    logger: false,
-  });
+  const app = await buildApp(
+    loadConfig({ DATA_DIR: dataDir, WEB_ROOT: 'none', PUBLIC_URL: 'https://laurel.example' }),
+    {
+      logger: false,
+    },
+  );
   try {
     await app.ready();
     return `${JSON.stringify(app.swagger(), null, 2)}\n`;
