@@ -19,6 +19,7 @@ import { seedFirstRun } from './db/seed';
 import { AppError } from './errors';
 import { sessionRoutes } from './routes/session';
 import { templateRoutes } from './routes/templates';
+import { userRoutes } from './routes/users';
 import { createMailer } from './services/mail/mailer';
 
 export interface LaurelApp extends FastifyInstance {
@@ -93,6 +94,7 @@ export async function buildApp(
   app.get('/api/health', { config: { auth: 'public' } }, async () => ({ ok: true }));
   await sessionRoutes(app, ctx);
   await templateRoutes(app, ctx);
+  await userRoutes(app, ctx);
 
   registerWebApp(app, config.webRoot);
   return app as unknown as LaurelApp;

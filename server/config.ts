@@ -23,6 +23,8 @@ export interface Config {
   jwtSecret: string | null;
   sessionTtlSeconds: number;
   loginLinkTtlSeconds: number;
+  /** validity of the sign-in link sent with an invitation */
+  invitationTtlSeconds: number;
   /** login attempts allowed per address and per client in one window */
   loginRateLimit: { perEmail: number; perClient: number; windowMs: number };
   /** the built web app to serve at /, or null to serve none (tests of the API alone) */
@@ -69,6 +71,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     jwtSecret: text(env, 'JWT_SECRET'),
     sessionTtlSeconds: integer(env, 'SESSION_TTL_SECONDS', 8 * 3600),
     loginLinkTtlSeconds: integer(env, 'LOGIN_LINK_TTL_SECONDS', 15 * 60),
+    invitationTtlSeconds: integer(env, 'INVITATION_TTL_SECONDS', 7 * 24 * 3600),
     loginRateLimit: {
       perEmail: integer(env, 'LOGIN_RATE_PER_EMAIL', 5),
       perClient: integer(env, 'LOGIN_RATE_PER_CLIENT', 30),

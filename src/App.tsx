@@ -5,7 +5,7 @@ import { RequireAccess } from './components/RequireAccess';
 import { LoginPage } from './custom-pages/login/LoginPage';
 import { LoginTokenPage } from './custom-pages/login/LoginTokenPage';
 import { SsoReturnPage } from './custom-pages/login/SsoReturnPage';
-import { NotFoundRedirect } from './custom-pages/NotFoundRedirect';
+import { AccessDeniedRedirect, NotFoundRedirect } from './custom-pages/NotFoundRedirect';
 import { SECURITY_PATH, SecurityPage } from './custom-pages/security/SecurityPage';
 import { dataProvider } from './dataProvider/dataProvider';
 import { BrandContext } from './layout/BrandContext';
@@ -13,7 +13,9 @@ import type { BrandLook } from './layout/brand';
 import { Layout } from './layout/Layout';
 import { rights } from './layout/navigation';
 import { darkTheme, lightTheme } from './layout/theme';
+import { orgUnits } from './resources/org-units';
 import { templates } from './resources/templates';
+import { users } from './resources/users';
 
 export function App({ i18nProvider, brand }: { i18nProvider: I18nProvider; brand: BrandLook }) {
   return (
@@ -27,12 +29,15 @@ export function App({ i18nProvider, brand }: { i18nProvider: I18nProvider; brand
           layout={Layout}
           loginPage={LoginPage}
           catchAll={NotFoundRedirect}
+          accessDenied={AccessDeniedRedirect}
           theme={lightTheme(brand)}
           darkTheme={darkTheme(brand)}
           defaultTheme="light"
           disableTelemetry
         >
           <Resource name="templates" {...templates} />
+          <Resource name="admin/users" {...users} />
+          <Resource name="admin/org-units" {...orgUnits} />
           <CustomRoutes noLayout>
             <Route path="/login/sso" element={<SsoReturnPage />} />
             <Route path="/login/:token" element={<LoginTokenPage />} />
@@ -48,11 +53,11 @@ export function App({ i18nProvider, brand }: { i18nProvider: I18nProvider; brand
               }
             />
             <Route
-              path="/admin/*"
+              path="/admin"
               element={
                 <Authenticated>
                   <RequireAccess allowed={rights.admin}>
-                    <NotFoundRedirect />
+                    <Navigate to="/admin/users" replace />
                   </RequireAccess>
                 </Authenticated>
               }

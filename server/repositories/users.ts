@@ -52,3 +52,41 @@ export function findOrgUnitName(db: Kysely<Database>, id: number | null): Promis
     .executeTakeFirst()
     .then((row) => row?.name ?? null);
 }
+
+export function listIssuerUsers(db: Kysely<Database>, issuerId: number) {
+  return db
+    .selectFrom('users')
+    .leftJoin('org_units', 'org_units.id', 'users.org_unit_id')
+    .select([
+      'users.id',
+      'users.first_name',
+      'users.last_name',
+      'users.email',
+      'users.profile_id',
+      'users.totp_secret',
+      'org_units.name as org_unit',
+    ])
+    .where('users.issuer_id', '=', issuerId)
+    .orderBy('users.first_name')
+    .execute();
+}
+
+export async function updateUser(
+  db: Kysely<Database>,
+  issuerId: number,
+  id: number,
+  changes: { email: string; first_name: string; last_name: string; profile_id: number; org_unit_id: number | null },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set(changes)
+    .where('id', '=', id)
+    .where('issuer_id', '=', issuerId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function deleteUser(db: Kysely<Database>, issuerId: number, id: number): Promise<boolean> {
+  const result = await db.deleteFrom('users').where('id', '=', id).where('issuer_id', '=', issuerId).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}

@@ -2,26 +2,24 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AUTH_LEVEL } from '../../domain/auth';
-import { BRAND_NAMES, chooseBrand } from '../../domain/brand';
 import { isValidEmail, sanitizeEmail } from '../../domain/email';
 import { isAdministrator } from '../../domain/permissions';
 import { isProfileId } from '../../domain/roles';
 import { isTotpSecret, verifyTotp } from '../../domain/totp';
 import { authOf, unauthorized } from '../auth/guard';
-import { hashLoginSecret, isLoginSecretFormat, newLoginSecret } from '../auth/loginLinks';
+import { hashLoginSecret, isLoginSecretFormat } from '../auth/loginLinks';
 import { RateLimiter } from '../auth/rateLimiter';
 import { authorizationUrl, claimedIssuer, parseSsoConfig, verifyIdToken } from '../auth/sso';
 import type { SessionSubject } from '../auth/sessionTokens';
 import type { AppContext } from '../context';
-import { isoAfterSeconds } from '../db/clock';
 import type { User } from '../db/schema';
 import { AppError, badRequest } from '../errors';
 import { serverLanguage } from '../i18n';
 import { findIssuer, findIssuersWithSso } from '../repositories/issuers';
-import { consumeLoginLink, revokeToken, saveLoginLink } from '../repositories/tokens';
+import { consumeLoginLink, revokeToken } from '../repositories/tokens';
 import { findUser, findUserInIssuer, findUsersByEmail, setTotpSecret } from '../repositories/users';
 import { currentUser } from '../services/currentUser';
-import { loginLinkMail } from '../services/mail/loginMail';
+import { sendSignInLink } from '../services/signInLinks';
 
 const SSO_NONCE_PURPOSE = 'sso-nonce';
 const SSO_NONCE_TTL_SECONDS = 600;
@@ -37,7 +35,6 @@ export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Prom
   const perEmail = new RateLimiter(config.loginRateLimit.perEmail, config.loginRateLimit.windowMs);
   const perClient = new RateLimiter(config.loginRateLimit.perClient, config.loginRateLimit.windowMs);
   const totpAttempts = new RateLimiter(10, config.loginRateLimit.windowMs);
-  const productName = BRAND_NAMES[chooseBrand(new URL(config.publicUrl).hostname)];
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   const tooMany = () => new AppError(429, 'TOO_MANY_REQUESTS', 'Too many attempts, try again later');
@@ -82,23 +79,13 @@ export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Prom
         return reply.code(302).send({ redirectUrl });
       }
 
-      const secret = newLoginSecret();
-      await saveLoginLink(db, {
-        tokenHash: hashLoginSecret(secret),
+      const link = await sendSignInLink(ctx, {
+        kind: 'login',
         userId: user.id,
-        expiresAt: isoAfterSeconds(config.loginLinkTtlSeconds),
+        email,
+        issuerName: user.issuer_name,
+        language: serverLanguage(request.query.lang),
       });
-      const link = `${config.publicUrl}/login/${secret}`;
-      await mailer.send(
-        loginLinkMail({
-          to: email,
-          link,
-          language: serverLanguage(request.query.lang),
-          productName,
-          issuerName: user.issuer_name,
-          validMinutes: Math.round(config.loginLinkTtlSeconds / 60),
-        }),
-      );
       if (mailer.mode === 'outbox') {
         request.log.info(`sign-in link for ${email}: ${link}`);
         // someone at a terminal running the embedded default needs the link at a glance

@@ -76,6 +76,8 @@ export const authProvider: AuthProvider = {
 
   async canAccess({ resource, action }: { resource: string; action: string }) {
     const user = await loadCurrentUser();
-    return canAccess(user.profileId, { resource: resource as Resource, action: action as Action });
+    // the admin area's resources are named admin/users, admin/org-units… after their routes
+    const area = resource.replace(/^admin\//, '') as Resource;
+    return canAccess(user.profileId, { resource: area, action: action as Action });
   },
 };

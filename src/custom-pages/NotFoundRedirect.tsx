@@ -4,3 +4,8 @@ import { Navigate } from 'react-router-dom';
 export function NotFoundRedirect() {
   return <Navigate to="/login" replace />;
 }
+
+/** A page the user's profile may not open sends them to /templates (spec 000 section 2.2). */
+export function AccessDeniedRedirect() {
+  return <Navigate to="/templates" replace />;
+}

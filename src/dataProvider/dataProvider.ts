@@ -1,11 +1,23 @@
-import type { DataProvider, GetListParams, GetOneParams, RaRecord } from 'react-admin';
+import type {
+  CreateParams,
+  DataProvider,
+  DeleteParams,
+  GetListParams,
+  GetOneParams,
+  RaRecord,
+  UpdateParams,
+} from 'react-admin';
 import { labelIn, type TemplateSummary } from '../../domain/templates';
+import { orgUnits, users } from './admin';
 import { apiFetch } from './httpClient';
 import { applyListParams } from './listParams';
 
 type Handler = {
   getList?: (params: GetListParams) => Promise<{ data: RaRecord[]; total: number }>;
   getOne?: (params: GetOneParams) => Promise<{ data: RaRecord }>;
+  create?: (params: CreateParams) => Promise<{ data: RaRecord }>;
+  update?: (params: UpdateParams) => Promise<{ data: RaRecord }>;
+  delete?: (params: DeleteParams) => Promise<{ data: RaRecord }>;
 };
 
 const templates: Handler = {
@@ -19,7 +31,8 @@ const templates: Handler = {
   },
 };
 
-const handlers: Record<string, Handler> = { templates };
+/** Resource names; the admin area's resources live under /admin as the spec's routes say. */
+const handlers: Record<string, Handler> = { templates, 'admin/users': users, 'admin/org-units': orgUnits };
 
 function handlerFor(resource: string): Handler {
   const handler = handlers[resource];
@@ -39,9 +52,12 @@ export const dataProvider: DataProvider = {
     (handlerFor(resource).getOne ?? unsupported.bind(null, 'getOne', resource))(params) as never,
   getMany: (resource) => unsupported('getMany', resource),
   getManyReference: (resource) => unsupported('getManyReference', resource),
-  create: (resource) => unsupported('create', resource),
-  update: (resource) => unsupported('update', resource),
+  create: (resource, params) =>
+    (handlerFor(resource).create ?? unsupported.bind(null, 'create', resource))(params) as never,
+  update: (resource, params) =>
+    (handlerFor(resource).update ?? unsupported.bind(null, 'update', resource))(params) as never,
   updateMany: (resource) => unsupported('updateMany', resource),
-  delete: (resource) => unsupported('delete', resource),
+  delete: (resource, params) =>
+    (handlerFor(resource).delete ?? unsupported.bind(null, 'delete', resource))(params) as never,
   deleteMany: (resource) => unsupported('deleteMany', resource),
 };

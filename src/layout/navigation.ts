@@ -11,7 +11,10 @@ export interface NavEntry {
   visible: (user: CurrentUser) => boolean;
 }
 
-export const HEADER_ENTRIES: NavEntry[] = [{ key: 'templates', path: '/templates', visible: () => true }];
+export const HEADER_ENTRIES: NavEntry[] = [
+  { key: 'templates', path: '/templates', visible: () => true },
+  { key: 'admin', path: '/admin', visible: (user) => isAdministrator(user.profileId) },
+];
 
 export const USER_MENU_ENTRIES: NavEntry[] = [{ key: 'security', path: '/security', visible: () => true }];
 

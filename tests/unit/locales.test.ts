@@ -36,8 +36,11 @@ describe('locales', () => {
   });
 
   it('are really translated (not copies of the English text) beyond names and short words', () => {
+    // words that are the same in the other language
+    const sameOnPurpose = new Set(['admin.title']);
     const same = Object.entries(locales.en).filter(
-      ([key, english]) => english.length > 12 && (locales.fr[key] === english || locales.es[key] === english),
+      ([key, english]) =>
+        english.length > 12 && !sameOnPurpose.has(key) && (locales.fr[key] === english || locales.es[key] === english),
     );
     expect(same.map(([key]) => key)).toEqual([]);
   });

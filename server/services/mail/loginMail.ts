@@ -6,7 +6,9 @@ function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-export function loginLinkMail(options: {
+/** A sign-in link (kind 'login') or an invitation to a new user (kind 'invitation'), in the user's language. */
+export function signInMail(options: {
+  kind: 'login' | 'invitation';
   to: string;
   link: string;
   language: Language;
@@ -15,10 +17,11 @@ export function loginLinkMail(options: {
   validMinutes: number;
 }): MailMessage {
   const t = (key: string) =>
-    translate(options.language, `mail.login.${key}`, {
+    translate(options.language, `mail.${options.kind}.${key}`, {
       product: options.productName,
       issuer: options.issuerName,
       minutes: String(options.validMinutes),
+      days: String(Math.round(options.validMinutes / 1440)),
     });
   const subject = t('subject');
   const intro = t('intro');
@@ -28,7 +31,7 @@ export function loginLinkMail(options: {
   const text = `${intro}\n\n${options.link}\n\n${expiry}\n${ignore}\n`;
   const html = `<!doctype html><html lang="${options.language}"><body style="font-family:Arial,sans-serif;color:#1f2937">
 <p>${escapeHtml(intro)}</p>
-<p><a href="${escapeHtml(options.link)}" style="display:inline-block;padding:10px 18px;background:#2e5e4e;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(action)}</a></p>
+<p><a href="${escapeHtml(options.link)}" style="display:inline-block;padding:10px 18px;background:#1f5c4a;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(action)}</a></p>
 <p style="font-size:13px;color:#6b7280">${escapeHtml(expiry)}<br>${escapeHtml(ignore)}</p>
 <p style="font-size:12px;color:#9ca3af;word-break:break-all">${escapeHtml(options.link)}</p>
 </body></html>`;

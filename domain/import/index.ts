@@ -1,0 +1,55 @@
+/**
+ * Validation of an imported spreadsheet (spec 001 section 5, "Spreadsheet import rules"), run by the web app
+ * on the cells its worker parsed and again by the server on the rows it receives. Where the spec is open:
+ * - Required headers: language, the technical fields, Email for openbadge templates, and every template
+ *   field (file fields included); compared trimmed and without regard to case, as are duplicate headers.
+ * - A blank language cell takes the template's default language, which must be one of its languages.
+ * - A recipient is the trimmed, case-kept values of all its technical fields; every one must be filled
+ *   (ERR_NO_TECH_DATA names the empty cells). With no technical field, each row is its own recipient.
+ * - A language given twice for one recipient (all included) is ERR_MISSING_LANGUAGE: the rule is exactly one
+ *   row per language; the detail line points at the second row. 'all' beside any language is ERR_ALL_MISUSED.
+ * - Blank rows are skipped; columns without a header are ignored; other unknown columns are kept as data.
+ * - An empty file, header errors, an unknown default language and too many rows stop before the rows are read;
+ *   every other error is collected in one pass over the rows.
+ */
+export {
+  DETAIL_LINES,
+  IMPORT_ERROR_CODES,
+  importError,
+  isImportErrorCode,
+  type ImportError,
+  type ImportErrorCode,
+} from './errors';
+export {
+  cellText,
+  columnName,
+  FORMULA_ERROR_TEXTS,
+  type Cell,
+  type CellType,
+  type Sheet,
+  type SheetCell,
+} from './cells';
+export {
+  ALL_LANGUAGES,
+  EMAIL_KEY,
+  importRowsToSheet,
+  LANGUAGE_HEADER,
+  LANGUAGE_KEY,
+  requiredHeaders,
+  validateImport,
+  type ImportDefinition,
+  type ImportResult,
+  type ImportRow,
+  type ImportSheetOptions,
+} from './sheet';
+export {
+  ARCHIVE_EXTENSION,
+  checkArchive,
+  checkImportFileName,
+  FILE_FIELD_EXTENSIONS,
+  fileExtension,
+  hasAllowedFileType,
+  IMPORT_FILE_EXTENSIONS,
+  listedFiles,
+} from './files';
+export { BLANK_IMPORT_COLUMNS, blankImportColumns, todayIso, type BlankImportColumn } from './blankFile';

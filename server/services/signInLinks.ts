@@ -1,0 +1,37 @@
+import { BRAND_NAMES, chooseBrand } from '../../domain/brand';
+import type { Language } from '../../domain/language';
+import { hashLoginSecret, newLoginSecret } from '../auth/loginLinks';
+import type { AppContext } from '../context';
+import { isoAfterSeconds } from '../db/clock';
+import { saveLoginLink } from '../repositories/tokens';
+import { signInMail } from './mail/loginMail';
+
+/**
+ * Creates a one-time sign-in link for a user and mails it: a sign-in asked on the login screen, or the
+ * invitation of a new user (valid longer). Returns the link (logged when mail stays in the outbox).
+ */
+export async function sendSignInLink(
+  ctx: AppContext,
+  options: { kind: 'login' | 'invitation'; userId: number; email: string; issuerName: string; language: Language },
+): Promise<string> {
+  const ttl = options.kind === 'invitation' ? ctx.config.invitationTtlSeconds : ctx.config.loginLinkTtlSeconds;
+  const secret = newLoginSecret();
+  await saveLoginLink(ctx.db, {
+    tokenHash: hashLoginSecret(secret),
+    userId: options.userId,
+    expiresAt: isoAfterSeconds(ttl),
+  });
+  const link = `${ctx.config.publicUrl}/login/${secret}`;
+  await ctx.mailer.send(
+    signInMail({
+      kind: options.kind,
+      to: options.email,
+      link,
+      language: options.language,
+      productName: BRAND_NAMES[chooseBrand(new URL(ctx.config.publicUrl).hostname)],
+      issuerName: options.issuerName,
+      validMinutes: Math.round(ttl / 60),
+    }),
+  );
+  return link;
+}

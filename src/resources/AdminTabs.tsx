@@ -1,0 +1,33 @@
+import { Box, Tab, Tabs, Typography } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import { Link, useLocation } from 'react-router-dom';
+
+/** The admin area's children (spec 000 section 2.1); a tab appears once its page exists. */
+const ADMIN_TABS = [
+  { key: 'users', path: '/admin/users' },
+  { key: 'org-units', path: '/admin/org-units' },
+];
+
+export function AdminTabs() {
+  const translate = useTranslate();
+  const { pathname } = useLocation();
+  const current = ADMIN_TABS.find((tab) => pathname.startsWith(tab.path))?.path ?? false;
+  return (
+    <Box sx={{ mb: 3 }}>
+      <Typography variant="h4" component="h1" sx={{ mb: 1 }}>
+        {translate('admin.title')}
+      </Typography>
+      <Tabs value={current} sx={{ borderBottom: 1, borderColor: 'divider' }}>
+        {ADMIN_TABS.map((tab) => (
+          <Tab
+            key={tab.key}
+            value={tab.path}
+            label={translate(`resources.admin/${tab.key}.name`, { smart_count: 2 })}
+            component={Link}
+            to={tab.path}
+          />
+        ))}
+      </Tabs>
+    </Box>
+  );
+}

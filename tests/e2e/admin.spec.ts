@@ -1,0 +1,80 @@
+import { expect, screenshot, signInByMail, test } from './fixtures';
+import { loginLinkIn } from '../support/smtpSink';
+
+test('an administrator adds a Manager with an invitation, edits them, and manages org units', async ({
+  page,
+  laurel,
+  browser,
+}) => {
+  await signInByMail(page, laurel, 'admin@example.org');
+  await page.getByRole('link', { name: 'Admin' }).click();
+  await expect(page).toHaveURL(/\/admin\/users$/);
+  await expect(page.getByRole('heading', { name: '1 user' })).toBeVisible();
+
+  await page.getByRole('link', { name: 'Add user' }).click();
+  await expect(page).toHaveURL(/\/admin\/users\/create$/);
+  await page.getByRole('textbox', { name: 'First name' }).fill('Grace');
+  await page.getByRole('textbox', { name: 'Last name' }).fill('Hopper');
+  await page.getByRole('textbox', { name: 'Email' }).fill('grace@example.org');
+  await page.getByRole('combobox', { name: 'Profile' }).click();
+  await page.getByRole('option', { name: 'Manager' }).click();
+  await page.getByRole('combobox', { name: 'Org unit' }).fill('Sales');
+  await page.getByRole('option', { name: /Create the unit/ }).click();
+  await screenshot(page, 'admin-user-create-en');
+  await page.getByRole('button', { name: 'Add user' }).click();
+  await expect(page).toHaveURL(/\/admin\/users$/);
+  await expect(page.getByText('The user was added.')).toBeVisible();
+  const row = page.getByRole('row', { name: /grace@example.org/ });
+  await expect(row).toContainText('Manager');
+  await expect(row).toContainText('Sales');
+  await screenshot(page, 'admin-users-en');
+
+  // the invitation arrives over real SMTP and signs Grace in
+  const invitation = await laurel.mailbox.waitFor('grace@example.org');
+  expect(invitation.subject).toContain('invited');
+  const grace = await browser.newPage({ baseURL: laurel.baseURL });
+  await grace.goto(loginLinkIn(invitation));
+  await expect(grace).toHaveURL(/\/templates$/);
+  await expect(grace.getByRole('link', { name: 'Admin' })).toHaveCount(0);
+  await grace.close();
+
+  await row.getByRole('link', { name: /Edit/ }).click();
+  await expect(page).toHaveURL(/\/admin\/users\/\d+$/);
+  await page.getByRole('textbox', { name: 'Last name' }).fill('Brewster Hopper');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('The user was updated.')).toBeVisible();
+  await expect(page.getByRole('row', { name: /Brewster Hopper/ })).toBeVisible();
+
+  // one cannot delete oneself
+  await expect(
+    page.getByRole('row', { name: /admin@example.org/ }).getByRole('button', { name: /Delete/ }),
+  ).toBeDisabled();
+
+  await page.getByRole('tab', { name: 'Org units' }).click();
+  await expect(page.getByRole('heading', { name: '1 org unit' })).toBeVisible();
+  await page.getByRole('button', { name: 'Add an org unit' }).click();
+  await page.getByRole('dialog').getByLabel('Name').fill('sales');
+  await expect(page.getByRole('dialog')).toContainText('Another org unit already has this name.');
+  await page.getByRole('dialog').getByLabel('Name').fill('Training');
+  await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('heading', { name: '2 org units' })).toBeVisible();
+  await page
+    .getByRole('row', { name: /Training/ })
+    .getByRole('button', { name: /Edit/ })
+    .click();
+  await page.getByRole('dialog').getByLabel('Name').fill('Training team');
+  await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('row', { name: /Training team/ })).toBeVisible();
+  await screenshot(page, 'admin-org-units-en');
+
+  await page
+    .getByRole('row', { name: /Training team/ })
+    .getByRole('checkbox')
+    .check();
+  await page.getByRole('button', { name: 'Remove' }).click();
+  const confirm = page.getByRole('dialog');
+  await expect(confirm.getByRole('button', { name: 'Remove' })).toBeDisabled();
+  await confirm.getByLabel(/Type DELETE/).fill('DELETE');
+  await confirm.getByRole('button', { name: 'Remove' }).click();
+  await expect(page.getByRole('heading', { name: '1 org unit' })).toBeVisible();
+});
