@@ -17,6 +17,7 @@ import { openDatabase } from './db/connection';
 import { migrateToLatest } from './db/migrate';
 import { seedFirstRun } from './db/seed';
 import { AppError } from './errors';
+import { apiKeyRoutes } from './routes/apiKeys';
 import { sessionRoutes } from './routes/session';
 import { templateRoutes } from './routes/templates';
 import { userRoutes } from './routes/users';
@@ -95,6 +96,7 @@ export async function buildApp(
   await sessionRoutes(app, ctx);
   await templateRoutes(app, ctx);
   await userRoutes(app, ctx);
+  await apiKeyRoutes(app, ctx);
 
   registerWebApp(app, config.webRoot);
   return app as unknown as LaurelApp;

@@ -6,6 +6,7 @@ import { LoginPage } from './custom-pages/login/LoginPage';
 import { LoginTokenPage } from './custom-pages/login/LoginTokenPage';
 import { SsoReturnPage } from './custom-pages/login/SsoReturnPage';
 import { AccessDeniedRedirect, NotFoundRedirect } from './custom-pages/NotFoundRedirect';
+import { API_KEYS_PATH, ApiKeysPage } from './custom-pages/api-keys/ApiKeysPage';
 import { SECURITY_PATH, SecurityPage } from './custom-pages/security/SecurityPage';
 import { dataProvider } from './dataProvider/dataProvider';
 import { BrandContext } from './layout/BrandContext';
@@ -49,6 +50,16 @@ export function App({ i18nProvider, brand }: { i18nProvider: I18nProvider; brand
               element={
                 <Authenticated>
                   <SecurityPage />
+                </Authenticated>
+              }
+            />
+            <Route
+              path={API_KEYS_PATH}
+              element={
+                <Authenticated>
+                  <RequireAccess allowed={rights.admin}>
+                    <ApiKeysPage />
+                  </RequireAccess>
                 </Authenticated>
               }
             />

@@ -3,24 +3,38 @@ import type { Kysely } from 'kysely';
 import { AUTH_LEVEL, type TokenClaims } from '../../domain/auth';
 import { AUTH_MESSAGES, canAccess, type AccessRequest } from '../../domain/permissions';
 import { effectiveProfile, isProfileId, type ProfileId } from '../../domain/roles';
-import type { Database, Issuer, User } from '../db/schema';
+import { nowIso } from '../db/clock';
+import type { ApiKey, Database, Issuer, User } from '../db/schema';
 import { AppError } from '../errors';
 import { isTokenRevoked } from '../repositories/tokens';
+import { apiKeyIssuer, hashApiKey, isApiKeyFormat } from './apiKeys';
 import type { SessionTokens } from './sessionTokens';
 
 /**
- * Who may call a route: 'public' anyone; 'pending' a signed-in user whose second factor may still be pending;
- * 'user' (the default under /api) a fully signed-in user.
+ * Who may call a route: 'public' anyone; 'pending' a signed-in person whose second factor may still be pending;
+ * 'user' (the default under /api) a fully signed-in person, or a program with an API key.
  */
 export type AuthMode = 'public' | 'pending' | 'user';
 
-export interface AuthContext {
+/** A person signed in with a session token. */
+export interface SessionAuth {
+  kind: 'session';
   claims: TokenClaims;
   user: User;
   issuer: Issuer;
   /** the profile the rules apply to: Reader while the issuer is blocked */
   profileId: ProfileId;
 }
+
+/** A program calling with an API key: the rights of the key's level, within its issuer. */
+export interface ApiKeyAuth {
+  kind: 'apikey';
+  apiKey: ApiKey;
+  issuer: Issuer;
+  profileId: ProfileId;
+}
+
+export type AuthContext = SessionAuth | ApiKeyAuth;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -43,7 +57,23 @@ function bearerToken(request: FastifyRequest): string | null {
   return match ? match[1] : null;
 }
 
-export async function authenticate(db: Kysely<Database>, tokens: SessionTokens, token: string): Promise<AuthContext> {
+async function authenticateApiKey(db: Kysely<Database>, tokens: SessionTokens, key: string): Promise<ApiKeyAuth> {
+  const issuerId = await apiKeyIssuer(tokens, key);
+  if (issuerId === null) throw invalidToken();
+  const apiKey = await db
+    .selectFrom('api_keys')
+    .selectAll()
+    .where('key_hash', '=', hashApiKey(key))
+    .where('issuer_id', '=', issuerId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  if (!apiKey || !isProfileId(apiKey.level)) throw invalidToken();
+  const issuer = await db.selectFrom('issuers').selectAll().where('id', '=', issuerId).executeTakeFirstOrThrow();
+  await db.updateTable('api_keys').set({ last_used_at: nowIso() }).where('id', '=', apiKey.id).execute();
+  return { kind: 'apikey', apiKey, issuer, profileId: effectiveProfile(apiKey.level, issuer.is_blocked === 1) };
+}
+
+export async function authenticate(db: Kysely<Database>, tokens: SessionTokens, token: string): Promise<SessionAuth> {
   const result = await tokens.verify(token);
   if ('error' in result) {
     throw result.error === 'expired' ? new AppError(401, 'TOKEN_EXPIRED', 'jwt expired') : invalidToken();
@@ -58,7 +88,13 @@ export async function authenticate(db: Kysely<Database>, tokens: SessionTokens, 
     .executeTakeFirst();
   if (!user || !isProfileId(user.profile_id)) throw invalidToken();
   const issuer = await db.selectFrom('issuers').selectAll().where('id', '=', user.issuer_id).executeTakeFirstOrThrow();
-  return { claims, user, issuer, profileId: effectiveProfile(user.profile_id, issuer.is_blocked === 1) };
+  return {
+    kind: 'session',
+    claims,
+    user,
+    issuer,
+    profileId: effectiveProfile(user.profile_id, issuer.is_blocked === 1),
+  };
 }
 
 /** Every route under /api is guarded unless it says otherwise; rights come from domain/permissions. */
@@ -70,10 +106,13 @@ export function registerGuard(app: FastifyInstance, db: Kysely<Database>, tokens
     if (mode === 'public') return;
     const token = bearerToken(request);
     if (!token) throw missingToken();
-    const auth = await authenticate(db, tokens, token);
-    if (mode === 'user' && auth.claims.authLevel !== AUTH_LEVEL.complete) {
+    const auth = isApiKeyFormat(token)
+      ? await authenticateApiKey(db, tokens, token)
+      : await authenticate(db, tokens, token);
+    if (mode === 'user' && auth.kind === 'session' && auth.claims.authLevel !== AUTH_LEVEL.complete) {
       throw new AppError(401, 'SECOND_FACTOR_REQUIRED', 'The second factor is required');
     }
+    if (mode === 'pending' && auth.kind !== 'session') throw unauthorized();
     if (config?.access && !canAccess(auth.profileId, config.access)) throw unauthorized();
     request.auth = auth;
   });
@@ -83,4 +122,11 @@ export function registerGuard(app: FastifyInstance, db: Kysely<Database>, tokens
 export function authOf(request: FastifyRequest): AuthContext {
   if (!request.auth) throw missingToken();
   return request.auth;
+}
+
+/** The signed-in person, for the calls that only make sense for one (their session, their second factor). */
+export function sessionOf(request: FastifyRequest): SessionAuth {
+  const auth = authOf(request);
+  if (auth.kind !== 'session') throw unauthorized();
+  return auth;
 }

@@ -51,13 +51,13 @@ export class SessionTokens {
   }
 
   /** Short-lived signed values of our own (SSO nonces) use the same secret with a distinct purpose claim. */
-  async signPurpose(purpose: string, ttlSeconds: number, claims: Record<string, unknown> = {}): Promise<string> {
-    return new SignJWT({ ...claims, purpose })
+  async signPurpose(purpose: string, ttlSeconds: number | null, claims: Record<string, unknown> = {}): Promise<string> {
+    const jwt = new SignJWT({ ...claims, purpose })
       .setProtectedHeader({ alg: 'HS256' })
       .setIssuer(this.tokenIssuer)
-      .setIssuedAt()
-      .setExpirationTime(`${ttlSeconds}s`)
-      .sign(this.secret);
+      .setIssuedAt();
+    if (ttlSeconds !== null) jwt.setExpirationTime(`${ttlSeconds}s`);
+    return jwt.sign(this.secret);
   }
 
   async verifyPurpose(token: string, purpose: string): Promise<Record<string, unknown> | null> {

@@ -126,7 +126,20 @@ export interface TemplateTable {
   pathway_definition: Json | null;
 }
 
+export interface ApiKeyTable {
+  id: Generated<number>;
+  issuer_id: number;
+  /** the profile id whose rights the key carries */
+  level: number;
+  key_hash: string;
+  created_by: number | null;
+  created_at: Timestamp;
+  revoked_at: Timestamp | null;
+  last_used_at: Timestamp | null;
+}
+
 export interface Database {
+  api_keys: ApiKeyTable;
   templates: TemplateTable;
   issuers: IssuerTable;
   users: UserTable;
@@ -145,5 +158,6 @@ export type NewUser = Insertable<UserTable>;
 export type UserUpdate = Updateable<UserTable>;
 export type Template = Selectable<TemplateTable>;
 export type NewTemplate = Insertable<TemplateTable>;
+export type ApiKey = Selectable<ApiKeyTable>;
 export type OutboxMessage = Selectable<OutboxTable>;
 export type { ColumnType };

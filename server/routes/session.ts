@@ -6,7 +6,7 @@ import { isValidEmail, sanitizeEmail } from '../../domain/email';
 import { isAdministrator } from '../../domain/permissions';
 import { isProfileId } from '../../domain/roles';
 import { isTotpSecret, verifyTotp } from '../../domain/totp';
-import { authOf, unauthorized } from '../auth/guard';
+import { sessionOf, unauthorized } from '../auth/guard';
 import { hashLoginSecret, isLoginSecretFormat } from '../auth/loginLinks';
 import { RateLimiter } from '../auth/rateLimiter';
 import { authorizationUrl, claimedIssuer, parseSsoConfig, verifyIdToken } from '../auth/sso';
@@ -156,7 +156,7 @@ export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Prom
       },
     },
     async (request) => {
-      const auth = authOf(request);
+      const auth = sessionOf(request);
       if (!auth.user.totp_secret) throw badRequest('NO_SECOND_FACTOR', 'The second factor is not enabled');
       if (!totpAttempts.take(String(auth.user.id))) throw tooMany();
       if (!verifyTotp(auth.user.totp_secret, request.query.totp)) {
@@ -177,7 +177,7 @@ export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Prom
       },
     },
     async (request) => {
-      const auth = authOf(request);
+      const auth = sessionOf(request);
       const { id, key, totp } = request.body;
       if (id !== auth.user.id) throw unauthorized();
       if (!isTotpSecret(key)) throw badRequest('INVALID_SECRET', 'The secret must be 20 bytes in base32');
@@ -195,7 +195,7 @@ export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Prom
       schema: { summary: "Disable a user's second factor", querystring: z.object({ id: z.coerce.number().int() }) },
     },
     async (request) => {
-      const auth = authOf(request);
+      const auth = sessionOf(request);
       const { id } = request.query;
       if (id !== auth.user.id) {
         const target = await findUser(db, id);
@@ -210,13 +210,13 @@ export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Prom
     '/api/admin/logout',
     { config: { auth: 'pending' }, schema: { summary: 'Revoke the current token' } },
     async (request) => {
-      const { claims } = authOf(request);
+      const { claims } = sessionOf(request);
       await revokeToken(db, claims.jti, new Date(claims.exp * 1000).toISOString());
       return { ok: true };
     },
   );
 
   api.get('/api/admin/who', { schema: { summary: 'The signed-in user' } }, async (request) =>
-    currentUser(db, authOf(request)),
+    currentUser(db, sessionOf(request)),
   );
 }

@@ -110,7 +110,8 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
     '/api/admin/user',
     { config: admin('edit'), schema: { summary: 'Update a user', body: userBody.extend({ id: z.number().int() }) } },
     async (request) => {
-      const { issuer, user: me } = authOf(request);
+      const auth = authOf(request);
+      const { issuer } = auth;
       const body = request.body;
       const email = checkedEmail(body.email);
       const sameAddress = await findUserInIssuer(db, issuer.id, email);
@@ -118,7 +119,9 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
         throw new AppError(409, 'USER_EXISTS', 'A user of your organisation already has this address');
       }
       // An Administrator cannot take their own rights away and leave the issuer without one by mistake.
-      if (body.id === me.id && body.profile !== me.profile_id) throw unauthorized();
+      if (auth.kind === 'session' && body.id === auth.user.id && body.profile !== auth.user.profile_id) {
+        throw unauthorized();
+      }
       const updated = await db.transaction().execute(async (trx) =>
         updateUser(trx, issuer.id, body.id, {
           email,
@@ -140,8 +143,9 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
       schema: { summary: 'Delete a user (never oneself)', querystring: z.object({ id: z.coerce.number().int() }) },
     },
     async (request) => {
-      const { issuer, user: me } = authOf(request);
-      if (request.query.id === me.id)
+      const auth = authOf(request);
+      const { issuer } = auth;
+      if (auth.kind === 'session' && request.query.id === auth.user.id)
         throw new AppError(403, 'UNAUTHORIZED_OPERATION', 'Users cannot delete themselves');
       if (!(await deleteUser(db, issuer.id, request.query.id))) throw wrongAddress();
       return { id: request.query.id };

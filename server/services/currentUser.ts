@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { CurrentUser } from '../../domain/auth';
 import { profileName } from '../../domain/roles';
-import type { AuthContext } from '../auth/guard';
+import type { SessionAuth } from '../auth/guard';
 import type { Database } from '../db/schema';
 import { findOrgUnitName } from '../repositories/users';
 
@@ -14,7 +14,7 @@ function parseJson<T>(raw: string, fallback: T): T {
 }
 
 /** GET /api/admin/who: the User of spec 000 section 3, with the effective profile. */
-export async function currentUser(db: Kysely<Database>, auth: AuthContext): Promise<CurrentUser> {
+export async function currentUser(db: Kysely<Database>, auth: SessionAuth): Promise<CurrentUser> {
   const { user, issuer, profileId } = auth;
   const params = parseJson<Record<string, unknown>>(issuer.params, {});
   const metatemplates = parseJson<string[]>(issuer.metatemplates, []);

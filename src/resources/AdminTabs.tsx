@@ -6,6 +6,7 @@ import { Link, useLocation } from 'react-router-dom';
 const ADMIN_TABS = [
   { key: 'users', path: '/admin/users' },
   { key: 'org-units', path: '/admin/org-units' },
+  { key: 'api-keys', path: '/admin/api-keys' },
 ];
 
 export function AdminTabs() {
@@ -22,7 +23,9 @@ export function AdminTabs() {
           <Tab
             key={tab.key}
             value={tab.path}
-            label={translate(`resources.admin/${tab.key}.name`, { smart_count: 2 })}
+            label={translate(tab.key === 'api-keys' ? 'apiKeys.title' : `resources.admin/${tab.key}.name`, {
+              smart_count: 2,
+            })}
             component={Link}
             to={tab.path}
           />

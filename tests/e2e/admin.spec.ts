@@ -78,3 +78,34 @@ test('an administrator adds a Manager with an invitation, edits them, and manage
   await confirm.getByRole('button', { name: 'Remove' }).click();
   await expect(page.getByRole('heading', { name: '1 org unit' })).toBeVisible();
 });
+
+test('an administrator generates a Publisher key and a plain HTTP client lists templates with it', async ({
+  page,
+  laurel,
+}) => {
+  await signInByMail(page, laurel, 'admin@example.org');
+  await page.goto('/admin/api-keys');
+  const generator = page.getByTestId('generator-publisher');
+  await generator.getByRole('button', { name: 'Generate' }).click();
+  await expect(generator.getByRole('button', { name: 'Generate' })).toBeDisabled();
+  await generator.getByRole('button', { name: 'I am not sure' }).click();
+  await generator.getByRole('button', { name: 'Generate' }).click();
+  await generator.getByLabel(/Type GENERATE/).fill('GENERATE');
+  await generator.getByRole('button', { name: 'Generate' }).click();
+  const key = (await generator.getByTestId('api-key').textContent()) ?? '';
+  expect(key).toMatch(/^lrl_/);
+  await expect(page.getByRole('table', { name: 'Keys issued' })).toContainText('Publisher');
+  await screenshot(page, 'admin-api-keys-en');
+
+  const listed = await fetch(`${laurel.baseURL}/api/admin/templates`, { headers: { authorization: `Bearer ${key}` } });
+  expect(listed.status).toBe(200);
+  expect(Array.isArray(await listed.json())).toBe(true);
+  const users = await fetch(`${laurel.baseURL}/api/admin/users`, { headers: { authorization: `Bearer ${key}` } });
+  expect(users.status).toBe(403);
+
+  await page.getByRole('button', { name: 'Revoke' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Revoke' }).click();
+  await expect(page.getByRole('table', { name: 'Keys issued' })).toContainText('Revoked');
+  const refused = await fetch(`${laurel.baseURL}/api/admin/templates`, { headers: { authorization: `Bearer ${key}` } });
+  expect(refused.status).toBe(401);
+});
