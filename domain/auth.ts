@@ -51,6 +51,8 @@ export interface CurrentUser {
   sso: boolean;
   provider: string;
   verified: boolean;
+  /** the account verification form was sent (spec 000 section 2.12) */
+  verificationSubmitted: boolean;
   params: { tracking: boolean; hasCustomDesign: boolean; canEditTables: boolean };
   metatemplates: { Type: string }[];
   credits: number;

@@ -36,6 +36,7 @@ export async function currentUser(db: Kysely<Database>, auth: SessionAuth): Prom
     sso: issuer.sso_config !== null,
     provider: user.provider,
     verified: issuer.verified === 1,
+    verificationSubmitted: params.verificationSubmitted === true,
     params: {
       tracking: params.tracking === true,
       hasCustomDesign: params.hasCustomDesign === true,

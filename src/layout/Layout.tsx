@@ -1,5 +1,6 @@
 import { Box, CircularProgress } from '@mui/material';
 import { Suspense, type ReactNode } from 'react';
+import { GlobalAlerts } from './GlobalAlerts';
 import { Header } from './Header';
 import { SessionWatcher } from './SessionWatcher';
 
@@ -14,6 +15,7 @@ export function Layout({ children }: { children: ReactNode }) {
         id="main-content"
         sx={{ flexGrow: 1, width: '100%', maxWidth: 1280, mx: 'auto', px: { xs: 2, md: 4 }, py: 4 }}
       >
+        <GlobalAlerts />
         <Suspense
           fallback={
             <Box sx={{ display: 'flex', justifyContent: 'center', py: 8 }}>

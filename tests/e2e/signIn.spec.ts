@@ -92,9 +92,25 @@ test('a Reader is sent away from /admin, and unknown paths go to the login', asy
     email: 'reader@example.org',
     profile_id: PROFILE.Reader,
   });
+  await laurel.app.laurel.db
+    .updateTable('issuers')
+    .set({ plan: 'ESSENTIALS_PACK' })
+    .where('id', '=', issuer.id)
+    .execute();
   await page.goto('/login?lang=en');
   await signInByMail(page, laurel, 'reader@example.org');
   await expect(page).toHaveURL(/\/templates$/);
+
+  // global alerts: second factor off and an unverified issuer on ESSENTIALS_PACK; dismissed for the session
+  const twoFactor = page.getByRole('alert').filter({ hasText: 'two-step verification' });
+  await expect(twoFactor).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'not verified yet' })).toBeVisible();
+  await screenshot(page, 'global-alerts-en');
+  await twoFactor.getByRole('button', { name: 'Close' }).click();
+  await expect(twoFactor).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('alert').filter({ hasText: 'not verified yet' })).toBeVisible();
+  await expect(twoFactor).toHaveCount(0);
   await page.goto('/admin');
   await expect(page).toHaveURL(/\/templates$/);
   await page.goto('/no/such/page');
