@@ -1,12 +1,15 @@
+import type { ReactNode } from 'react';
 import { Admin, Authenticated, CustomRoutes, Resource, type I18nProvider } from 'react-admin';
 import { BrowserRouter, Navigate, Route } from 'react-router-dom';
+import type { CurrentUser } from '../domain/auth';
 import { authProvider } from './authProvider/authProvider';
 import { RequireAccess } from './components/RequireAccess';
+import { API_KEYS_PATH, ApiKeysPage } from './custom-pages/api-keys/ApiKeysPage';
 import { LoginPage } from './custom-pages/login/LoginPage';
 import { LoginTokenPage } from './custom-pages/login/LoginTokenPage';
 import { SsoReturnPage } from './custom-pages/login/SsoReturnPage';
 import { AccessDeniedRedirect, NotFoundRedirect } from './custom-pages/NotFoundRedirect';
-import { API_KEYS_PATH, ApiKeysPage } from './custom-pages/api-keys/ApiKeysPage';
+import { NOTIFICATIONS_PATH, NotificationsPage } from './custom-pages/notifications/NotificationsPage';
 import { SECURITY_PATH, SecurityPage } from './custom-pages/security/SecurityPage';
 import { dataProvider } from './dataProvider/dataProvider';
 import { BrandContext } from './layout/BrandContext';
@@ -17,6 +20,13 @@ import { darkTheme, lightTheme } from './layout/theme';
 import { orgUnits } from './resources/org-units';
 import { templates } from './resources/templates';
 import { users } from './resources/users';
+
+/** A custom page for signed-in users; `allowed` adds the route guard of spec 000 section 2.2. */
+function page(element: ReactNode, allowed?: (user: CurrentUser) => boolean) {
+  return (
+    <Authenticated>{allowed ? <RequireAccess allowed={allowed}>{element}</RequireAccess> : element}</Authenticated>
+  );
+}
 
 export function App({ i18nProvider, brand }: { i18nProvider: I18nProvider; brand: BrandLook }) {
   return (
@@ -45,34 +55,10 @@ export function App({ i18nProvider, brand }: { i18nProvider: I18nProvider; brand
           </CustomRoutes>
           <CustomRoutes>
             <Route path="/" element={<Navigate to="/templates" replace />} />
-            <Route
-              path={SECURITY_PATH}
-              element={
-                <Authenticated>
-                  <SecurityPage />
-                </Authenticated>
-              }
-            />
-            <Route
-              path={API_KEYS_PATH}
-              element={
-                <Authenticated>
-                  <RequireAccess allowed={rights.admin}>
-                    <ApiKeysPage />
-                  </RequireAccess>
-                </Authenticated>
-              }
-            />
-            <Route
-              path="/admin"
-              element={
-                <Authenticated>
-                  <RequireAccess allowed={rights.admin}>
-                    <Navigate to="/admin/users" replace />
-                  </RequireAccess>
-                </Authenticated>
-              }
-            />
+            <Route path={SECURITY_PATH} element={page(<SecurityPage />)} />
+            <Route path="/admin" element={page(<Navigate to="/admin/users" replace />, rights.admin)} />
+            <Route path={API_KEYS_PATH} element={page(<ApiKeysPage />, rights.admin)} />
+            <Route path={NOTIFICATIONS_PATH} element={page(<NotificationsPage />, rights.admin)} />
           </CustomRoutes>
         </Admin>
       </BrowserRouter>

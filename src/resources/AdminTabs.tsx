@@ -7,7 +7,10 @@ const ADMIN_TABS = [
   { key: 'users', path: '/admin/users' },
   { key: 'org-units', path: '/admin/org-units' },
   { key: 'api-keys', path: '/admin/api-keys' },
+  { key: 'notifications', path: '/admin/notifications' },
 ];
+
+const TAB_LABELS: Record<string, string> = { 'api-keys': 'apiKeys.title', notifications: 'notifications.title' };
 
 export function AdminTabs() {
   const translate = useTranslate();
@@ -23,7 +26,7 @@ export function AdminTabs() {
           <Tab
             key={tab.key}
             value={tab.path}
-            label={translate(tab.key === 'api-keys' ? 'apiKeys.title' : `resources.admin/${tab.key}.name`, {
+            label={translate(TAB_LABELS[tab.key] ?? `resources.admin/${tab.key}.name`, {
               smart_count: 2,
             })}
             component={Link}
