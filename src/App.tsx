@@ -15,11 +15,14 @@ import { dataProvider } from './dataProvider/dataProvider';
 import { BrandContext } from './layout/BrandContext';
 import type { BrandLook } from './layout/brand';
 import { Layout } from './layout/Layout';
+import { createLaurelStore } from './layout/store';
 import { rights } from './layout/navigation';
 import { darkTheme, lightTheme } from './layout/theme';
 import { orgUnits } from './resources/org-units';
 import { templates } from './resources/templates';
 import { users } from './resources/users';
+
+const store = createLaurelStore();
 
 /** A custom page for signed-in users; `allowed` adds the route guard of spec 000 section 2.2. */
 function page(element: ReactNode, allowed?: (user: CurrentUser) => boolean) {
@@ -45,6 +48,7 @@ export function App({ i18nProvider, brand }: { i18nProvider: I18nProvider; brand
           darkTheme={darkTheme(brand)}
           defaultTheme="light"
           disableTelemetry
+          store={store}
         >
           <Resource name="templates" {...templates} />
           <Resource name="admin/users" {...users} />

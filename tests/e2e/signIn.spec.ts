@@ -75,6 +75,10 @@ test('a new administrator signs in by mail, turns on the second factor, and sign
   // declining the prompt logs out
   await page.getByRole('button', { name: /menu du compte/i }).click();
   await page.getByRole('menuitem', { name: 'Se déconnecter' }).click();
+  await expect(page.getByRole('heading', { name: 'Connexion' })).toBeVisible();
+  // theme and language belong to the device: they outlive the session
+  const loginBackground = await page.locator('body').evaluate((el) => getComputedStyle(el).backgroundColor);
+  expect(loginBackground).not.toBe('rgb(255, 255, 255)');
   await screenshot(page, 'login-fr-dark');
   await signInByMail(page, laurel, 'admin@example.org');
   const promptFr = page.getByRole('dialog', { name: 'Validation en deux étapes' });
