@@ -91,6 +91,13 @@ export async function buildApp(
     transform: jsonSchemaTransform,
   });
   registerGuard(app, db, tokens);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'same-origin');
+    reply.header('x-frame-options', 'DENY');
+    // API answers carry personal data and tokens: never kept by a cache
+    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+  });
 
   app.get('/api/health', { config: { auth: 'public' } }, async () => ({ ok: true }));
   await sessionRoutes(app, ctx);

@@ -91,3 +91,26 @@ describe.each(TEST_DATABASES)('role guard on %s', (database) => {
     expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
   });
 });
+
+describe('response headers', () => {
+  it('forbid sniffing, framing and caching of API answers', async () => {
+    const t = await createTestApp('sqlite');
+    try {
+      const response = await t.app.inject({ method: 'GET', url: '/api/health' });
+      expect(response.headers).toMatchObject({
+        'x-content-type-options': 'nosniff',
+        'x-frame-options': 'DENY',
+        'cache-control': 'no-store',
+      });
+      const tooBig = await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/login/token',
+        payload: { token: 'x'.repeat(200) },
+      });
+      expect(tooBig.statusCode).toBe(400);
+      expect(tooBig.json()).toMatchObject({ code: 'VALIDATION_ERROR' });
+    } finally {
+      await t.close();
+    }
+  });
+});
