@@ -1,18 +1,9 @@
 import LockIcon from '@mui/icons-material/LockOutlined';
-import {
-  Alert,
-  Box,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { useLogin, useLogout, useTranslate } from 'react-admin';
 import { isTotpCodeFormat } from '../../../domain/totp';
+import { TotpCodeField } from '../../components/TotpCodeField';
 import { apiFetch, errorStatus } from '../../dataProvider/httpClient';
 
 /**
@@ -59,27 +50,7 @@ export function SecondFactorPrompt() {
           <Typography color="text.secondary" sx={{ mb: 2.5 }}>
             {translate('totp.prompt_body')}
           </Typography>
-          <TextField
-            autoFocus
-            fullWidth
-            label={translate('totp.code')}
-            value={code}
-            onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, 6))}
-            slotProps={{
-              htmlInput: {
-                inputMode: 'numeric',
-                autoComplete: 'one-time-code',
-                maxLength: 6,
-                'aria-describedby': error ? 'totp-error' : undefined,
-                style: {
-                  fontSize: 28,
-                  letterSpacing: '0.5em',
-                  textAlign: 'center',
-                  fontVariantNumeric: 'tabular-nums',
-                },
-              },
-            }}
-          />
+          <TotpCodeField value={code} onChange={setCode} size="large" describedBy={error ? 'totp-error' : undefined} />
           {error && (
             <Alert id="totp-error" severity="error" sx={{ mt: 2 }}>
               {translate(error)}

@@ -18,7 +18,6 @@ import {
   Step,
   StepLabel,
   Stepper,
-  TextField,
   Tooltip,
   Typography,
 } from '@mui/material';
@@ -27,6 +26,7 @@ import { Title, useNotify, useTranslate } from 'react-admin';
 import { isTotpCodeFormat, newTotpSecret, totpUri } from '../../../domain/totp';
 import { useCurrentUser } from '../../authProvider/useCurrentUser';
 import { ConfirmWordDialog } from '../../components/ConfirmWordDialog';
+import { TotpCodeField } from '../../components/TotpCodeField';
 import { apiFetch, errorStatus } from '../../dataProvider/httpClient';
 import { useBrand } from '../../layout/BrandContext';
 import { groupSecret, initialWizard, wizardReducer } from './securityWizard';
@@ -253,21 +253,7 @@ function EnableWizard(props: { userId: number; account: string; issuerLabel: str
           <Typography color="text.secondary" sx={{ mb: 2.5 }}>
             {translate('security.step_verify_body', { account: props.account })}
           </Typography>
-          <TextField
-            autoFocus
-            label={translate('totp.code')}
-            value={code}
-            onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, 6))}
-            slotProps={{
-              htmlInput: {
-                inputMode: 'numeric',
-                autoComplete: 'one-time-code',
-                maxLength: 6,
-                style: { fontSize: 22, letterSpacing: '0.4em', fontVariantNumeric: 'tabular-nums' },
-              },
-            }}
-            sx={{ maxWidth: 260 }}
-          />
+          <TotpCodeField value={code} onChange={setCode} sx={{ maxWidth: 260 }} />
           {state.error && (
             <Alert severity="error" sx={{ mt: 2 }} role="alert">
               {translate(state.error === 'wrong_code' ? 'totp.wrong_code' : 'app.error_generic')}
