@@ -1,0 +1,4 @@
+import { importBench } from './importBench';
+
+/** npm run bench: each benchmark prints its figure as a ratio to a bare baseline measured in the same run. */
+await importBench();
