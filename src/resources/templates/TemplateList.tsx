@@ -1,34 +1,78 @@
 import SearchIcon from '@mui/icons-material/Search';
 import StyleIcon from '@mui/icons-material/StyleOutlined';
-import { Box, Card, CardContent, Chip, InputAdornment, Skeleton, TextField, Typography } from '@mui/material';
-import { useState } from 'react';
-import { Title, useAuthenticated, useGetList, useLocaleState, useTranslate } from 'react-admin';
-import { labelIn, type TemplateSummary } from '../../../domain/templates';
+import {
+  Alert,
+  Box,
+  Card,
+  InputAdornment,
+  MenuItem,
+  Skeleton,
+  TextField,
+  ToggleButton,
+  ToggleButtonGroup,
+  Typography,
+} from '@mui/material';
+import { useMemo, useState } from 'react';
+import { Title, useAuthenticated, useGetList, useLocaleState, useStore, useTranslate } from 'react-admin';
+import type { TemplateSummary } from '../../../domain/templates';
+import { useCurrentUser } from '../../authProvider/useCurrentUser';
+import { TemplateCard } from './TemplateCard';
+import {
+  DEFAULT_FILTERS,
+  DEFAULT_TEMPLATE_SORT,
+  TEMPLATE_SORTS,
+  visibleTemplates,
+  type StatusFilter,
+  type TemplateFilters,
+  type TemplateSort,
+} from './templateListModel';
 
-/** The templates page (spec 001): the count title, search by label, id or notes, and the cards. */
+const GRID = { display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(280px, 1fr))' } as const;
+
+/** The templates page (spec 001): count title, search, sort orders, status, banners, and the card grid. */
 export function TemplateList() {
   useAuthenticated();
   const translate = useTranslate();
   const [locale] = useLocaleState();
-  const [q, setQ] = useState('');
-  const { data, total, isPending, error } = useGetList<TemplateSummary & { id: number }>('templates', {
-    filter: { q },
-    sort: { field: 'dateCreation', order: 'DESC' },
-    pagination: { page: 1, perPage: 1000 },
+  const { user } = useCurrentUser();
+  const [filters, setFilters] = useStore<TemplateFilters>('templates.filters', DEFAULT_FILTERS);
+  const [sort, setSort] = useStore<TemplateSort>('templates.sort', DEFAULT_TEMPLATE_SORT);
+  const [search, setSearch] = useState(filters.search);
+  const { data, isPending, error, refetch } = useGetList<TemplateSummary>('templates', {
+    pagination: { page: 1, perPage: 10_000 },
+    sort: { field: 'id', order: 'ASC' },
   });
+  const all = useMemo(() => data ?? [], [data]);
+  const shown = useMemo(
+    () => visibleTemplates(all, { ...filters, search }, sort, locale),
+    [all, filters, search, sort, locale],
+  );
+  const welcome =
+    !isPending &&
+    all.length === 0 &&
+    (user?.metatemplates ?? []).some((m) => m.Type === 'openbadge' || m.Type === 'cpf_onshelf');
 
   return (
     <Box>
       <Title title={translate('templates.title')} />
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 3, flexWrap: 'wrap' }}>
+      {user?.plan === 'FREE_TRIAL' && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {translate('templates.free_trial', { credits: user.credits })}
+        </Alert>
+      )}
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 2, flexWrap: 'wrap' }}>
         <Typography variant="h4" component="h1" sx={{ flexGrow: 1 }}>
-          {isPending ? translate('templates.title') : translate('templates.count', { count: total ?? 0 })}
+          {isPending ? translate('templates.title') : translate('templates.count', { count: shown.length })}
         </Typography>
         <TextField
           size="small"
           placeholder={translate('templates.search')}
-          value={q}
-          onChange={(e) => setQ(e.target.value)}
+          aria-label={translate('templates.search')}
+          value={search}
+          onChange={(e) => {
+            setSearch(e.target.value);
+            setFilters({ ...filters, search: e.target.value });
+          }}
           slotProps={{
             input: {
               startAdornment: (
@@ -38,37 +82,61 @@ export function TemplateList() {
               ),
             },
           }}
-          sx={{ width: { xs: '100%', sm: 320 }, bgcolor: 'background.paper' }}
+          sx={{ width: { xs: '100%', sm: 300 }, bgcolor: 'background.paper' }}
         />
       </Box>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 3, flexWrap: 'wrap' }}>
+        <ToggleButtonGroup
+          size="small"
+          exclusive
+          value={filters.status}
+          onChange={(_, status: StatusFilter | null) => status && setFilters({ ...filters, status })}
+          aria-label={translate('templates.status')}
+        >
+          {([1, 2, 3] as const).map((status) => (
+            <ToggleButton key={status} value={status}>
+              {translate(`templates.status_${status}`)}
+            </ToggleButton>
+          ))}
+        </ToggleButtonGroup>
+        <TextField
+          select
+          size="small"
+          label={translate('templates.sort')}
+          value={sort}
+          onChange={(e) => setSort(e.target.value as TemplateSort)}
+          sx={{ minWidth: 240, bgcolor: 'background.paper' }}
+        >
+          {TEMPLATE_SORTS.map((option) => (
+            <MenuItem key={option} value={option}>
+              {translate(`templates.sorts.${option}`)}
+            </MenuItem>
+          ))}
+        </TextField>
+      </Box>
       {error ? (
-        <Typography color="error">{translate('app.error_generic')}</Typography>
-      ) : isPending ? (
-        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(260px, 1fr))' }}>
+        <Alert severity="error">{translate('app.error_generic')}</Alert>
+      ) : isPending || !user ? (
+        <Box sx={GRID}>
           {[0, 1, 2].map((i) => (
-            <Skeleton key={i} variant="rounded" height={180} />
+            <Skeleton key={i} variant="rounded" height={300} />
           ))}
         </Box>
-      ) : data && data.length > 0 ? (
-        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(260px, 1fr))' }}>
-          {data.map((template) => (
-            <Card key={template.id} variant="outlined" sx={{ opacity: template.enable ? 1 : 0.6 }}>
-              <CardContent>
-                <Typography variant="h6" component="h2" gutterBottom noWrap>
-                  {labelIn(template.label, locale)}
-                </Typography>
-                <Chip size="small" label={template.type} />
-              </CardContent>
-            </Card>
+      ) : shown.length > 0 ? (
+        <Box sx={GRID}>
+          {shown.map((template) => (
+            <TemplateCard key={template.id} template={template} user={user} onChanged={() => void refetch()} />
           ))}
         </Box>
       ) : (
         <Card variant="outlined" sx={{ textAlign: 'center', py: 8, px: 3 }}>
           <StyleIcon sx={{ fontSize: 56, color: 'text.disabled', mb: 1 }} />
           <Typography variant="h6" component="p" gutterBottom>
-            {translate('templates.empty')}
+            {translate(all.length === 0 ? 'templates.empty' : 'templates.no_match')}
           </Typography>
-          <Typography color="text.secondary">{translate('templates.empty_hint')}</Typography>
+          <Typography color="text.secondary">
+            {translate(welcome ? 'templates.welcome' : 'templates.empty_hint')}
+          </Typography>
         </Card>
       )}
     </Box>
