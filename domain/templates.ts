@@ -1,3 +1,6 @@
+import type { ReferenceTables } from './templateRules/referenceTables';
+import type { CStyle } from './templateRules/style';
+
 /** Template kinds of spec 001 section 1. */
 export const TEMPLATE_TYPES = ['openbadge', 'openbadge_custom', 'cpf_onshelf', 'cpf', 'certificate'] as const;
 export type TemplateType = (typeof TEMPLATE_TYPES)[number];
@@ -28,4 +31,161 @@ export interface TemplateSummary {
 export function labelIn(label: Label, language: string): string {
   if (typeof label === 'string') return label;
   return label[language] ?? label.en ?? Object.values(label)[0] ?? '';
+}
+
+/** Template kinds the editors write: badges (mc call) and registry certifications (rncp call). */
+export type TemplateFamily = 'badge' | 'registry';
+
+export function templateFamily(type: string): TemplateFamily | null {
+  if (type === 'openbadge' || type === 'openbadge_custom') return 'badge';
+  if (type === 'cpf_onshelf') return 'registry';
+  return null;
+}
+
+/**
+ * The metatemplate an issuer needs to create or edit a template of this type (spec 001 section 6): a badge
+ * of either kind needs openbadge, a registry template cpf_onshelf, any other type itself.
+ */
+export function requiredMetatemplate(type: TemplateType): string {
+  return templateFamily(type) === 'badge' ? 'openbadge' : type;
+}
+
+/** The NFT network of spec 001 section 1. */
+export const NFT_NETWORK = 'gnosis';
+
+/** One language's content: element name to value; logos hold a stored image key, null when none. */
+export type TemplateContent = Record<string, string | null>;
+
+/** A pathway parent's definition: the recipient key shared with its children, and the children. */
+export interface PathwayDefinition {
+  key: string;
+  def: { id: number }[];
+}
+
+/** A new parent's key when none is given (spec 001 section 4). */
+export const DEFAULT_PATHWAY_KEY = 'Email';
+
+export interface TemplateMetaFields {
+  meta_url: string;
+  meta_startdate: string | null;
+  meta_enddate: string | null;
+  meta_landscape: boolean;
+  meta_type: string;
+}
+
+export const DEFAULT_META_TYPE = 'certificate';
+
+/** GET /api/issuer/{issuer}/template/{id}/meta: what another template's design import and the public page read. */
+export interface TemplateMeta extends TemplateMetaFields {
+  id: number;
+  label: Label;
+  meta_thumbnail: string | null;
+  /** null for a template saved without a design */
+  meta_cstyle: CStyle | null;
+}
+
+/** GET /api/admin/template?id=: every field of spec 001 section 3. */
+export interface TemplateDetail extends TemplateSummary, TemplateMeta {
+  isNft: boolean;
+  network: string | null;
+  content: Record<string, TemplateContent>;
+  params: Record<string, unknown>;
+  /** semicolon lists, as the spec names them */
+  technicalFields: string;
+  fieldsToCertified: string;
+  placeholders: string;
+  fileFields: string;
+  NbCharMax: number;
+  requiresFiles: boolean;
+  referenceTables: ReferenceTables;
+  isPathwayParent: boolean;
+  isPathwayChild: boolean;
+  /** the parents whose pathway lists this template */
+  pathways: number[];
+  pathwayDefinition: PathwayDefinition | null;
+}
+
+/**
+ * What the editors send (spec 001 section 3, openbadge template payload): logos are named in `badge` (per
+ * language), `partnerLogo` and `issuerLogo`, either by the file name of an image sent with the payload or by
+ * the key of an image the issuer already stored; `content` holds one entry per chosen language.
+ */
+export interface TemplatePayload {
+  type: TemplateType;
+  mode?: 'add' | 'update';
+  id?: number;
+  DefaultLanguage?: string;
+  network?: string | null;
+  cstyle?: CStyle;
+  badge?: Record<string, string>;
+  partnerLogo?: string | null;
+  issuerLogo?: string | null;
+  content: Record<string, TemplateContent>;
+  /** registry parameters (cpf_onshelf) */
+  params?: { type: string; idClientCertificateur?: string; idClientEmetteur?: string; idContrat?: string };
+  meta?: Partial<TemplateMetaFields>;
+}
+
+/** GET /api/issuer/{issuer}/template/{id}/json: the definition in the payload's shape, ready for update mode. */
+export interface TemplateDefinition extends Required<Omit<TemplatePayload, 'meta' | 'params' | 'network' | 'cstyle'>> {
+  network: string | null;
+  cstyle: CStyle | null;
+  params: Record<string, unknown>;
+  meta: TemplateMetaFields;
+  label: Label;
+  languagesList: string;
+  certificationCounter: number;
+  /** languages that may not be removed any more (certificates were issued in them) */
+  lockedLanguages: string[];
+}
+
+/** GET /api/issuer/{issuer}/template/{id}/data: what an import of rows for this template needs. */
+export interface TemplateImportData {
+  id: number;
+  type: string;
+  usable: boolean;
+  enable: boolean;
+  languages: string[];
+  DefaultLanguage: string;
+  technicalFields: string[];
+  fieldsToCertified: string[];
+  fileFields: string[];
+  requiresFiles: boolean;
+  NbCharMax: number;
+  /** openbadge templates need an Email on every row */
+  openbadge: boolean;
+}
+
+/** GET /api/template/tables?templateId=: the reference table screen's data. */
+export interface TemplateTablesDefinition {
+  id: number;
+  label: Label;
+  /** the template's ref_ tables */
+  template: ReferenceTables;
+  storage: { network: string | null };
+  /** whether this user may change the tables */
+  canEdit: boolean;
+}
+
+export const TAG_VISIBILITIES = ['private', 'public'] as const;
+export type TagVisibility = (typeof TAG_VISIBILITIES)[number];
+
+/** A template tag (spec 001 section 3). */
+export interface Tag {
+  id: number;
+  issuerId: number;
+  name: string;
+  visibility: TagVisibility;
+  templates: number[];
+  isActive: boolean;
+}
+
+/** Stored template images are keyed templates/{issuerId}/{uuid}.{png|jpg|svg}. */
+export const TEMPLATE_IMAGE_KEY =
+  /^templates\/(\d+)\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(?:png|jpg|svg))$/;
+
+/** Where a stored template image is served, for an <img src>. */
+export function templateImagePath(key: string): string | null {
+  const match = TEMPLATE_IMAGE_KEY.exec(key);
+  return match ? `/api/template/image/${match[1]}/${match[2]}` : null;
 }

@@ -18,6 +18,7 @@ import { migrateToLatest } from './db/migrate';
 import { seedFirstRun } from './db/seed';
 import { AppError } from './errors';
 import { apiKeyRoutes } from './routes/apiKeys';
+import { notificationRoutes } from './routes/notifications';
 import { sessionRoutes } from './routes/session';
 import { templateRoutes } from './routes/templates';
 import { userRoutes } from './routes/users';
@@ -104,6 +105,7 @@ export async function buildApp(
   await templateRoutes(app, ctx);
   await userRoutes(app, ctx);
   await apiKeyRoutes(app, ctx);
+  await notificationRoutes(app, ctx, config.webhooks);
 
   registerWebApp(app, config.webRoot);
   return app as unknown as LaurelApp;

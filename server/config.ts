@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { isValidEmail } from '../domain/email';
 import { isPlan, type Plan } from '../domain/plans';
+import { webhookSettings, type WebhookSettings } from './services/webhooks/settings';
 
 /** Every setting of the server, read from the environment with embedded defaults (documented in README.md). */
 export interface Config {
@@ -30,6 +31,8 @@ export interface Config {
   /** the built web app to serve at /, or null to serve none (tests of the API alone) */
   webRoot: string | null;
   logLevel: string;
+  /** WEBHOOK_ALLOWED_HOSTS and WEBHOOK_TIMEOUT_MS (docs/webhooks.md) */
+  webhooks: WebhookSettings;
 }
 
 type Env = Record<string, string | undefined>;
@@ -79,6 +82,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     },
     webRoot: webRoot === 'none' ? null : path.resolve(webRoot ?? './dist'),
     logLevel: text(env, 'LOG_LEVEL') ?? 'info',
+    webhooks: webhookSettings(env),
     ...overrides,
   };
 }

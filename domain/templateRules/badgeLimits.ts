@@ -142,6 +142,31 @@ export type RegistryField =
   | `${'location' | 'certificator' | 'qualification' | 'speciality' | 'decision' | 'reference'}_prefix`;
 export type RegistryContent = Partial<Record<BadgeContentField | RegistryField, string | null>>;
 
+/** Content elements of the registry editor, in its form's order (spec 001 section 2). */
+export const REGISTRY_ELEMENTS = [
+  'badge_logo',
+  'microcertitle',
+  'issuer_title',
+  'issuer',
+  'partner_title',
+  'partner',
+  'partner_logo',
+  'issued_to',
+  'certification_date',
+  'location_prefix',
+  'location',
+  'certificator_prefix',
+  'certificator',
+  'qualification_prefix',
+  'qualification',
+  'speciality_prefix',
+  'speciality',
+  'decision_prefix',
+  'decision',
+  'reference_prefix',
+  'reference',
+] as const satisfies readonly (BadgeElement | RegistryField)[];
+
 export const REGISTRY_LIMITS = {
   location: 100,
   certificator: 2000,

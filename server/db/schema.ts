@@ -102,7 +102,6 @@ export interface TemplateTable {
   usable: Generated<Flag>;
   is_nft: Generated<Flag>;
   network: string | null;
-  tags: Generated<Json>;
   notes: Generated<string>;
   certification_counter: Generated<number>;
   created_at: Timestamp;
@@ -123,7 +122,24 @@ export interface TemplateTable {
   reference_tables: Generated<Json>;
   is_pathway_parent: Generated<Flag>;
   is_pathway_child: Generated<Flag>;
+  /** {key, def: [{id}]} when the template is a pathway parent */
   pathway_definition: Json | null;
+}
+
+/** An issuer's template tag (spec 001 section 3); which templates carry it is in template_tags. */
+export interface TagTable {
+  id: Generated<number>;
+  issuer_id: number;
+  name: string;
+  /** 'private' or 'public' */
+  visibility: Generated<string>;
+  is_active: Generated<Flag>;
+  created_at: Timestamp;
+}
+
+export interface TemplateTagTable {
+  tag_id: number;
+  template_id: number;
 }
 
 export interface ApiKeyTable {
@@ -138,9 +154,28 @@ export interface ApiKeyTable {
   last_used_at: Timestamp | null;
 }
 
+/** One attempt to call an issuer's notification webhook; campaign_id is null for a test call. */
+export interface WebhookDeliveryTable {
+  id: Generated<number>;
+  issuer_id: number;
+  campaign_id: number | null;
+  /** the address called, without any credentials it held */
+  url: string;
+  method: string;
+  /** 1 for the first attempt */
+  attempt: number;
+  /** the HTTP status answered, or null when there was no answer (refused, network error, time-out) */
+  status_code: number | null;
+  error: string | null;
+  created_at: Timestamp;
+}
+
 export interface Database {
   api_keys: ApiKeyTable;
+  webhook_deliveries: WebhookDeliveryTable;
   templates: TemplateTable;
+  tags: TagTable;
+  template_tags: TemplateTagTable;
   issuers: IssuerTable;
   users: UserTable;
   org_units: OrgUnitTable;
@@ -158,6 +193,9 @@ export type NewUser = Insertable<UserTable>;
 export type UserUpdate = Updateable<UserTable>;
 export type Template = Selectable<TemplateTable>;
 export type NewTemplate = Insertable<TemplateTable>;
+export type TemplateUpdate = Updateable<TemplateTable>;
+export type Tag = Selectable<TagTable>;
 export type ApiKey = Selectable<ApiKeyTable>;
 export type OutboxMessage = Selectable<OutboxTable>;
+export type WebhookDelivery = Selectable<WebhookDeliveryTable>;
 export type { ColumnType };

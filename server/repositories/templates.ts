@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { Database, Template } from '../db/schema';
+import { nowIso } from '../db/clock';
+import type { Database, NewTemplate, Template, TemplateUpdate } from '../db/schema';
 
 export function listIssuerTemplates(db: Kysely<Database>, issuerId: number): Promise<Template[]> {
   return db
@@ -7,5 +8,82 @@ export function listIssuerTemplates(db: Kysely<Database>, issuerId: number): Pro
     .selectAll()
     .where('issuer_id', '=', issuerId)
     .orderBy('created_at', 'desc')
+    .execute();
+}
+
+/** The template, only when it belongs to the issuer: another issuer's id reads as missing. */
+export function findIssuerTemplate(db: Kysely<Database>, issuerId: number, id: number): Promise<Template | undefined> {
+  return db
+    .selectFrom('templates')
+    .selectAll()
+    .where('issuer_id', '=', issuerId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** Of the given ids, those that are templates of the issuer. */
+export async function issuerTemplateIds(
+  db: Kysely<Database>,
+  issuerId: number,
+  ids: readonly number[],
+): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('templates')
+    .select('id')
+    .where('issuer_id', '=', issuerId)
+    .where('id', 'in', [...ids])
+    .execute();
+  return new Set(rows.map((row) => row.id));
+}
+
+export async function insertTemplate(db: Kysely<Database>, template: Omit<NewTemplate, 'created_at'>): Promise<number> {
+  const row = await db
+    .insertInto('templates')
+    .values({ ...template, created_at: nowIso() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Changes the issuer's template; false when the issuer has no such template. */
+export async function updateIssuerTemplate(
+  db: Kysely<Database>,
+  issuerId: number,
+  id: number,
+  changes: Omit<TemplateUpdate, 'id' | 'issuer_id' | 'created_at'>,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('templates')
+    .set(changes)
+    .where('issuer_id', '=', issuerId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** The issuer's pathway parents with their definitions. */
+export function listPathwayParents(
+  db: Kysely<Database>,
+  issuerId: number,
+): Promise<Pick<Template, 'id' | 'pathway_definition'>[]> {
+  return db
+    .selectFrom('templates')
+    .select(['id', 'pathway_definition'])
+    .where('issuer_id', '=', issuerId)
+    .where('is_pathway_parent', '=', 1)
+    .orderBy('id')
+    .execute();
+}
+
+/** Marks exactly the given templates of the issuer as pathway children, and no other. */
+export async function setPathwayChildren(db: Kysely<Database>, issuerId: number, childIds: readonly number[]) {
+  await db.updateTable('templates').set({ is_pathway_child: 0 }).where('issuer_id', '=', issuerId).execute();
+  if (childIds.length === 0) return;
+  await db
+    .updateTable('templates')
+    .set({ is_pathway_child: 1 })
+    .where('issuer_id', '=', issuerId)
+    .where('id', 'in', [...childIds])
     .execute();
 }

@@ -1,47 +1,185 @@
-import type { FastifyInstance } from 'fastify';
-import type { Label, TemplateSummary } from '../../domain/templates';
+import path from 'node:path';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Action } from '../../domain/permissions';
 import { authOf } from '../auth/guard';
 import type { AppContext } from '../context';
-import type { Template } from '../db/schema';
-import { listIssuerTemplates } from '../repositories/templates';
+import { updateIssuerTemplate } from '../repositories/templates';
+import { localFileStore } from '../services/files/fileStore';
+import { callerTemplate, checkIssuerParam } from '../services/templates/access';
+import { updatePathway } from '../services/templates/pathways';
+import { listTemplates, readTemplateDetail } from '../services/templates/read';
+import { saveTemplate } from '../services/templates/saveTemplate';
+import { templateDefinition, templateImportData, templateMeta } from '../services/templates/views';
+import { referenceTableRoutes } from './referenceTables';
+import { tagRoutes } from './tags';
+import { issuerTemplateParams, notesBody, pathwayBody, templatePayloadSchema } from './templateSchemas';
+import { templateUploadRoutes } from './templateUploads';
 
-function parseLabel(raw: string): Label {
-  try {
-    const value = JSON.parse(raw) as unknown;
-    return typeof value === 'string' || (typeof value === 'object' && value !== null) ? (value as Label) : raw;
-  } catch {
-    return raw;
-  }
-}
-
-export function templateSummary(row: Template): TemplateSummary {
-  return {
-    id: row.id,
-    label: parseLabel(row.label),
-    type: row.type,
-    enable: row.enabled === 1,
-    usable: row.usable === 1,
-    mode: row.is_nft === 1 ? 'NFT' : 'Classic',
-    tags: JSON.parse(row.tags) as string[],
-    notes: row.notes,
-    certificationCounter: row.certification_counter,
-    dateCreation: row.created_at,
-    lastCampaignId: row.last_campaign_id,
-    lastCampaignDate: row.last_campaign_date,
-    thumbnail: row.thumbnail,
-    languagesList: row.languages,
-    DefaultLanguage: row.default_language,
-  };
-}
-
-/** The template calls of spec 001 section 7 (the list, so far). An issuer only ever sees its own templates. */
+/**
+ * The template calls of spec 001 section 7. An issuer only ever sees its own templates: a path's {issuer}
+ * other than the caller's, or another issuer's template id, is answered 404.
+ */
 export async function templateRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  app.get(
+  const { db } = ctx;
+  const files = localFileStore(path.join(ctx.config.dataDir, 'files'));
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const templates = (action: Action) => ({ access: { resource: 'templates' as const, action } });
+
+  api.get(
     '/api/admin/templates',
-    { config: { access: { resource: 'templates', action: 'list' } }, schema: { summary: "The issuer's templates" } },
-    async (request) => {
-      const rows = await listIssuerTemplates(ctx.db, authOf(request).issuer.id);
-      return rows.map(templateSummary);
+    { config: templates('list'), schema: { summary: "The issuer's templates" } },
+    async (request) => listTemplates(db, authOf(request).issuer.id),
+  );
+
+  api.get(
+    '/api/admin/template',
+    {
+      config: templates('show'),
+      schema: {
+        summary: 'One template with every field (content per language, design, params, tags, counters)',
+        querystring: z.object({ id: z.coerce.number().int().positive() }),
+      },
+    },
+    async (request) => readTemplateDetail(db, authOf(request), request.query.id),
+  );
+
+  /** The caller's template named by an /api/issuer/{issuer}/template/{id} path. */
+  async function pathTemplate(request: FastifyRequest, params: { issuer: number; id: number }) {
+    const auth = authOf(request);
+    checkIssuerParam(auth, params.issuer);
+    return callerTemplate(db, auth, params.id);
+  }
+
+  api.get(
+    '/api/issuer/:issuer/template/:id/meta',
+    {
+      config: templates('show'),
+      schema: {
+        summary: 'The meta_* fields (url, dates, landscape, type, thumbnail, design) and the label',
+        params: issuerTemplateParams,
+      },
+    },
+    async (request) => templateMeta(await pathTemplate(request, request.params)),
+  );
+
+  api.get(
+    '/api/issuer/:issuer/template/:id/json',
+    {
+      config: templates('show'),
+      schema: {
+        summary: 'The full definition in the payload shape (design, content per language, logos), for update mode',
+        params: issuerTemplateParams,
+      },
+    },
+    async (request) => templateDefinition(await pathTemplate(request, request.params)),
+  );
+
+  api.get(
+    '/api/issuer/:issuer/template/:id/data',
+    {
+      config: templates('show'),
+      schema: {
+        summary: 'What an import needs: languages, technical fields, fields to certify, file fields',
+        params: issuerTemplateParams,
+      },
+    },
+    async (request) => templateImportData(await pathTemplate(request, request.params)),
+  );
+
+  api.post(
+    '/api/issuer/:issuer/template',
+    {
+      config: templates('create'),
+      schema: {
+        summary: 'Create a badge or registry template from a payload whose logos are already stored images',
+        params: z.object({ issuer: z.coerce.number().int().positive() }),
+        body: templatePayloadSchema,
+      },
+    },
+    async (request, reply) => {
+      const auth = authOf(request);
+      checkIssuerParam(auth, request.params.issuer);
+      const id = await saveTemplate(db, files, auth, { mode: 'add', payload: request.body, uploads: [] });
+      return reply.code(201).send({ id });
     },
   );
+
+  api.put(
+    '/api/issuer/:issuer/template/:id',
+    {
+      config: templates('edit'),
+      schema: { summary: 'Update a template', params: issuerTemplateParams, body: templatePayloadSchema },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      checkIssuerParam(auth, request.params.issuer);
+      const id = await saveTemplate(db, files, auth, {
+        mode: 'update',
+        id: request.params.id,
+        payload: request.body,
+        uploads: [],
+      });
+      return { id };
+    },
+  );
+
+  async function setEnabled(request: FastifyRequest, params: { issuer: number; id: number }, enabled: boolean) {
+    const template = await pathTemplate(request, params);
+    await updateIssuerTemplate(db, template.issuer_id, template.id, { enabled: enabled ? 1 : 0 });
+    return { id: template.id, enable: enabled };
+  }
+
+  api.delete(
+    '/api/issuer/:issuer/template/:id',
+    {
+      config: templates('disable'),
+      schema: { summary: 'Disable a template (it is kept)', params: issuerTemplateParams },
+    },
+    async (request) => setEnabled(request, request.params, false),
+  );
+
+  api.put(
+    '/api/issuer/:issuer/template/:id/enable',
+    { config: templates('enable'), schema: { summary: 'Enable a template', params: issuerTemplateParams } },
+    async (request) => setEnabled(request, request.params, true),
+  );
+
+  api.put(
+    '/api/issuer/:issuer/template/:id/notes',
+    {
+      // Notes are a publishing right (spec 001 section 6: canPublish), not an editing one.
+      config: { access: { resource: 'publication', action: 'edit' } },
+      schema: { summary: "Save a template's notes (trimmed)", params: issuerTemplateParams, body: notesBody },
+    },
+    async (request) => {
+      const template = await pathTemplate(request, request.params);
+      const notes = request.body.notes.trim();
+      await updateIssuerTemplate(db, template.issuer_id, template.id, { notes });
+      return { id: template.id, notes };
+    },
+  );
+
+  api.put(
+    '/api/issuer/:issuer/template/:id/pathway',
+    {
+      config: templates('edit'),
+      schema: {
+        summary: "Set or clear a parent template's pathway (needs the pathway entitlement)",
+        params: issuerTemplateParams,
+        body: pathwayBody,
+      },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      checkIssuerParam(auth, request.params.issuer);
+      const pathwayDefinition = await updatePathway(db, auth, request.params.id, request.body.pathwayDefinition);
+      return { id: request.params.id, pathwayDefinition };
+    },
+  );
+
+  await templateUploadRoutes(app, ctx, files);
+  await referenceTableRoutes(app, ctx);
+  await tagRoutes(app, ctx);
 }

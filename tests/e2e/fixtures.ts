@@ -62,6 +62,8 @@ export async function signInByMail(page: Page, laurel: Laurel, email: string): P
   await expect.poll(() => laurel.mailbox.messages.length).toBeGreaterThan(before);
   const mail = await laurel.mailbox.waitFor(email);
   await page.goto(loginLinkIn(mail));
+  // the link's page exchanges it for a session, then moves on (to /templates, or /login for the second factor)
+  await page.waitForURL((url) => !/^\/login\/[A-Za-z0-9_-]{43}$/.test(url.pathname));
 }
 
 export const SCREENSHOTS = path.resolve('test-results/screenshots');

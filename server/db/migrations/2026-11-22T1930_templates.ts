@@ -13,7 +13,6 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('usable', 'integer', (c) => c.notNull().defaultTo(1))
     .addColumn('is_nft', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('network', 'text')
-    .addColumn('tags', 'text', (c) => c.notNull().defaultTo('[]'))
     .addColumn('notes', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('certification_counter', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('created_at', 'text', (c) => c.notNull())
