@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { expect, screenshot, signInByMail, test } from './fixtures';
 import { loginLinkIn } from '../support/smtpSink';
 
@@ -108,4 +110,45 @@ test('an administrator generates a Publisher key and a plain HTTP client lists t
   await expect(page.getByRole('table', { name: 'Keys issued' })).toContainText('Revoked');
   const refused = await fetch(`${laurel.baseURL}/api/admin/templates`, { headers: { authorization: `Bearer ${key}` } });
   expect(refused.status).toBe(401);
+});
+
+test('an administrator configures the notification webhook and tests it against a receiver', async ({
+  page,
+  laurel,
+}) => {
+  const received: { method: string; url: string; body: string }[] = [];
+  const receiver = http.createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    request.on('end', () => {
+      received.push({ method: request.method ?? '', url: request.url ?? '', body });
+      response.writeHead(200).end('ok');
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  const { port } = receiver.address() as AddressInfo;
+  try {
+    await signInByMail(page, laurel, 'admin@example.org');
+    await page.goto('/admin/notifications');
+    const url = page.getByRole('textbox', { name: 'Address (URL)' });
+    await url.fill('not a url');
+    await expect(page.getByText('This is not a valid address.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Save' })).toBeDisabled();
+    await url.fill(`http://127.0.0.1:${port}/hooks?campaign=\${campaignId}`);
+    const content = page.getByRole('textbox', { name: 'Content (JSON)' });
+    await content.fill('{ "campaign": "${campaignId');
+    await expect(page.getByText('This is not valid JSON.')).toBeVisible();
+    await content.fill('{ "campaign": "${campaignId}", "source": "laurel" }');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('The notification settings were saved.')).toBeVisible();
+    await screenshot(page, 'admin-notifications-en');
+    await page.getByRole('button', { name: 'Send a test' }).click();
+    await expect(page.getByText('The test request was received successfully.')).toBeVisible();
+    expect(received).toHaveLength(1);
+    expect(received[0]).toMatchObject({ method: 'POST', url: '/hooks?campaign=0' });
+    expect(JSON.parse(received[0].body)).toEqual({ campaign: '0', source: 'laurel' });
+  } finally {
+    await new Promise<void>((resolve) => receiver.close(() => resolve()));
+  }
 });

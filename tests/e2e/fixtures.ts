@@ -37,7 +37,14 @@ export const test = base.extend<object, { laurel: Laurel }>({
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'laurel-e2e-'));
       const port = await freePort();
       const baseURL = `http://127.0.0.1:${port}`;
-      const config = loadConfig({ DATA_DIR: dataDir, SMTP_URL: mailbox.url, WEB_ROOT: webRoot, PUBLIC_URL: baseURL });
+      const config = loadConfig({
+        DATA_DIR: dataDir,
+        SMTP_URL: mailbox.url,
+        WEB_ROOT: webRoot,
+        PUBLIC_URL: baseURL,
+        // the browser tests call webhook receivers they start on loopback
+        WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
+      });
       const app = await buildApp(config, { logger: false });
       await app.listen({ port, host: '127.0.0.1' });
       await use({ app, baseURL, mailbox });
