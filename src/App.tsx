@@ -11,6 +11,7 @@ import { SsoReturnPage } from './custom-pages/login/SsoReturnPage';
 import { AccessDeniedRedirect, NotFoundRedirect } from './custom-pages/NotFoundRedirect';
 import { NOTIFICATIONS_PATH, NotificationsPage } from './custom-pages/notifications/NotificationsPage';
 import { SECURITY_PATH, SecurityPage } from './custom-pages/security/SecurityPage';
+import { TEMPLATE_TAGS_PATH, TemplateTagsPage } from './custom-pages/template-tags/TemplateTagsPage';
 import { dataProvider } from './dataProvider/dataProvider';
 import { BrandContext } from './layout/BrandContext';
 import type { BrandLook } from './layout/brand';
@@ -62,6 +63,7 @@ export function App({ i18nProvider, brand }: { i18nProvider: I18nProvider; brand
             <Route path={SECURITY_PATH} element={page(<SecurityPage />)} />
             <Route path="/admin" element={page(<Navigate to="/admin/users" replace />, rights.admin)} />
             <Route path={API_KEYS_PATH} element={page(<ApiKeysPage />, rights.admin)} />
+            <Route path={TEMPLATE_TAGS_PATH} element={page(<TemplateTagsPage />, rights.tags)} />
             <Route path={NOTIFICATIONS_PATH} element={page(<NotificationsPage />, rights.admin)} />
           </CustomRoutes>
         </Admin>

@@ -1,4 +1,5 @@
 import DarkModeIcon from '@mui/icons-material/DarkModeOutlined';
+import LabelIcon from '@mui/icons-material/LabelOutlined';
 import LightModeIcon from '@mui/icons-material/LightModeOutlined';
 import LogoutIcon from '@mui/icons-material/Logout';
 import SecurityIcon from '@mui/icons-material/ShieldOutlined';
@@ -22,7 +23,10 @@ import type { CurrentUser } from '../../domain/auth';
 import { LanguageDialog } from './LanguageDialog';
 import { USER_MENU_ENTRIES } from './navigation';
 
-const ICONS: Record<string, ReactNode> = { security: <SecurityIcon fontSize="small" /> };
+const ICONS: Record<string, ReactNode> = {
+  tags: <LabelIcon fontSize="small" />,
+  security: <SecurityIcon fontSize="small" />,
+};
 
 function initials(user: CurrentUser): string {
   const letters = `${user.firstName.charAt(0)}${user.lastName.charAt(0)}`.trim();

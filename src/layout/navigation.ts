@@ -16,7 +16,10 @@ export const HEADER_ENTRIES: NavEntry[] = [
   { key: 'admin', path: '/admin', visible: (user) => isAdministrator(user.profileId) },
 ];
 
-export const USER_MENU_ENTRIES: NavEntry[] = [{ key: 'security', path: '/security', visible: () => true }];
+export const USER_MENU_ENTRIES: NavEntry[] = [
+  { key: 'tags', path: '/template-tags', visible: (user) => canEditTemplate(user.profileId) },
+  { key: 'security', path: '/security', visible: () => true },
+];
 
 export const rights = {
   admin: (user: CurrentUser) => isAdministrator(user.profileId),

@@ -56,7 +56,7 @@ test('an administrator adds a Manager with an invitation, edits them, and manage
   await expect(page.getByRole('heading', { name: '1 org unit' })).toBeVisible();
   await page.getByRole('button', { name: 'Add an org unit' }).click();
   await page.getByRole('dialog').getByLabel('Name').fill('sales');
-  await expect(page.getByRole('dialog')).toContainText('Another org unit already has this name.');
+  await expect(page.getByRole('dialog')).toContainText('This name is already used.');
   await page.getByRole('dialog').getByLabel('Name').fill('Training');
   await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('heading', { name: '2 org units' })).toBeVisible();

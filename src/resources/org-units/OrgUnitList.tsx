@@ -17,7 +17,7 @@ import type { OrgUnitRow } from '../../../domain/users';
 import { ConfirmWordDialog } from '../../components/ConfirmWordDialog';
 import { OutcomeAlert, useSetOutcome } from '../../components/OutcomeAlert';
 import { AdminTabs } from '../AdminTabs';
-import { OrgUnitDialog } from './OrgUnitDialog';
+import { NameDialog } from '../../components/NameDialog';
 
 const RESOURCE = 'admin/org-units';
 
@@ -25,9 +25,9 @@ type DialogState = { kind: 'add' } | { kind: 'edit'; unit: OrgUnitRow } | null;
 
 function errorKey(error: unknown): string {
   const code = (error as { body?: { code?: string } })?.body?.code;
-  if (code === 'NAME_EXISTS') return 'resources.admin/org-units.errors.exists';
-  if (code === 'NAME_EMPTY') return 'resources.admin/org-units.errors.empty';
-  if (code === 'NAME_TOO_LONG') return 'resources.admin/org-units.errors.too_long';
+  if (code === 'NAME_EXISTS') return 'app.name_errors.exists';
+  if (code === 'NAME_EMPTY') return 'app.name_errors.empty';
+  if (code === 'NAME_TOO_LONG') return 'app.name_errors.too_long';
   return 'app.error_generic';
 }
 
@@ -137,9 +137,12 @@ function UnitDialog({ dialog, onClose }: { dialog: NonNullable<DialogState>; onC
     }
   };
   return (
-    <OrgUnitDialog
-      unit={unit}
-      units={data}
+    <NameDialog
+      title={translate(unit ? 'resources.admin/org-units.actions.edit' : 'resources.admin/org-units.actions.add')}
+      label={translate('resources.admin/org-units.fields.name')}
+      initialName={unit?.name ?? ''}
+      selfId={unit?.id}
+      others={data}
       pending={creating || updating}
       serverError={serverError}
       onSave={save}

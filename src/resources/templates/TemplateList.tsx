@@ -3,7 +3,9 @@ import StyleIcon from '@mui/icons-material/StyleOutlined';
 import {
   Alert,
   Box,
+  Button,
   Card,
+  Chip,
   InputAdornment,
   MenuItem,
   Skeleton,
@@ -14,6 +16,8 @@ import {
 } from '@mui/material';
 import { useMemo, useState } from 'react';
 import { Title, useAuthenticated, useGetList, useLocaleState, useStore, useTranslate } from 'react-admin';
+import { Link } from 'react-router-dom';
+import { isAdministrator } from '../../../domain/permissions';
 import type { TemplateSummary } from '../../../domain/templates';
 import { useCurrentUser } from '../../authProvider/useCurrentUser';
 import { TemplateCard } from './TemplateCard';
@@ -47,6 +51,7 @@ export function TemplateList() {
     () => visibleTemplates(all, { ...filters, search }, sort, locale),
     [all, filters, search, sort, locale],
   );
+  const tagNames = useMemo(() => [...new Set(all.flatMap((t) => t.tags))].sort((a, b) => a.localeCompare(b)), [all]);
   const welcome =
     !isPending &&
     all.length === 0 &&
@@ -114,6 +119,43 @@ export function TemplateList() {
           ))}
         </TextField>
       </Box>
+      {tagNames.length > 0 && (
+        <Box
+          sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 3, flexWrap: 'wrap' }}
+          role="group"
+          aria-label={translate('templates.tags')}
+        >
+          <Typography variant="body2" color="text.secondary" sx={{ mr: 0.5 }}>
+            {translate('templates.tags')}
+          </Typography>
+          {tagNames.map((tag) => {
+            const on = filters.tags.includes(tag);
+            return (
+              <Chip
+                key={tag}
+                label={tag}
+                size="small"
+                color={on ? 'primary' : 'default'}
+                variant={on ? 'filled' : 'outlined'}
+                aria-pressed={on}
+                onClick={() =>
+                  setFilters({ ...filters, tags: on ? filters.tags.filter((t) => t !== tag) : [...filters.tags, tag] })
+                }
+              />
+            );
+          })}
+          {filters.tags.length > 0 && (
+            <Button size="small" onClick={() => setFilters({ ...filters, tags: [] })}>
+              {translate('templates.clear_tags')}
+            </Button>
+          )}
+          {user && isAdministrator(user.profileId) && (
+            <Button size="small" component={Link} to="/template-tags">
+              {translate('templates.manage_tags')}
+            </Button>
+          )}
+        </Box>
+      )}
       {error ? (
         <Alert severity="error">{translate('app.error_generic')}</Alert>
       ) : isPending || !user ? (

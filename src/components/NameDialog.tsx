@@ -1,41 +1,44 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { useTranslate } from 'react-admin';
-import { NAME_MAX_LENGTH, validateName } from '../../../domain/names';
-import type { OrgUnitRow } from '../../../domain/users';
+import { NAME_MAX_LENGTH, validateName } from '../../domain/names';
 
-/** Add or rename an org unit, with the name rules of spec 000 section 5 checked as the user types. */
-export function OrgUnitDialog(props: {
-  unit: OrgUnitRow | null;
-  units: OrgUnitRow[];
+/**
+ * Add or rename a named item (org unit, tag) with the name rules of spec 000 section 5 checked as the user
+ * types: not empty, at most 30 characters, not another item's name.
+ */
+export function NameDialog(props: {
+  title: string;
+  label: string;
+  initialName: string;
+  selfId?: number;
+  others: readonly { id: number; name: string }[];
   pending: boolean;
   serverError: string | null;
   onSave: (name: string) => void;
   onClose: () => void;
 }) {
   const translate = useTranslate();
-  const [name, setName] = useState(props.unit?.name ?? '');
+  const [name, setName] = useState(props.initialName);
   const [touched, setTouched] = useState(false);
-  const error = validateName(name, props.units, props.unit?.id);
-  const unchanged = props.unit !== null && name.trim() === props.unit.name;
+  const error = validateName(name, props.others, props.selfId);
+  const unchanged = props.selfId !== undefined && name.trim() === props.initialName;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setTouched(true);
     if (!error && !unchanged) props.onSave(name.trim());
   };
-  const message = touched && error ? translate(`resources.admin/org-units.errors.${error}`) : props.serverError;
+  const message = touched && error ? translate(`app.name_errors.${error}`) : props.serverError;
   return (
-    <Dialog open onClose={props.onClose} maxWidth="xs" fullWidth aria-labelledby="org-unit-dialog-title">
+    <Dialog open onClose={props.onClose} maxWidth="xs" fullWidth aria-labelledby="name-dialog-title">
       <form onSubmit={submit}>
-        <DialogTitle id="org-unit-dialog-title">
-          {translate(props.unit ? 'resources.admin/org-units.actions.edit' : 'resources.admin/org-units.actions.add')}
-        </DialogTitle>
+        <DialogTitle id="name-dialog-title">{props.title}</DialogTitle>
         <DialogContent>
           <TextField
             autoFocus
             fullWidth
             margin="dense"
-            label={translate('resources.admin/org-units.fields.name')}
+            label={props.label}
             value={name}
             onChange={(e) => {
               setName(e.target.value);
