@@ -19,6 +19,9 @@ export function openDatabase(options: { databaseUrl: string | null; dataDir: str
     // BIGINT counts (COUNT(*)) come back as strings by default; our counts fit in a JS number.
     pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection cut by the server (restart, failover, admin) is dropped and replaced by the pool;
+    // without a listener the 'error' event would end the process.
+    pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }

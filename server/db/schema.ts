@@ -170,8 +170,26 @@ export interface WebhookDeliveryTable {
   created_at: Timestamp;
 }
 
+/**
+ * An issuer's Ed25519 signing key. Only the active key (retired_at null, at most one per issuer) signs;
+ * retired keys stay listed for verification. The private key is AES-256-GCM ciphertext and never leaves the server.
+ */
+export interface IssuerKeyTable {
+  id: Generated<number>;
+  issuer_id: number;
+  /** 1 for the issuer's first key, +1 at each rotation; the verification method is `<issuer DID>#key-<version>` */
+  version: number;
+  /** 'z' + base58btc of the Multikey Ed25519 public key (0xed01 + 32 bytes) */
+  public_key_multibase: string;
+  /** `v1.<iv>.<tag>.<ciphertext>` (base64url) of the PKCS#8 private key, bound to issuer and version */
+  private_key_encrypted: string;
+  created_at: Timestamp;
+  retired_at: Timestamp | null;
+}
+
 export interface Database {
   api_keys: ApiKeyTable;
+  issuer_keys: IssuerKeyTable;
   webhook_deliveries: WebhookDeliveryTable;
   templates: TemplateTable;
   tags: TagTable;

@@ -4,6 +4,7 @@ import * as templates from './2026-11-22T1930_templates';
 import * as apiKeys from './2026-11-22T2000_api_keys';
 import * as webhooks from './2026-11-22T2030_webhooks';
 import * as templateTags from './2026-11-22T2045_template_tags';
+import * as issuerKeys from './2026-11-22T2100_issuer_keys';
 
 /** Every migration, in order. Names are dates; a landed migration is frozen: add a new one to change the schema. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T2000_api_keys': apiKeys,
   '2026-11-22T2030_webhooks': webhooks,
   '2026-11-22T2045_template_tags': templateTags,
+  '2026-11-22T2100_issuer_keys': issuerKeys,
 };

@@ -1,0 +1,199 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { sanitizeEmail } from '../../../domain/email';
+import { OB_V3P0_CONTEXT, VC_V2_CONTEXT } from './contexts/documentLoader';
+import { achievementUrl, credentialUrl, issuerDid, statusListCredentialUrl, type StatusPurpose } from './identifiers';
+import { signCredential, type IssuerSigner, type SignedCredential } from './signing';
+
+/** What an OpenBadgeCredential is built from; the publication flow fills it from the certificate. */
+export interface OpenBadgeCredentialInput {
+  /** PUBLIC_URL: every identifier in the credential derives from it */
+  publicUrl: string;
+  /** the certificate's public key; the credential is `<PUBLIC_URL>/ob/credentials/<key>` */
+  certificateKey: string;
+  issuer: {
+    id: number;
+    name: string;
+    /** the issuer's web site, when it has one */
+    url?: string | null;
+  };
+  /** the template, in the certificate's language */
+  achievement: {
+    templateId: number;
+    /** BCP 47, as the schema wants it: 'fr', 'en', 'es', 'fr-CA' */
+    language: string;
+    name: string;
+    description: string;
+    criteriaNarrative: string;
+    /** an https address or a data: URI of the badge image */
+    imageUrl?: string | null;
+    imageCaption?: string | null;
+    /** 'Badge' for open badge templates; leave it out for the generic Achievement of other template kinds */
+    achievementType?: string | null;
+  };
+  recipient: {
+    email: string;
+    /** hex; a random one is drawn when absent */
+    salt?: string;
+  };
+  /** the obtention date (a date alone means midnight UTC) */
+  validFrom: Date | string;
+  /** the expiration date, when the certificate has one */
+  validUntil?: Date | string | null;
+  status: {
+    /** the certificate's index in its issuer's status lists (the same index in every list of the issuer) */
+    index: number;
+    /**
+     * Also reference the suspension list. Off by default: the OB 3.0 schema allows a single credentialStatus,
+     * so a credential with both entries is valid VC 2.0 but fails the official schema (docs/credentials.md).
+     */
+    withSuspension?: boolean;
+  };
+}
+
+export interface IdentityObject {
+  type: 'IdentityObject';
+  identityType: 'emailAddress';
+  hashed: true;
+  identityHash: string;
+  salt: string;
+}
+
+export interface BitstringStatusListEntry {
+  id: string;
+  type: 'BitstringStatusListEntry';
+  statusPurpose: StatusPurpose;
+  statusListIndex: string;
+  statusListCredential: string;
+}
+
+export interface OpenBadgeCredential {
+  '@context': [typeof VC_V2_CONTEXT, typeof OB_V3P0_CONTEXT];
+  id: string;
+  type: ['VerifiableCredential', 'OpenBadgeCredential'];
+  name: string;
+  issuer: { id: string; type: ['Profile']; name: string; url?: string };
+  validFrom: string;
+  validUntil?: string;
+  credentialSubject: {
+    type: ['AchievementSubject'];
+    identifier: [IdentityObject];
+    achievement: {
+      id: string;
+      type: ['Achievement'];
+      achievementType?: string;
+      name: string;
+      description: string;
+      criteria: { narrative: string };
+      image?: { id: string; type: 'Image'; caption?: string };
+      inLanguage: string;
+    };
+  };
+  credentialStatus: BitstringStatusListEntry | BitstringStatusListEntry[];
+}
+
+/**
+ * The recipient as the OB 3.0 IdentityObject: `sha256$` + hex SHA-256 of the address (trimmed, lowercased as
+ * everywhere in Laurel) followed by the salt. The address itself never enters the credential.
+ */
+export function hashedEmailIdentity(email: string, salt: string = randomBytes(16).toString('hex')): IdentityObject {
+  const address = sanitizeEmail(email);
+  if (!address.includes('@')) throw new Error('the recipient of a credential needs an email address');
+  return {
+    type: 'IdentityObject',
+    identityType: 'emailAddress',
+    hashed: true,
+    identityHash: `sha256$${createHash('sha256').update(`${address}${salt}`, 'utf8').digest('hex')}`,
+    salt,
+  };
+}
+
+/** Does the IdentityObject name this address? (What a verifier does with the address it was given.) */
+export function identityMatchesEmail(identity: IdentityObject, email: string): boolean {
+  return hashedEmailIdentity(email, identity.salt).identityHash === identity.identityHash.toLowerCase();
+}
+
+/** An XML Schema dateTime in UTC without milliseconds; a bare date is its midnight UTC. */
+export function toDateTime(value: Date | string): string {
+  const date =
+    typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00Z`) : new Date(value);
+  if (Number.isNaN(date.getTime())) throw new Error(`not a date: ${String(value)}`);
+  return date.toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+export function statusListEntry(
+  publicUrl: string,
+  issuerId: number,
+  purpose: StatusPurpose,
+  index: number,
+): BitstringStatusListEntry {
+  if (!Number.isSafeInteger(index) || index < 0) throw new Error(`not a status list index: ${index}`);
+  const list = statusListCredentialUrl(publicUrl, issuerId, purpose);
+  return {
+    id: `${list}#${index}`,
+    type: 'BitstringStatusListEntry',
+    statusPurpose: purpose,
+    statusListIndex: String(index),
+    statusListCredential: list,
+  };
+}
+
+/** The unsigned credential. Pure: the same input (salt included) gives the same credential. */
+export function buildOpenBadgeCredential(input: OpenBadgeCredentialInput): OpenBadgeCredential {
+  const { publicUrl, issuer, achievement } = input;
+  const validFrom = toDateTime(input.validFrom);
+  const validUntil = input.validUntil ? toDateTime(input.validUntil) : undefined;
+  if (validUntil && validUntil < validFrom) throw new Error(`the credential expires (${validUntil}) before it starts`);
+  const revocation = statusListEntry(publicUrl, issuer.id, 'revocation', input.status.index);
+  return {
+    '@context': [VC_V2_CONTEXT, OB_V3P0_CONTEXT],
+    id: credentialUrl(publicUrl, input.certificateKey),
+    type: ['VerifiableCredential', 'OpenBadgeCredential'],
+    name: achievement.name,
+    issuer: {
+      id: issuerDid(publicUrl, issuer.id),
+      type: ['Profile'],
+      name: issuer.name,
+      ...(issuer.url ? { url: issuer.url } : {}),
+    },
+    validFrom,
+    ...(validUntil ? { validUntil } : {}),
+    credentialSubject: {
+      type: ['AchievementSubject'],
+      identifier: [hashedEmailIdentity(input.recipient.email, input.recipient.salt)],
+      achievement: {
+        id: achievementUrl(publicUrl, achievement.templateId, achievement.language),
+        type: ['Achievement'],
+        ...(achievement.achievementType ? { achievementType: achievement.achievementType } : {}),
+        name: achievement.name,
+        description: achievement.description,
+        criteria: { narrative: achievement.criteriaNarrative },
+        ...(achievement.imageUrl
+          ? {
+              image: {
+                id: achievement.imageUrl,
+                type: 'Image' as const,
+                ...(achievement.imageCaption ? { caption: achievement.imageCaption } : {}),
+              },
+            }
+          : {}),
+        inLanguage: achievement.language,
+      },
+    },
+    credentialStatus: input.status.withSuspension
+      ? [revocation, statusListEntry(publicUrl, issuer.id, 'suspension', input.status.index)]
+      : revocation,
+  };
+}
+
+/** Builds and signs: the credential the publication flow stores and serves. */
+export async function issueOpenBadgeCredential(
+  input: OpenBadgeCredentialInput,
+  signer: IssuerSigner,
+  options: { created?: Date } = {},
+): Promise<SignedCredential<OpenBadgeCredential>> {
+  const credential = buildOpenBadgeCredential(input);
+  if (!signer.id.startsWith(`${credential.issuer.id}#`)) {
+    throw new Error(`the key ${signer.id} is not a key of the credential's issuer ${credential.issuer.id}`);
+  }
+  return signCredential(credential, signer, options);
+}
