@@ -18,6 +18,7 @@ import { migrateToLatest } from './db/migrate';
 import { seedFirstRun } from './db/seed';
 import { AppError } from './errors';
 import { apiKeyRoutes } from './routes/apiKeys';
+import { issuerProfileRoutes } from './routes/issuerProfile';
 import { notificationRoutes } from './routes/notifications';
 import { sessionRoutes } from './routes/session';
 import { templateRoutes } from './routes/templates';
@@ -106,6 +107,7 @@ export async function buildApp(
   await userRoutes(app, ctx);
   await apiKeyRoutes(app, ctx);
   await notificationRoutes(app, ctx, config.webhooks);
+  await issuerProfileRoutes(app, ctx);
 
   registerWebApp(app, config.webRoot);
   return app as unknown as LaurelApp;

@@ -51,3 +51,22 @@ export function setIssuerSso(db: Kysely<Database>, issuerId: number, ssoConfig: 
 export function findIssuersWithSso(db: Kysely<Database>): Promise<Issuer[]> {
   return db.selectFrom('issuers').selectAll().where('sso_config', 'is not', null).execute();
 }
+
+/**
+ * Writes the issuer's params only if they are still `expected` (the text read before changing them), so that
+ * a concurrent change of another param is never overwritten; false when they changed meanwhile.
+ */
+export async function replaceIssuerParamsIfUnchanged(
+  db: Kysely<Database>,
+  issuerId: number,
+  expected: string,
+  next: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('issuers')
+    .set({ params: next })
+    .where('id', '=', issuerId)
+    .where('params', '=', expected)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

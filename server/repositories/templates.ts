@@ -11,6 +11,16 @@ export function listIssuerTemplates(db: Kysely<Database>, issuerId: number): Pro
     .execute();
 }
 
+/** What the issuer's profile tells about its templates: the type and design of each enabled one. */
+export function listIssuerTemplateKinds(db: Kysely<Database>, issuerId: number) {
+  return db
+    .selectFrom('templates')
+    .select(['type', 'cstyle'])
+    .where('issuer_id', '=', issuerId)
+    .where('enabled', '=', 1)
+    .execute();
+}
+
 /** The template, only when it belongs to the issuer: another issuer's id reads as missing. */
 export function findIssuerTemplate(db: Kysely<Database>, issuerId: number, id: number): Promise<Template | undefined> {
   return db
