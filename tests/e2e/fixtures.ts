@@ -25,7 +25,7 @@ export interface Laurel {
 }
 
 /**
- * One real Laurel per test file's worker: the built web app (npm run build first) and the API on a free
+ * One real Laurel per worker (shared by the test files it runs): the built web app (npm run build first) and the API on a free
  * port, a fresh SQLite data folder, and a real SMTP server on loopback that receives the mail.
  */
 export const test = base.extend<object, { laurel: Laurel }>({
@@ -44,6 +44,10 @@ export const test = base.extend<object, { laurel: Laurel }>({
         PUBLIC_URL: baseURL,
         // the browser tests call webhook receivers they start on loopback
         WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
+        // every test file of a worker signs the same people in on this one server; the limits themselves
+        // are tested in tests/server/session.test.ts
+        LOGIN_RATE_PER_EMAIL: '1000',
+        LOGIN_RATE_PER_CLIENT: '1000',
       });
       const app = await buildApp(config, { logger: false });
       await app.listen({ port, host: '127.0.0.1' });
