@@ -10,6 +10,7 @@ import { LoginTokenPage } from './custom-pages/login/LoginTokenPage';
 import { SsoReturnPage } from './custom-pages/login/SsoReturnPage';
 import { AccessDeniedRedirect, NotFoundRedirect } from './custom-pages/NotFoundRedirect';
 import { NOTIFICATIONS_PATH, NotificationsPage } from './custom-pages/notifications/NotificationsPage';
+import { PROFILE_PATH, ProfilePage } from './custom-pages/profile/ProfilePage';
 import { SECURITY_PATH, SecurityPage } from './custom-pages/security/SecurityPage';
 import { TEMPLATE_TAGS_PATH, TemplateTagsPage } from './custom-pages/template-tags/TemplateTagsPage';
 import { dataProvider } from './dataProvider/dataProvider';
@@ -64,6 +65,11 @@ export function App({ i18nProvider, brand }: { i18nProvider: I18nProvider; brand
             <Route path="/admin" element={page(<Navigate to="/admin/users" replace />, rights.admin)} />
             <Route path={API_KEYS_PATH} element={page(<ApiKeysPage />, rights.admin)} />
             <Route path={TEMPLATE_TAGS_PATH} element={page(<TemplateTagsPage />, rights.tags)} />
+            <Route
+              path={PROFILE_PATH}
+              element={page(<Navigate to={`${PROFILE_PATH}/issuer`} replace />, rights.admin)}
+            />
+            <Route path={`${PROFILE_PATH}/:tab`} element={page(<ProfilePage />, rights.admin)} />
             <Route path={NOTIFICATIONS_PATH} element={page(<NotificationsPage />, rights.admin)} />
           </CustomRoutes>
         </Admin>

@@ -1,3 +1,4 @@
+import BusinessIcon from '@mui/icons-material/BusinessOutlined';
 import DarkModeIcon from '@mui/icons-material/DarkModeOutlined';
 import LabelIcon from '@mui/icons-material/LabelOutlined';
 import LightModeIcon from '@mui/icons-material/LightModeOutlined';
@@ -24,6 +25,7 @@ import { LanguageDialog } from './LanguageDialog';
 import { USER_MENU_ENTRIES } from './navigation';
 
 const ICONS: Record<string, ReactNode> = {
+  profile: <BusinessIcon fontSize="small" />,
   tags: <LabelIcon fontSize="small" />,
   security: <SecurityIcon fontSize="small" />,
 };

@@ -17,6 +17,7 @@ export const HEADER_ENTRIES: NavEntry[] = [
 ];
 
 export const USER_MENU_ENTRIES: NavEntry[] = [
+  { key: 'profile', path: '/profile', visible: (user) => isAdministrator(user.profileId) },
   { key: 'tags', path: '/template-tags', visible: (user) => canEditTemplate(user.profileId) },
   { key: 'security', path: '/security', visible: () => true },
 ];

@@ -152,3 +152,35 @@ test('an administrator configures the notification webhook and tests it against 
     await new Promise<void>((resolve) => receiver.close(() => resolve()));
   }
 });
+
+test('an administrator changes a profile field, restores it, saves another, and meets a plan lock', async ({
+  page,
+  laurel,
+}) => {
+  await signInByMail(page, laurel, 'admin@example.org');
+  await page.getByRole('button', { name: /account menu/i }).click();
+  await page.getByRole('menuitem', { name: 'Profile' }).click();
+  await expect(page).toHaveURL(/\/profile\/issuer$/);
+  const country = page.getByRole('textbox', { name: 'Country (ISO code)' });
+  await country.fill('FR');
+  await expect(page.getByText('1 change')).toBeVisible();
+  await page.getByRole('button', { name: 'Restore: Country (ISO code)' }).click();
+  await expect(country).toHaveValue('');
+  await expect(page.getByRole('button', { name: 'Save' })).toBeDisabled();
+
+  await page.getByRole('tab', { name: 'Certificate display' }).click();
+  await page.getByRole('textbox', { name: 'Your website' }).fill('https://north.example.edu');
+  await expect(page.getByTestId('profile-field-title')).toContainText('Available from the Essentials plan.');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('The profile was saved.')).toBeVisible();
+  await screenshot(page, 'profile-display-en');
+  await page.reload();
+  await expect(page.getByRole('textbox', { name: 'Your website' })).toHaveValue('https://north.example.edu');
+
+  await page.getByRole('tab', { name: 'Emailing' }).click();
+  await expect(page.getByRole('textbox', { name: 'Sender email' })).toBeDisabled();
+  await page.goto('/profile/emailing?lang=es');
+  await page.reload();
+  await screenshot(page, 'profile-emailing-es');
+});

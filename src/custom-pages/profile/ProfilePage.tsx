@@ -1,0 +1,242 @@
+import LockIcon from '@mui/icons-material/LockOutlined';
+import RestoreIcon from '@mui/icons-material/Restore';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  IconButton,
+  MenuItem,
+  Skeleton,
+  Switch,
+  Tab,
+  Tabs,
+  TextField,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Confirm, Title, useTranslate } from 'react-admin';
+import { Navigate, useNavigate, useParams } from 'react-router-dom';
+import {
+  ANALYTICS_PROVIDERS,
+  PROFILE_TABS,
+  type IssuerProfile,
+  type ProfileParamKey,
+  type ProfileTab,
+} from '../../../domain/profileParams';
+import { useCurrentUser } from '../../authProvider/useCurrentUser';
+import { apiFetch } from '../../dataProvider/httpClient';
+import { fieldsOfTab, modifiedKeys, paramsPayload, valuesFromIssuer, type ProfileValues } from './profileForm';
+
+export const PROFILE_PATH = '/profile';
+
+/** The issuer profile (spec 000 section 2.11): tabs of parameters changed locally, restorable, saved through a dialog. */
+export function ProfilePage() {
+  const translate = useTranslate();
+  const navigate = useNavigate();
+  const { tab = 'issuer' } = useParams();
+  const { user } = useCurrentUser();
+  const [issuer, setIssuer] = useState<IssuerProfile | null>(null);
+  const [loaded, setLoaded] = useState<ProfileValues>({});
+  const [values, setValues] = useState<ProfileValues>({});
+  const [confirming, setConfirming] = useState(false);
+  const [message, setMessage] = useState<{ severity: 'success' | 'error' | 'warning'; text: string } | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+
+  const load = useCallback(() => {
+    if (!user) return;
+    apiFetch<IssuerProfile>(`/api/issuer/${user.issuerId}/all`)
+      .then(({ body }) => {
+        const initial = valuesFromIssuer(body as unknown as Record<string, unknown>, body.params);
+        setIssuer(body);
+        setLoaded(initial);
+        setValues(initial);
+      })
+      .catch(() => setMessage({ severity: 'error', text: translate('app.error_generic') }));
+  }, [user, translate]);
+  useEffect(load, [load]);
+
+  const tabs = useMemo(() => PROFILE_TABS.filter((t) => t !== 'accrochage' || issuer?.hasRncp), [issuer?.hasRncp]);
+  const modified = modifiedKeys(loaded, values);
+  if (!(PROFILE_TABS as readonly string[]).includes(tab)) return <Navigate to={`${PROFILE_PATH}/issuer`} replace />;
+
+  const save = async () => {
+    setConfirming(false);
+    if (!user) return;
+    try {
+      await apiFetch('/api/issuer/config', { method: 'PUT', json: { params: paramsPayload(values, modified) } });
+      setFieldErrors({});
+      setMessage({ severity: 'success', text: translate('profile.saved') });
+      load();
+    } catch (failure) {
+      const body = (failure as { body?: { code?: string; fields?: Record<string, string> | string[] } }).body;
+      if (body?.code === 'CONTRACT_LEVEL') {
+        setMessage({ severity: 'warning', text: translate('profile.upgrade_needed') });
+      } else if (body?.fields && !Array.isArray(body.fields)) {
+        setFieldErrors(
+          Object.fromEntries(Object.entries(body.fields).map(([k, v]) => [k.replace(/^params\./, ''), v])),
+        );
+        setMessage({ severity: 'warning', text: translate('profile.invalid') });
+      } else {
+        setMessage({ severity: 'error', text: translate('app.error_generic') });
+      }
+    }
+  };
+
+  return (
+    <Box>
+      <Title title={translate('profile.title')} />
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 1, flexWrap: 'wrap' }}>
+        <Typography variant="h4" component="h1" sx={{ flexGrow: 1 }}>
+          {translate('profile.title')}
+        </Typography>
+        {issuer && (
+          <Chip
+            label={translate('profile.plan', { plan: translate(`plans.${issuer.profile.effectivePlan}`) })}
+            variant="outlined"
+          />
+        )}
+      </Box>
+      <Tabs
+        value={tab}
+        onChange={(_, next: string) => navigate(`${PROFILE_PATH}/${next}`)}
+        variant="scrollable"
+        sx={{ borderBottom: 1, borderColor: 'divider', mb: 3 }}
+      >
+        {tabs.map((t) => (
+          <Tab key={t} value={t} label={translate(`profile.tabs.${t}`)} />
+        ))}
+      </Tabs>
+      {message && (
+        <Alert severity={message.severity} onClose={() => setMessage(null)} sx={{ mb: 2 }}>
+          {message.text}
+        </Alert>
+      )}
+      <Card variant="outlined" sx={{ maxWidth: 820 }}>
+        <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 2.5, p: { xs: 2.5, sm: 3.5 } }}>
+          {!issuer ? (
+            <Skeleton variant="rounded" height={240} />
+          ) : (
+            fieldsOfTab(tab as ProfileTab)
+              .filter((key) => issuer.profile.fields[key].state !== 'unavailable')
+              .map((key) => (
+                <ProfileField
+                  key={key}
+                  fieldKey={key}
+                  issuer={issuer}
+                  value={values[key]}
+                  modified={modified.includes(key)}
+                  error={fieldErrors[key]}
+                  onChange={(value) => setValues({ ...values, [key]: value })}
+                  onRestore={() => setValues({ ...values, [key]: loaded[key] })}
+                />
+              ))
+          )}
+          <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+            <Button variant="contained" disabled={modified.length === 0} onClick={() => setConfirming(true)}>
+              {translate('ra.action.save')}
+            </Button>
+            <Button color="inherit" disabled={modified.length === 0} onClick={() => setValues(loaded)}>
+              {translate('app.cancel')}
+            </Button>
+            {modified.length > 0 && (
+              <Typography variant="body2" color="text.secondary">
+                {translate('profile.modified_count', { count: modified.length })}
+              </Typography>
+            )}
+          </Box>
+        </CardContent>
+      </Card>
+      <Confirm
+        isOpen={confirming}
+        title={translate('profile.confirm_title')}
+        content={modified.map((key) => translate(`profile.fields.${key}`)).join(', ')}
+        confirm={translate('ra.action.save')}
+        onConfirm={() => void save()}
+        onClose={() => setConfirming(false)}
+      />
+    </Box>
+  );
+}
+
+function ProfileField(props: {
+  fieldKey: ProfileParamKey;
+  issuer: IssuerProfile;
+  value: string | boolean | undefined;
+  modified: boolean;
+  error?: string;
+  onChange: (value: string | boolean) => void;
+  onRestore: () => void;
+}) {
+  const translate = useTranslate();
+  const lock = props.issuer.profile.fields[props.fieldKey];
+  const editable = lock.state === 'editable';
+  const label = translate(`profile.fields.${props.fieldKey}`);
+  const hint =
+    lock.state === 'upgrade'
+      ? translate('profile.locked_upgrade', { plan: translate(`plans.${lock.minimumPlan}`) })
+      : lock.state === 'support'
+        ? translate('profile.locked_support')
+        : lock.state === 'read_only'
+          ? translate('profile.locked_identity')
+          : props.error
+            ? translate(`profile.errors.${props.error}`, { _: translate('profile.invalid_value') })
+            : undefined;
+  const input =
+    lock.type === 'boolean' ? (
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexGrow: 1 }}>
+        <Switch
+          checked={props.value === true}
+          disabled={!editable}
+          onChange={(e) => props.onChange(e.target.checked)}
+          slotProps={{ input: { 'aria-label': label } }}
+        />
+        <Box>
+          <Typography>{label}</Typography>
+          {hint && (
+            <Typography variant="caption" color={props.error ? 'error' : 'text.secondary'}>
+              {hint}
+            </Typography>
+          )}
+        </Box>
+      </Box>
+    ) : (
+      <TextField
+        select={lock.type === 'analytics_provider'}
+        fullWidth
+        label={label}
+        value={props.value ?? ''}
+        disabled={!editable}
+        error={Boolean(props.error)}
+        helperText={hint}
+        type={lock.type === 'email' ? 'email' : 'text'}
+        onChange={(e) => props.onChange(e.target.value)}
+      >
+        {lock.type === 'analytics_provider' &&
+          ['', ...ANALYTICS_PROVIDERS].map((provider) => (
+            <MenuItem key={provider || 'none'} value={provider}>
+              {provider || translate('profile.none')}
+            </MenuItem>
+          ))}
+      </TextField>
+    );
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1 }} data-testid={`profile-field-${props.fieldKey}`}>
+      {input}
+      <Box sx={{ width: 40, pt: 1, display: 'flex', justifyContent: 'center' }}>
+        {props.modified ? (
+          <Tooltip title={translate('profile.restore')}>
+            <IconButton size="small" aria-label={`${translate('profile.restore')}: ${label}`} onClick={props.onRestore}>
+              <RestoreIcon fontSize="small" color="primary" />
+            </IconButton>
+          </Tooltip>
+        ) : (
+          !editable && <LockIcon fontSize="small" color="disabled" aria-hidden="true" />
+        )}
+      </Box>
+    </Box>
+  );
+}
