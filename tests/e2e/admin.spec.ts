@@ -184,3 +184,20 @@ test('an administrator changes a profile field, restores it, saves another, and 
   await page.reload();
   await screenshot(page, 'profile-emailing-es');
 });
+
+test('the admin screens in Spanish', async ({ page, laurel }) => {
+  await signInByMail(page, laurel, 'admin@example.org');
+  for (const [path, name] of [
+    ['/admin/users', 'admin-users-es'],
+    ['/admin/org-units', 'admin-org-units-es'],
+    ['/admin/api-keys', 'admin-api-keys-es'],
+    ['/admin/notifications', 'admin-notifications-es'],
+    ['/template-tags', 'template-tags-es'],
+    ['/security', 'security-es'],
+  ]) {
+    await page.goto(`${path}?lang=es`);
+    await expect(page.getByRole('link', { name: 'Plantillas' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await screenshot(page, name);
+  }
+});

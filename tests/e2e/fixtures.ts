@@ -79,7 +79,10 @@ export async function signInByMail(page: Page, laurel: Laurel, email: string): P
 
 export const SCREENSHOTS = path.resolve('test-results/screenshots');
 
+/** Takes the screenshot we look at, and fails when the page shows a missing translation (~key). */
 export async function screenshot(page: Page, name: string): Promise<void> {
+  const text = await page.locator('body').innerText();
+  expect(text.match(/~[a-z][\w-]*(?:[./][\w-]+)+/i)?.[0] ?? null, `missing translation on ${name}`).toBeNull();
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
   // let dialogs and menus finish their entrance before the picture
   await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
