@@ -25,10 +25,10 @@ export interface Laurel {
 }
 
 /**
- * One real Laurel per worker (shared by the test files it runs): the built web app (npm run build first) and the API on a free
+ * One real Laurel per test, so that no test sees another's users, factors or data: the built web app (npm run build first) and the API on a free
  * port, a fresh SQLite data folder, and a real SMTP server on loopback that receives the mail.
  */
-export const test = base.extend<object, { laurel: Laurel }>({
+export const test = base.extend<{ laurel: Laurel }>({
   laurel: [
     async ({}, use) => {
       const webRoot = path.resolve('dist');
@@ -44,8 +44,7 @@ export const test = base.extend<object, { laurel: Laurel }>({
         PUBLIC_URL: baseURL,
         // the browser tests call webhook receivers they start on loopback
         WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
-        // every test file of a worker signs the same people in on this one server; the limits themselves
-        // are tested in tests/server/session.test.ts
+        // a test may sign the same person in several times; the limits have their own server tests
         LOGIN_RATE_PER_EMAIL: '1000',
         LOGIN_RATE_PER_CLIENT: '1000',
       });
@@ -56,7 +55,7 @@ export const test = base.extend<object, { laurel: Laurel }>({
       await mailbox.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
-    { scope: 'worker' },
+    { scope: 'test' },
   ],
   baseURL: async ({ laurel }, use) => use(laurel.baseURL),
 });
