@@ -57,6 +57,8 @@ function bearerToken(request: FastifyRequest): string | null {
   return match ? match[1] : null;
 }
 
+const LAST_USED_PRECISION_MS = 60_000;
+
 async function authenticateApiKey(db: Kysely<Database>, tokens: SessionTokens, key: string): Promise<ApiKeyAuth> {
   const issuerId = await apiKeyIssuer(tokens, key);
   if (issuerId === null) throw invalidToken();
@@ -69,7 +71,11 @@ async function authenticateApiKey(db: Kysely<Database>, tokens: SessionTokens, k
     .executeTakeFirst();
   if (!apiKey || !isProfileId(apiKey.level)) throw invalidToken();
   const issuer = await db.selectFrom('issuers').selectAll().where('id', '=', issuerId).executeTakeFirstOrThrow();
-  await db.updateTable('api_keys').set({ last_used_at: nowIso() }).where('id', '=', apiKey.id).execute();
+  // "last used" to the minute: a busy integration does not write on every call
+  const lastUsed = apiKey.last_used_at ? Date.parse(apiKey.last_used_at) : 0;
+  if (Date.now() - lastUsed > LAST_USED_PRECISION_MS) {
+    await db.updateTable('api_keys').set({ last_used_at: nowIso() }).where('id', '=', apiKey.id).execute();
+  }
   return { kind: 'apikey', apiKey, issuer, profileId: effectiveProfile(apiKey.level, issuer.is_blocked === 1) };
 }
 

@@ -55,6 +55,24 @@ describe.each(TEST_DATABASES)('API keys on %s', (database) => {
     ).toBe(403);
   });
 
+  it('records when a key was last used, to the minute', async () => {
+    const { id, token } = await generate(PROFILE.Reader);
+    const lastUsed = async () =>
+      (
+        await t.app.laurel.db
+          .selectFrom('api_keys')
+          .select('last_used_at')
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow()
+      ).last_used_at;
+    expect(await lastUsed()).toBeNull();
+    await t.app.inject({ method: 'GET', url: '/api/admin/templates', headers: bearer(token) });
+    const first = await lastUsed();
+    expect(first).not.toBeNull();
+    await t.app.inject({ method: 'GET', url: '/api/admin/templates', headers: bearer(token) });
+    expect(await lastUsed()).toBe(first);
+  });
+
   it('refuses a revoked key, a forged key and a key of another issuer’s row', async () => {
     const { id, token } = await generate(PROFILE.Reader);
     const revoke = await t.app.inject({ method: 'DELETE', url: `/api/admin/apikey?id=${id}`, headers: admin });
