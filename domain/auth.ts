@@ -1,4 +1,4 @@
-import type { ProfileId } from './roles';
+import type { UserRow } from './users';
 
 /** authLevel claim: 1 while the second factor is pending, 2 once the session is complete. */
 export const AUTH_LEVEL = {
@@ -32,16 +32,8 @@ export const LOGIN_FAILURE_WAIT_MS = 2_000;
 
 export const AUTH_TOKEN_STORAGE_KEY = 'auth_token';
 
-/** The current user as GET /api/admin/who answers it (spec 000 section 3, User). */
-export interface CurrentUser {
-  id: number;
-  firstName: string;
-  lastName: string;
-  email: string;
-  profile: string;
-  profileId: ProfileId;
-  orgUnit: string | null;
-  hasTotp: boolean;
+/** The current user as GET /api/admin/who answers it (spec 000 section 3, User): a user row and more. */
+export interface CurrentUser extends UserRow {
   okCGU: boolean;
   okNotice: boolean;
   timezone: string;

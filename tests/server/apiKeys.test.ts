@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PROFILE } from '../../domain/roles';
-import { addUser, bearer, decodeClaims, signIn } from './signIn';
+import { addUser, bearer, signIn, signInAdmin } from './signIn';
 import { createTestApp, TEST_DATABASES, type TestApp } from './testApp';
 
 describe.each(TEST_DATABASES)('API keys on %s', (database) => {
@@ -9,9 +9,7 @@ describe.each(TEST_DATABASES)('API keys on %s', (database) => {
   let issuerId: number;
   beforeEach(async () => {
     t = await createTestApp(database);
-    const token = await signIn(t.app, 'admin@example.org');
-    admin = bearer(token);
-    issuerId = decodeClaims(token).iid as number;
+    ({ headers: admin, issuerId } = await signInAdmin(t.app));
   });
   afterEach(async () => {
     await t.close();

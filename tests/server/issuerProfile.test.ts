@@ -6,7 +6,7 @@ import { AppError } from '../../server/errors';
 import { setIssuerSso } from '../../server/repositories/issuers';
 import { insertOrgUnit } from '../../server/repositories/orgUnits';
 import { saveProfileParams } from '../../server/services/issuerProfile';
-import { addIssuer, addUser, bearer, decodeClaims, signIn } from './signIn';
+import { addIssuer, addUser, bearer, signIn, signInAdmin } from './signIn';
 import { createTestApp, TEST_DATABASES, type TestApp } from './testApp';
 
 describe.each(TEST_DATABASES)('issuer profile on %s', (database) => {
@@ -15,9 +15,7 @@ describe.each(TEST_DATABASES)('issuer profile on %s', (database) => {
   let issuerId: number;
   beforeEach(async () => {
     t = await createTestApp(database);
-    const token = await signIn(t.app, 'admin@example.org');
-    admin = bearer(token);
-    issuerId = decodeClaims(token).iid as number;
+    ({ headers: admin, issuerId } = await signInAdmin(t.app));
   });
   afterEach(async () => {
     await t.close();

@@ -7,7 +7,7 @@ import { listWebhookDeliveries } from '../../server/repositories/webhooks';
 import { deliver } from '../../server/services/webhooks/deliver';
 import { notifyCampaignPublished } from '../../server/services/webhooks/notify';
 import type { WebhookSettings } from '../../server/services/webhooks/settings';
-import { addIssuer, addUser, bearer, decodeClaims, signIn } from './signIn';
+import { addIssuer, addUser, bearer, signIn, signInAdmin } from './signIn';
 import { createTestApp, TEST_DATABASES, type TestApp } from './testApp';
 
 interface ReceivedRequest {
@@ -58,9 +58,7 @@ describe.each(TEST_DATABASES)('notification webhook on %s', (database) => {
   let receiver: Receiver | null;
   beforeEach(async () => {
     t = await createTestApp(database, { WEBHOOK_ALLOWED_HOSTS: '127.0.0.1', WEBHOOK_TIMEOUT_MS: '2000' });
-    const token = await signIn(t.app, 'admin@example.org');
-    admin = bearer(token);
-    issuerId = decodeClaims(token).iid as number;
+    ({ headers: admin, issuerId } = await signInAdmin(t.app));
     receiver = null;
   });
   afterEach(async () => {

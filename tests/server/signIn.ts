@@ -51,3 +51,10 @@ export async function addUser(
 export function decodeClaims(token: string): Record<string, unknown> {
   return JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8')) as Record<string, unknown>;
 }
+
+/** The seeded Administrator signed in: the headers to call with, and the ids the token carries. */
+export async function signInAdmin(app: LaurelApp, email = 'admin@example.org') {
+  const token = await signIn(app, email);
+  const claims = decodeClaims(token);
+  return { token, headers: bearer(token), issuerId: claims.iid as number, userId: claims.uid as number };
+}

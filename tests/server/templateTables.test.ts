@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { insertTemplate } from '../../server/repositories/templates';
-import { addIssuer, bearer, decodeClaims, signIn } from './signIn';
+import { addIssuer, signInAdmin } from './signIn';
 import { setIssuer } from './templateFixtures';
 import { createTestApp, TEST_DATABASES, type TestApp } from './testApp';
 
@@ -10,9 +10,7 @@ describe.each(TEST_DATABASES)('reference tables and pathways on %s', (database) 
   let issuerId: number;
   beforeEach(async () => {
     t = await createTestApp(database);
-    const token = await signIn(t.app, 'admin@example.org');
-    headers = bearer(token);
-    issuerId = decodeClaims(token).iid as number;
+    ({ headers: headers, issuerId } = await signInAdmin(t.app));
   });
   afterEach(async () => {
     await t.close();

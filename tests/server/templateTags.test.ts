@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PROFILE } from '../../domain/roles';
 import { insertTemplate } from '../../server/repositories/templates';
-import { addIssuer, addUser, bearer, decodeClaims, signIn } from './signIn';
+import { addIssuer, addUser, bearer, signIn, signInAdmin } from './signIn';
 import { createTestApp, TEST_DATABASES, type TestApp } from './testApp';
 
 describe.each(TEST_DATABASES)('template tags on %s', (database) => {
@@ -10,9 +10,7 @@ describe.each(TEST_DATABASES)('template tags on %s', (database) => {
   let issuerId: number;
   beforeEach(async () => {
     t = await createTestApp(database);
-    const token = await signIn(t.app, 'admin@example.org');
-    headers = bearer(token);
-    issuerId = decodeClaims(token).iid as number;
+    ({ headers: headers, issuerId } = await signInAdmin(t.app));
   });
   afterEach(async () => {
     await t.close();

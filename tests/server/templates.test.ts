@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PROFILE } from '../../domain/roles';
 import { defaultStyle } from '../../domain/templateRules/style';
 import { insertTemplate } from '../../server/repositories/templates';
-import { addIssuer, addUser, bearer, decodeClaims, signIn } from './signIn';
+import { addIssuer, addUser, bearer, signIn, signInAdmin } from './signIn';
 import {
   badgePayload,
   JPEG,
@@ -18,17 +18,13 @@ import {
 } from './templateFixtures';
 import { createTestApp, TEST_DATABASES, type TestApp } from './testApp';
 
-const ADMIN = 'admin@example.org';
-
 describe.each(TEST_DATABASES)('template calls on %s', (database) => {
   let t: TestApp;
   let headers: Record<string, string>;
   let issuerId: number;
   beforeEach(async () => {
     t = await createTestApp(database);
-    const token = await signIn(t.app, ADMIN);
-    headers = bearer(token);
-    issuerId = decodeClaims(token).iid as number;
+    ({ headers: headers, issuerId } = await signInAdmin(t.app));
   });
   afterEach(async () => {
     await t.close();

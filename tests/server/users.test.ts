@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PROFILE } from '../../domain/roles';
 import { listOutbox } from '../../server/repositories/outbox';
-import { addIssuer, addUser, bearer, decodeClaims, lastLinkSecret, signIn } from './signIn';
+import { addIssuer, addUser, bearer, decodeClaims, lastLinkSecret, signIn, signInAdmin } from './signIn';
 import { createTestApp, TEST_DATABASES, type TestApp } from './testApp';
 
 const ADMIN = 'admin@example.org';
@@ -13,10 +13,7 @@ describe.each(TEST_DATABASES)('users and org units on %s', (database) => {
   let adminId: number;
   beforeEach(async () => {
     t = await createTestApp(database);
-    const token = await signIn(t.app, ADMIN);
-    headers = bearer(token);
-    issuerId = decodeClaims(token).iid as number;
-    adminId = decodeClaims(token).uid as number;
+    ({ headers: headers, issuerId, userId: adminId } = await signInAdmin(t.app));
   });
   afterEach(async () => {
     await t.close();
