@@ -23,6 +23,7 @@ import { notificationRoutes } from './routes/notifications';
 import { sessionRoutes } from './routes/session';
 import { templateRoutes } from './routes/templates';
 import { userRoutes } from './routes/users';
+import { JobRunner } from './services/jobs/jobRunner';
 import { createMailer } from './services/mail/mailer';
 
 export interface LaurelApp extends FastifyInstance {
@@ -57,9 +58,11 @@ export async function buildApp(
     ttlSeconds: config.sessionTtlSeconds,
   });
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db, log: app.log as never });
-  const ctx: AppContext = { config, db, dialect, tokens, mailer };
+  const jobs = new JobRunner(db, app.log, config.jobPollMs);
+  const ctx: AppContext = { config, db, dialect, tokens, mailer, jobs };
   app.decorate('laurel', ctx);
   app.addHook('onClose', async () => {
+    await jobs.stop();
     mailer.close();
     await close();
   });
@@ -110,6 +113,7 @@ export async function buildApp(
   await issuerProfileRoutes(app, ctx);
 
   registerWebApp(app, config.webRoot);
+  await jobs.start();
   return app as unknown as LaurelApp;
 }
 

@@ -33,6 +33,8 @@ export interface Config {
   logLevel: string;
   /** WEBHOOK_ALLOWED_HOSTS and WEBHOOK_TIMEOUT_MS (docs/webhooks.md) */
   webhooks: WebhookSettings;
+  /** how often the background worker looks for due jobs; 0 turns the poller off (the server tests drain by hand) */
+  jobPollMs: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -83,6 +85,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     webRoot: webRoot === 'none' ? null : path.resolve(webRoot ?? './dist'),
     logLevel: text(env, 'LOG_LEVEL') ?? 'info',
     webhooks: webhookSettings(env),
+    jobPollMs: integer(env, 'JOB_POLL_MS', 1000),
     ...overrides,
   };
 }

@@ -3,6 +3,7 @@ import type { Database } from './db/schema';
 import type { Dialect } from './db/connection';
 import type { Config } from './config';
 import type { SessionTokens } from './auth/sessionTokens';
+import type { JobRunner } from './services/jobs/jobRunner';
 import type { Mailer } from './services/mail/mailer';
 
 /** What route modules and services share: built once by buildApp and passed down. */
@@ -12,4 +13,5 @@ export interface AppContext {
   dialect: Dialect;
   tokens: SessionTokens;
   mailer: Mailer;
+  jobs: JobRunner;
 }

@@ -26,6 +26,10 @@ export interface IssuerTable {
   /** template types this issuer may create (openbadge, cpf_onshelf, …), a JSON array */
   metatemplates: Generated<Json>;
   created_at: Timestamp;
+  /** the next free place in the issuer's status lists; each certificate takes one at publish time */
+  next_status_index: Generated<number>;
+  /** incremented whenever a certificate's status changes, so that a signed status list can be cached */
+  status_version: Generated<number>;
 }
 
 export interface UserTable {
@@ -187,7 +191,78 @@ export interface IssuerKeyTable {
   retired_at: Timestamp | null;
 }
 
+/** One publish (spec 001 section 3, Campaign). Status is Started until its follow-up jobs are done, then Done. */
+export interface CampaignTable {
+  id: Generated<number>;
+  issuer_id: number;
+  template_id: number;
+  /** the publishing user; null for an API key without a user */
+  user_id: number | null;
+  status: Generated<string>;
+  notes: Generated<string>;
+  certified_degrees: number;
+  automated_emailing: Generated<Flag>;
+  /** the caller's Idempotency-Key header: a repeated publish answers this campaign */
+  idempotency_key: string | null;
+  /** SHA-256 of the publish request, to tell a retry from a different request under the same key */
+  request_hash: string | null;
+  created_at: Timestamp;
+  finished_at: Timestamp | null;
+  error: string | null;
+}
+
+/** A certificate (spec 002 section 4 for status_id). The key is 128 random letters and digits. */
+export interface CertificateTable {
+  id: Generated<number>;
+  key: string;
+  issuer_id: number;
+  template_id: number;
+  campaign_id: number;
+  status_id: number;
+  language: string;
+  email: Generated<string>;
+  /** the technical fields' values joined, which name the recipient within the template */
+  recipient_key: Generated<string>;
+  first_name: Generated<string>;
+  last_name: Generated<string>;
+  /** JSON: the import row's data fields */
+  data: Json;
+  obtention_date: string;
+  expiration_date: string | null;
+  /** place in the issuer's revocation and suspension status lists */
+  status_index: number;
+  /** the signed OpenBadgeCredential JSON, once the signing job has run */
+  credential: string | null;
+  nft_token_id: string | null;
+  nft_transaction: string | null;
+  /** null: not sent; 1 sent; 0 refused by the mail server */
+  mail_sent: number | null;
+  mail_sent_at: Timestamp | null;
+  mail_read_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** Background work run by the in-process worker (server/services/jobs). */
+export interface JobTable {
+  id: Generated<number>;
+  type: string;
+  payload: Json;
+  /** queued, running, done or failed */
+  status: Generated<string>;
+  attempts: Generated<number>;
+  max_attempts: Generated<number>;
+  run_at: Timestamp;
+  locked_at: Timestamp | null;
+  last_error: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface Database {
+  campaigns: CampaignTable;
+  certificates: CertificateTable;
+  jobs: JobTable;
   api_keys: ApiKeyTable;
   issuer_keys: IssuerKeyTable;
   webhook_deliveries: WebhookDeliveryTable;
@@ -216,4 +291,8 @@ export type Tag = Selectable<TagTable>;
 export type ApiKey = Selectable<ApiKeyTable>;
 export type OutboxMessage = Selectable<OutboxTable>;
 export type WebhookDelivery = Selectable<WebhookDeliveryTable>;
+export type Campaign = Selectable<CampaignTable>;
+export type Certificate = Selectable<CertificateTable>;
+export type NewCertificate = Insertable<CertificateTable>;
+export type Job = Selectable<JobTable>;
 export type { ColumnType };

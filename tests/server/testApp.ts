@@ -47,6 +47,7 @@ export async function createTestApp(database: TestDatabase, env: Record<string, 
     PUBLIC_URL: 'http://laurel.test',
     WEB_ROOT: 'none',
     LOG_LEVEL: 'silent',
+    JOB_POLL_MS: '0',
     ...(pgDatabase ? { DATABASE_URL: pgDatabase.url } : {}),
     ...env,
   });

@@ -5,6 +5,7 @@ import * as apiKeys from './2026-11-22T2000_api_keys';
 import * as webhooks from './2026-11-22T2030_webhooks';
 import * as templateTags from './2026-11-22T2045_template_tags';
 import * as issuerKeys from './2026-11-22T2100_issuer_keys';
+import * as publication from './2026-11-22T2200_publication';
 
 /** Every migration, in order. Names are dates; a landed migration is frozen: add a new one to change the schema. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T2030_webhooks': webhooks,
   '2026-11-22T2045_template_tags': templateTags,
   '2026-11-22T2100_issuer_keys': issuerKeys,
+  '2026-11-22T2200_publication': publication,
 };

@@ -1,0 +1,46 @@
+import type { Kysely } from 'kysely';
+import type { Certificate, Database, NewCertificate } from '../db/schema';
+
+/** Rows per INSERT statement: well under SQLite's 32,766 bound parameters and PostgreSQL's 65,535. */
+const INSERT_CHUNK = 500;
+
+/** Inserts certificates in chunks of multi-row statements; call it inside the publishing transaction. */
+export async function insertCertificates(db: Kysely<Database>, certificates: readonly NewCertificate[]): Promise<void> {
+  for (let start = 0; start < certificates.length; start += INSERT_CHUNK) {
+    await db
+      .insertInto('certificates')
+      .values(certificates.slice(start, start + INSERT_CHUNK))
+      .execute();
+  }
+}
+
+export function findCertificateByKey(db: Kysely<Database>, key: string): Promise<Certificate | undefined> {
+  return db.selectFrom('certificates').selectAll().where('key', '=', key).executeTakeFirst();
+}
+
+export function listCampaignCertificates(db: Kysely<Database>, campaignId: number): Promise<Certificate[]> {
+  return db.selectFrom('certificates').selectAll().where('campaign_id', '=', campaignId).orderBy('id').execute();
+}
+
+/**
+ * Moves the issuer's next free status-list place on by `count` and answers the first place taken. Inside a
+ * transaction the row stays locked until commit, so concurrent publishes get disjoint ranges.
+ */
+export async function allocateStatusIndexes(db: Kysely<Database>, issuerId: number, count: number): Promise<number> {
+  const row = await db
+    .updateTable('issuers')
+    .set((eb) => ({ next_status_index: eb('next_status_index', '+', count) }))
+    .where('id', '=', issuerId)
+    .returning('next_status_index')
+    .executeTakeFirstOrThrow();
+  return row.next_status_index - count;
+}
+
+/** Marks a change of certificate statuses, so that cached status lists of the issuer are signed again. */
+export async function bumpStatusVersion(db: Kysely<Database>, issuerId: number): Promise<void> {
+  await db
+    .updateTable('issuers')
+    .set((eb) => ({ status_version: eb('status_version', '+', 1) }))
+    .where('id', '=', issuerId)
+    .execute();
+}
