@@ -1,0 +1,39 @@
+import type { AppContext } from '../../context';
+import { finishCampaign } from '../../repositories/campaigns';
+import { enqueueJob } from '../jobs/jobQueue';
+import { notifyCampaignPublished } from '../webhooks/notify';
+import { mintCampaign } from './localLedger';
+
+/** Job types of a publication's follow-up work. */
+export const CAMPAIGN_FOLLOW_UP = 'campaign.followUp';
+export const CAMPAIGN_WEBHOOK = 'campaign.webhook';
+
+export interface CampaignJob {
+  issuerId: number;
+  campaignId: number;
+}
+
+/**
+ * What runs after a publish commits, in order; each step is idempotent (a retried job repeats them all and
+ * each skips what is done). Then the campaign is Done and its webhook is queued.
+ */
+type FollowUpStep = (ctx: AppContext, job: CampaignJob) => Promise<void>;
+const FOLLOW_UP_STEPS: FollowUpStep[] = [
+  async (ctx, job) => {
+    await mintCampaign(ctx.db, job.campaignId);
+  },
+];
+
+export function registerPublicationJobs(ctx: AppContext): void {
+  ctx.jobs.register(CAMPAIGN_FOLLOW_UP, async (payload) => {
+    const job = payload as CampaignJob;
+    for (const step of FOLLOW_UP_STEPS) await step(ctx, job);
+    await finishCampaign(ctx.db, job.campaignId);
+    await enqueueJob(ctx.db, CAMPAIGN_WEBHOOK, job, { maxAttempts: 1 });
+  });
+  // deliverWithRetries already retries with back-off and records every attempt: the job itself runs once
+  ctx.jobs.register(CAMPAIGN_WEBHOOK, async (payload) => {
+    const job = payload as CampaignJob;
+    await notifyCampaignPublished(ctx, job.issuerId, job.campaignId, ctx.config.webhooks);
+  });
+}

@@ -1,0 +1,38 @@
+import { createHash } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { CERTIFICATE_STATUS } from '../../../domain/certificates';
+import { nowIso } from '../../db/clock';
+import type { Database } from '../../db/schema';
+
+/**
+ * The local ledger adapter (ARCHITECTURE.md: NFT anchoring): it "mints" each certificate of a campaign still
+ * minting by giving it a token id and a transaction hash derived from its key, and moves it to validated. An
+ * EVM JSON-RPC adapter would submit real transactions here; the statuses it walks through are the same.
+ */
+export async function mintCampaign(db: Kysely<Database>, campaignId: number): Promise<number> {
+  const minting = await db
+    .selectFrom('certificates')
+    .select(['id', 'key'])
+    .where('campaign_id', '=', campaignId)
+    .where('status_id', '=', CERTIFICATE_STATUS.minting)
+    .execute();
+  if (minting.length === 0) return 0;
+  await db.transaction().execute(async (trx) => {
+    const now = nowIso();
+    for (const certificate of minting) {
+      const transaction = `0x${createHash('sha256').update(`mint:${certificate.key}`).digest('hex')}`;
+      await trx
+        .updateTable('certificates')
+        .set({
+          status_id: CERTIFICATE_STATUS.validated,
+          nft_token_id: String(certificate.id),
+          nft_transaction: transaction,
+          updated_at: now,
+        })
+        .where('id', '=', certificate.id)
+        .where('status_id', '=', CERTIFICATE_STATUS.minting)
+        .execute();
+    }
+  });
+  return minting.length;
+}
