@@ -20,10 +20,12 @@ import { AppError } from './errors';
 import { apiKeyRoutes } from './routes/apiKeys';
 import { issuerProfileRoutes } from './routes/issuerProfile';
 import { notificationRoutes } from './routes/notifications';
+import { publicationRoutes } from './routes/publication';
 import { sessionRoutes } from './routes/session';
 import { templateRoutes } from './routes/templates';
 import { userRoutes } from './routes/users';
 import { JobRunner } from './services/jobs/jobRunner';
+import { registerPublicationJobs } from './services/publication/followUp';
 import { createMailer } from './services/mail/mailer';
 
 export interface LaurelApp extends FastifyInstance {
@@ -111,8 +113,10 @@ export async function buildApp(
   await apiKeyRoutes(app, ctx);
   await notificationRoutes(app, ctx, config.webhooks);
   await issuerProfileRoutes(app, ctx);
+  await publicationRoutes(app, ctx);
 
   registerWebApp(app, config.webRoot);
+  registerPublicationJobs(ctx);
   await jobs.start();
   return app as unknown as LaurelApp;
 }

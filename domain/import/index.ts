@@ -5,7 +5,8 @@
  *   field (file fields included); compared trimmed and without regard to case, as are duplicate headers.
  * - A blank language cell takes the template's default language, which must be one of its languages.
  * - A recipient is the trimmed, case-kept values of all its technical fields; every one must be filled
- *   (ERR_NO_TECH_DATA names the empty cells). With no technical field, each row is its own recipient.
+ *   (ERR_NO_TECH_DATA names the empty cells). With no technical field, each row is its own recipient, whose
+ *   certificate is in the row's language (no other language is asked for).
  * - A language given twice for one recipient (all included) is ERR_MISSING_LANGUAGE: the rule is exactly one
  *   row per language; the detail line points at the second row. 'all' beside any language is ERR_ALL_MISUSED.
  * - Blank rows are skipped; columns without a header are ignored; other unknown columns are kept as data.

@@ -166,14 +166,12 @@ describe('a valid import', () => {
     ).toEqual(['C2: nope']);
   });
 
-  it('treats every row as its own recipient when the template names no technical field', () => {
+  it('treats every row as its own recipient, in its own language, when the template names no technical field', () => {
     const noKey = { ...definition, technicalFields: [] };
     expect(rowsOf(validateImport(sheetOf(['all', '', '', 'A', 'B'], ['all', '', '', 'A', 'B']), noKey))).toHaveLength(
       2,
     );
-    expect(errorOf(validateImport(sheetOf(['en', '', '', 'A', 'B']), noKey), 'ERR_MISSING_LANGUAGE').details).toEqual([
-      'A2 (2): fr',
-    ]);
+    expect(rowsOf(validateImport(sheetOf(['en', '', '', 'A', 'B'], ['fr', '', '', 'C', 'D']), noKey))).toHaveLength(2);
   });
 });
 

@@ -286,7 +286,7 @@ export function validateImport(
           'ERR_ALL_MISUSED',
           `${languageLetter}${allRow} (${recipient.label}): ${[...recipient.languages.keys()].join(', ')}`,
         );
-    } else if (recipient.languages.size < languageList.length) {
+    } else if (technicalIndexes.length > 0 && recipient.languages.size < languageList.length) {
       const missing = languageList.filter((language) => !recipient.languages.has(language));
       errors.add(
         'ERR_MISSING_LANGUAGE',

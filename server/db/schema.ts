@@ -225,8 +225,10 @@ export interface CertificateTable {
   recipient_key: Generated<string>;
   first_name: Generated<string>;
   last_name: Generated<string>;
-  /** JSON: the import row's data fields */
+  /** JSON: the import row's fields (all but Language and Email) in the certificate's language */
   data: Json;
+  /** JSON: the same fields in the template's other languages, language → fields; null for one language */
+  translations: Json | null;
   obtention_date: string;
   expiration_date: string | null;
   /** place in the issuer's revocation and suspension status lists */

@@ -61,6 +61,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('first_name', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('last_name', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('data', 'text', (c) => c.notNull())
+    .addColumn('translations', 'text')
     .addColumn('obtention_date', 'text', (c) => c.notNull())
     .addColumn('expiration_date', 'text')
     .addColumn('status_index', 'integer', (c) => c.notNull())

@@ -1,0 +1,133 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { CAMPAIGN_PAGE_SIZE, IDEMPOTENCY_HEADER, NOTE_MAX_LENGTH } from '../../domain/publication';
+import { authOf } from '../auth/guard';
+import type { AppContext } from '../context';
+import { badRequest } from '../errors';
+import { listCampaigns, readCredits } from '../services/publication/campaigns';
+import { MAX_PUBLISH_ROWS, publish } from '../services/publication/publish';
+import { checkIssuerParam } from '../services/templates/access';
+
+/** The largest archive of the rows' files one publish takes. */
+const ARCHIVE_MAX_BYTES = 100 * 1024 * 1024;
+
+const publishBody = z.object({
+  templateId: z.coerce.number().int().positive(),
+  data: z
+    .array(z.record(z.string(), z.string().max(20_000)))
+    .min(1)
+    .max(MAX_PUBLISH_ROWS),
+  contentType: z.literal('json').optional(),
+  notes: z.string().max(NOTE_MAX_LENGTH).optional(),
+  'automated-emailing': z.boolean().optional(),
+});
+type PublishBody = z.infer<typeof publishBody>;
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD');
+
+function parseBody(value: unknown): PublishBody {
+  const parsed = publishBody.safeParse(value);
+  if (!parsed.success) {
+    throw badRequest('VALIDATION_ERROR', 'The request is not valid', {
+      issues: parsed.error.issues.map((issue) => ({ path: `/${issue.path.join('/')}`, message: issue.message })),
+    });
+  }
+  return parsed.data;
+}
+
+/** The multipart form: `body` (the JSON of a JSON publish) and `file` (the .zip). */
+async function readPublishForm(request: FastifyRequest): Promise<{ body: PublishBody; archive: Buffer | null }> {
+  let json: string | null = null;
+  let archive: Buffer | null = null;
+  for await (const part of request.parts()) {
+    if (part.type === 'file') {
+      const bytes = await part.toBuffer();
+      if (part.fieldname === 'file' && archive === null) archive = bytes;
+      else if (part.fieldname === 'body' && json === null) json = bytes.toString('utf8');
+    } else if (part.fieldname === 'body' && json === null) {
+      json = String(part.value);
+    }
+  }
+  if (json === null) throw badRequest('MISSING_PART', 'The body part is missing');
+  let value: unknown;
+  try {
+    value = JSON.parse(json);
+  } catch {
+    throw badRequest('VALIDATION_ERROR', 'The body part is not JSON');
+  }
+  return { body: parseBody(value), archive };
+}
+
+/** Publish, campaigns and credits (spec 001 section 7). */
+export async function publicationRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  await app.register(async (scope) => {
+    await scope.register(multipart, {
+      limits: { fileSize: ARCHIVE_MAX_BYTES, files: 1, fields: 2, parts: 3, fieldSize: 10 * 1024 * 1024 },
+    });
+    scope.post(
+      '/api/admin/data',
+      {
+        config: { access: { resource: 'publication', action: 'publish' } },
+        schema: {
+          summary: 'Publish imported rows as a campaign of certificates',
+          description:
+            'JSON {templateId, data (rows), contentType "json", notes (max 60), automated-emailing}, or multipart/form-data with `body` (that JSON) and `file` (the .zip of the files the rows name). Header Idempotency-Key: a repeated publish with the same key answers the first campaignId and issues nothing. 200 {campaignId}; 400 {data} (ERR_CPF_INCORRECT_DATA), {error} (ERR_PUBLICATION_ERROR, or "Invalid input file" / "File missing in the archive: …"); 402 NOT_ENOUGH_CREDITS; 409 TEMPLATE_UNAVAILABLE; 422 IDEMPOTENCY_KEY_REUSED.',
+          consumes: ['application/json', 'multipart/form-data'],
+          headers: z.object({ [IDEMPOTENCY_HEADER]: z.string().min(1).max(200).optional() }),
+        },
+      },
+      async (request) => {
+        const { body, archive } = request.isMultipart()
+          ? await readPublishForm(request)
+          : { body: parseBody(request.body), archive: null };
+        const key = request.headers[IDEMPOTENCY_HEADER];
+        return publish(ctx, authOf(request), {
+          templateId: body.templateId,
+          rows: body.data as never,
+          notes: (body.notes ?? '').trim(),
+          automatedEmailing: body['automated-emailing'] === true,
+          idempotencyKey: typeof key === 'string' && key !== '' ? key : null,
+          archive,
+        });
+      },
+    );
+  });
+
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.post(
+    '/api/admin/campaigns',
+    {
+      config: { access: { resource: 'campaigns', action: 'list' } },
+      schema: {
+        summary: "The issuer's campaigns, newest first, one page at a time",
+        querystring: z.object({
+          templateId: z.coerce.number().int().positive().optional(),
+          offset: z.coerce.number().int().min(0).default(0),
+          limit: z.coerce.number().int().min(1).max(200).default(CAMPAIGN_PAGE_SIZE),
+          filter: z.string().max(200).optional(),
+          startDate: isoDate.optional(),
+          endDate: isoDate.optional(),
+        }),
+      },
+    },
+    async (request) => listCampaigns(ctx.db, authOf(request).issuer.id, request.query),
+  );
+
+  api.get(
+    '/api/issuer/:id/credits',
+    {
+      config: { access: { resource: 'campaigns', action: 'list' } },
+      schema: {
+        summary: "The issuer's credits and their operations",
+        params: z.object({ id: z.coerce.number().int().positive() }),
+      },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      checkIssuerParam(auth, request.params.id);
+      return readCredits(ctx.db, auth.issuer.id);
+    },
+  );
+}

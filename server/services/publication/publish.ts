@@ -1,0 +1,283 @@
+import { createHash, randomInt } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { CERTIFICATE_KEY_LENGTH, CERTIFICATE_STATUS } from '../../../domain/certificates';
+import {
+  ALL_LANGUAGES,
+  importRowsToSheet,
+  todayIso,
+  validateImport,
+  type ImportError,
+  type ImportRow,
+} from '../../../domain/import';
+import { INVALID_INPUT_FILE, MISSING_FILE_PREFIX } from '../../../domain/publication';
+import type { AuthContext } from '../../auth/guard';
+import type { AppContext } from '../../context';
+import { nowIso } from '../../db/clock';
+import type { Database, NewCertificate, Template } from '../../db/schema';
+import { AppError } from '../../errors';
+import { findCampaignByIdempotencyKey } from '../../repositories/campaigns';
+import { allocateStatusIndexes, insertCertificates } from '../../repositories/certificates';
+import { enqueueJob } from '../jobs/jobQueue';
+import { callerTemplate } from '../templates/access';
+import { templateImportData } from '../templates/views';
+import { readArchive, type ArchiveContents } from './archive';
+import { publicationError } from './errors';
+import { checkRecipientData } from './recipientData';
+import { CAMPAIGN_FOLLOW_UP, type CampaignJob } from './followUp';
+
+/** The most rows one publish takes (the web app's import limit). */
+export const MAX_PUBLISH_ROWS = 10_000;
+
+export interface PublishInput {
+  templateId: number;
+  rows: ImportRow[];
+  notes: string;
+  automatedEmailing: boolean;
+  idempotencyKey: string | null;
+  /** the .zip of the rows' files, when the template has file fields */
+  archive: Buffer | null;
+}
+
+const KEY_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/** 128 crypto-random letters and digits (62 symbols: ≈ 762 bits). */
+export function newCertificateKey(): string {
+  let key = '';
+  for (let i = 0; i < CERTIFICATE_KEY_LENGTH; i++) key += KEY_ALPHABET[randomInt(KEY_ALPHABET.length)];
+  return key;
+}
+
+const notEnoughCredits = (needed: number, current: number) =>
+  new AppError(402, 'NOT_ENOUGH_CREDITS', `This publication needs ${needed} credits; the issuer has ${current}`, {
+    needed,
+    current,
+  });
+
+/** A recipient's rows grouped: the certificate's language row first, then the other languages. */
+interface Recipient {
+  rows: Map<string, ImportRow>;
+}
+
+function groupRecipients(rows: readonly ImportRow[], technicalFields: readonly string[]): Recipient[] {
+  const byKey = new Map<string, Recipient>();
+  rows.forEach((row, index) => {
+    const key =
+      technicalFields.length > 0 ? technicalFields.map((field) => row[field] ?? '').join('\u001f') : `#${index}`;
+    let recipient = byKey.get(key);
+    if (!recipient) {
+      recipient = { rows: new Map() };
+      byKey.set(key, recipient);
+    }
+    recipient.rows.set(row.Language, row);
+  });
+  return [...byKey.values()];
+}
+
+function rowFields(row: ImportRow): Record<string, string> {
+  const { Language: _language, Email: _email, ...fields } = row;
+  return fields;
+}
+
+function requestHash(templateId: number, rows: readonly ImportRow[], notes: string, archive: Buffer | null): string {
+  const hash = createHash('sha256').update(JSON.stringify([templateId, rows, notes]));
+  if (archive) hash.update(archive);
+  return hash.digest('hex');
+}
+
+/** The certificates of a publish, one per recipient, in the template's default language when given. */
+export function buildCertificates(
+  template: Template,
+  rows: readonly ImportRow[],
+  technicalFields: readonly string[],
+  common: { campaignId: number; firstStatusIndex: number; now: string; today: string },
+): NewCertificate[] {
+  const recipients = groupRecipients(rows, technicalFields);
+  const status = template.is_nft === 1 ? CERTIFICATE_STATUS.minting : CERTIFICATE_STATUS.validated;
+  return recipients.map((recipient, index) => {
+    const allRow = recipient.rows.get(ALL_LANGUAGES);
+    const language = allRow
+      ? template.default_language
+      : recipient.rows.has(template.default_language)
+        ? template.default_language
+        : [...recipient.rows.keys()][0];
+    const main = allRow ?? (recipient.rows.get(language) as ImportRow);
+    const translations: Record<string, Record<string, string>> = {};
+    for (const [other, row] of recipient.rows)
+      if (other !== language && other !== ALL_LANGUAGES) translations[other] = rowFields(row);
+    return {
+      key: newCertificateKey(),
+      issuer_id: template.issuer_id,
+      template_id: template.id,
+      campaign_id: common.campaignId,
+      status_id: status,
+      language,
+      email: main.Email,
+      recipient_key: technicalFields.map((field) => main[field] ?? '').join(' / '),
+      first_name: main.firstName ?? '',
+      last_name: main.lastName ?? '',
+      data: JSON.stringify(rowFields(main)),
+      translations: Object.keys(translations).length > 0 ? JSON.stringify(translations) : null,
+      obtention_date: main.obtentionDate || common.today,
+      expiration_date: main.ExpirationDate || null,
+      status_index: common.firstStatusIndex + index,
+      created_at: common.now,
+      updated_at: common.now,
+    };
+  });
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const { code, message } = error as { code?: string; message?: string };
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint failed/.test(message ?? '');
+}
+
+/**
+ * POST /api/admin/data (spec 001 section 7; issue: "Publishing on the server"). Validates the rows again with
+ * the web app's own rules, then in one transaction debits one credit per certificate (recorded as a credit
+ * operation), creates the campaign and its certificates and queues the follow-up job. The debit is a
+ * conditional update, so concurrent publishes can never spend more than the issuer has; any failure rolls
+ * everything back. A repeated Idempotency-Key answers the first campaign and issues nothing.
+ */
+export async function publish(
+  ctx: AppContext,
+  auth: AuthContext,
+  input: PublishInput,
+): Promise<{ campaignId: number }> {
+  const { db } = ctx;
+  const template = await callerTemplate(db, auth, input.templateId);
+  const hash = requestHash(input.templateId, input.rows, input.notes, input.archive);
+  if (input.idempotencyKey) {
+    const earlier = await findCampaignByIdempotencyKey(db, auth.issuer.id, input.idempotencyKey);
+    if (earlier) return sameRequestOrConflict(earlier.id, earlier.request_hash, hash);
+  }
+  if (template.enabled !== 1 || template.usable !== 1) {
+    throw new AppError(409, 'TEMPLATE_UNAVAILABLE', 'This template cannot be used for a publication');
+  }
+
+  const importData = templateImportData(template);
+  const checked = validateImport(importRowsToSheet(input.rows), {
+    languages: importData.languages,
+    defaultLanguage: importData.DefaultLanguage,
+    technicalFields: importData.technicalFields,
+    fieldsToCertify: importData.fieldsToCertified,
+    fileFields: importData.fileFields,
+    openbadge: importData.openbadge,
+    maxRows: MAX_PUBLISH_ROWS,
+  });
+  if (!checked.ok) throw rowsRejected(checked.errors);
+  const rows = checked.rows;
+
+  const dataErrors = checkRecipientData(rows);
+  if (dataErrors) {
+    throw new AppError(400, 'ERR_CPF_INCORRECT_DATA', 'Some recipient data are not valid', { data: dataErrors });
+  }
+  let archive: ArchiveContents | null = null;
+  if (importData.fileFields.length > 0) {
+    if (!input.archive) throw publicationError(INVALID_INPUT_FILE);
+    archive = await readArchive(input.archive, rows, importData.fileFields);
+    if (archive.missing.length > 0) throw publicationError(`${MISSING_FILE_PREFIX}${archive.missing.join(', ')}`);
+  }
+
+  try {
+    const campaignId = await db.transaction().execute((trx) =>
+      writePublication(trx, auth, template, rows, importData.technicalFields, {
+        notes: input.notes,
+        automatedEmailing: input.automatedEmailing,
+        idempotencyKey: input.idempotencyKey,
+        hash,
+      }),
+    );
+    ctx.jobs.wake();
+    return { campaignId };
+  } catch (error) {
+    // two requests with one key raced: the loser answers the winner's campaign
+    if (input.idempotencyKey && isUniqueViolation(error)) {
+      const earlier = await findCampaignByIdempotencyKey(db, auth.issuer.id, input.idempotencyKey);
+      if (earlier) return sameRequestOrConflict(earlier.id, earlier.request_hash, hash);
+    }
+    throw error;
+  }
+}
+
+function sameRequestOrConflict(campaignId: number, earlierHash: string | null, hash: string) {
+  if (earlierHash !== hash) {
+    throw new AppError(
+      422,
+      'IDEMPOTENCY_KEY_REUSED',
+      'This Idempotency-Key was already used for a different publication',
+      { campaignId },
+    );
+  }
+  return { campaignId };
+}
+
+function rowsRejected(errors: ImportError[]): AppError {
+  return publicationError(`The rows are not valid: ${errors.map((error) => error.code).join(', ')}`, { errors });
+}
+
+async function writePublication(
+  trx: Kysely<Database>,
+  auth: AuthContext,
+  template: Template,
+  rows: readonly ImportRow[],
+  technicalFields: readonly string[],
+  options: { notes: string; automatedEmailing: boolean; idempotencyKey: string | null; hash: string },
+): Promise<number> {
+  const now = nowIso();
+  const count = groupRecipients(rows, technicalFields).length;
+  const debited = await trx
+    .updateTable('issuers')
+    .set((eb) => ({ credits: eb('credits', '-', count) }))
+    .where('id', '=', template.issuer_id)
+    .where('credits', '>=', count)
+    .executeTakeFirst();
+  if (Number(debited.numUpdatedRows) !== 1) {
+    const issuer = await trx
+      .selectFrom('issuers')
+      .select('credits')
+      .where('id', '=', template.issuer_id)
+      .executeTakeFirst();
+    throw notEnoughCredits(count, issuer?.credits ?? 0);
+  }
+  const campaign = await trx
+    .insertInto('campaigns')
+    .values({
+      issuer_id: template.issuer_id,
+      template_id: template.id,
+      user_id: auth.kind === 'session' ? auth.user.id : auth.apiKey.created_by,
+      notes: options.notes,
+      certified_degrees: count,
+      automated_emailing: options.automatedEmailing ? 1 : 0,
+      idempotency_key: options.idempotencyKey,
+      request_hash: options.hash,
+      created_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await trx
+    .insertInto('credit_operations')
+    .values({ issuer_id: template.issuer_id, credits: -count, reason: `campaign ${campaign.id}`, operation_date: now })
+    .execute();
+  const firstStatusIndex = await allocateStatusIndexes(trx, template.issuer_id, count);
+  await insertCertificates(
+    trx,
+    buildCertificates(template, rows, technicalFields, {
+      campaignId: campaign.id,
+      firstStatusIndex,
+      now,
+      today: todayIso(),
+    }),
+  );
+  await trx
+    .updateTable('templates')
+    .set((eb) => ({
+      certification_counter: eb('certification_counter', '+', count),
+      last_campaign_id: campaign.id,
+      last_campaign_date: now,
+    }))
+    .where('id', '=', template.id)
+    .execute();
+  const job: CampaignJob = { issuerId: template.issuer_id, campaignId: campaign.id };
+  await enqueueJob(trx, CAMPAIGN_FOLLOW_UP, job);
+  return campaign.id;
+}

@@ -1,0 +1,51 @@
+import type { LaurelApp } from '../../server/app';
+import { badgePayload, multipartForm, postForm, svgLogo } from './templateFixtures';
+
+/** A badge template (English and French, English by default) created through the real multipart call. */
+export async function createBadgeTemplate(app: LaurelApp, headers: Record<string, string>): Promise<number> {
+  const created = await postForm(app, headers, badgePayload(), [svgLogo()]);
+  if (created.statusCode !== 201) throw new Error(`template creation answered ${created.statusCode}: ${created.body}`);
+  return created.json<{ id: number }>().id;
+}
+
+/** `count` import rows of distinct recipients, as the publication page sends them. */
+export function recipientRows(count: number, language = 'en'): Record<string, string>[] {
+  return Array.from({ length: count }, (_, i) => ({
+    Language: language,
+    Email: `learner${i + 1}@example.org`,
+    firstName: `Learner${i + 1}`,
+    lastName: 'Doe',
+    obtentionDate: '2026-11-20',
+  }));
+}
+
+export interface PublishOptions {
+  notes?: string;
+  idempotencyKey?: string;
+  archive?: Buffer;
+}
+
+/** POST /api/admin/data as `headers`: JSON, or multipart when an archive is given. */
+export function publishRows(
+  app: LaurelApp,
+  headers: Record<string, string>,
+  templateId: number,
+  rows: Record<string, string>[],
+  options: PublishOptions = {},
+) {
+  const body = { templateId, data: rows, contentType: 'json', notes: options.notes ?? '' };
+  const keyHeader: Record<string, string> = options.idempotencyKey ? { 'idempotency-key': options.idempotencyKey } : {};
+  if (options.archive) {
+    const form = multipartForm([
+      { name: 'body', value: JSON.stringify(body) },
+      { name: 'file', value: options.archive, filename: 'files.zip', contentType: 'application/zip' },
+    ]);
+    return app.inject({
+      method: 'POST',
+      url: '/api/admin/data',
+      headers: { ...headers, ...keyHeader, ...form.headers },
+      payload: form.payload,
+    });
+  }
+  return app.inject({ method: 'POST', url: '/api/admin/data', headers: { ...headers, ...keyHeader }, payload: body });
+}
