@@ -1,4 +1,6 @@
 import { importBench } from './importBench';
+import { publishBench } from './publishBench';
 
 /** npm run bench: each benchmark prints its figure as a ratio to a bare baseline measured in the same run. */
 await importBench();
+await publishBench();
