@@ -20,7 +20,9 @@ import { AppError } from './errors';
 import { apiKeyRoutes } from './routes/apiKeys';
 import { issuerProfileRoutes } from './routes/issuerProfile';
 import { notificationRoutes } from './routes/notifications';
+import { publicPageRoutes } from './routes/publicPages';
 import { publicationRoutes } from './routes/publication';
+import { reportRoutes } from './routes/reports';
 import { sessionRoutes } from './routes/session';
 import { templateRoutes } from './routes/templates';
 import { userRoutes } from './routes/users';
@@ -41,6 +43,8 @@ export async function buildApp(
     logger: options.logger ?? { level: config.logLevel },
     trustProxy: true,
     bodyLimit: 10 * 1024 * 1024,
+    // certificate keys (128 characters) are path parameters: /certificate/{key}
+    routerOptions: { maxParamLength: 256 },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -113,7 +117,9 @@ export async function buildApp(
   await apiKeyRoutes(app, ctx);
   await notificationRoutes(app, ctx, config.webhooks);
   await issuerProfileRoutes(app, ctx);
+  await publicPageRoutes(app, ctx);
   await publicationRoutes(app, ctx);
+  await reportRoutes(app, ctx);
 
   registerWebApp(app, config.webRoot);
   registerPublicationJobs(ctx);

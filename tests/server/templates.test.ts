@@ -124,7 +124,7 @@ describe.each(TEST_DATABASES)('template calls on %s', (database) => {
       languages: ['en', 'fr'],
       DefaultLanguage: 'en',
       technicalFields: [],
-      fieldsToCertified: [],
+      fieldsToCertified: ['Email'],
       fileFields: [],
       requiresFiles: false,
       NbCharMax: 0,

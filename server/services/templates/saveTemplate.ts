@@ -148,12 +148,23 @@ export async function saveTemplate(
       await updateIssuerTemplate(db, auth.issuer.id, existing.id, values);
       return existing.id;
     }
-    return await insertTemplate(db, { issuer_id: auth.issuer.id, ...values });
+    return await insertTemplate(db, {
+      issuer_id: auth.issuer.id,
+      ...values,
+      fields_to_certified: DEFAULT_FIELDS_TO_CERTIFY[family],
+    });
   } catch (error) {
     await Promise.all(stored.map((key) => files.delete(key)));
     throw error;
   }
 }
+
+/**
+ * What a new template certifies about each recipient (its fieldsToCertified): a badge its recipient's address,
+ * a registry certificate its holder's name. Imports must give these columns, and a template without them
+ * cannot have its certificates disabled or enabled (spec 002 section 4).
+ */
+const DEFAULT_FIELDS_TO_CERTIFY: Record<TemplateFamily, string> = { badge: 'Email', registry: 'firstName;lastName' };
 
 /**
  * The content's languages, the default first (the first chosen when the asked default is not among them).

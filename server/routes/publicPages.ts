@@ -1,0 +1,282 @@
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { BRAND_NAMES, chooseBrand } from '../../domain/brand';
+import { CERTIFICATE_KEY_PATTERN, CERTIFICATE_STATUS, isExpired } from '../../domain/certificates';
+import { NFT_NETWORK, TEMPLATE_IMAGE_KEY, templateImagePath } from '../../domain/templates';
+import { authOf } from '../auth/guard';
+import type { AppContext } from '../context';
+import type { Certificate, Template } from '../db/schema';
+import { serverLanguage, translate } from '../i18n';
+import { findCertificateByKey } from '../repositories/certificates';
+import { findIssuerTemplate } from '../repositories/templates';
+import { localFileStore, type FileStore } from '../services/files/fileStore';
+import {
+  PAGE_POLICY_HEADER,
+  renderCredentialPage,
+  renderNoticePage,
+  type PageState,
+} from '../services/rendering/credentialPage';
+import {
+  contentImageKeys,
+  contentIn,
+  credentialView,
+  fieldValue,
+  recipientFromCertificate,
+  recipientFromRow,
+  templateLanguages,
+  type ImageSource,
+} from '../services/rendering/credentialView';
+import { dataUri } from '../services/rendering/html';
+import { DWEB_GATEWAYS, renderThumbnailSvg, thumbnailContentId } from '../services/rendering/thumbnail';
+import { callerTemplate } from '../services/templates/access';
+import { imageContentType } from '../services/templates/images';
+
+/** Certificate pages follow status changes at once; template pages and thumbnails change rarely. */
+const CERTIFICATE_CACHE = 'no-cache';
+const TEMPLATE_CACHE = 'public, max-age=300';
+
+/** `{issuerId}&{templateId}`, the public template address of ARCHITECTURE.md. */
+const TEMPLATE_REF = /^(\d{1,9})&(\d{1,9})$/;
+
+export function parseTemplateRef(ref: string): { issuerId: number; templateId: number } | null {
+  const match = TEMPLATE_REF.exec(ref);
+  return match ? { issuerId: Number(match[1]), templateId: Number(match[2]) } : null;
+}
+
+function todayUtc(): string {
+  return new Date().toISOString().slice(0, 10);
+}
+
+function brandName(request: FastifyRequest): string {
+  return BRAND_NAMES[chooseBrand(request.hostname)];
+}
+
+function sendPage(reply: FastifyReply, status: number, html: string, cache: string) {
+  return reply
+    .code(status)
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('content-security-policy', PAGE_POLICY_HEADER)
+    .header('cache-control', cache)
+    .send(html);
+}
+
+/** What a certificate's status and dates make of its page (spec 002 section 4). */
+export function certificateState(certificate: Certificate, today: string): PageState | 'deleted' {
+  switch (certificate.status_id) {
+    case CERTIFICATE_STATUS.deleted:
+      return 'deleted';
+    case CERTIFICATE_STATUS.disabled:
+      return 'disabled';
+    case CERTIFICATE_STATUS.expired:
+      return 'expired';
+    case CERTIFICATE_STATUS.minting:
+      return isExpired(certificate.expiration_date, today) ? 'expired' : 'minting';
+    case CERTIFICATE_STATUS.validated:
+    case CERTIFICATE_STATUS.claimed:
+    case CERTIFICATE_STATUS.revealed:
+      return isExpired(certificate.expiration_date, today) ? 'expired' : 'valid';
+    default:
+      return 'disabled';
+  }
+}
+
+/** Whether a stored image key is one of this issuer's template images. */
+function issuerImage(key: string, issuerId: number): boolean {
+  const match = TEMPLATE_IMAGE_KEY.exec(key);
+  return match !== null && Number(match[1]) === issuerId;
+}
+
+/** Logos by their public address: the page's browser fetches (and caches) them. */
+function publicImages(template: Template): ImageSource {
+  return (key) => (issuerImage(key, template.issuer_id) ? templateImagePath(key) : null);
+}
+
+/** Logos as data URIs, for documents shown where our addresses may not load (a sandboxed srcdoc, an SVG). */
+async function embeddedImages(files: FileStore, template: Template, keys: readonly string[]): Promise<ImageSource> {
+  const sources = new Map<string, string>();
+  for (const key of keys) {
+    if (!issuerImage(key, template.issuer_id)) continue;
+    const bytes = await files.get(key);
+    if (bytes) sources.set(key, dataUri(imageContentType(key), bytes));
+  }
+  return (key) => sources.get(key) ?? null;
+}
+
+/** The language asked for when the template has it, else the template's default. */
+function chosenLanguage(template: Template, wanted: string | undefined): string {
+  return wanted && templateLanguages(template).includes(wanted) ? wanted : template.default_language;
+}
+
+/**
+ * The public pages (spec 002 certificates, spec 001 public template page and thumbnails) and the publication
+ * page's preview. Pages are complete HTML documents without scripts, under a policy that lets none run.
+ */
+export async function publicPageRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const { db } = ctx;
+  const files = localFileStore(path.join(ctx.config.dataDir, 'files'));
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const notFoundPage = (request: FastifyRequest, reply: FastifyReply, language = 'en') =>
+    sendPage(reply, 404, renderNoticePage('notFound', language, brandName(request)), 'no-cache');
+
+  async function publicTemplate(ref: string): Promise<Template | null> {
+    const parsed = parseTemplateRef(ref);
+    return parsed ? ((await findIssuerTemplate(db, parsed.issuerId, parsed.templateId)) ?? null) : null;
+  }
+
+  api.get(
+    '/certificate/:key',
+    {
+      config: { auth: 'public' },
+      schema: {
+        summary: "A certificate's public page (HTML) in its language, with its state",
+        params: z.object({ key: z.string() }),
+      },
+    },
+    async (request, reply) => {
+      const { key } = request.params;
+      const certificate = CERTIFICATE_KEY_PATTERN.test(key) ? await findCertificateByKey(db, key) : undefined;
+      if (!certificate) return notFoundPage(request, reply);
+      const state = certificateState(certificate, todayUtc());
+      const base = `/certificate/${key}`;
+      const verify = `/verify?key=${key}`;
+      if (state === 'deleted') {
+        const html = renderNoticePage('deleted', certificate.language, brandName(request), verify);
+        return sendPage(reply, 410, html, CERTIFICATE_CACHE);
+      }
+      const template = await findIssuerTemplate(db, certificate.issuer_id, certificate.template_id);
+      if (!template) return notFoundPage(request, reply, certificate.language);
+      const view = credentialView(
+        template,
+        certificate.language,
+        recipientFromCertificate(certificate),
+        publicImages(template),
+      );
+      const html = renderCredentialPage({
+        view,
+        state,
+        expiredOn: certificate.expiration_date,
+        // only NFT certificates are ever minting; their network is the one the product anchors on
+        network: template.is_nft === 1 || state === 'minting' ? (template.network ?? NFT_NETWORK) : null,
+        actions:
+          state === 'valid'
+            ? { credential: `${base}/credential.json`, badge: `${base}/badge.png`, verify }
+            : { verify },
+        brandName: brandName(request),
+      });
+      return sendPage(reply, 200, html, CERTIFICATE_CACHE);
+    },
+  );
+
+  api.get(
+    '/template/:ref',
+    {
+      config: { auth: 'public' },
+      schema: {
+        summary: "A template's public page (HTML): its design with a sample recipient, in each of its languages",
+        description: 'ref is {issuerId}&{templateId} (the & may be URL-encoded); lang chooses one of its languages',
+        params: z.object({ ref: z.string() }),
+        querystring: z.object({ lang: z.string().max(20).optional() }),
+      },
+    },
+    async (request, reply) => {
+      const template = await publicTemplate(request.params.ref);
+      if (!template) return notFoundPage(request, reply, serverLanguage(request.query.lang));
+      const language = chosenLanguage(template, request.query.lang);
+      const page = serverLanguage(language);
+      const recipient = {
+        firstName: translate(page, 'publicPage.sample.firstName'),
+        lastName: translate(page, 'publicPage.sample.lastName'),
+        obtentionDate: todayUtc(),
+        expirationDate: null,
+        fields: {},
+      };
+      const html = renderCredentialPage({
+        view: credentialView(template, language, recipient, publicImages(template)),
+        state: 'sample',
+        languages: templateLanguages(template).map((code) => ({
+          language: code,
+          href: `?lang=${encodeURIComponent(code)}`,
+        })),
+        brandName: brandName(request),
+      });
+      return sendPage(reply, 200, html, TEMPLATE_CACHE);
+    },
+  );
+
+  api.get(
+    '/template/:ref/thumbnail.svg',
+    {
+      config: { auth: 'public' },
+      schema: {
+        summary: "A template's thumbnail: an SVG drawn from its design, or a redirect to its distributed-web image",
+        params: z.object({ ref: z.string() }),
+        querystring: z.object({ lang: z.string().max(20).optional() }),
+      },
+    },
+    async (request, reply) => {
+      const template = await publicTemplate(request.params.ref);
+      if (!template) return notFoundPage(request, reply);
+      const language = chosenLanguage(template, request.query.lang);
+      const contentId = thumbnailContentId(template.thumbnail, language, template.default_language);
+      if (contentId) {
+        return reply.header('cache-control', TEMPLATE_CACHE).redirect(`${DWEB_GATEWAYS[0]}${contentId}`, 302);
+      }
+      const badgeKey = contentIn(template, language).badge_logo;
+      const images = await embeddedImages(files, template, badgeKey ? [badgeKey] : []);
+      const view = credentialView(
+        template,
+        language,
+        { firstName: '', lastName: '', obtentionDate: null, expirationDate: null, fields: {} },
+        images,
+      );
+      const svg = renderThumbnailSvg({
+        title: view.title,
+        issuer: view.issuer.name,
+        badge: view.badgeImage,
+        cstyle: view.cstyle,
+        register: view.registry?.type ?? null,
+      });
+      return reply
+        .header('content-type', 'image/svg+xml; charset=utf-8')
+        .header('content-security-policy', "default-src 'none'; img-src data:; style-src 'unsafe-inline'")
+        .header('cache-control', TEMPLATE_CACHE)
+        .send(svg);
+    },
+  );
+
+  api.post(
+    '/api/admin/preview',
+    {
+      config: { access: { resource: 'publication', action: 'show' } },
+      schema: {
+        summary: 'An import row rendered as its certificate page would be (text/html), for the publication preview',
+        description:
+          'The answer is a complete HTML document without scripts, meant for a sandboxed iframe srcdoc; logos are embedded as data URIs.',
+        body: z.object({
+          templateId: z.number().int().positive(),
+          row: z
+            .record(z.string().max(200), z.string().max(20_000))
+            .refine((row) => Object.keys(row).length <= 300, 'too many fields'),
+          language: z.string().min(2).max(8).optional(),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const { templateId, row, language } = request.body;
+      const template = await callerTemplate(db, authOf(request), templateId);
+      const chosen = chosenLanguage(template, language ?? fieldValue(row, 'Language'));
+      const images = await embeddedImages(files, template, contentImageKeys(contentIn(template, chosen)));
+      const html = renderCredentialPage({
+        view: credentialView(template, chosen, recipientFromRow(row, todayUtc()), images),
+        state: 'preview',
+        brandName: brandName(request),
+      });
+      return reply
+        .header('content-type', 'text/html; charset=utf-8')
+        .header('content-security-policy', PAGE_POLICY_HEADER)
+        .send(html);
+    },
+  );
+}

@@ -1,0 +1,320 @@
+import { serverLanguage, translate } from '../../i18n';
+import { designRules, designVariables, safeStyle } from './css';
+import type { CredentialView } from './credentialView';
+import { escapeHtml, isSafeImageSource, languageTag, safeHref } from './html';
+import { renderMarkdown } from './markdown';
+import { PAGE_STYLES } from './pageStyles';
+
+/**
+ * The public pages' policy: nothing runs, nothing is fetched but our own images and data URIs, styles only
+ * inline. Sent as a header, and also in the document for where headers do not reach (a preview's srcdoc).
+ */
+export const PAGE_POLICY =
+  "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'";
+export const PAGE_POLICY_HEADER = `${PAGE_POLICY}; frame-ancestors 'none'`;
+
+/** How the page presents the credential: its state for a real certificate, or a sample or preview. */
+export type PageState = 'valid' | 'disabled' | 'expired' | 'minting' | 'sample' | 'preview';
+
+export interface CredentialPage {
+  view: CredentialView;
+  state: PageState;
+  /** when the certificate expired, for the expired state */
+  expiredOn?: string | null;
+  /** the NFT network, for the minting state and anchored certificates */
+  network?: string | null;
+  /** the download and verification addresses; only a valid certificate offers downloads */
+  actions?: { credential?: string; badge?: string; verify?: string } | null;
+  /** the template page's language switcher */
+  languages?: { language: string; href: string }[];
+  brandName: string;
+}
+
+/** A date (YYYY-MM-DD) as people of `language` write it: 5 March 2025, 5 mars 2025, 5 de marzo de 2025. */
+export function formatDate(date: string, language: string): string {
+  const parsed = new Date(`${date}T00:00:00Z`);
+  if (Number.isNaN(parsed.getTime())) return date;
+  try {
+    return new Intl.DateTimeFormat(languageTag(language), { dateStyle: 'long', timeZone: 'UTC' }).format(parsed);
+  } catch {
+    return date;
+  }
+}
+
+/** A language's own name (français, español), for the language switcher. */
+export function languageName(language: string): string {
+  const tag = languageTag(language);
+  try {
+    const name = new Intl.DisplayNames([tag], { type: 'language' }).of(tag);
+    return name ? name.charAt(0).toLocaleUpperCase(tag) + name.slice(1) : language;
+  } catch {
+    return language;
+  }
+}
+
+type Texts = (key: string, vars?: Record<string, string>) => string;
+
+function textsIn(language: string): Texts {
+  const pageLanguage = serverLanguage(language);
+  return (key, vars = {}) => translate(pageLanguage, `publicPage.${key}`, vars);
+}
+
+const STATUS_ICONS: Record<PageState | 'deleted', string> = {
+  valid: '&#10003;',
+  disabled: '!',
+  expired: '!',
+  minting: '&#8987;',
+  sample: 'i',
+  preview: 'i',
+  deleted: '&#215;',
+};
+
+function statusBanner(state: PageState | 'deleted', title: string, text: string): string {
+  return `<div class="status status-${state}" role="status"><span class="status-icon" aria-hidden="true">${STATUS_ICONS[state]}</span><div><strong>${escapeHtml(title)}</strong><p>${escapeHtml(text)}</p></div></div>`;
+}
+
+function image(source: string | null, alt: string, className = ''): string {
+  if (!source || !isSafeImageSource(source)) return '';
+  return `<img src="${escapeHtml(source)}" alt="${escapeHtml(alt)}"${className ? ` class="${className}"` : ''} loading="lazy">`;
+}
+
+function link(address: string | null, label: string, className = ''): string {
+  const href = safeHref(address);
+  if (!href) return escapeHtml(label);
+  return `<a href="${escapeHtml(href)}" rel="noopener noreferrer nofollow" target="_blank"${className ? ` class="${className}"` : ''}>${escapeHtml(label)}</a>`;
+}
+
+function subtitle(text: string): string {
+  return `<h2 class="subtitle">${escapeHtml(text)}</h2>`;
+}
+
+function part(name: string, inner: string): string {
+  return inner.trim() === '' ? '' : `<section class="part ${name}">${inner}</section>`;
+}
+
+function statusOf(page: CredentialPage, t: Texts): string {
+  const { view } = page;
+  const network = page.network ?? '';
+  switch (page.state) {
+    case 'valid': {
+      const text = t('status.valid.text', { issuer: view.issuer.name });
+      const anchored = network ? ` ${t('status.anchored', { network })}` : '';
+      return statusBanner('valid', t('status.valid.title'), `${text}${anchored}`);
+    }
+    case 'expired':
+      return statusBanner(
+        'expired',
+        t('status.expired.title'),
+        page.expiredOn
+          ? t('status.expired.text', { date: formatDate(page.expiredOn, view.language) })
+          : t('status.expired.undated'),
+      );
+    case 'disabled':
+    case 'sample':
+    case 'preview':
+      return statusBanner(page.state, t(`status.${page.state}.title`), t(`status.${page.state}.text`));
+    case 'minting':
+      return statusBanner('minting', t('status.minting.title'), t('status.minting.text', { network }));
+  }
+}
+
+function recipientPart(view: CredentialView, t: Texts): string {
+  const dates: string[] = [];
+  if (view.obtained.date) {
+    dates.push(
+      `<div><dt>${escapeHtml(view.obtained.title ?? t('obtained'))}</dt><dd><time datetime="${view.obtained.date}">${escapeHtml(formatDate(view.obtained.date, view.language))}</time></dd></div>`,
+    );
+  }
+  if (view.expires) {
+    dates.push(
+      `<div><dt>${escapeHtml(view.expires.title ?? t('expires'))}</dt><dd><time datetime="${view.expires.date}">${escapeHtml(formatDate(view.expires.date, view.language))}</time></dd></div>`,
+    );
+  }
+  const name = view.recipient.name
+    ? `<p class="label">${escapeHtml(view.recipient.title ?? t('awardedTo'))}</p><p class="graduate-name">${escapeHtml(view.recipient.name)}</p>`
+    : '';
+  return `${name}${dates.length > 0 ? `<dl class="dates">${dates.join('')}</dl>` : ''}`;
+}
+
+function mainPart(view: CredentialView, t: Texts): string {
+  const blocks = view.sections.map(
+    (section) =>
+      `<div class="block">${subtitle(section.title ?? t(section.section))}<div class="md">${renderMarkdown(section.markdown)}</div></div>`,
+  );
+  if (view.registry && view.registry.entries.length > 0) {
+    const entries = view.registry.entries
+      .map(
+        ({ entry, prefix, value }) =>
+          `<dt class="paragraph">${escapeHtml(prefix ?? t(`registry.${entry}`))}</dt><dd class="paragraph">${escapeHtml(value)}</dd>`,
+      )
+      .join('');
+    blocks.unshift(`<div class="block"><dl class="entries">${entries}</dl></div>`);
+  }
+  return blocks.join('');
+}
+
+function asidePart(view: CredentialView, t: Texts): string {
+  const blocks: string[] = [];
+  if (view.skills) {
+    const tags = view.skills.tags.map((tag) => `<li class="skill">${escapeHtml(tag)}</li>`).join('');
+    blocks.push(
+      `<div class="block">${subtitle(view.skills.title ?? t('skills'))}<ul class="skills">${tags}</ul></div>`,
+    );
+  }
+  if (view.details.length > 0) {
+    const entries = view.details
+      .map(
+        ({ name, value }) =>
+          `<dt class="paragraph">${escapeHtml(name)}</dt><dd class="paragraph">${escapeHtml(value)}</dd>`,
+      )
+      .join('');
+    blocks.push(`<div class="block">${subtitle(t('details'))}<dl class="entries">${entries}</dl></div>`);
+  }
+  if (view.link) {
+    blocks.push(`<div class="block">${link(view.link.url, view.link.label ?? t('moreInformation'), 'button')}</div>`);
+  }
+  return blocks.join('');
+}
+
+function organisationsPart(view: CredentialView, t: Texts): string {
+  const { issuer, partner, otherPartners } = view;
+  const organisations: string[] = [];
+  if (issuer.name) {
+    const site = issuer.url ? `<p class="paragraph">${link(issuer.url, issuer.urlLabel ?? t('website'))}</p>` : '';
+    organisations.push(
+      `<div class="org">${image(issuer.logo, t('logoAlt', { name: issuer.name }))}<div><p class="label">${escapeHtml(issuer.title ?? t('issuedBy'))}</p><p class="org-name paragraph">${escapeHtml(issuer.name)}</p>${site}</div></div>`,
+    );
+  }
+  if (partner) {
+    const name = partner.url ? link(partner.url, partner.name) : escapeHtml(partner.name);
+    organisations.push(
+      `<div class="org">${image(partner.logo, t('logoAlt', { name: partner.name }))}<div><p class="label">${escapeHtml(partner.title ?? t('partner'))}</p><p class="org-name paragraph">${name}</p></div></div>`,
+    );
+  }
+  if (otherPartners) {
+    const names = otherPartners.names.map((name) => `<li class="paragraph">${escapeHtml(name)}</li>`).join('');
+    organisations.push(
+      `<div class="org"><div><p class="label">${escapeHtml(otherPartners.title ?? t('otherPartners'))}</p><ul class="tags">${names}</ul></div></div>`,
+    );
+  }
+  return organisations.join('');
+}
+
+function actionsOf(page: CredentialPage, t: Texts): string {
+  const actions = page.actions;
+  if (!actions) return '';
+  const links: string[] = [];
+  if (actions.credential) {
+    links.push(
+      `<a class="primary" href="${escapeHtml(actions.credential)}" download>${escapeHtml(t('actions.credential'))}</a>`,
+    );
+  }
+  if (actions.badge) {
+    links.push(`<a href="${escapeHtml(actions.badge)}" download>${escapeHtml(t('actions.badge'))}</a>`);
+  }
+  if (actions.verify) links.push(`<a href="${escapeHtml(actions.verify)}">${escapeHtml(t('actions.verify'))}</a>`);
+  return links.length > 0
+    ? `<nav class="actions" aria-label="${escapeHtml(t('actions.label'))}">${links.join('')}</nav>`
+    : '';
+}
+
+function languageSwitcher(page: CredentialPage, t: Texts): string {
+  const languages = page.languages ?? [];
+  if (languages.length < 2) return '';
+  const items = languages.map(({ language, href }) => {
+    const name = escapeHtml(languageName(language));
+    const lang = escapeHtml(languageTag(language));
+    return language === page.view.language
+      ? `<span lang="${lang}" aria-current="page">${name}</span>`
+      : `<a href="${escapeHtml(href)}" lang="${lang}" hreflang="${lang}">${name}</a>`;
+  });
+  return `<nav class="languages" aria-label="${escapeHtml(t('languages'))}">${items.join('')}</nav>`;
+}
+
+interface DocumentParts {
+  language: string;
+  title: string;
+  layout: string;
+  styles: string;
+  body: string;
+  /** whether search engines may list the page (never for a recipient's credential) */
+  indexable: boolean;
+}
+
+function htmlDocument({ language, title, layout, styles, body, indexable }: DocumentParts): string {
+  return `<!doctype html>
+<html lang="${escapeHtml(languageTag(language))}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="Content-Security-Policy" content="${escapeHtml(PAGE_POLICY)}">
+<meta name="referrer" content="same-origin">
+${indexable ? '' : '<meta name="robots" content="noindex, nofollow">\n'}<title>${escapeHtml(title)}</title>
+<style>${styles}</style>
+</head>
+<body class="layout-${escapeHtml(layout)}">
+${body}
+</body>
+</html>
+`;
+}
+
+/** A credential's page: its state, the template's design filled with the recipient's data, and its links. */
+export function renderCredentialPage(page: CredentialPage): string {
+  const { view } = page;
+  const t = textsIn(view.language);
+  const style = safeStyle(view.cstyle);
+  const register = view.registry?.type ? `<p class="register">${escapeHtml(view.registry.type)}</p>` : '';
+  const badge = image(view.badgeImage, t('badgeAlt', { title: view.title }));
+  const parts = [
+    part('badge', badge),
+    part('recipient', recipientPart(view, t)),
+    part('main', mainPart(view, t)),
+    part('aside', asidePart(view, t)),
+    part('orgs', organisationsPart(view, t)),
+  ].join('');
+  const body = `<main class="page">
+${languageSwitcher(page, t)}
+${statusOf(page, t)}
+<article class="card">
+<header class="title"><h1>${escapeHtml(view.title)}</h1>${register}</header>
+<div class="body">${parts}</div>
+</article>
+${actionsOf(page, t)}
+<p class="footer">${escapeHtml(t('footer', { brand: page.brandName }))}</p>
+</main>`;
+  return htmlDocument({
+    language: view.language,
+    title: view.recipient.name ? `${view.title} — ${view.recipient.name}` : view.title,
+    layout: style.layout,
+    styles: `${designVariables(style)}\n${PAGE_STYLES}\n${designRules(style)}`,
+    body,
+    indexable: page.state === 'sample',
+  });
+}
+
+/** A page that only says something: a withdrawn credential, or an address that leads nowhere. */
+export function renderNoticePage(
+  kind: 'deleted' | 'notFound',
+  language: string,
+  brandName: string,
+  verify: string | null = null,
+): string {
+  const t = textsIn(language);
+  const style = safeStyle(null);
+  const banner =
+    kind === 'deleted'
+      ? statusBanner('deleted', t('status.deleted.title'), t('status.deleted.text'))
+      : statusBanner('disabled', t('notFound.title'), t('notFound.text'));
+  const actions = verify
+    ? `<nav class="actions" aria-label="${escapeHtml(t('actions.label'))}"><a href="${escapeHtml(verify)}">${escapeHtml(t('actions.verify'))}</a></nav>`
+    : '';
+  return htmlDocument({
+    language: serverLanguage(language),
+    title: kind === 'deleted' ? t('status.deleted.title') : t('notFound.title'),
+    layout: 'oneCol',
+    styles: `${designVariables(style)}\n${PAGE_STYLES}`,
+    body: `<main class="page">\n${banner}\n${actions}\n<p class="footer">${escapeHtml(t('footer', { brand: brandName }))}</p>\n</main>`,
+    indexable: false,
+  });
+}

@@ -1,0 +1,135 @@
+import type { Kysely } from 'kysely';
+import { CERTIFICATE_STATUS, statusAfter, type CertificateOperation } from '../../../domain/certificates';
+import { isValidEmail, sanitizeEmail } from '../../../domain/email';
+import { REPORT_NOTE_MAX_LENGTH } from '../../../domain/reports';
+import { nowIso } from '../../db/clock';
+import type { Database } from '../../db/schema';
+import { AppError, badRequest, notFound } from '../../errors';
+import { bumpStatusVersion } from '../../repositories/certificates';
+
+/** The most certificates one bulk call changes. */
+export const MAX_BULK_KEYS = 10_000;
+const CHUNK = 500;
+
+function chunks<T>(items: readonly T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += CHUNK) out.push(items.slice(i, i + CHUNK));
+  return out;
+}
+
+const operationRefused = (operation: CertificateOperation, reason: string, message: string) =>
+  new AppError(409, 'OPERATION_REFUSED', message, { operation, reason });
+
+export interface OperationResult {
+  /** certificates whose status changed */
+  updated: number;
+  /** certificates named that were not found or whose status does not allow the operation */
+  skipped: number;
+}
+
+/**
+ * Disable, enable or delete certificates by key (spec 002 section 4): disable 1/13/14 → 9, enable 9 → 1,
+ * delete any active or disabled → 3. Deleting is refused for NFT templates; enabling and disabling for
+ * templates without fields to certify. The statuses and the issuer's status-list version change in one
+ * transaction, so the signed status lists (revocation for 3, suspension for 9) follow at once.
+ */
+export async function changeCertificateStatuses(
+  db: Kysely<Database>,
+  issuerId: number,
+  keys: readonly string[],
+  operation: CertificateOperation,
+  campaignId?: number,
+): Promise<OperationResult> {
+  const unique = [...new Set(keys)];
+  if (unique.length > MAX_BULK_KEYS) throw badRequest('TOO_MANY_KEYS', `At most ${MAX_BULK_KEYS} keys per call`);
+  return db.transaction().execute(async (trx) => {
+    const found: { id: number; status_id: number; is_nft: number; fields_to_certified: string }[] = [];
+    for (const part of chunks(unique)) {
+      let query = trx
+        .selectFrom('certificates as c')
+        .innerJoin('templates as t', 't.id', 'c.template_id')
+        .select(['c.id', 'c.status_id', 't.is_nft', 't.fields_to_certified'])
+        .where('c.issuer_id', '=', issuerId)
+        .where('c.key', 'in', part);
+      if (campaignId !== undefined) query = query.where('c.campaign_id', '=', campaignId);
+      found.push(...(await query.execute()));
+    }
+    if (operation === 'delete' && found.some((row) => row.is_nft === 1)) {
+      throw operationRefused(operation, 'nft', 'Certificates of an NFT template cannot be deleted');
+    }
+    if (operation !== 'delete' && found.some((row) => row.fields_to_certified.trim() === '')) {
+      throw operationRefused(operation, 'no_fields_to_certify', 'This template has no fields to certify');
+    }
+    const now = nowIso();
+    const byTarget = new Map<number, number[]>();
+    for (const row of found) {
+      const target = statusAfter(operation, row.status_id);
+      if (target === null) continue;
+      byTarget.set(target, [...(byTarget.get(target) ?? []), row.id]);
+    }
+    let updated = 0;
+    for (const [target, ids] of byTarget) {
+      for (const part of chunks(ids)) {
+        const result = await trx
+          .updateTable('certificates')
+          .set({ status_id: target, updated_at: now })
+          .where('id', 'in', part)
+          .executeTakeFirst();
+        updated += Number(result.numUpdatedRows);
+      }
+    }
+    if (updated > 0) await bumpStatusVersion(trx, issuerId);
+    return { updated, skipped: unique.length - updated };
+  });
+}
+
+/** PUT /api/admin/email: a recipient's address, not for open badges (their credential names the address). */
+export async function updateCertificateEmail(
+  db: Kysely<Database>,
+  issuerId: number,
+  id: number,
+  rawEmail: string,
+): Promise<{ id: number; email: string }> {
+  const email = sanitizeEmail(rawEmail);
+  if (!isValidEmail(email)) throw badRequest('BAD_EMAIL_FORMAT', 'The email address is not valid');
+  const certificate = await db
+    .selectFrom('certificates as c')
+    .innerJoin('templates as t', 't.id', 'c.template_id')
+    .select(['c.id', 'c.status_id', 't.type'])
+    .where('c.issuer_id', '=', issuerId)
+    .where('c.id', '=', id)
+    .executeTakeFirst();
+  if (!certificate) throw notFound('CERTIFICATE_NOT_FOUND', 'No such certificate');
+  if (certificate.type === 'openbadge' || certificate.type === 'openbadge_custom') {
+    throw operationRefused('enable', 'openbadge', "An open badge's recipient address cannot be changed");
+  }
+  if (certificate.status_id === CERTIFICATE_STATUS.deleted)
+    throw notFound('CERTIFICATE_NOT_FOUND', 'No such certificate');
+  await db
+    .updateTable('certificates')
+    .set({ email, mail_sent: null, mail_sent_at: null, mail_read_at: null, updated_at: nowIso() })
+    .where('id', '=', id)
+    .execute();
+  return { id, email };
+}
+
+/** PUT /api/admin/campaign/notes: max 60 characters; an empty text deletes the note. */
+export async function updateCampaignNotes(
+  db: Kysely<Database>,
+  issuerId: number,
+  campaignId: number,
+  notes: string,
+): Promise<{ campaignId: number; notes: string }> {
+  const text = notes.trim();
+  if (text.length > REPORT_NOTE_MAX_LENGTH) {
+    throw badRequest('NOTE_TOO_LONG', `A note has at most ${REPORT_NOTE_MAX_LENGTH} characters`);
+  }
+  const result = await db
+    .updateTable('campaigns')
+    .set({ notes: text })
+    .where('issuer_id', '=', issuerId)
+    .where('id', '=', campaignId)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) throw notFound('CAMPAIGN_NOT_FOUND', 'No such campaign');
+  return { campaignId, notes: text };
+}

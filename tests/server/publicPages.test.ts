@@ -1,0 +1,395 @@
+import { randomBytes } from 'node:crypto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CERTIFICATE_KEY_LENGTH } from '../../domain/certificates';
+import { PROFILE } from '../../domain/roles';
+import { defaultStyle } from '../../domain/templateRules/style';
+import { nowIso } from '../../server/db/clock';
+import type { NewCertificate } from '../../server/db/schema';
+import { insertCertificates } from '../../server/repositories/certificates';
+import { addIssuer, addUser, bearer, signIn, signInAdmin } from './signIn';
+import { badgePayload, postForm, SVG, svgLogo } from './templateFixtures';
+import { createTestApp, TEST_DATABASES, type TestApp } from './testApp';
+
+const SCRIPT = '<script>alert(1)</script>';
+const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+function certificateKey(): string {
+  return [...randomBytes(CERTIFICATE_KEY_LENGTH)].map((byte) => ALPHANUMERIC[byte % ALPHANUMERIC.length]).join('');
+}
+
+function daysFromToday(days: number): string {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+describe.each(TEST_DATABASES)('public pages on %s', (database) => {
+  let t: TestApp;
+  let headers: Record<string, string>;
+  let issuerId: number;
+  beforeEach(async () => {
+    t = await createTestApp(database);
+    ({ headers, issuerId } = await signInAdmin(t.app));
+  });
+  afterEach(async () => {
+    await t.close();
+  });
+
+  const get = (url: string) => t.app.inject({ method: 'GET', url });
+
+  async function createBadge(overrides: Record<string, unknown> = {}) {
+    const created = await postForm(t.app, headers, badgePayload(overrides), [svgLogo()]);
+    expect(created.statusCode, created.body).toBe(201);
+    return created.json<{ id: number }>().id;
+  }
+
+  /** A campaign of the template holding one certificate per entry, inserted as a publish would. */
+  async function issue(templateId: number, certificates: Partial<NewCertificate>[]): Promise<string[]> {
+    const { db } = t.app.laurel;
+    const campaign = await db
+      .insertInto('campaigns')
+      .values({
+        issuer_id: issuerId,
+        template_id: templateId,
+        user_id: null,
+        certified_degrees: certificates.length,
+        idempotency_key: null,
+        request_hash: null,
+        created_at: nowIso(),
+        finished_at: null,
+        error: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const rows: NewCertificate[] = certificates.map((certificate, index) => ({
+      key: certificateKey(),
+      issuer_id: issuerId,
+      template_id: templateId,
+      campaign_id: campaign.id,
+      status_id: 1,
+      language: 'en',
+      email: `recipient${index}@example.org`,
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      data: JSON.stringify({ linkLabel: 'Portfolio', linkURL: 'https://portfolio.example/ada' }),
+      obtention_date: '2025-03-05',
+      expiration_date: null,
+      status_index: index,
+      credential: null,
+      nft_token_id: null,
+      nft_transaction: null,
+      mail_sent: null,
+      mail_sent_at: null,
+      mail_read_at: null,
+      created_at: nowIso(),
+      updated_at: nowIso(),
+      ...certificate,
+    }));
+    await insertCertificates(db, rows);
+    return rows.map((row) => row.key);
+  }
+
+  function expectPage(response: Awaited<ReturnType<typeof get>>, status = 200) {
+    expect(response.statusCode, response.body).toBe(status);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.headers['content-security-policy']).toContain(
+      "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'",
+    );
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.body).not.toMatch(/<script/i);
+    return response.body;
+  }
+
+  describe('GET /certificate/{key}', () => {
+    it('shows a valid certificate in its language with the design, the data and the links', async () => {
+      const templateId = await createBadge();
+      const [english, french] = await issue(templateId, [
+        {},
+        { language: 'fr', first_name: 'Marie', last_name: 'Curie' },
+      ]);
+
+      const page = expectPage(await get(`/certificate/${english}`));
+      expect(page).toContain('<html lang="en">');
+      expect(page).toContain('<h1>Data analysis</h1>');
+      expect(page).toContain('Ada Lovelace');
+      expect(page).toContain('March 5, 2025');
+      expect(page).toContain('Valid credential');
+      expect(page).toContain(`href="/certificate/${english}/credential.json"`);
+      expect(page).toContain('Download the verifiable credential');
+      expect(page).toContain(`href="/certificate/${english}/badge.png"`);
+      expect(page).toContain('Download the badge image');
+      expect(page).toContain(`href="/verify?key=${english}"`);
+      expect(page).toContain('href="https://portfolio.example/ada"');
+      expect(page).toContain('<li class="skill">SQL</li><li class="skill">Python</li>');
+      expect(page).toContain(`--title-bg:${defaultStyle().style.title.background}`);
+
+      const response = await get(`/certificate/${french}`);
+      const frenchPage = expectPage(response);
+      expect(frenchPage).toContain('<html lang="fr">');
+      expect(frenchPage).toContain('<h1>Analyse de données</h1>');
+      expect(frenchPage).toContain('Marie Curie');
+      expect(frenchPage).toContain('5 mars 2025');
+      expect(frenchPage).toContain('Certificat valide');
+      expect(frenchPage).toContain('Télécharger le certificat vérifiable');
+      expect(response.headers['cache-control']).toBe('no-cache');
+    });
+
+    it('shows the badge logo from its public address', async () => {
+      const [key] = await issue(await createBadge(), [{}]);
+      const page = expectPage(await get(`/certificate/${key}`));
+      const source = /<section class="part badge"><img src="([^"]+)"/.exec(page)?.[1];
+      expect(source).toMatch(/^\/api\/template\/image\/\d+\/[0-9a-f-]+\.svg$/);
+      const logo = await get(source as string);
+      expect(logo.statusCode).toBe(200);
+      expect(logo.rawPayload.equals(SVG)).toBe(true);
+    });
+
+    it('says a disabled certificate is suspended and offers no download', async () => {
+      const [key] = await issue(await createBadge(), [{ status_id: 9 }]);
+      const page = expectPage(await get(`/certificate/${key}`));
+      expect(page).toContain('status-disabled');
+      expect(page).toContain('Suspended credential');
+      expect(page).not.toContain('credential.json');
+      expect(page).not.toContain('badge.png');
+      expect(page).toContain(`/verify?key=${key}`);
+    });
+
+    it('answers 410 for a deleted certificate, saying it was withdrawn and showing nothing of it', async () => {
+      const [key] = await issue(await createBadge(), [{ status_id: 3, language: 'fr' }]);
+      const page = expectPage(await get(`/certificate/${key}`), 410);
+      expect(page).toContain('Certificat retiré');
+      for (const hidden of ['Ada', 'Lovelace', 'Analyse de données', 'Data analysis', 'credential.json', 'portfolio']) {
+        expect(page).not.toContain(hidden);
+      }
+    });
+
+    it('says a certificate is expired by its status or by its date', async () => {
+      const templateId = await createBadge();
+      const [byStatus, byDate, stillValid] = await issue(templateId, [
+        { status_id: 6, expiration_date: '2025-01-31' },
+        { status_id: 1, expiration_date: daysFromToday(-2) },
+        { status_id: 1, expiration_date: daysFromToday(30) },
+      ]);
+      const statusPage = expectPage(await get(`/certificate/${byStatus}`));
+      expect(statusPage).toContain('status-expired');
+      expect(statusPage).toContain('This credential expired on January 31, 2025.');
+      expect(statusPage).not.toContain('credential.json');
+      expect(expectPage(await get(`/certificate/${byDate}`))).toContain('status-expired');
+      const validPage = expectPage(await get(`/certificate/${stillValid}`));
+      expect(validPage).toContain('status-valid');
+      expect(validPage).toContain('Expiration date');
+    });
+
+    it('says a minting certificate is being recorded on its network', async () => {
+      const templateId = await createBadge();
+      await t.app.laurel.db
+        .updateTable('templates')
+        .set({ is_nft: 1, network: 'gnosis' })
+        .where('id', '=', templateId)
+        .execute();
+      const [minting, claimed] = await issue(templateId, [{ status_id: 11 }, { status_id: 13 }]);
+      const page = expectPage(await get(`/certificate/${minting}`));
+      expect(page).toContain('status-minting');
+      expect(page).toContain('gnosis network');
+      expect(page).not.toContain('credential.json');
+      const claimedPage = expectPage(await get(`/certificate/${claimed}`));
+      expect(claimedPage).toContain('status-valid');
+      expect(claimedPage).toContain('It is recorded on the gnosis network.');
+      expect(claimedPage).toContain('credential.json');
+    });
+
+    it('escapes scripts in the recipient data and in the template content', async () => {
+      const templateId = await createBadge({
+        content: {
+          en: {
+            microcertitle: `Data ${SCRIPT}`,
+            outcome: `${SCRIPT} **strong** <img src=x onerror=alert(1)> [ok](https://ok.example/) [bad](javascript:alert(1))`,
+            skills: `${SCRIPT}, SQL`,
+            partner: '"><svg onload=alert(1)>',
+          },
+          fr: { microcertitle: 'Analyse' },
+        },
+      });
+      const [key] = await issue(templateId, [
+        {
+          first_name: SCRIPT,
+          last_name: '"><img src=x onerror=alert(2)>',
+          data: JSON.stringify({ linkURL: 'javascript:alert(3)', linkLabel: SCRIPT }),
+        },
+      ]);
+      const page = expectPage(await get(`/certificate/${key}`));
+      expect(page).not.toMatch(/<img src=x|<svg|="javascript:/i);
+      expect(page).toContain('&lt;img src=x onerror=alert(1)&gt;');
+      expect(page).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+      expect(page).toContain('<strong>strong</strong>');
+      expect(page).toContain('<a href="https://ok.example/" rel="noopener noreferrer nofollow" target="_blank">ok</a>');
+      expect(page).toContain(' bad');
+      expect(page).not.toContain('class="button"');
+    });
+
+    it('neutralises a style value that tries to inject CSS', async () => {
+      const templateId = await createBadge();
+      const hostile = defaultStyle();
+      hostile.style.root.background = 'red;}body{background:url(https://evil.example/x)}';
+      hostile.style.title.color = '#fff</style><script>alert(1)</script>';
+      hostile.style.root.fontFamily = "Arial;}*{background:url('https://evil.example/y')}";
+      await t.app.laurel.db
+        .updateTable('templates')
+        .set({ cstyle: JSON.stringify(hostile) })
+        .where('id', '=', templateId)
+        .execute();
+      const [key] = await issue(templateId, [{}]);
+      const page = expectPage(await get(`/certificate/${key}`));
+      expect(page).not.toContain('evil.example');
+      expect(page).not.toContain('</style><script>');
+      expect(page).toContain(`--page-bg:${defaultStyle().style.root.background}`);
+      expect(page.match(/<\/style>/g)).toHaveLength(1);
+    });
+
+    it('answers a 404 page for an unknown or malformed key', async () => {
+      const unknown = expectPage(await get(`/certificate/${certificateKey()}`), 404);
+      expect(unknown).toContain('Page not found');
+      expectPage(await get('/certificate/short'), 404);
+      expectPage(await get(`/certificate/${'a'.repeat(127)}%3Cscript%3E`), 404);
+    });
+  });
+
+  describe('GET /template/{issuerId}&{templateId}', () => {
+    it('shows the design with a sample recipient in the default language, with links to the others', async () => {
+      const templateId = await createBadge();
+      const response = await get(`/template/${issuerId}&${templateId}`);
+      const page = expectPage(response);
+      expect(response.headers['cache-control']).toBe('public, max-age=300');
+      expect(page).toContain('<html lang="en">');
+      expect(page).toContain('<h1>Data analysis</h1>');
+      expect(page).toContain('status-sample');
+      expect(page).toContain('Alex Taylor');
+      expect(page).toContain('href="?lang=fr"');
+      expect(page).toContain('aria-current="page">English</span>');
+      expect(page).toContain('>Français</a>');
+      expect(page).not.toContain('credential.json');
+
+      const french = expectPage(await get(`/template/${issuerId}%26${templateId}?lang=fr`));
+      expect(french).toContain('<html lang="fr">');
+      expect(french).toContain('<h1>Analyse de données</h1>');
+      expect(french).toContain('Camille Martin');
+      expect(french).toContain('Exemple');
+
+      expect(expectPage(await get(`/template/${issuerId}&${templateId}?lang=de`))).toContain('<html lang="en">');
+    });
+
+    it('still shows a disabled template, which is only a sample', async () => {
+      const templateId = await createBadge();
+      expect(
+        (await t.app.inject({ method: 'DELETE', url: `/api/issuer/${issuerId}/template/${templateId}`, headers }))
+          .statusCode,
+      ).toBe(200);
+      expect(expectPage(await get(`/template/${issuerId}&${templateId}`))).toContain('<h1>Data analysis</h1>');
+    });
+
+    it('answers a 404 page for an unknown or malformed reference', async () => {
+      const templateId = await createBadge();
+      const otherIssuer = await addIssuer(t.app, 'Other');
+      for (const ref of [
+        `${otherIssuer}&${templateId}`,
+        `${issuerId}&${templateId + 100}`,
+        'abc',
+        `${issuerId}`,
+        `${issuerId}&${templateId}&1`,
+      ]) {
+        expectPage(await get(`/template/${ref}`), 404);
+      }
+    });
+  });
+
+  describe('GET /template/{ref}/thumbnail.svg', () => {
+    it('draws an SVG from the design with the badge logo embedded, cached five minutes', async () => {
+      const templateId = await createBadge({
+        content: { en: { microcertitle: `Data & ${SCRIPT}` }, fr: { microcertitle: 'Analyse' } },
+      });
+      const response = await get(`/template/${issuerId}&${templateId}/thumbnail.svg`);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('image/svg+xml; charset=utf-8');
+      expect(response.headers['cache-control']).toBe('public, max-age=300');
+      expect(response.headers['content-security-policy']).toContain("default-src 'none'");
+      const svg = response.body;
+      expect(svg.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<svg xmlns="http://www.w3.org/2000/svg"')).toBe(
+        true,
+      );
+      expect(svg.trimEnd().endsWith('</svg>')).toBe(true);
+      expect(svg).toContain(`href="data:image/svg+xml;base64,${SVG.toString('base64')}"`);
+      expect(svg).toContain('<title>Data &amp; &lt;script&gt;alert(1)&lt;/script&gt;</title>');
+      expect(svg).not.toMatch(/<script/i);
+      expect(svg).toContain(`fill="${defaultStyle().style.title.background}"`);
+      const french = await get(`/template/${issuerId}&${templateId}/thumbnail.svg?lang=fr`);
+      expect(french.body).toContain('<title>Analyse</title>');
+    });
+
+    it('redirects to the first gateway when the thumbnail is a distributed-web content id', async () => {
+      const templateId = await createBadge();
+      const contentId = `Qm${'x1'.repeat(22)}`;
+      await t.app.laurel.db
+        .updateTable('templates')
+        .set({ thumbnail: contentId })
+        .where('id', '=', templateId)
+        .execute();
+      const response = await get(`/template/${issuerId}&${templateId}/thumbnail.svg`);
+      expect(response.statusCode).toBe(302);
+      expect(response.headers.location).toBe(`https://ipfs.io/ipfs/${contentId}`);
+      expect(response.headers['cache-control']).toBe('public, max-age=300');
+    });
+
+    it('answers 404 for an unknown template', async () => {
+      expect((await get(`/template/${issuerId}&999/thumbnail.svg`)).statusCode).toBe(404);
+      expect((await get('/template/nope/thumbnail.svg')).statusCode).toBe(404);
+    });
+  });
+
+  describe('POST /api/admin/preview', () => {
+    const preview = (payload: object, as: Record<string, string> = headers) =>
+      t.app.inject({ method: 'POST', url: '/api/admin/preview', headers: as, payload });
+
+    it('renders an import row as its certificate would be, logos embedded, in the row language', async () => {
+      const templateId = await createBadge();
+      const row = {
+        ID: '1',
+        Language: 'fr',
+        Email: 'ada@example.org',
+        firstName: 'Ada',
+        lastName: SCRIPT,
+        obtentionDate: '2025-03-05',
+        linkURL: 'https://portfolio.example/ada',
+      };
+      const response = await preview({ templateId, row });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(response.headers['cache-control']).toBe('no-store');
+      const page = response.body;
+      expect(page).toContain('<html lang="fr">');
+      expect(page).toContain('<h1>Analyse de données</h1>');
+      expect(page).toContain('Ada &lt;script&gt;alert(1)&lt;/script&gt;');
+      expect(page).toContain('status-preview');
+      expect(page).toContain(`src="data:image/svg+xml;base64,${SVG.toString('base64')}"`);
+      expect(page).not.toMatch(/<script/i);
+      expect(page).toContain('<meta http-equiv="Content-Security-Policy"');
+
+      const english = await preview({ templateId, row, language: 'en' });
+      expect(english.body).toContain('<h1>Data analysis</h1>');
+    });
+
+    it('lets a Reader preview, and hides other issuers’ templates', async () => {
+      const templateId = await createBadge();
+      await addUser(t.app, issuerId, 'reader@example.org', PROFILE.Reader);
+      const reader = bearer(await signIn(t.app, 'reader@example.org'));
+      expect((await preview({ templateId, row: { firstName: 'Ada' } }, reader)).statusCode).toBe(200);
+
+      const otherIssuer = await addIssuer(t.app, 'Other');
+      await addUser(t.app, otherIssuer, 'other@example.org', PROFILE.Administrator);
+      const other = bearer(await signIn(t.app, 'other@example.org'));
+      const refused = await preview({ templateId, row: { firstName: 'Ada' } }, other);
+      expect(refused.statusCode).toBe(404);
+      expect(refused.json()).toMatchObject({ code: 'TEMPLATE_NOT_FOUND' });
+
+      expect((await preview({ templateId, row: {} }, {})).statusCode).toBe(401);
+      expect((await preview({ templateId: 'x', row: {} })).statusCode).toBe(400);
+    });
+  });
+});
