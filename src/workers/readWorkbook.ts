@@ -6,6 +6,36 @@ export type ReadWorkbookResult =
   | { ok: false; code: 'ERR_LOCKED_FILE' | 'ERR_EMPTY_FILE' | 'ERR_UNEXPECTED'; detail?: string };
 
 /**
+ * Whether a zip is an OpenDocument file saved with a password. LibreOffice stores each encrypted part without
+ * compression (method 0), so its content.xml is there as bytes that are not XML; SheetJS only reports a
+ * broken zip. Reads the zip's central directory; any doubt answers false.
+ */
+export function isEncryptedOpenDocument(data: ArrayBuffer | Uint8Array): boolean {
+  const bytes = data instanceof Uint8Array ? data : new Uint8Array(data);
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let end = bytes.length - 22;
+  while (end >= 0 && view.getUint32(end, true) !== 0x06054b50) end--;
+  if (end < 0) return false;
+  const entries = view.getUint16(end + 10, true);
+  let offset = view.getUint32(end + 16, true);
+  for (let i = 0; i < entries && offset + 46 <= bytes.length; i++) {
+    if (view.getUint32(offset, true) !== 0x02014b50) return false;
+    const method = view.getUint16(offset + 10, true);
+    const nameLength = view.getUint16(offset + 28, true);
+    const skip = nameLength + view.getUint16(offset + 30, true) + view.getUint16(offset + 32, true);
+    const name = new TextDecoder().decode(bytes.subarray(offset + 46, offset + 46 + nameLength));
+    if (name === 'content.xml') {
+      const local = view.getUint32(offset + 42, true);
+      if (local + 30 > bytes.length) return false;
+      const dataStart = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
+      return method === 0 && dataStart < bytes.length && bytes[dataStart] !== 0x3c;
+    }
+    offset += 46 + skip;
+  }
+  return false;
+}
+
+/**
  * Reads the first sheet of an .xlsx, .xlsm or .ods file into the cell matrix that domain/import validates
  * (A1 at [0][0]). Number formats are kept (cellNF) and dates stay serial numbers, as the validation expects.
  * Runs in a Web Worker in the browser (xlsx has advisories for crafted files) and in Node for the bench.
@@ -16,7 +46,8 @@ export function readWorkbook(data: ArrayBuffer | Uint8Array): ReadWorkbookResult
     workbook = XLSX.read(data, { type: 'array', cellNF: true, cellDates: false, cellHTML: false, cellStyles: false });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    if (/password|encrypt/i.test(message)) return { ok: false, code: 'ERR_LOCKED_FILE' };
+    if (/password|encrypt/i.test(message) || isEncryptedOpenDocument(data))
+      return { ok: false, code: 'ERR_LOCKED_FILE' };
     return { ok: false, code: 'ERR_UNEXPECTED', detail: message.slice(0, 200) };
   }
   const name = workbook.SheetNames[0];
