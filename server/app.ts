@@ -18,6 +18,7 @@ import { migrateToLatest } from './db/migrate';
 import { seedFirstRun } from './db/seed';
 import { AppError } from './errors';
 import { apiKeyRoutes } from './routes/apiKeys';
+import { emailingRoutes } from './routes/emailing';
 import { issuerProfileRoutes } from './routes/issuerProfile';
 import { notificationRoutes } from './routes/notifications';
 import { publicPageRoutes } from './routes/publicPages';
@@ -27,6 +28,7 @@ import { sessionRoutes } from './routes/session';
 import { templateRoutes } from './routes/templates';
 import { userRoutes } from './routes/users';
 import { JobRunner } from './services/jobs/jobRunner';
+import { registerEmailJobs } from './services/emailing/sendEmails';
 import { registerPublicationJobs } from './services/publication/followUp';
 import { createMailer } from './services/mail/mailer';
 
@@ -120,9 +122,11 @@ export async function buildApp(
   await publicPageRoutes(app, ctx);
   await publicationRoutes(app, ctx);
   await reportRoutes(app, ctx);
+  await emailingRoutes(app, ctx);
 
   registerWebApp(app, config.webRoot);
   registerPublicationJobs(ctx);
+  registerEmailJobs(ctx);
   await jobs.start();
   return app as unknown as LaurelApp;
 }

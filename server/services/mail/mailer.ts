@@ -4,11 +4,19 @@ import type { Logger } from 'pino';
 import type { Database } from '../../db/schema';
 import { insertOutboxMessage } from '../../repositories/outbox';
 
+export interface MailAddress {
+  name: string;
+  address: string;
+}
+
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
   html: string;
+  /** the issuer's sender; the server's MAIL_FROM when absent */
+  from?: MailAddress;
+  replyTo?: MailAddress;
 }
 
 export interface Mailer {
@@ -28,8 +36,8 @@ export function createMailer(options: {
     const transport = nodemailer.createTransport(withPool(options.smtpUrl));
     return {
       mode: 'smtp',
-      async send(message) {
-        await transport.sendMail({ from: options.from, ...message });
+      async send({ from, replyTo, ...message }) {
+        await transport.sendMail({ ...message, from: from ?? options.from, ...(replyTo ? { replyTo } : {}) });
       },
       close: () => transport.close(),
     };
@@ -37,7 +45,12 @@ export function createMailer(options: {
   return {
     mode: 'outbox',
     async send(message) {
-      await insertOutboxMessage(options.db, message);
+      await insertOutboxMessage(options.db, {
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+      });
       options.log.info({ to: message.to, subject: message.subject }, 'mail kept in the outbox (no SMTP_URL set)');
     },
     close: () => undefined,

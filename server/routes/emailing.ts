@@ -1,0 +1,79 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { EMAIL_LANGUAGES } from '../../domain/emailing';
+import { CERTIFICATE_KEY_PATTERN } from '../../domain/certificates';
+import { authOf } from '../auth/guard';
+import type { AppContext } from '../context';
+import {
+  emailingSettings,
+  queueCertificateEmails,
+  recordMailOpened,
+  sendTestEmail,
+} from '../services/emailing/sendEmails';
+
+const sendPayload = z.object({
+  templateId: z.coerce.number().int().positive(),
+  campaignId: z.coerce.number().int().positive().optional(),
+  ids: z.string().max(200_000).optional(),
+  object: z.string().max(200),
+  sender: z.object({ name: z.string().max(100), email: z.string().max(320).optional() }),
+  replyTo: z.object({ name: z.string().max(100).optional(), email: z.string().max(320) }).optional(),
+  mailingTemplateId: z.string().max(100).optional(),
+  language: z.enum(EMAIL_LANGUAGES).optional(),
+  recipients: z.string().max(5000).optional(),
+});
+
+/** 1×1 transparent GIF. */
+const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+
+/** Sending certificates by email (spec 002 sections 2.3 and 7) and the open-tracking image. */
+export async function emailingRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    '/api/admin/emailing',
+    {
+      config: { access: { resource: 'emails', action: 'list' } },
+      schema: { summary: 'What the send-emails form starts from: authorised sender domains, defaults, tracking' },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      return emailingSettings(auth.issuer, auth.kind === 'session' ? auth.user.email : null);
+    },
+  );
+
+  api.post(
+    '/api/admin/emails',
+    {
+      config: { access: { resource: 'emails', action: 'send' } },
+      schema: {
+        summary: 'Email their certificate to the recipients of the ids given (or of the campaign), in the background',
+        body: sendPayload,
+      },
+    },
+    async (request) => queueCertificateEmails(ctx, authOf(request).issuer, request.body),
+  );
+
+  api.post(
+    '/api/admin/emailTest',
+    {
+      config: { access: { resource: 'emails', action: 'send' } },
+      schema: { summary: "Send the first id's message to the test recipients only", body: sendPayload },
+    },
+    async (request) => sendTestEmail(ctx, authOf(request).issuer, request.body),
+  );
+
+  api.get(
+    '/mail/open/:file',
+    {
+      config: { auth: 'public' },
+      schema: { hide: true, params: z.object({ file: z.string().max(140) }) },
+    },
+    async (request, reply) => {
+      const key = request.params.file.replace(/\.gif$/, '');
+      if (CERTIFICATE_KEY_PATTERN.test(key)) await recordMailOpened(ctx.db, key);
+      return reply.header('cache-control', 'no-store').type('image/gif').send(PIXEL);
+    },
+  );
+}

@@ -1,0 +1,60 @@
+import type { EmailLanguage } from '../../../domain/emailing';
+import type { Label } from '../../../domain/templates';
+import { translate } from '../../i18n';
+import type { MailAddress, MailMessage } from '../mail/mailer';
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** A template label in one language: that language's text, else the first there is. */
+export function labelIn(label: Label, language: string): string {
+  if (typeof label === 'string') return label;
+  return label[language] ?? Object.values(label)[0] ?? '';
+}
+
+export interface CertificateMailInput {
+  to: string;
+  language: EmailLanguage;
+  subject: string;
+  recipientName: string;
+  issuerName: string;
+  productName: string;
+  title: string;
+  link: string;
+  /** the open-tracking image's address, when the issuer tracks openings */
+  pixel: string | null;
+  from?: MailAddress;
+  replyTo?: MailAddress;
+}
+
+/** The message that brings a recipient their certificate, in the chosen language, as text and HTML. */
+export function certificateMail(input: CertificateMailInput): MailMessage {
+  const t = (key: string) =>
+    translate(input.language, `mail.certificate.${key}`, {
+      name: input.recipientName,
+      issuer: input.issuerName,
+      title: input.title,
+      product: input.productName,
+    });
+  const greeting = input.recipientName ? t('greeting') : t('greetingNoName');
+  const lines = [greeting, t('intro'), t('share')];
+  const text = `${lines.join('\n\n')}\n\n${input.link}\n\n${t('footer')}\n`;
+  const html = `<!doctype html><html lang="${input.language}"><body style="font-family:Arial,sans-serif;color:#1f2937;line-height:1.5">
+<p>${escapeHtml(greeting)}</p>
+<p>${escapeHtml(t('intro'))}</p>
+<p><a href="${escapeHtml(input.link)}" style="display:inline-block;padding:10px 18px;background:#1f5c4a;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(t('action'))}</a></p>
+<p>${escapeHtml(t('share'))}</p>
+<p style="font-size:12px;color:#9ca3af;word-break:break-all">${escapeHtml(input.link)}</p>
+<p style="font-size:12px;color:#6b7280">${escapeHtml(t('footer'))}</p>
+${input.pixel ? `<img src="${escapeHtml(input.pixel)}" width="1" height="1" alt="" style="display:block;border:0">` : ''}
+</body></html>`;
+  return {
+    to: input.to,
+    subject: input.subject,
+    text,
+    html,
+    ...(input.from ? { from: input.from } : {}),
+    ...(input.replyTo ? { replyTo: input.replyTo } : {}),
+  };
+}

@@ -1,0 +1,295 @@
+import type { Kysely } from 'kysely';
+import { BRAND_NAMES, chooseBrand } from '../../../domain/brand';
+import { CERTIFICATE_STATUS, ENABLED_STATUSES } from '../../../domain/certificates';
+import { sanitizeEmail } from '../../../domain/email';
+import {
+  DEFAULT_EMAIL_LANGUAGE,
+  EMAIL_LANGUAGES,
+  testRecipients,
+  validateEmailForm,
+  type EmailingSettings,
+  type EmailLanguage,
+  type EmailSendPayload,
+} from '../../../domain/emailing';
+import { allowedSenderDomains } from '../../../domain/profileParams';
+import type { AppContext } from '../../context';
+import { nowIso } from '../../db/clock';
+import type { Database, Issuer } from '../../db/schema';
+import { AppError, badRequest, notFound } from '../../errors';
+import { enqueueJob } from '../jobs/jobQueue';
+import type { MailAddress } from '../mail/mailer';
+import { parseJson, parseLabel } from '../templates/views';
+import { certificateMail, labelIn } from './certificateMail';
+
+export const EMAILS_JOB = 'emails.send';
+/** Messages in flight at once on the pooled transport. */
+const CONCURRENCY = 5;
+
+interface MessageSettings {
+  object: string;
+  language: EmailLanguage;
+  from: MailAddress | null;
+  replyTo: MailAddress | null;
+}
+
+export interface EmailsJob {
+  issuerId: number;
+  templateId: number;
+  certificateIds: number[];
+  message: MessageSettings;
+  /** certificates whose mail went out at or after this time are not sent again when the job is retried */
+  requestedAt: string;
+}
+
+function issuerParams(issuer: Issuer): Record<string, unknown> {
+  return parseJson<Record<string, unknown>>(issuer.params, {});
+}
+
+function text(value: unknown): string {
+  return typeof value === 'string' ? value : '';
+}
+
+/** GET /api/admin/emailing: what the send-emails form starts from. */
+export function emailingSettings(issuer: Issuer, userEmail: string | null): EmailingSettings {
+  const params = issuerParams(issuer);
+  const sender = (params.sender ?? {}) as Record<string, unknown>;
+  const replyTo = (params.replyTo ?? {}) as Record<string, unknown>;
+  const domains = allowedSenderDomains(issuer.domains);
+  const userInDomain = userEmail !== null && domains.some((domain) => userEmail.endsWith(`@${domain}`));
+  return {
+    domains,
+    mailingTemplates: [],
+    defaults: {
+      object: text(params.object),
+      sender: {
+        name: text(sender.name) || issuer.name,
+        email: text(sender.email) || (userInDomain ? (userEmail as string) : `no-reply@${domains.at(-1) ?? ''}`),
+      },
+      replyTo: { name: text(replyTo.name), email: text(replyTo.email) },
+    },
+    tracking: params.tracking === true,
+  };
+}
+
+function checkPayload(issuer: Issuer, payload: EmailSendPayload, test: boolean): MessageSettings {
+  const domains = allowedSenderDomains(issuer.domains);
+  const form = {
+    object: payload.object,
+    sender: { name: payload.sender.name, email: payload.sender.email ?? '' },
+    replyTo: { name: payload.replyTo?.name ?? '', email: payload.replyTo?.email ?? '' },
+    recipients: payload.recipients ?? '',
+  };
+  const errors = validateEmailForm(form, { domains, test });
+  if (Object.keys(errors).length > 0)
+    throw badRequest('VALIDATION_ERROR', 'The message is not valid', { fields: errors });
+  const language = EMAIL_LANGUAGES.includes(payload.language as EmailLanguage)
+    ? (payload.language as EmailLanguage)
+    : DEFAULT_EMAIL_LANGUAGE;
+  const senderEmail = sanitizeEmail(form.sender.email);
+  const replyEmail = sanitizeEmail(form.replyTo.email);
+  return {
+    object: form.object.trim(),
+    language,
+    from: senderEmail ? { name: form.sender.name.trim(), address: senderEmail } : null,
+    replyTo: replyEmail ? { name: form.replyTo.name.trim(), address: replyEmail } : null,
+  };
+}
+
+function parseIds(ids: string | undefined): number[] | null {
+  if (ids === undefined || ids.trim() === '') return null;
+  const list = ids.split(';').map((id) => Number(id.trim()));
+  if (list.some((id) => !Number.isInteger(id) || id <= 0)) throw badRequest('VALIDATION_ERROR', 'ids are not valid');
+  return [...new Set(list)];
+}
+
+/** The certificates a send targets: the ids given, or the whole campaign, within the issuer and template. */
+async function targetCertificates(db: Kysely<Database>, issuerId: number, payload: EmailSendPayload) {
+  const ids = parseIds(payload.ids);
+  if (ids === null && payload.campaignId === undefined) {
+    throw badRequest('VALIDATION_ERROR', 'ids or campaignId is required');
+  }
+  const template = await db
+    .selectFrom('templates')
+    .select(['id'])
+    .where('issuer_id', '=', issuerId)
+    .where('id', '=', payload.templateId)
+    .executeTakeFirst();
+  if (!template) throw notFound('TEMPLATE_NOT_FOUND', 'No such template');
+  const rows = [];
+  const chunks =
+    ids === null
+      ? [null]
+      : Array.from({ length: Math.ceil(ids.length / 500) }, (_, i) => ids.slice(i * 500, i * 500 + 500));
+  for (const chunk of chunks) {
+    let query = db
+      .selectFrom('certificates')
+      .select(['id', 'status_id', 'email'])
+      .where('issuer_id', '=', issuerId)
+      .where('template_id', '=', payload.templateId);
+    if (chunk) query = query.where('id', 'in', chunk);
+    if (payload.campaignId !== undefined) query = query.where('campaign_id', '=', payload.campaignId);
+    rows.push(...(await query.execute()));
+  }
+  if (rows.some((row) => row.status_id === CERTIFICATE_STATUS.minting)) {
+    throw new AppError(409, 'OPERATION_PENDING', 'Some certificates are still being minted: try later');
+  }
+  return rows.filter((row) => ENABLED_STATUSES.includes(row.status_id) && row.email !== '');
+}
+
+/**
+ * POST /api/admin/emails: checks the form as the page does, refuses while certificates are minting, and
+ * queues one message per active certificate with an address; the background job sends them.
+ */
+export async function queueCertificateEmails(
+  ctx: AppContext,
+  issuer: Issuer,
+  payload: EmailSendPayload,
+): Promise<{ ok: true; nbEmails: number }> {
+  const message = checkPayload(issuer, payload, false);
+  const certificates = await targetCertificates(ctx.db, issuer.id, payload);
+  if (certificates.length === 0) return { ok: true, nbEmails: 0 };
+  const job: EmailsJob = {
+    issuerId: issuer.id,
+    templateId: payload.templateId,
+    certificateIds: certificates.map((row) => row.id),
+    message,
+    requestedAt: nowIso(),
+  };
+  await enqueueJob(ctx.db, EMAILS_JOB, job);
+  ctx.jobs.wake();
+  return { ok: true, nbEmails: certificates.length };
+}
+
+interface MailContext {
+  issuer: Issuer;
+  title: string;
+  tracking: boolean;
+  productName: string;
+}
+
+async function mailContext(
+  ctx: AppContext,
+  issuerId: number,
+  templateId: number,
+  language: string,
+): Promise<MailContext> {
+  const issuer = await ctx.db.selectFrom('issuers').selectAll().where('id', '=', issuerId).executeTakeFirstOrThrow();
+  const template = await ctx.db
+    .selectFrom('templates')
+    .select('label')
+    .where('id', '=', templateId)
+    .executeTakeFirstOrThrow();
+  return {
+    issuer,
+    title: labelIn(parseLabel(template.label), language),
+    tracking: issuerParams(issuer).tracking === true,
+    productName: BRAND_NAMES[chooseBrand(new URL(ctx.config.publicUrl).hostname)],
+  };
+}
+
+function messageFor(
+  ctx: AppContext,
+  context: MailContext,
+  settings: MessageSettings,
+  certificate: { key: string; email: string; first_name: string; last_name: string },
+  to: string,
+  withPixel: boolean,
+) {
+  return certificateMail({
+    to,
+    language: settings.language,
+    subject: settings.object,
+    recipientName: `${certificate.first_name} ${certificate.last_name}`.trim(),
+    issuerName: context.issuer.name,
+    productName: context.productName,
+    title: context.title,
+    link: `${ctx.config.publicUrl}/certificate/${certificate.key}`,
+    pixel: withPixel && context.tracking ? `${ctx.config.publicUrl}/mail/open/${certificate.key}.gif` : null,
+    ...(settings.from ? { from: settings.from } : {}),
+    ...(settings.replyTo ? { replyTo: settings.replyTo } : {}),
+  });
+}
+
+/** POST /api/admin/emailTest: the first certificate's message, sent now to the test recipients only. */
+export async function sendTestEmail(
+  ctx: AppContext,
+  issuer: Issuer,
+  payload: EmailSendPayload,
+): Promise<{ ok: true; nbEmails: number }> {
+  const settings = checkPayload(issuer, payload, true);
+  const firstId = parseIds(payload.ids)?.[0];
+  if (firstId === undefined) throw badRequest('VALIDATION_ERROR', 'ids is required');
+  const certificate = await ctx.db
+    .selectFrom('certificates')
+    .select(['key', 'email', 'first_name', 'last_name'])
+    .where('issuer_id', '=', issuer.id)
+    .where('template_id', '=', payload.templateId)
+    .where('id', '=', firstId)
+    .executeTakeFirst();
+  if (!certificate) throw notFound('CERTIFICATE_NOT_FOUND', 'No such certificate');
+  const context = await mailContext(ctx, issuer.id, payload.templateId, settings.language);
+  const recipients = testRecipients(payload.recipients ?? '');
+  try {
+    for (const to of recipients) await ctx.mailer.send(messageFor(ctx, context, settings, certificate, to, false));
+  } catch (error) {
+    throw new AppError(502, 'MAIL_FAILED', `The mail server refused the message: ${(error as Error).message}`);
+  }
+  return { ok: true, nbEmails: recipients.length };
+}
+
+/** A refusal by the receiving side (a 5xx answer or rejected recipients): recorded, never retried. */
+function isRefusal(error: unknown): boolean {
+  const { responseCode, code } = error as { responseCode?: number; code?: string };
+  return (typeof responseCode === 'number' && responseCode >= 500) || code === 'EENVELOPE';
+}
+
+/** The job: sends each message not yet sent for this request, records Sent or not delivered. */
+export async function runEmailsJob(ctx: AppContext, job: EmailsJob): Promise<void> {
+  const context = await mailContext(ctx, job.issuerId, job.templateId, job.message.language);
+  const queue = [...job.certificateIds];
+  let transientError: unknown = null;
+  const worker = async () => {
+    for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
+      const certificate = await ctx.db
+        .selectFrom('certificates')
+        .select(['id', 'key', 'email', 'first_name', 'last_name', 'status_id', 'mail_sent_at'])
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (!certificate || !ENABLED_STATUSES.includes(certificate.status_id) || certificate.email === '') continue;
+      if (certificate.mail_sent_at !== null && certificate.mail_sent_at >= job.requestedAt) continue;
+      let delivered: 0 | 1 = 1;
+      try {
+        await ctx.mailer.send(messageFor(ctx, context, job.message, certificate, certificate.email, true));
+      } catch (error) {
+        if (!isRefusal(error)) {
+          transientError ??= error;
+          continue;
+        }
+        delivered = 0;
+      }
+      await ctx.db
+        .updateTable('certificates')
+        .set({ mail_sent: delivered, mail_sent_at: nowIso(), mail_read_at: null, updated_at: nowIso() })
+        .where('id', '=', certificate.id)
+        .execute();
+    }
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  // messages not sent for a passing reason are tried again by the job's retry; those sent are skipped then
+  if (transientError) throw transientError;
+}
+
+export function registerEmailJobs(ctx: AppContext): void {
+  ctx.jobs.register(EMAILS_JOB, (payload) => runEmailsJob(ctx, payload as EmailsJob));
+}
+
+/** The open-tracking image: marks the first opening of a sent message. */
+export async function recordMailOpened(db: Kysely<Database>, key: string): Promise<void> {
+  await db
+    .updateTable('certificates')
+    .set({ mail_read_at: nowIso() })
+    .where('key', '=', key)
+    .where('mail_sent', '=', 1)
+    .where('mail_read_at', 'is', null)
+    .execute();
+}

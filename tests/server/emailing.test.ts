@@ -1,0 +1,203 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { PROFILE } from '../../domain/roles';
+import { loginLinkIn, startSmtpSink } from '../support/smtpSink';
+import { addUser, bearer, decodeClaims } from './signIn';
+import { createBadgeTemplate, publishRows, recipientRows } from './publicationFixtures';
+import { createTestApp, TEST_DATABASES, type TestApp } from './testApp';
+
+interface Row {
+  EvidenzId: number;
+  key: string;
+  email: string;
+  EmailStatus: string;
+}
+
+describe.each(TEST_DATABASES)('sending certificates by email over SMTP on %s', (database) => {
+  let mailbox: Awaited<ReturnType<typeof startSmtpSink>>;
+  let t: TestApp;
+  let headers: Record<string, string>;
+  let issuerId: number;
+  let templateId: number;
+  let campaignId: number;
+  beforeAll(async () => {
+    mailbox = await startSmtpSink({ reject: ['learner3@example.org'] });
+  });
+  afterAll(() => mailbox.close());
+
+  /** Signs in through the real calls, the link read from the message the SMTP sink received. */
+  async function signInByMail(email: string): Promise<string> {
+    const before = mailbox.messages.length;
+    const login = await t.app.inject({ method: 'POST', url: `/api/admin/login?email=${encodeURIComponent(email)}` });
+    expect(login.statusCode, login.body).toBe(200);
+    while (mailbox.messages.length === before) await mailbox.waitFor(email);
+    const secret = loginLinkIn(mailbox.messages.at(-1) as { text: string })
+      .split('/')
+      .at(-1);
+    const exchange = await t.app.inject({ method: 'POST', url: '/api/admin/login/token', payload: { token: secret } });
+    return exchange.json<{ token: string }>().token;
+  }
+  beforeEach(async () => {
+    mailbox.messages.length = 0;
+    t = await createTestApp(database, { SMTP_URL: mailbox.url, MAIL_FROM: 'Laurel <hello@laurel.test>' });
+    const token = await signInByMail('admin@example.org');
+    headers = bearer(token);
+    issuerId = decodeClaims(token).iid as number;
+    await t.app.laurel.db
+      .updateTable('issuers')
+      .set({ domains: 'campus.example' })
+      .where('id', '=', issuerId)
+      .execute();
+    templateId = await createBadgeTemplate(t.app, headers);
+    campaignId = (await publishRows(t.app, headers, templateId, recipientRows(3))).json().campaignId;
+    await t.app.laurel.jobs.runUntilIdle();
+    mailbox.messages.length = 0;
+  });
+  afterEach(async () => {
+    await t.close();
+  });
+
+  const message = (overrides: Record<string, unknown> = {}) => ({
+    templateId,
+    campaignId,
+    object: 'Your badge is ready',
+    sender: { name: 'Campus', email: 'news@campus.example' },
+    replyTo: { name: 'Registrar', email: 'registrar@campus.example' },
+    language: 'fr',
+    ...overrides,
+  });
+  const rows = async (body: Record<string, unknown> = {}) =>
+    (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/data_post',
+        headers,
+        payload: { campaignId, sort: 'email', order: 'ASC', ...body },
+      })
+    ).json<{
+      data: Row[];
+      count: number;
+    }>();
+
+  it('sends one message per recipient in the background and records Sent and not delivered', async () => {
+    await t.app.laurel.db
+      .updateTable('issuers')
+      .set({ params: JSON.stringify({ tracking: false }) })
+      .where('id', '=', issuerId)
+      .execute();
+    const settings = await t.app.inject({ method: 'GET', url: '/api/admin/emailing', headers });
+    expect(settings.json()).toMatchObject({ domains: expect.arrayContaining(['campus.example']), tracking: false });
+
+    const queued = await t.app.inject({ method: 'POST', url: '/api/admin/emails', headers, payload: message() });
+    expect(queued.statusCode, queued.body).toBe(200);
+    expect(queued.json()).toEqual({ ok: true, nbEmails: 3 });
+    await t.app.laurel.jobs.runUntilIdle();
+
+    const received = await mailbox.waitFor('learner1@example.org');
+    expect(received.from).toBe('news@campus.example');
+    expect(received.subject).toBe('Your badge is ready');
+    expect(received.raw).toMatch(/Reply-To: Registrar <registrar@campus\.example>/);
+    expect(received.text).toContain('Bonjour Learner1 Doe');
+    const { data } = await rows();
+    expect(received.text).toContain(`http://laurel.test/certificate/${data[0].key}`);
+    expect(received.text).not.toContain('/mail/open/');
+    expect(mailbox.messages.map((m) => m.to[0]).sort()).toEqual(['learner1@example.org', 'learner2@example.org']);
+    expect(data.map((row) => row.EmailStatus)).toEqual(['Sent', 'Sent', 'not delivered']);
+    expect((await rows({ mailSent: [2] })).count).toBe(1);
+    expect((await rows({ mailSent: [1] })).count).toBe(2);
+    expect((await rows({ mailSent: [0] })).count).toBe(0);
+
+    // a repeated run of the same job sends nothing twice
+    await t.app.laurel.db.updateTable('jobs').set({ status: 'queued' }).where('type', '=', 'emails.send').execute();
+    await t.app.laurel.jobs.runUntilIdle();
+    expect(mailbox.messages).toHaveLength(2);
+  });
+
+  it('tracks openings only when the issuer asks for it', async () => {
+    await t.app.laurel.db
+      .updateTable('issuers')
+      .set({ params: JSON.stringify({ tracking: true }) })
+      .where('id', '=', issuerId)
+      .execute();
+    const { data } = await rows();
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/emails',
+      headers,
+      payload: message({ campaignId: undefined, ids: `${data[0].EvidenzId}` }),
+    });
+    await t.app.laurel.jobs.runUntilIdle();
+    const received = await mailbox.waitFor('learner1@example.org');
+    expect(received.text).toContain(`http://laurel.test/mail/open/${data[0].key}.gif`);
+    const pixel = await t.app.inject({ method: 'GET', url: `/mail/open/${data[0].key}.gif` });
+    expect(pixel.statusCode).toBe(200);
+    expect(pixel.headers['content-type']).toBe('image/gif');
+    expect((await rows()).data[0].EmailStatus).toBe('Read');
+    expect((await rows({ mailSent: [3] })).count).toBe(1);
+    expect((await t.app.inject({ method: 'GET', url: '/mail/open/not-a-key.gif' })).statusCode).toBe(200);
+  });
+
+  it('checks the form on the server, refuses while minting, and refuses Readers', async () => {
+    const shouting = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/emails',
+      headers,
+      payload: message({ object: 'YOUR BADGE IS READY' }),
+    });
+    expect(shouting.statusCode).toBe(400);
+    expect(shouting.json().fields).toEqual({ object: 'p-object-error' });
+    const foreignSender = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/emails',
+      headers,
+      payload: message({ sender: { name: 'Campus', email: 'news@elsewhere.example' } }),
+    });
+    expect(foreignSender.json().fields).toEqual({ senderEmail: 'invalid-email-domain' });
+
+    await t.app.laurel.db
+      .updateTable('certificates')
+      .set({ status_id: 11 })
+      .where('campaign_id', '=', campaignId)
+      .execute();
+    const pending = await t.app.inject({ method: 'POST', url: '/api/admin/emails', headers, payload: message() });
+    expect(pending.statusCode).toBe(409);
+    expect(pending.json().code).toBe('OPERATION_PENDING');
+
+    await addUser(t.app, issuerId, 'reader@example.org', PROFILE.Reader);
+    const reader = bearer(await signInByMail('reader@example.org'));
+    const byReader = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/emails',
+      headers: reader,
+      payload: message(),
+    });
+    expect(byReader.statusCode).toBe(403);
+    await t.app.laurel.jobs.runUntilIdle();
+    expect(mailbox.messages.filter((m) => m.to[0].startsWith('learner'))).toHaveLength(0);
+  });
+
+  it('sends a test message to the test recipients only', async () => {
+    const { data } = await rows();
+    const test = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/emailTest',
+      headers,
+      payload: message({
+        campaignId: undefined,
+        ids: `${data[1].EvidenzId};${data[0].EvidenzId}`,
+        recipients: 'me@campus.example; boss @campus.example',
+      }),
+    });
+    expect(test.json()).toEqual({ ok: true, nbEmails: 2 });
+    const received = await mailbox.waitFor('boss@campus.example');
+    expect(received.text).toContain(data[1].key);
+    expect(mailbox.messages.map((m) => m.to[0]).sort()).toEqual(['boss@campus.example', 'me@campus.example']);
+    expect((await rows()).data.map((row) => row.EmailStatus)).toEqual(['not sent', 'not sent', 'not sent']);
+    const noRecipients = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/emailTest',
+      headers,
+      payload: message({ ids: `${data[0].EvidenzId}` }),
+    });
+    expect(noRecipients.json().fields).toEqual({ recipients: 'recipients-mandatory' });
+  });
+});
