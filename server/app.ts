@@ -18,7 +18,9 @@ import { migrateToLatest } from './db/migrate';
 import { seedFirstRun } from './db/seed';
 import { AppError } from './errors';
 import { apiKeyRoutes } from './routes/apiKeys';
+import { credentialRoutes } from './routes/credentials';
 import { emailingRoutes } from './routes/emailing';
+import { pdfRoutes } from './routes/pdf';
 import { issuerProfileRoutes } from './routes/issuerProfile';
 import { notificationRoutes } from './routes/notifications';
 import { publicPageRoutes } from './routes/publicPages';
@@ -119,10 +121,12 @@ export async function buildApp(
   await apiKeyRoutes(app, ctx);
   await notificationRoutes(app, ctx, config.webhooks);
   await issuerProfileRoutes(app, ctx);
+  await credentialRoutes(app, ctx);
   await publicPageRoutes(app, ctx);
   await publicationRoutes(app, ctx);
   await reportRoutes(app, ctx);
   await emailingRoutes(app, ctx);
+  await pdfRoutes(app, ctx);
 
   registerWebApp(app, config.webRoot);
   registerPublicationJobs(ctx);

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { isValidEmail } from '../domain/email';
 import { isPlan, type Plan } from '../domain/plans';
+import { loadCredentialsKey } from './services/credentials/credentialsKey';
 import { webhookSettings, type WebhookSettings } from './services/webhooks/settings';
 
 /** Every setting of the server, read from the environment with embedded defaults (documented in README.md). */
@@ -22,6 +23,8 @@ export interface Config {
   initialIssuerName: string;
   /** HS256 secret for session tokens; generated once and kept in the database when empty */
   jwtSecret: string | null;
+  /** 32 bytes encrypting the issuers' signing keys: CREDENTIALS_KEY, or generated once into DATA_DIR/credentials.key */
+  credentialsKey: Buffer;
   sessionTtlSeconds: number;
   loginLinkTtlSeconds: number;
   /** validity of the sign-in link sent with an invitation */
@@ -74,6 +77,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     initialCredits: integer(env, 'LAUREL_INITIAL_CREDITS', 100),
     initialIssuerName: text(env, 'LAUREL_ISSUER_NAME') ?? 'My organisation',
     jwtSecret: text(env, 'JWT_SECRET'),
+    credentialsKey: overrides.credentialsKey ?? loadCredentialsKey(text(env, 'CREDENTIALS_KEY'), dataDir),
     sessionTtlSeconds: integer(env, 'SESSION_TTL_SECONDS', 8 * 3600),
     loginLinkTtlSeconds: integer(env, 'LOGIN_LINK_TTL_SECONDS', 15 * 60),
     invitationTtlSeconds: integer(env, 'INVITATION_TTL_SECONDS', 7 * 24 * 3600),

@@ -13,6 +13,7 @@ import { NOTIFICATIONS_PATH, NotificationsPage } from './custom-pages/notificati
 import { PROFILE_PATH, ProfilePage } from './custom-pages/profile/ProfilePage';
 import { SECURITY_PATH, SecurityPage } from './custom-pages/security/SecurityPage';
 import { TEMPLATE_TAGS_PATH, TemplateTagsPage } from './custom-pages/template-tags/TemplateTagsPage';
+import { VERIFY_PATH, VerifyPage } from './custom-pages/verify/VerifyPage';
 import { dataProvider } from './dataProvider/dataProvider';
 import { BrandContext } from './layout/BrandContext';
 import type { BrandLook } from './layout/brand';
@@ -58,6 +59,7 @@ export function App({ i18nProvider, brand }: { i18nProvider: I18nProvider; brand
           <CustomRoutes noLayout>
             <Route path="/login/sso" element={<SsoReturnPage />} />
             <Route path="/login/:token" element={<LoginTokenPage />} />
+            <Route path={VERIFY_PATH} element={<VerifyPage />} />
           </CustomRoutes>
           <CustomRoutes>
             <Route path="/" element={<Navigate to="/templates" replace />} />

@@ -3,13 +3,14 @@ import { PROFILE } from '../../domain/roles';
 import type { Config } from '../config';
 import { addCredits, countIssuers, insertIssuer } from '../repositories/issuers';
 import { insertUser } from '../repositories/users';
+import { ensureIssuerKey } from '../services/credentials/issuerKeys';
 import type { Database } from './schema';
 
 export const FIRST_ISSUER_METATEMPLATES = ['openbadge', 'openbadge_custom', 'cpf_onshelf'];
 
 /**
  * On an empty database: the first issuer, on the configured plan with its credits (recorded as a credit
- * operation), and its first Administrator. Returns true when it created them.
+ * operation), its signing key, and its first Administrator. Returns true when it created them.
  */
 export async function seedFirstRun(db: Kysely<Database>, config: Config): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
@@ -21,6 +22,7 @@ export async function seedFirstRun(db: Kysely<Database>, config: Config): Promis
       params: JSON.stringify({ tracking: true }),
       metatemplates: JSON.stringify(FIRST_ISSUER_METATEMPLATES),
     });
+    await ensureIssuerKey(trx, issuerId, config.credentialsKey);
     if (config.initialCredits > 0) await addCredits(trx, issuerId, config.initialCredits, 'initial credits');
     await insertUser(trx, {
       issuer_id: issuerId,

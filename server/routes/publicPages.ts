@@ -3,21 +3,17 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { BRAND_NAMES, chooseBrand } from '../../domain/brand';
-import { CERTIFICATE_KEY_PATTERN, CERTIFICATE_STATUS, isExpired } from '../../domain/certificates';
+import { CERTIFICATE_KEY_PATTERN } from '../../domain/certificates';
 import { NFT_NETWORK, TEMPLATE_IMAGE_KEY, templateImagePath } from '../../domain/templates';
 import { authOf } from '../auth/guard';
 import type { AppContext } from '../context';
-import type { Certificate, Template } from '../db/schema';
+import type { Template } from '../db/schema';
 import { serverLanguage, translate } from '../i18n';
 import { findCertificateByKey } from '../repositories/certificates';
 import { findIssuerTemplate } from '../repositories/templates';
+import { certificateState } from '../services/rendering/certificateState';
 import { localFileStore, type FileStore } from '../services/files/fileStore';
-import {
-  PAGE_POLICY_HEADER,
-  renderCredentialPage,
-  renderNoticePage,
-  type PageState,
-} from '../services/rendering/credentialPage';
+import { PAGE_POLICY_HEADER, renderCredentialPage, renderNoticePage } from '../services/rendering/credentialPage';
 import {
   contentImageKeys,
   contentIn,
@@ -60,26 +56,6 @@ function sendPage(reply: FastifyReply, status: number, html: string, cache: stri
     .header('content-security-policy', PAGE_POLICY_HEADER)
     .header('cache-control', cache)
     .send(html);
-}
-
-/** What a certificate's status and dates make of its page (spec 002 section 4). */
-export function certificateState(certificate: Certificate, today: string): PageState | 'deleted' {
-  switch (certificate.status_id) {
-    case CERTIFICATE_STATUS.deleted:
-      return 'deleted';
-    case CERTIFICATE_STATUS.disabled:
-      return 'disabled';
-    case CERTIFICATE_STATUS.expired:
-      return 'expired';
-    case CERTIFICATE_STATUS.minting:
-      return isExpired(certificate.expiration_date, today) ? 'expired' : 'minting';
-    case CERTIFICATE_STATUS.validated:
-    case CERTIFICATE_STATUS.claimed:
-    case CERTIFICATE_STATUS.revealed:
-      return isExpired(certificate.expiration_date, today) ? 'expired' : 'valid';
-    default:
-      return 'disabled';
-  }
 }
 
 /** Whether a stored image key is one of this issuer's template images. */

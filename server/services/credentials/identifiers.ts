@@ -72,3 +72,27 @@ export function achievementUrl(publicUrl: string, templateId: number, language: 
   if (!Number.isSafeInteger(templateId) || templateId <= 0) throw new Error(`not a template id: ${templateId}`);
   return under(publicUrl, `/ob/achievements/${templateId}/${encodeURIComponent(language)}`);
 }
+
+/**
+ * Open Badges 2.0 hosted documents, for platforms that read only 2.0: the assertion of a certificate, the
+ * BadgeClass of a template in one language, and the issuer's Profile.
+ */
+export function ob2AssertionUrl(publicUrl: string, certificateKey: string): string {
+  if (!/^[A-Za-z0-9_-]+$/.test(certificateKey)) throw new Error(`not a certificate key: ${certificateKey}`);
+  return under(publicUrl, `/ob/v2/assertions/${certificateKey}`);
+}
+
+export function ob2BadgeClassUrl(publicUrl: string, templateId: number, language: string): string {
+  if (!Number.isSafeInteger(templateId) || templateId <= 0) throw new Error(`not a template id: ${templateId}`);
+  return under(publicUrl, `/ob/v2/badges/${templateId}/${encodeURIComponent(language)}`);
+}
+
+export function ob2IssuerUrl(publicUrl: string, issuerId: number): string {
+  return under(publicUrl, `/ob/v2${issuerPath(issuerId).replace('/ob', '')}`);
+}
+
+/** The certificate's public page, which links its credential. */
+export function certificatePageUrl(publicUrl: string, certificateKey: string): string {
+  if (!/^[A-Za-z0-9_-]+$/.test(certificateKey)) throw new Error(`not a certificate key: ${certificateKey}`);
+  return under(publicUrl, `/certificate/${certificateKey}`);
+}

@@ -69,16 +69,27 @@ function toPublicKey(row: IssuerPublicKeyRow): IssuerPublicKey {
 
 const BASE58_ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
 
-function base58btc(bytes: Uint8Array): string {
+/** Bitcoin's base58 alphabet, as multibase 'z' values (keys, proof values) use it. */
+export function base58btc(bytes: Uint8Array): string {
   let zeros = 0;
   while (zeros < bytes.length && bytes[zeros] === 0) zeros += 1;
-  let value = BigInt(`0x${Buffer.from(bytes).toString('hex') || '0'}`);
-  let digits = '';
-  while (value > 0n) {
-    digits = BASE58_ALPHABET[Number(value % 58n)] + digits;
-    value /= 58n;
+  // base-58 digits, least significant first, multiplied by 256 and added to for each byte
+  const digits: number[] = [];
+  for (let i = zeros; i < bytes.length; i += 1) {
+    let carry = bytes[i];
+    for (let j = 0; j < digits.length; j += 1) {
+      carry += digits[j] * 256;
+      digits[j] = carry % 58;
+      carry = Math.floor(carry / 58);
+    }
+    while (carry > 0) {
+      digits.push(carry % 58);
+      carry = Math.floor(carry / 58);
+    }
   }
-  return '1'.repeat(zeros) + digits;
+  let text = '1'.repeat(zeros);
+  for (let k = digits.length - 1; k >= 0; k -= 1) text += BASE58_ALPHABET[digits[k]];
+  return text;
 }
 
 /** Multikey encoding of an Ed25519 public key: 'z' (base58btc) over the multicodec prefix 0xed01 and the 32 bytes. */

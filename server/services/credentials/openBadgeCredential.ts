@@ -31,7 +31,9 @@ export interface OpenBadgeCredentialInput {
     achievementType?: string | null;
   };
   recipient: {
+    /** the recipient's address; when it has none (some template kinds), `name` identifies them instead */
     email: string;
+    name?: string | null;
     /** hex; a random one is drawn when absent */
     salt?: string;
   };
@@ -52,7 +54,7 @@ export interface OpenBadgeCredentialInput {
 
 export interface IdentityObject {
   type: 'IdentityObject';
-  identityType: 'emailAddress';
+  identityType: 'emailAddress' | 'name';
   hashed: true;
   identityHash: string;
   salt: string;
@@ -107,9 +109,32 @@ export function hashedEmailIdentity(email: string, salt: string = randomBytes(16
   };
 }
 
+/** A recipient without an address, by their name (NFC, trimmed), hashed and salted like an address. */
+export function hashedNameIdentity(name: string, salt: string = randomBytes(16).toString('hex')): IdentityObject {
+  const value = name.normalize('NFC').trim();
+  if (value === '') throw new Error('the recipient of a credential needs an email address or a name');
+  return {
+    type: 'IdentityObject',
+    identityType: 'name',
+    hashed: true,
+    identityHash: `sha256$${createHash('sha256').update(`${value}${salt}`, 'utf8').digest('hex')}`,
+    salt,
+  };
+}
+
+function recipientIdentity(recipient: OpenBadgeCredentialInput['recipient']): IdentityObject {
+  if (!sanitizeEmail(recipient.email).includes('@') && recipient.name?.trim()) {
+    return hashedNameIdentity(recipient.name, recipient.salt);
+  }
+  return hashedEmailIdentity(recipient.email, recipient.salt);
+}
+
 /** Does the IdentityObject name this address? (What a verifier does with the address it was given.) */
 export function identityMatchesEmail(identity: IdentityObject, email: string): boolean {
-  return hashedEmailIdentity(email, identity.salt).identityHash === identity.identityHash.toLowerCase();
+  return (
+    identity.identityType === 'emailAddress' &&
+    hashedEmailIdentity(email, identity.salt).identityHash === identity.identityHash.toLowerCase()
+  );
 }
 
 /** An XML Schema dateTime in UTC without milliseconds; a bare date is its midnight UTC. */
@@ -137,6 +162,31 @@ export function statusListEntry(
   };
 }
 
+/** The template in one language as an OB 3.0 Achievement: what the credential embeds and what its id serves. */
+export function buildAchievement(
+  publicUrl: string,
+  achievement: OpenBadgeCredentialInput['achievement'],
+): OpenBadgeCredential['credentialSubject']['achievement'] {
+  return {
+    id: achievementUrl(publicUrl, achievement.templateId, achievement.language),
+    type: ['Achievement'],
+    ...(achievement.achievementType ? { achievementType: achievement.achievementType } : {}),
+    name: achievement.name,
+    description: achievement.description,
+    criteria: { narrative: achievement.criteriaNarrative },
+    ...(achievement.imageUrl
+      ? {
+          image: {
+            id: achievement.imageUrl,
+            type: 'Image' as const,
+            ...(achievement.imageCaption ? { caption: achievement.imageCaption } : {}),
+          },
+        }
+      : {}),
+    inLanguage: achievement.language,
+  };
+}
+
 /** The unsigned credential. Pure: the same input (salt included) gives the same credential. */
 export function buildOpenBadgeCredential(input: OpenBadgeCredentialInput): OpenBadgeCredential {
   const { publicUrl, issuer, achievement } = input;
@@ -159,25 +209,8 @@ export function buildOpenBadgeCredential(input: OpenBadgeCredentialInput): OpenB
     ...(validUntil ? { validUntil } : {}),
     credentialSubject: {
       type: ['AchievementSubject'],
-      identifier: [hashedEmailIdentity(input.recipient.email, input.recipient.salt)],
-      achievement: {
-        id: achievementUrl(publicUrl, achievement.templateId, achievement.language),
-        type: ['Achievement'],
-        ...(achievement.achievementType ? { achievementType: achievement.achievementType } : {}),
-        name: achievement.name,
-        description: achievement.description,
-        criteria: { narrative: achievement.criteriaNarrative },
-        ...(achievement.imageUrl
-          ? {
-              image: {
-                id: achievement.imageUrl,
-                type: 'Image' as const,
-                ...(achievement.imageCaption ? { caption: achievement.imageCaption } : {}),
-              },
-            }
-          : {}),
-        inLanguage: achievement.language,
-      },
+      identifier: [recipientIdentity(input.recipient)],
+      achievement: buildAchievement(publicUrl, achievement),
     },
     credentialStatus: input.status.withSuspension
       ? [revocation, statusListEntry(publicUrl, issuer.id, 'suspension', input.status.index)]

@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context';
 import { finishCampaign } from '../../repositories/campaigns';
+import { signCampaignCredentials } from '../credentials/campaignSigning';
 import { enqueueJob } from '../jobs/jobQueue';
 import { notifyCampaignPublished } from '../webhooks/notify';
 import { mintCampaign } from './localLedger';
@@ -22,6 +23,7 @@ const FOLLOW_UP_STEPS: FollowUpStep[] = [
   async (ctx, job) => {
     await mintCampaign(ctx.db, job.campaignId);
   },
+  signCampaignCredentials,
 ];
 
 export function registerPublicationJobs(ctx: AppContext): void {

@@ -1,0 +1,111 @@
+import { labelIn, templateImagePath } from '../../../domain/templates';
+import type { Certificate, Issuer, Template } from '../../db/schema';
+import { parseContent, parseJson, parseLabel } from '../templates/views';
+import type { OpenBadgeCredentialInput } from './openBadgeCredential';
+
+/**
+ * What a certificate's OpenBadgeCredential is built from: the issuer's public profile, the template in the
+ * certificate's language (its Achievement), and the certificate's own recipient, dates and status place.
+ */
+export type AchievementInput = OpenBadgeCredentialInput['achievement'];
+export type IssuerInput = OpenBadgeCredentialInput['issuer'];
+
+/** Open badge templates get an Achievement of type Badge with the badge image; other kinds a generic one. */
+export function isOpenBadgeTemplate(type: string): boolean {
+  return type === 'openbadge' || type === 'openbadge_custom';
+}
+
+/** A web address the credential can name (the schema wants a URI; a bare host name is left out). */
+function webAddress(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  try {
+    const url = new URL(value.trim());
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+export function issuerInput(issuer: Pick<Issuer, 'id' | 'name' | 'params'>): IssuerInput {
+  const params = parseJson<Record<string, unknown>>(issuer.params, {});
+  const identity = params?.identity as Record<string, unknown> | undefined;
+  return { id: issuer.id, name: issuer.name, url: webAddress(identity?.url) };
+}
+
+function text(value: string | null | undefined): string {
+  return typeof value === 'string' ? value.trim() : '';
+}
+
+/** The public address of a stored template image, or null when the key is not one. */
+export function templateImageUrl(publicUrl: string, key: string | null | undefined): string | null {
+  const path = key ? templateImagePath(key) : null;
+  return path ? `${publicUrl.replace(/\/+$/, '')}${path}` : null;
+}
+
+/** The stored key of the template's badge logo in `language` (or its default language), if it has one. */
+export function templateBadgeLogo(template: Pick<Template, 'content' | 'default_language'>, language: string) {
+  const content = parseContent(template.content);
+  return (content[language]?.badge_logo ?? content[template.default_language]?.badge_logo ?? null) || null;
+}
+
+/**
+ * The template's Achievement in one language: its title (or label) as name, the learning outcome as
+ * description (the name when there is none), the assessment as criteria (then the outcome, then the name).
+ * Content missing in that language comes from the template's default language.
+ */
+export function achievementInput(
+  publicUrl: string,
+  template: Pick<Template, 'id' | 'type' | 'label' | 'content' | 'default_language'>,
+  language: string,
+): AchievementInput {
+  const content = parseContent(template.content);
+  const values = content[language] ?? content[template.default_language] ?? Object.values(content)[0] ?? {};
+  const name = text(values.microcertitle) || text(labelIn(parseLabel(template.label), language)) || `#${template.id}`;
+  const description = text(values.outcome) || name;
+  const criteriaNarrative = text(values.assessment) || text(values.outcome) || name;
+  if (!isOpenBadgeTemplate(template.type)) {
+    return { templateId: template.id, language, name, description, criteriaNarrative };
+  }
+  return {
+    templateId: template.id,
+    language,
+    name,
+    description,
+    criteriaNarrative,
+    imageUrl: templateImageUrl(publicUrl, templateBadgeLogo(template, language)),
+    imageCaption: name,
+    achievementType: 'Badge',
+  };
+}
+
+export function certificateCredentialInput(
+  publicUrl: string,
+  certificate: Pick<
+    Certificate,
+    | 'key'
+    | 'email'
+    | 'first_name'
+    | 'last_name'
+    | 'recipient_key'
+    | 'obtention_date'
+    | 'expiration_date'
+    | 'status_index'
+  >,
+  issuer: IssuerInput,
+  achievement: AchievementInput,
+): OpenBadgeCredentialInput {
+  return {
+    publicUrl,
+    certificateKey: certificate.key,
+    issuer,
+    achievement,
+    recipient: {
+      email: certificate.email,
+      // without an address, the recipient's name, or the template's identifying fields
+      name: `${certificate.first_name} ${certificate.last_name}`.trim() || certificate.recipient_key || null,
+    },
+    validFrom: certificate.obtention_date,
+    validUntil: certificate.expiration_date || null,
+    status: { index: certificate.status_index },
+  };
+}

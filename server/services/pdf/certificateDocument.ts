@@ -1,0 +1,55 @@
+import JSZip from 'jszip';
+import type { Kysely } from 'kysely';
+import { TEMPLATE_IMAGE_KEY } from '../../../domain/templates';
+import type { Certificate, Database } from '../../db/schema';
+import { serverLanguage, translate } from '../../i18n';
+import { findIssuerTemplate } from '../../repositories/templates';
+import { certificateState } from '../rendering/certificateState';
+import type { FileStore } from '../files/fileStore';
+import { contentIn, credentialView, recipientFromCertificate } from '../rendering/credentialView';
+import { renderCertificatePdf } from './certificatePdf';
+
+function todayUtc(): string {
+  return new Date().toISOString().slice(0, 10);
+}
+
+/** The PDF of one certificate (deleted ones have none), its state stamped across when it is not valid. */
+export async function certificatePdf(
+  db: Kysely<Database>,
+  files: FileStore,
+  publicUrl: string,
+  certificate: Certificate,
+): Promise<Uint8Array | null> {
+  const state = certificateState(certificate, todayUtc());
+  if (state === 'deleted') return null;
+  const template = await findIssuerTemplate(db, certificate.issuer_id, certificate.template_id);
+  if (!template) return null;
+  const badgeKey = contentIn(template, certificate.language).badge_logo;
+  const match = badgeKey ? TEMPLATE_IMAGE_KEY.exec(badgeKey) : null;
+  const badge = badgeKey && match && Number(match[1]) === template.issuer_id ? await files.get(badgeKey) : null;
+  const view = credentialView(template, certificate.language, recipientFromCertificate(certificate), () => null);
+  const language = serverLanguage(certificate.language);
+  return renderCertificatePdf({
+    view,
+    url: `${publicUrl}/certificate/${certificate.key}`,
+    stamp: state === 'valid' ? null : translate(language, `publicPage.status.${state}.title`),
+    badge,
+  });
+}
+
+/** Several certificates' PDFs in one .zip, named by recipient and key. */
+export async function certificatesZip(
+  db: Kysely<Database>,
+  files: FileStore,
+  publicUrl: string,
+  certificates: readonly Certificate[],
+): Promise<Buffer> {
+  const zip = new JSZip();
+  for (const certificate of certificates) {
+    const pdf = await certificatePdf(db, files, publicUrl, certificate);
+    if (!pdf) continue;
+    const name = `${certificate.last_name}_${certificate.first_name}`.replace(/[^\p{L}\p{N}_-]+/gu, '_').slice(0, 60);
+    zip.file(`${name || 'certificate'}_${certificate.key.slice(0, 8)}.pdf`, pdf);
+  }
+  return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
+}

@@ -1,0 +1,246 @@
+import UploadIcon from '@mui/icons-material/UploadFileOutlined';
+import {
+  Alert,
+  AlertTitle,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  CircularProgress,
+  Divider,
+  TextField,
+  ToggleButton,
+  ToggleButtonGroup,
+  Typography,
+} from '@mui/material';
+import { useCallback, useEffect, useReducer, useRef, useState, type DragEvent, type FormEvent } from 'react';
+import { useLocaleState, useTranslate } from 'react-admin';
+import { useSearchParams } from 'react-router-dom';
+import type { VerificationReport } from '../../../domain/credentialVerification';
+import { SUPPORTED_LANGUAGES } from '../../../domain/language';
+import { apiFetch, errorCode, NetworkError } from '../../dataProvider/httpClient';
+import { BrandLogo } from '../../layout/BrandLogo';
+import { useBrand } from '../../layout/BrandContext';
+import { CheckList, readableDate } from './CheckList';
+import { initialVerifyState, requestFor, verifyErrorFor, verifyReducer, type VerifyRequest } from './verifyState';
+
+/** Public, outside the layout: anyone can check a credential here without signing in. */
+export const VERIFY_PATH = '/verify';
+
+const FILE_TYPES = '.json,.png,.svg,application/json,application/ld+json,image/png,image/svg+xml';
+
+export function VerifyPage() {
+  const translate = useTranslate();
+  const [locale, setLocale] = useLocaleState();
+  const brand = useBrand();
+  const [searchParams] = useSearchParams();
+  const [state, dispatch] = useReducer(verifyReducer, initialVerifyState);
+  const [pasted, setPasted] = useState(searchParams.get('url') ?? searchParams.get('key') ?? '');
+  const [dragging, setDragging] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  const run = useCallback(async (source: string, body: VerifyRequest | FormData) => {
+    dispatch({ type: 'start', source });
+    try {
+      const { body: report } = await apiFetch<VerificationReport>('/api/verify', {
+        method: 'POST',
+        token: null,
+        ...(body instanceof FormData ? { body } : { json: body }),
+      });
+      dispatch({ type: 'report', report });
+    } catch (error) {
+      dispatch({ type: 'failed', error: error instanceof NetworkError ? 'network' : verifyErrorFor(errorCode(error)) });
+    }
+  }, []);
+
+  // /verify?key=… or ?url=… (the certificate page links here): check at once
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    const given = searchParams.get('url') ?? searchParams.get('key');
+    const request = given ? requestFor(given) : null;
+    if (request) void run(given as string, request);
+  }, [searchParams, run]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const request = requestFor(pasted);
+    if (!request) dispatch({ type: 'failed', error: 'invalid_input' });
+    else void run(pasted.trim().slice(0, 80), request);
+  };
+
+  const checkFile = (file: File | undefined) => {
+    if (!file) return;
+    const form = new FormData();
+    form.append('file', file, file.name);
+    void run(file.name, form);
+  };
+
+  const onDrop = (event: DragEvent) => {
+    event.preventDefault();
+    setDragging(false);
+    checkFile(event.dataTransfer.files[0]);
+  };
+
+  const checking = state.status === 'checking';
+
+  return (
+    <Box
+      component="main"
+      sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', alignItems: 'center', px: 2, py: 5 }}
+    >
+      <Box sx={{ width: '100%', maxWidth: 720, display: 'flex', alignItems: 'center', mb: 3, gap: 2 }}>
+        <BrandLogo brand={brand} size={36} />
+        <Box sx={{ flex: 1 }} />
+        <ToggleButtonGroup
+          size="small"
+          exclusive
+          value={locale}
+          onChange={(_, value: string | null) => value && setLocale(value)}
+          aria-label={translate('language.title')}
+        >
+          {SUPPORTED_LANGUAGES.map((language) => (
+            <ToggleButton
+              key={language}
+              value={language}
+              lang={language}
+              aria-label={translate(`language.${language}`)}
+            >
+              {language.toUpperCase()}
+            </ToggleButton>
+          ))}
+        </ToggleButtonGroup>
+      </Box>
+      <Card elevation={0} sx={{ width: '100%', maxWidth: 720, border: 1, borderColor: 'divider' }}>
+        <CardContent sx={{ p: { xs: 3, sm: 4 } }}>
+          <Typography variant="h5" component="h1" gutterBottom>
+            {translate('verify.title')}
+          </Typography>
+          <Typography color="text.secondary" sx={{ mb: 3 }}>
+            {translate('verify.subtitle')}
+          </Typography>
+          <Box
+            component="form"
+            onSubmit={submit}
+            noValidate
+            sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start' }}
+          >
+            <TextField
+              fullWidth
+              name="certificate"
+              label={translate('verify.input_label')}
+              placeholder={translate('verify.input_placeholder')}
+              value={pasted}
+              onChange={(event) => setPasted(event.target.value)}
+              disabled={checking}
+            />
+            <Button type="submit" variant="contained" disabled={checking || pasted.trim() === ''} sx={{ mt: 1, px: 3 }}>
+              {translate('verify.submit')}
+            </Button>
+          </Box>
+          <Divider sx={{ my: 3 }}>{translate('verify.or')}</Divider>
+          <Box
+            role="button"
+            tabIndex={0}
+            aria-label={translate('verify.drop_title')}
+            onClick={() => fileInput.current?.click()}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter' || event.key === ' ') {
+                event.preventDefault();
+                fileInput.current?.click();
+              }
+            }}
+            onDragOver={(event) => {
+              event.preventDefault();
+              setDragging(true);
+            }}
+            onDragLeave={() => setDragging(false)}
+            onDrop={onDrop}
+            sx={{
+              border: 2,
+              borderStyle: 'dashed',
+              borderColor: dragging ? 'primary.main' : 'divider',
+              bgcolor: dragging ? 'action.hover' : 'transparent',
+              borderRadius: 2,
+              p: 3,
+              textAlign: 'center',
+              cursor: 'pointer',
+            }}
+          >
+            <UploadIcon color="action" sx={{ fontSize: 36 }} />
+            <Typography sx={{ fontWeight: 600 }}>{translate('verify.drop_title')}</Typography>
+            <Typography variant="body2" color="text.secondary">
+              {translate('verify.drop_hint')}
+            </Typography>
+            <input
+              ref={fileInput}
+              type="file"
+              accept={FILE_TYPES}
+              hidden
+              data-testid="verify-file"
+              onChange={(event) => {
+                checkFile(event.target.files?.[0]);
+                event.target.value = '';
+              }}
+            />
+          </Box>
+
+          <Box aria-live="polite" sx={{ mt: 3 }}>
+            {state.status === 'checking' && (
+              <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
+                <CircularProgress size={24} />
+                <Typography>{translate('verify.checking', { source: state.source })}</Typography>
+              </Box>
+            )}
+            {state.status === 'error' && (
+              <Alert severity="warning" role="alert">
+                {translate(`verify.errors.${state.error}`)}
+              </Alert>
+            )}
+            {state.status === 'done' && <VerificationResult report={state.report} locale={locale} />}
+          </Box>
+        </CardContent>
+      </Card>
+    </Box>
+  );
+}
+
+function VerificationResult({ report, locale }: { report: VerificationReport; locale: string }) {
+  const translate = useTranslate();
+  const { credential } = report;
+  return (
+    <Box>
+      <Alert severity={report.verified ? 'success' : 'error'} sx={{ mb: 2 }}>
+        <AlertTitle>{translate(report.verified ? 'verify.result.valid' : 'verify.result.invalid')}</AlertTitle>
+        {translate(report.verified ? 'verify.result.valid_text' : 'verify.result.invalid_text')}
+      </Alert>
+      <Box
+        component="dl"
+        sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 0.5, m: 0 }}
+      >
+        {(
+          [
+            ['verify.summary.name', credential.name],
+            ['verify.summary.issuer', credential.issuer.name ?? credential.issuer.id],
+            ['verify.summary.valid_from', readableDate(credential.validFrom, locale)],
+            ['verify.summary.valid_until', readableDate(credential.validUntil, locale)],
+          ] as const
+        )
+          .filter(([, value]) => value)
+          .map(([label, value]) => (
+            <Box key={label} sx={{ display: 'contents' }}>
+              <Typography component="dt" color="text.secondary">
+                {translate(label)}
+              </Typography>
+              <Typography component="dd" sx={{ m: 0, wordBreak: 'break-word' }}>
+                {value}
+              </Typography>
+            </Box>
+          ))}
+      </Box>
+      <Divider sx={{ my: 2 }} />
+      <CheckList report={report} />
+    </Box>
+  );
+}

@@ -1,0 +1,69 @@
+import JSZip from 'jszip';
+import { PDFDocument } from 'pdf-lib';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { PROFILE } from '../../domain/roles';
+import { plainText } from '../../server/services/pdf/certificatePdf';
+import { addIssuer, addUser, bearer, signIn, signInAdmin } from './signIn';
+import { createBadgeTemplate, publishRows, recipientRows } from './publicationFixtures';
+import { createTestApp, TEST_DATABASES, type TestApp } from './testApp';
+
+describe.each(TEST_DATABASES)('certificate PDFs on %s', (database) => {
+  let t: TestApp;
+  let headers: Record<string, string>;
+  let keys: string[];
+  beforeEach(async () => {
+    t = await createTestApp(database);
+    ({ headers } = await signInAdmin(t.app));
+    const templateId = await createBadgeTemplate(t.app, headers);
+    const rows = recipientRows(3);
+    rows[0].firstName = 'Zoë <script>';
+    await publishRows(t.app, headers, templateId, rows);
+    keys = (await t.app.laurel.db.selectFrom('certificates').select('key').orderBy('id').execute()).map((r) => r.key);
+  });
+  afterEach(async () => {
+    await t.close();
+  });
+
+  it('serves a one-page PDF with the certificate, and none once it is deleted', async () => {
+    const pdf = await t.app.inject({ method: 'GET', url: `/certificate/${keys[0]}/certificate.pdf?download=1` });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.headers['content-disposition']).toMatch(/^attachment; filename="certificate-/);
+    const document = await PDFDocument.load(pdf.rawPayload);
+    expect(document.getPageCount()).toBe(1);
+    expect(document.getTitle()).toBe('Data analysis');
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+
+    await t.app.inject({ method: 'DELETE', url: '/api/admin/keys', headers, payload: [keys[0]] });
+    expect((await t.app.inject({ method: 'GET', url: `/certificate/${keys[0]}/certificate.pdf` })).statusCode).toBe(
+      404,
+    );
+    expect((await t.app.inject({ method: 'GET', url: '/certificate/not-a-key/certificate.pdf' })).statusCode).toBe(404);
+  });
+
+  it('exports the selected active certificates as a zip of PDFs, within the issuer', async () => {
+    await t.app.inject({ method: 'PUT', url: '/api/admin/keys', headers, payload: { ids: [keys[2]], enable: false } });
+    const exported = await t.app.inject({ method: 'POST', url: '/api/admin/pdf', headers, payload: { keys } });
+    expect(exported.statusCode).toBe(200);
+    expect(exported.headers['content-type']).toBe('application/zip');
+    const zip = await JSZip.loadAsync(exported.rawPayload);
+    const names = Object.keys(zip.files);
+    expect(names).toHaveLength(2);
+    expect(names.every((name) => name.endsWith('.pdf'))).toBe(true);
+
+    const other = await addIssuer(t.app, 'Other school');
+    await addUser(t.app, other, 'admin@other.example', PROFILE.Administrator);
+    const outsider = bearer(await signIn(t.app, 'admin@other.example'));
+    const theirs = await t.app.inject({ method: 'POST', url: '/api/admin/pdf', headers: outsider, payload: { keys } });
+    expect(theirs.statusCode).toBe(400);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/admin/pdf', headers, payload: { keys: ['x'] } })).statusCode,
+    ).toBe(400);
+  });
+
+  it('prints Markdown as plain text', () => {
+    expect(plainText('## Goals\n- **Read** [docs](https://x.example)\n* _write_ `code`')).toBe(
+      'Goals\n• Read docs\n• write code',
+    );
+  });
+});
