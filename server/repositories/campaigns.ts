@@ -24,11 +24,13 @@ export function findCampaignByIdempotencyKey(
     .executeTakeFirst();
 }
 
-export async function finishCampaign(db: Kysely<Database>, id: number, error: string | null = null): Promise<void> {
-  await db
+/** Marks a Started campaign Done (or Failed); answers whether this call made the change. */
+export async function finishCampaign(db: Kysely<Database>, id: number, error: string | null = null): Promise<boolean> {
+  const result = await db
     .updateTable('campaigns')
     .set({ status: error ? 'Failed' : 'Done', finished_at: nowIso(), error })
     .where('id', '=', id)
     .where('status', '=', 'Started')
-    .execute();
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }

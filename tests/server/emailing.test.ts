@@ -200,4 +200,33 @@ describe.each(TEST_DATABASES)('sending certificates by email over SMTP on %s', (
     });
     expect(noRecipients.json().fields).toEqual({ recipients: 'recipients-mandatory' });
   });
+
+  it('emails the recipients after a publish that asks for it, with the issuer defaults', async () => {
+    await t.app.laurel.db
+      .updateTable('issuers')
+      .set({
+        params: JSON.stringify({ object: 'Well done!', sender: { name: 'Campus', email: 'news@campus.example' } }),
+      })
+      .where('id', '=', issuerId)
+      .execute();
+    const rows = recipientRows(2).map((row, i) => ({
+      ...row,
+      Email: `auto${i}@example.org`,
+      Language: i === 0 ? 'en' : 'fr',
+    }));
+    const published = await publishRows(t.app, headers, templateId, rows, { automatedEmailing: true });
+    expect(published.statusCode, published.body).toBe(200);
+    await t.app.laurel.jobs.runUntilIdle();
+    const english = await mailbox.waitFor('auto0@example.org');
+    const french = await mailbox.waitFor('auto1@example.org');
+    expect(english.subject).toBe('Well done!');
+    expect(english.from).toBe('news@campus.example');
+    expect(english.text).toContain('has issued you a credential');
+    expect(french.text).toContain('vous a délivré une attestation');
+    // a campaign published without the option sends nothing
+    mailbox.messages.length = 0;
+    await publishRows(t.app, headers, templateId, recipientRows(1));
+    await t.app.laurel.jobs.runUntilIdle();
+    expect(mailbox.messages).toHaveLength(0);
+  });
 });

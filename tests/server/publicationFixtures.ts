@@ -23,6 +23,7 @@ export interface PublishOptions {
   notes?: string;
   idempotencyKey?: string;
   archive?: Buffer;
+  automatedEmailing?: boolean;
 }
 
 /** POST /api/admin/data as `headers`: JSON, or multipart when an archive is given. */
@@ -33,7 +34,13 @@ export function publishRows(
   rows: Record<string, string>[],
   options: PublishOptions = {},
 ) {
-  const body = { templateId, data: rows, contentType: 'json', notes: options.notes ?? '' };
+  const body = {
+    templateId,
+    data: rows,
+    contentType: 'json',
+    notes: options.notes ?? '',
+    'automated-emailing': options.automatedEmailing === true,
+  };
   const keyHeader: Record<string, string> = options.idempotencyKey ? { 'idempotency-key': options.idempotencyKey } : {};
   if (options.archive) {
     const form = multipartForm([

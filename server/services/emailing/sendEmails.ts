@@ -16,6 +16,7 @@ import type { AppContext } from '../../context';
 import { nowIso } from '../../db/clock';
 import type { Database, Issuer } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../errors';
+import { translate } from '../../i18n';
 import { enqueueJob } from '../jobs/jobQueue';
 import type { MailAddress } from '../mail/mailer';
 import { parseJson, parseLabel } from '../templates/views';
@@ -292,4 +293,56 @@ export async function recordMailOpened(db: Kysely<Database>, key: string): Promi
     .where('mail_sent', '=', 1)
     .where('mail_read_at', 'is', null)
     .execute();
+}
+
+/**
+ * The "automated emailing" of a publish: the campaign's recipients get their certificate with the issuer's
+ * default subject, sender and reply-to, in each certificate's language when it is en, fr or es. Defaults that
+ * do not pass the form's rules fall back to the product's sender and a plain subject.
+ */
+export async function queueAutomatedEmails(ctx: AppContext, issuerId: number, campaignId: number): Promise<number> {
+  const campaign = await ctx.db
+    .selectFrom('campaigns')
+    .select(['template_id', 'automated_emailing'])
+    .where('id', '=', campaignId)
+    .executeTakeFirst();
+  if (!campaign || campaign.automated_emailing !== 1) return 0;
+  const issuer = await ctx.db.selectFrom('issuers').selectAll().where('id', '=', issuerId).executeTakeFirstOrThrow();
+  const { defaults } = emailingSettings(issuer, null);
+  const certificates = await ctx.db
+    .selectFrom('certificates')
+    .select(['id', 'language'])
+    .where('campaign_id', '=', campaignId)
+    .where('status_id', 'in', ENABLED_STATUSES)
+    .where('email', '!=', '')
+    .execute();
+  const byLanguage = new Map<EmailLanguage, number[]>();
+  for (const certificate of certificates) {
+    const language = EMAIL_LANGUAGES.includes(certificate.language as EmailLanguage)
+      ? (certificate.language as EmailLanguage)
+      : DEFAULT_EMAIL_LANGUAGE;
+    byLanguage.set(language, [...(byLanguage.get(language) ?? []), certificate.id]);
+  }
+  for (const [language, ids] of byLanguage) {
+    let message: MessageSettings;
+    try {
+      message = checkPayload(issuer, { templateId: campaign.template_id, ...defaults, language }, false);
+    } catch {
+      message = {
+        object: translate(language, 'mail.certificate.subject', { issuer: issuer.name }),
+        language,
+        from: null,
+        replyTo: null,
+      };
+    }
+    const job: EmailsJob = {
+      issuerId,
+      templateId: campaign.template_id,
+      certificateIds: ids,
+      message,
+      requestedAt: nowIso(),
+    };
+    await enqueueJob(ctx.db, EMAILS_JOB, job);
+  }
+  return certificates.length;
 }

@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context';
 import { finishCampaign } from '../../repositories/campaigns';
 import { signCampaignCredentials } from '../credentials/campaignSigning';
+import { queueAutomatedEmails } from '../emailing/sendEmails';
 import { enqueueJob } from '../jobs/jobQueue';
 import { notifyCampaignPublished } from '../webhooks/notify';
 import { mintCampaign } from './localLedger';
@@ -16,7 +17,8 @@ export interface CampaignJob {
 
 /**
  * What runs after a publish commits, in order; each step is idempotent (a retried job repeats them all and
- * each skips what is done). Then the campaign is Done and its webhook is queued.
+ * each skips what is done). Then the campaign is Done, its webhook is queued and, when the publisher asked
+ * for it, the recipients' emails (with the issuer's default subject and sender).
  */
 type FollowUpStep = (ctx: AppContext, job: CampaignJob) => Promise<void>;
 const FOLLOW_UP_STEPS: FollowUpStep[] = [
@@ -30,8 +32,10 @@ export function registerPublicationJobs(ctx: AppContext): void {
   ctx.jobs.register(CAMPAIGN_FOLLOW_UP, async (payload) => {
     const job = payload as CampaignJob;
     for (const step of FOLLOW_UP_STEPS) await step(ctx, job);
-    await finishCampaign(ctx.db, job.campaignId);
+    // once only, even when this job is retried after the campaign was finished
+    if (!(await finishCampaign(ctx.db, job.campaignId))) return;
     await enqueueJob(ctx.db, CAMPAIGN_WEBHOOK, job, { maxAttempts: 1 });
+    await queueAutomatedEmails(ctx, job.issuerId, job.campaignId);
   });
   // deliverWithRetries already retries with back-off and records every attempt: the job itself runs once
   ctx.jobs.register(CAMPAIGN_WEBHOOK, async (payload) => {
