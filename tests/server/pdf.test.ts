@@ -41,10 +41,39 @@ describe.each(TEST_DATABASES)('certificate PDFs on %s', (database) => {
     expect((await t.app.inject({ method: 'GET', url: '/certificate/not-a-key/certificate.pdf' })).statusCode).toBe(404);
   });
 
+  /** The document service: ask, poll ready (the worker renders meanwhile), download. */
+  async function document(request: () => Promise<{ statusCode: number; json(): { token: string; ready: boolean } }>) {
+    const asked = await request();
+    expect(asked.statusCode).toBe(200);
+    const { token, ready } = asked.json();
+    expect(ready).toBe(false);
+    const before = await t.app.inject({ method: 'GET', url: `/api/document/ready/${token}` });
+    expect(before.json()).toEqual({ ready: false });
+    await t.app.laurel.jobs.runUntilIdle();
+    const after = await t.app.inject({ method: 'GET', url: `/api/document/ready/${token}` });
+    expect(after.json()).toEqual({ ready: true, url: `/api/document/download/${token}` });
+    return t.app.inject({ method: 'GET', url: after.json().url });
+  }
+
+  it('prepares one PDF through the document service, then lets the browser download it', async () => {
+    const downloaded = await document(() =>
+      t.app.inject({ method: 'GET', url: `/api/document/${keys[1]}?env=prod&lang=en`, headers }),
+    );
+    expect(downloaded.headers['content-type']).toBe('application/pdf');
+    expect((await PDFDocument.load(downloaded.rawPayload)).getPageCount()).toBe(1);
+    expect((await t.app.inject({ method: 'GET', url: `/api/document/download/${'0'.repeat(64)}` })).statusCode).toBe(
+      404,
+    );
+    expect((await t.app.inject({ method: 'GET', url: '/api/document/ready/not-a-token' })).json()).toEqual({
+      ready: false,
+    });
+  });
+
   it('exports the selected active certificates as a zip of PDFs, within the issuer', async () => {
     await t.app.inject({ method: 'PUT', url: '/api/admin/keys', headers, payload: { ids: [keys[2]], enable: false } });
-    const exported = await t.app.inject({ method: 'POST', url: '/api/admin/pdf', headers, payload: { keys } });
-    expect(exported.statusCode).toBe(200);
+    const exported = await document(() =>
+      t.app.inject({ method: 'POST', url: '/api/admin/pdf', headers, payload: { keys } }),
+    );
     expect(exported.headers['content-type']).toBe('application/zip');
     const zip = await JSZip.loadAsync(exported.rawPayload);
     const names = Object.keys(zip.files);
@@ -56,9 +85,22 @@ describe.each(TEST_DATABASES)('certificate PDFs on %s', (database) => {
     const outsider = bearer(await signIn(t.app, 'admin@other.example'));
     const theirs = await t.app.inject({ method: 'POST', url: '/api/admin/pdf', headers: outsider, payload: { keys } });
     expect(theirs.statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'GET', url: `/api/document/${keys[0]}`, headers: outsider })).statusCode).toBe(
+      404,
+    );
     expect(
       (await t.app.inject({ method: 'POST', url: '/api/admin/pdf', headers, payload: { keys: ['x'] } })).statusCode,
     ).toBe(400);
+  });
+
+  it('answers 429 while too many documents are being prepared', async () => {
+    const ask = () => t.app.inject({ method: 'GET', url: `/api/document/${keys[1]}`, headers });
+    for (let i = 0; i < 5; i++) expect((await ask()).statusCode).toBe(200);
+    const sixth = await ask();
+    expect(sixth.statusCode).toBe(429);
+    expect(sixth.json().code).toBe('TOO_MANY_REQUESTS');
+    await t.app.laurel.jobs.runUntilIdle();
+    expect((await ask()).statusCode).toBe(200);
   });
 
   it('prints Markdown as plain text', () => {

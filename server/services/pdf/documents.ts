@@ -1,0 +1,99 @@
+import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { CERTIFICATE_STATUS, ENABLED_STATUSES } from '../../../domain/certificates';
+import type { AppContext } from '../../context';
+import type { Database } from '../../db/schema';
+import { AppError, badRequest, notFound } from '../../errors';
+import type { FileStore } from '../files/fileStore';
+import { enqueueJob } from '../jobs/jobQueue';
+import { certificatePdf, certificatesZip } from './certificateDocument';
+
+/**
+ * The document service of spec 002 section 7: a request answers a token at once; the background worker
+ * renders the PDF (or the zip of a selection) into the file store; the web app polls the ready call, then
+ * downloads. The token (256 random bits) is the download's only credential, so the browser can simply go
+ * to its address.
+ */
+export const DOCUMENT_JOB = 'document.render';
+/** Documents of one issuer being rendered at once before a request answers 429. */
+export const MAX_PENDING_DOCUMENTS = 5;
+
+export type DocumentKind = 'pdf' | 'zip';
+
+interface DocumentJob {
+  token: string;
+  issuerId: number;
+  keys: string[];
+  kind: DocumentKind;
+}
+
+const TOKEN = /^[0-9a-f]{64}$/;
+
+export function documentKey(token: string, kind: DocumentKind): string {
+  return `documents/${token}.${kind}`;
+}
+
+export function isDocumentToken(token: string): boolean {
+  return TOKEN.test(token);
+}
+
+async function pendingDocuments(db: Kysely<Database>, issuerId: number): Promise<number> {
+  const row = await db
+    .selectFrom('jobs')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('type', '=', DOCUMENT_JOB)
+    .where('status', 'in', ['queued', 'running'])
+    .where('payload', 'like', `%"issuerId":${issuerId},%`)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Queues the rendering of one certificate's PDF (not deleted) or of a selection's zip (active ones only). */
+export async function requestDocument(
+  ctx: AppContext,
+  issuerId: number,
+  keys: readonly string[],
+  kind: DocumentKind,
+): Promise<{ token: string; ready: false }> {
+  const statuses = kind === 'pdf' ? null : ENABLED_STATUSES;
+  let query = ctx.db
+    .selectFrom('certificates')
+    .select('key')
+    .where('issuer_id', '=', issuerId)
+    .where('key', 'in', [...keys])
+    .where('status_id', '!=', CERTIFICATE_STATUS.deleted);
+  if (statuses) query = query.where('status_id', 'in', statuses);
+  const found = (await query.execute()).map((row) => row.key);
+  if (found.length === 0) {
+    throw kind === 'pdf'
+      ? notFound('CERTIFICATE_NOT_FOUND', 'No such certificate')
+      : badRequest('NO_ACTIVE_CERTIFICATE', 'None of these certificates is active');
+  }
+  if ((await pendingDocuments(ctx.db, issuerId)) >= MAX_PENDING_DOCUMENTS) {
+    throw new AppError(429, 'TOO_MANY_REQUESTS', 'Too many documents are being prepared: try again in a moment');
+  }
+  const token = randomBytes(32).toString('hex');
+  const job: DocumentJob = { token, issuerId, keys: found, kind };
+  await enqueueJob(ctx.db, DOCUMENT_JOB, job, { maxAttempts: 2 });
+  ctx.jobs.wake();
+  return { token, ready: false };
+}
+
+export function registerDocumentJobs(ctx: AppContext, files: FileStore): void {
+  ctx.jobs.register(DOCUMENT_JOB, async (payload) => {
+    const job = payload as DocumentJob;
+    const certificates = await ctx.db
+      .selectFrom('certificates')
+      .selectAll()
+      .where('issuer_id', '=', job.issuerId)
+      .where('key', 'in', job.keys)
+      .orderBy('id')
+      .execute();
+    const bytes =
+      job.kind === 'pdf'
+        ? await certificatePdf(ctx.db, files, ctx.config.publicUrl, certificates[0])
+        : await certificatesZip(ctx.db, files, ctx.config.publicUrl, certificates);
+    if (!bytes) throw new Error('the certificate has no document');
+    await files.put(documentKey(job.token, job.kind), bytes);
+  });
+}
