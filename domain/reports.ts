@@ -102,6 +102,11 @@ export function checkSearch(mode: SearchMode, input: string): SearchCheck {
   return match ? { ok: true, mode: 'key', value: match[1] } : { ok: false, error: 'error_url_without_valid_key' };
 }
 
+/** A recipient's name as the reports' search box matches it: "last first", lower case, single spaces. */
+export function searchName(firstName: string, lastName: string): string {
+  return `${lastName} ${firstName}`.normalize('NFC').toLowerCase().replace(/\s+/g, ' ').trim();
+}
+
 /** The report table's column width (spec 002 section 2.1). */
 export function columnWidth(key: string, values: readonly unknown[]): number {
   let longest = 0;

@@ -225,6 +225,8 @@ export interface CertificateTable {
   recipient_key: Generated<string>;
   first_name: Generated<string>;
   last_name: Generated<string>;
+  /** "last first" in lower case, which the reports' search box matches by prefix */
+  search_name: Generated<string>;
   /** JSON: the import row's fields (all but Language and Email) in the certificate's language */
   data: Json;
   /** JSON: the same fields in the template's other languages, language → fields; null for one language */
@@ -243,6 +245,14 @@ export interface CertificateTable {
   mail_read_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/** How many certificates of a campaign have each status; recounted whenever their statuses change. */
+export interface CertificateCountTable {
+  campaign_id: number;
+  template_id: number;
+  status_id: number;
+  n: number;
 }
 
 /** Background work run by the in-process worker (server/services/jobs). */
@@ -264,6 +274,7 @@ export interface JobTable {
 export interface Database {
   campaigns: CampaignTable;
   certificates: CertificateTable;
+  certificate_counts: CertificateCountTable;
   jobs: JobTable;
   api_keys: ApiKeyTable;
   issuer_keys: IssuerKeyTable;

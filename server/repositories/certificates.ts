@@ -44,3 +44,29 @@ export async function bumpStatusVersion(db: Kysely<Database>, issuerId: number):
     .where('id', '=', issuerId)
     .execute();
 }
+
+/** Recounts the statuses of these campaigns' certificates; call it in the transaction that changed them. */
+export async function recountCampaigns(db: Kysely<Database>, campaignIds: readonly number[]): Promise<void> {
+  for (const campaignId of new Set(campaignIds)) {
+    const counts = await db
+      .selectFrom('certificates')
+      .select(['template_id', 'status_id', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('campaign_id', '=', campaignId)
+      .groupBy(['template_id', 'status_id'])
+      .execute();
+    await db.deleteFrom('certificate_counts').where('campaign_id', '=', campaignId).execute();
+    if (counts.length > 0) {
+      await db
+        .insertInto('certificate_counts')
+        .values(
+          counts.map((row) => ({
+            campaign_id: campaignId,
+            template_id: row.template_id,
+            status_id: row.status_id,
+            n: Number(row.n),
+          })),
+        )
+        .execute();
+    }
+  }
+}

@@ -1,6 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PROFILE } from '../../domain/roles';
 import { addIssuer, addUser, bearer, signIn, signInAdmin } from './signIn';
+import { insertGeneratedCertificates } from './bulkCertificates';
 import { createBadgeTemplate, publishRows, recipientRows } from './publicationFixtures';
 import { createTestApp, TEST_DATABASES, type TestApp } from './testApp';
 
@@ -191,5 +192,58 @@ describe.each(TEST_DATABASES)('reports, bulk operations and search on %s', (data
     const outsider = bearer(await signIn(t.app, 'admin@other.example'));
     const theirs = await call('GET', `/api/admin/data?mode=key&value=${data[0].key}`, undefined, outsider);
     expect(theirs.json().data).toEqual([]);
+  });
+});
+
+describe.each(TEST_DATABASES)('a report over 100,000 certificates on %s', (database) => {
+  let t: TestApp;
+  let headers: Record<string, string>;
+  let campaignId: number;
+  let templateId: number;
+  beforeAll(async () => {
+    t = await createTestApp(database);
+    let issuerId: number;
+    ({ headers, issuerId } = await signInAdmin(t.app));
+    templateId = await createBadgeTemplate(t.app, headers);
+    campaignId = (await publishRows(t.app, headers, templateId, recipientRows(1))).json().campaignId;
+    await t.app.laurel.db.deleteFrom('certificates').execute();
+    await insertGeneratedCertificates(t.app, { issuerId, templateId, campaignId }, 100_000);
+  }, 120_000);
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const rows = async (body: Record<string, unknown>) => {
+    const answer = await t.app.inject({ method: 'POST', url: '/api/admin/data_post', headers, payload: body });
+    expect(answer.statusCode, answer.body).toBe(200);
+    return answer.json<{ data: Row[]; count: number; counters?: Record<string, number> }>();
+  };
+
+  it('counts, filters by status and mail, and pages deep in the database', async () => {
+    const all = await rows({ campaignId, limit: 20, counter: true });
+    expect(all.count).toBe(100_000);
+    expect(all.counters).toEqual({ total: 100_000, validated: 89_109, disabled: 9_901, minting: 0 });
+    expect(all.data[0].email).toBe('learner100000@example.org');
+    const disabled = await rows({ templateId, status: [9], limit: 20 });
+    expect(disabled.count).toBe(9_901);
+    const sent = await rows({ templateId, mailSent: [1], limit: 20 });
+    expect(sent.count).toBe(33_333);
+    const deep = await rows({ campaignId, offset: 99_990, limit: 20 });
+    expect(deep.data.map((row) => row.email)).toEqual(
+      Array.from({ length: 10 }, (_, i) => `learner${10 - i}@example.org`),
+    );
+  });
+
+  it('searches by address, name and key prefix, and sorts, over the indexes', async () => {
+    const byEmail = await rows({ templateId, filter: 'Learner9999', limit: 20, sort: 'email', order: 'ASC' });
+    expect(byEmail.count).toBe(11);
+    expect(byEmail.data.map((row) => row.email)).toContain('learner9999@example.org');
+    expect(byEmail.data[0].email).toBe('learner99990@example.org');
+    const byName = await rows({ templateId, filter: 'doe7 learner10', limit: 5 });
+    expect(byName.count).toBe(12);
+    const byKey = await rows({ templateId, filter: 'ID-4242', status: [1, 3, 6, 9], limit: 5 });
+    expect(byKey.count).toBe(11);
+    const none = await rows({ templateId, filter: 'nobody', limit: 5 });
+    expect(none).toMatchObject({ count: 0, data: [] });
   });
 });

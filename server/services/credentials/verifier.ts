@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { DataIntegrityProof } from '@digitalbazaar/data-integrity';
 import { cryptosuite as eddsaRdfc2022 } from '@digitalbazaar/eddsa-rdfc-2022-cryptosuite';
 import * as vc from '@digitalbazaar/vc';
-import Ajv2019 from 'ajv/dist/2019';
+import Ajv2019 from 'ajv/dist/2019.js';
 import addFormats from 'ajv-formats';
 import type { Kysely } from 'kysely';
 import type { Verdict, VerificationCheck, VerificationReport } from '../../../domain/credentialVerification';

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { CERTIFICATE_STATUS } from '../../../domain/certificates';
 import { nowIso } from '../../db/clock';
 import type { Database } from '../../db/schema';
+import { recountCampaigns } from '../../repositories/certificates';
 
 /**
  * The local ledger adapter (ARCHITECTURE.md: NFT anchoring): it "mints" each certificate of a campaign still
@@ -33,6 +34,7 @@ export async function mintCampaign(db: Kysely<Database>, campaignId: number): Pr
         .where('status_id', '=', CERTIFICATE_STATUS.minting)
         .execute();
     }
+    await recountCampaigns(trx, [campaignId]);
   });
   return minting.length;
 }

@@ -10,6 +10,7 @@ import {
   type ImportRow,
 } from '../../../domain/import';
 import { INVALID_INPUT_FILE, MISSING_FILE_PREFIX } from '../../../domain/publication';
+import { searchName } from '../../../domain/reports';
 import type { AuthContext } from '../../auth/guard';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../db/clock';
@@ -124,6 +125,7 @@ export function buildCertificates(
       recipient_key: technicalFields.map((field) => main[field] ?? '').join(' / '),
       first_name: main.firstName ?? '',
       last_name: main.lastName ?? '',
+      search_name: searchName(main.firstName ?? '', main.lastName ?? ''),
       data: JSON.stringify(rowFields(main)),
       translations: Object.keys(translations).length > 0 ? JSON.stringify(translations) : null,
       obtention_date: main.obtentionDate || common.today,
@@ -268,15 +270,17 @@ async function writePublication(
     .values({ issuer_id: template.issuer_id, credits: -count, reason: `campaign ${campaign.id}`, operation_date: now })
     .execute();
   const firstStatusIndex = await allocateStatusIndexes(trx, template.issuer_id, count);
-  await insertCertificates(
-    trx,
-    buildCertificates(template, rows, technicalFields, {
-      campaignId: campaign.id,
-      firstStatusIndex,
-      now,
-      today: todayIso(),
-    }),
-  );
+  const certificates = buildCertificates(template, rows, technicalFields, {
+    campaignId: campaign.id,
+    firstStatusIndex,
+    now,
+    today: todayIso(),
+  });
+  await insertCertificates(trx, certificates);
+  await trx
+    .insertInto('certificate_counts')
+    .values({ campaign_id: campaign.id, template_id: template.id, status_id: certificates[0].status_id, n: count })
+    .execute();
   await trx
     .updateTable('templates')
     .set((eb) => ({

@@ -5,7 +5,7 @@ import { REPORT_NOTE_MAX_LENGTH } from '../../../domain/reports';
 import { nowIso } from '../../db/clock';
 import type { Database } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../errors';
-import { bumpStatusVersion } from '../../repositories/certificates';
+import { bumpStatusVersion, recountCampaigns } from '../../repositories/certificates';
 
 /** The most certificates one bulk call changes. */
 export const MAX_BULK_KEYS = 10_000;
@@ -43,12 +43,13 @@ export async function changeCertificateStatuses(
   const unique = [...new Set(keys)];
   if (unique.length > MAX_BULK_KEYS) throw badRequest('TOO_MANY_KEYS', `At most ${MAX_BULK_KEYS} keys per call`);
   return db.transaction().execute(async (trx) => {
-    const found: { id: number; status_id: number; is_nft: number; fields_to_certified: string }[] = [];
+    const found: { id: number; campaign_id: number; status_id: number; is_nft: number; fields_to_certified: string }[] =
+      [];
     for (const part of chunks(unique)) {
       let query = trx
         .selectFrom('certificates as c')
         .innerJoin('templates as t', 't.id', 'c.template_id')
-        .select(['c.id', 'c.status_id', 't.is_nft', 't.fields_to_certified'])
+        .select(['c.id', 'c.campaign_id', 'c.status_id', 't.is_nft', 't.fields_to_certified'])
         .where('c.issuer_id', '=', issuerId)
         .where('c.key', 'in', part);
       if (campaignId !== undefined) query = query.where('c.campaign_id', '=', campaignId);
@@ -78,7 +79,14 @@ export async function changeCertificateStatuses(
         updated += Number(result.numUpdatedRows);
       }
     }
-    if (updated > 0) await bumpStatusVersion(trx, issuerId);
+    if (updated > 0) {
+      await bumpStatusVersion(trx, issuerId);
+      const changed = new Set([...byTarget.values()].flat());
+      await recountCampaigns(
+        trx,
+        found.filter((row) => changed.has(row.id)).map((row) => row.campaign_id),
+      );
+    }
     return { updated, skipped: unique.length - updated };
   });
 }

@@ -1,5 +1,5 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
-import { ACTIVE_STATUSES, CERTIFICATE_STATUS } from '../../../domain/certificates';
+import { ACTIVE_STATUSES, CERTIFICATE_KEY_PATTERN, CERTIFICATE_STATUS } from '../../../domain/certificates';
 import {
   emailStatus,
   MAIL_FILTER,
@@ -8,6 +8,7 @@ import {
   type ReportRowsResponse,
   type ReportSortField,
 } from '../../../domain/reports';
+import { isPostgres } from '../../db/migrationHelpers';
 import type { Certificate, Database } from '../../db/schema';
 import { parseJson } from '../templates/views';
 
@@ -32,11 +33,6 @@ export interface ReportQuery {
 }
 
 type CertificateExpression = ExpressionBuilder<Database, 'certificates'>;
-
-/** A LIKE pattern that finds `text` anywhere, its own % and _ taken literally. */
-export function containsPattern(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 function dayAfter(date: string): string {
   const next = new Date(`${date}T00:00:00.000Z`);
@@ -66,13 +62,37 @@ const SORT_COLUMNS = {
   key: 'key',
 } as const satisfies Record<ReportSortField, keyof Certificate>;
 
-/** The certificates of one issuer narrowed by a report's filters; every condition is on an indexed path. */
+/**
+ * `column` starts with `prefix`: a range, so that the (template_id, column) index answers it. Compared in byte
+ * order (the index's order on PostgreSQL too), where U+FFFF sorts after every other character of the BMP.
+ */
+function prefixOf(
+  eb: CertificateExpression,
+  column: 'email' | 'recipient_key' | 'search_name',
+  prefix: string,
+  postgres: boolean,
+) {
+  const ref = postgres ? sql<string>`${sql.ref(column)} collate "C"` : sql<string>`${sql.ref(column)}`;
+  return eb.and([eb(ref, '>=', prefix), eb(ref, '<', `${prefix}\uffff`)]);
+}
+
+/**
+ * The certificates of one issuer narrowed by a report's filters; every condition is on an indexed path. The
+ * search text matches the start of the address, of the recipient's key or of "last first" name, or a whole
+ * certificate key.
+ */
 function filtered(db: Kysely<Database>, issuerId: number, query: ReportQuery, withStatuses = true) {
-  let base = db.selectFrom('certificates').where('issuer_id', '=', issuerId);
+  const postgres = isPostgres(db);
+  // the tenant check never drives the plan: the campaign's or the template's (…, id) index does
+  let base = db.selectFrom('certificates').where(sql<number>`+${sql.ref('issuer_id')}`, '=', issuerId);
   if (query.campaignId !== undefined) base = base.where('campaign_id', '=', query.campaignId);
-  if (query.templateId !== undefined) base = base.where('template_id', '=', query.templateId);
+  if (query.templateId !== undefined) {
+    const template = query.campaignId !== undefined ? sql<number>`+${sql.ref('template_id')}` : sql.ref('template_id');
+    base = base.where(template, '=', query.templateId);
+  }
   if (query.ids && query.ids.length > 0) base = base.where('id', 'in', query.ids);
-  if (withStatuses && query.statuses && query.statuses.length > 0) base = base.where('status_id', 'in', query.statuses);
+  if (withStatuses && query.statuses && query.statuses.length > 0)
+    base = base.where(sql<number>`+${sql.ref('status_id')}`, 'in', query.statuses);
   if (query.mailSent && query.mailSent.length > 0) {
     const values = query.mailSent;
     base = base.where((eb) => mailCondition(eb, values));
@@ -81,15 +101,30 @@ function filtered(db: Kysely<Database>, issuerId: number, query: ReportQuery, wi
   if (query.endDate) base = base.where('created_at', '<', dayAfter(query.endDate));
   const text = query.filter?.trim();
   if (text) {
-    const pattern = containsPattern(text);
-    const like = (column: string) => sql<SqlBool>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
+    const lower = text.toLowerCase().replace(/\s+/g, ' ');
+    const prefixes: ['email' | 'recipient_key' | 'search_name', string][] = [
+      ['email', lower],
+      ['recipient_key', text],
+      ['search_name', lower],
+    ];
+    // one indexed range per column, united: SQLite does not use several indexes for an OR on its own
+    const matching = (templateId: number) =>
+      prefixes
+        .map(([column, prefix]) =>
+          db
+            .selectFrom('certificates')
+            .select('id')
+            .where('template_id', '=', templateId)
+            .where((eb) => prefixOf(eb, column, prefix, postgres)),
+        )
+        .reduce((union, next) => union.union(next));
+    const templateId = query.templateId;
     base = base.where((eb) =>
       eb.or([
-        like('email'),
-        like('first_name'),
-        like('last_name'),
-        like('recipient_key'),
-        ...(text.length >= 8 ? [eb('key', 'like', `${text.replace(/[\\%_]/g, '')}%`)] : []),
+        ...(templateId !== undefined
+          ? [eb('id', 'in', matching(templateId))]
+          : prefixes.map(([column, prefix]) => prefixOf(eb, column, prefix, postgres))),
+        ...(CERTIFICATE_KEY_PATTERN.test(text) ? [eb('key', '=', text)] : []),
       ]),
     );
   }
@@ -150,9 +185,7 @@ export async function reportRows(
       .limit(query.limit)
       .offset(query.offset)
       .execute(),
-    filtered(db, issuerId, query)
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow(),
+    countRows(db, issuerId, query),
     query.counter ? reportCounters(db, issuerId, query) : Promise.resolve(undefined),
   ]);
   return {
@@ -162,25 +195,56 @@ export async function reportRows(
   };
 }
 
+/** Certificates per status of a campaign or a template, from the counts kept beside them. */
+async function statusCounts(
+  db: Kysely<Database>,
+  issuerId: number,
+  target: Pick<ReportQuery, 'campaignId' | 'templateId'>,
+): Promise<Map<number, number>> {
+  let query = db
+    .selectFrom('certificate_counts')
+    .select(['status_id', (eb) => eb.fn.sum<number>('n').as('n')])
+    .where('campaign_id', 'in', (eb) => eb.selectFrom('campaigns').select('id').where('issuer_id', '=', issuerId))
+    .groupBy('status_id');
+  if (target.campaignId !== undefined) query = query.where('campaign_id', '=', target.campaignId);
+  if (target.templateId !== undefined) query = query.where('template_id', '=', target.templateId);
+  const rows = await query.execute();
+  return new Map(rows.map((row) => [row.status_id, Number(row.n)]));
+}
+
+/** The total of a report's filter: from the kept counts when only statuses narrow it, else counted. */
+async function countRows(db: Kysely<Database>, issuerId: number, query: ReportQuery): Promise<{ n: number }> {
+  const onlyStatuses =
+    !query.filter?.trim() &&
+    !query.mailSent?.length &&
+    !query.startDate &&
+    !query.endDate &&
+    !query.ids?.length &&
+    (query.campaignId !== undefined || query.templateId !== undefined);
+  if (onlyStatuses) {
+    const counts = await statusCounts(db, issuerId, query);
+    let n = 0;
+    for (const [status, count] of counts) if (!query.statuses?.length || query.statuses.includes(status)) n += count;
+    return { n };
+  }
+  const row = await filtered(db, issuerId, query)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return { n: Number(row.n) };
+}
+
 /** The header's counters over the campaign or template (statuses not filtered): total, validated, disabled, minting. */
 export async function reportCounters(
   db: Kysely<Database>,
   issuerId: number,
   query: Pick<ReportQuery, 'campaignId' | 'templateId'>,
 ): Promise<ReportCounters> {
-  const byStatus = await filtered(
-    db,
-    issuerId,
-    { campaignId: query.campaignId, templateId: query.templateId, offset: 0, limit: 0 },
-    false,
-  )
-    .select(['status_id', (eb) => eb.fn.countAll<number>().as('n')])
-    .groupBy('status_id')
-    .execute();
-  const count = (statuses: readonly number[]) =>
-    byStatus.filter((row) => statuses.includes(row.status_id)).reduce((sum, row) => sum + Number(row.n), 0);
+  const counts = await statusCounts(db, issuerId, query);
+  const count = (statuses: readonly number[]) => statuses.reduce((sum, status) => sum + (counts.get(status) ?? 0), 0);
+  let total = 0;
+  for (const n of counts.values()) total += n;
   return {
-    total: byStatus.reduce((sum, row) => sum + Number(row.n), 0),
+    total,
     validated: count(ACTIVE_STATUSES),
     disabled: count([CERTIFICATE_STATUS.disabled]),
     minting: count([CERTIFICATE_STATUS.minting]),

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import Ajv2019 from 'ajv/dist/2019';
+import Ajv2019 from 'ajv/dist/2019.js';
 import addFormats from 'ajv-formats';
 
 /** The official OB 3.0 AchievementCredential schema from ../shared/conformance (draft 2019-09). */
