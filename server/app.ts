@@ -18,6 +18,7 @@ import { migrateToLatest } from './db/migrate';
 import { seedFirstRun } from './db/seed';
 import { AppError } from './errors';
 import { apiKeyRoutes } from './routes/apiKeys';
+import { cpfExportRoutes } from './routes/cpfExport';
 import { credentialRoutes } from './routes/credentials';
 import { emailingRoutes } from './routes/emailing';
 import { pdfRoutes } from './routes/pdf';
@@ -127,6 +128,7 @@ export async function buildApp(
   await reportRoutes(app, ctx);
   await emailingRoutes(app, ctx);
   await pdfRoutes(app, ctx);
+  await cpfExportRoutes(app, ctx);
 
   registerWebApp(app, config.webRoot);
   registerPublicationJobs(ctx);
