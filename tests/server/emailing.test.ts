@@ -229,4 +229,33 @@ describe.each(TEST_DATABASES)('sending certificates by email over SMTP on %s', (
     await t.app.laurel.jobs.runUntilIdle();
     expect(mailbox.messages).toHaveLength(0);
   });
+
+  it('emails a campaign of 50 recipients: 49 messages with their link, the refused one not delivered', async () => {
+    const fifty = (await publishRows(t.app, headers, templateId, recipientRows(50))).json().campaignId;
+    await t.app.laurel.jobs.runUntilIdle();
+    mailbox.messages.length = 0;
+    const queued = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/emails',
+      headers,
+      payload: message({ campaignId: fifty, language: 'es' }),
+    });
+    expect(queued.json()).toEqual({ ok: true, nbEmails: 50 });
+    await t.app.laurel.jobs.runUntilIdle();
+    expect(mailbox.messages).toHaveLength(49);
+    const report = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/data_post',
+      headers,
+      payload: { campaignId: fifty, limit: 100 },
+    });
+    const rows = report.json<{ data: Row[] }>().data;
+    for (const row of rows.filter((r) => r.email !== 'learner3@example.org')) {
+      const mail = mailbox.messages.find((m) => m.to[0] === row.email);
+      expect(mail?.text).toContain(`http://laurel.test/certificate/${row.key}`);
+      expect(mail?.text).toContain('le ha expedido una credencial');
+    }
+    expect(rows.filter((r) => r.EmailStatus === 'Sent')).toHaveLength(49);
+    expect(rows.find((r) => r.email === 'learner3@example.org')?.EmailStatus).toBe('not delivered');
+  });
 });
