@@ -64,18 +64,20 @@ function wrap(font: PDFFont, text: string, size: number, width: number): string[
   return lines;
 }
 
+/** Writes centred lines downwards from `y`; a dry writer only measures, to centre the block on the page. */
 class Writer {
-  y = HEIGHT - MARGIN;
   constructor(
     readonly page: PDFPage,
     readonly regular: PDFFont,
     readonly bold: PDFFont,
+    public y: number,
+    readonly dry: boolean,
   ) {}
 
   centered(text: string, size: number, font = this.regular, color = INK): void {
     for (const line of wrap(font, printable(font, text), size, WIDTH - 2 * MARGIN - 120)) {
       const width = font.widthOfTextAtSize(line, size);
-      this.page.drawText(line, { x: (WIDTH - width) / 2, y: this.y - size, size, font, color });
+      if (!this.dry) this.page.drawText(line, { x: (WIDTH - width) / 2, y: this.y - size, size, font, color });
       this.y -= size * 1.3;
     }
   }
@@ -85,24 +87,17 @@ class Writer {
   }
 }
 
+/** The QR code as one SVG path of its dark modules: one drawing operation instead of hundreds. */
 function drawQr(page: PDFPage, url: string, x: number, y: number, size: number): void {
   const qr = qrcode(0, 'M');
   qr.addData(url);
   qr.make();
   const count = qr.getModuleCount();
-  const cell = size / count;
+  let path = '';
   for (let row = 0; row < count; row++) {
-    for (let column = 0; column < count; column++) {
-      if (!qr.isDark(row, column)) continue;
-      page.drawRectangle({
-        x: x + column * cell,
-        y: y + size - (row + 1) * cell,
-        width: cell,
-        height: cell,
-        color: INK,
-      });
-    }
+    for (let column = 0; column < count; column++) if (qr.isDark(row, column)) path += `M${column} ${row}h1v1h-1z`;
   }
+  page.drawSvgPath(path, { x, y: y + size, scale: size / count, color: INK, borderWidth: 0 });
 }
 
 async function embedImage(document: PDFDocument, bytes: Uint8Array | null): Promise<PDFImage | null> {
@@ -129,49 +124,53 @@ export async function renderCertificatePdf(input: PdfInput): Promise<Uint8Array>
   const page = document.addPage([WIDTH, HEIGHT]);
   const regular = await document.embedFont(StandardFonts.Helvetica);
   const bold = await document.embedFont(StandardFonts.HelveticaBold);
-  const writer = new Writer(page, regular, bold);
-
-  page.drawRectangle({ x: 20, y: 20, width: WIDTH - 40, height: HEIGHT - 40, borderColor: ACCENT, borderWidth: 2 });
   const badge = await embedImage(document, input.badge);
-  if (badge) {
-    const scaled = badge.scaleToFit(96, 96);
-    page.drawImage(badge, { x: (WIDTH - scaled.width) / 2, y: writer.y - scaled.height, ...scaled });
-    writer.gap(scaled.height + 14);
-  }
-  writer.centered(view.title, 26, bold, ACCENT);
-  writer.gap(8);
-  writer.centered(view.recipient.title ?? t('awardedTo'), 12, regular, MUTED);
-  writer.centered(view.recipient.name || '—', 22, bold);
-  writer.gap(6);
-  if (view.issuer.name) writer.centered(`${view.issuer.title ?? t('issuedBy')} ${view.issuer.name}`, 12);
-  if (view.partner) writer.centered(`${view.partner.title ?? t('partner')} ${view.partner.name}`, 11, regular, MUTED);
-  const dates = [
-    view.obtained.date
-      ? `${view.obtained.title ?? t('obtained')}: ${formatDate(view.obtained.date, view.language)}`
-      : '',
-    view.expires ? `${view.expires.title ?? t('expires')}: ${formatDate(view.expires.date, view.language)}` : '',
-  ].filter(Boolean);
-  if (dates.length > 0) writer.centered(dates.join('   ·   '), 11, regular, MUTED);
-  writer.gap(10);
-  for (const entry of view.registry?.entries ?? [])
-    writer.centered(`${entry.prefix ?? t(`registry.${entry.entry}`)} ${entry.value}`, 10);
-  for (const section of view.sections) {
-    if (writer.y < 150) break;
-    writer.centered(section.title ?? t(section.section), 11, bold);
-    for (const line of wrap(
-      regular,
-      printable(regular, plainText(section.markdown)),
-      10,
-      WIDTH - 2 * MARGIN - 160,
-    ).slice(0, 6)) {
-      writer.centered(line, 10);
+  page.drawRectangle({ x: 18, y: 18, width: WIDTH - 36, height: HEIGHT - 36, borderColor: ACCENT, borderWidth: 2.5 });
+  page.drawRectangle({ x: 26, y: 26, width: WIDTH - 52, height: HEIGHT - 52, borderColor: ACCENT, borderWidth: 0.6 });
+  const top = HEIGHT - MARGIN - 8;
+  const bottom = 120;
+
+  const layout = (writer: Writer) => {
+    if (badge) {
+      const scaled = badge.scaleToFit(110, 110);
+      if (!writer.dry) page.drawImage(badge, { x: (WIDTH - scaled.width) / 2, y: writer.y - scaled.height, ...scaled });
+      writer.gap(scaled.height + 18);
     }
-    writer.gap(4);
-  }
-  if (view.skills && writer.y > 140)
-    writer.centered(`${view.skills.title ?? t('skills')}: ${view.skills.tags.join(', ')}`, 10, regular, MUTED);
-  for (const detail of view.details)
-    if (writer.y > 130) writer.centered(`${detail.name}: ${detail.value}`, 10, regular, MUTED);
+    if (view.issuer.name) writer.centered(view.issuer.name.toUpperCase(), 11, bold, MUTED);
+    writer.gap(6);
+    writer.centered(view.title, 30, bold, ACCENT);
+    writer.gap(14);
+    writer.centered(view.recipient.title ?? t('awardedTo'), 12, regular, MUTED);
+    writer.gap(2);
+    writer.centered(view.recipient.name || '—', 26, bold);
+    writer.gap(10);
+    if (view.partner) writer.centered(`${view.partner.title ?? t('partner')} ${view.partner.name}`, 11, regular, MUTED);
+    const dates = [
+      view.obtained.date
+        ? `${view.obtained.title ?? t('obtained')}: ${formatDate(view.obtained.date, view.language)}`
+        : '',
+      view.expires ? `${view.expires.title ?? t('expires')}: ${formatDate(view.expires.date, view.language)}` : '',
+    ].filter(Boolean);
+    if (dates.length > 0) writer.centered(dates.join('   ·   '), 11, regular, MUTED);
+    writer.gap(12);
+    for (const entry of view.registry?.entries ?? [])
+      writer.centered(`${entry.prefix ?? t(`registry.${entry.entry}`)} ${entry.value}`, 10);
+    for (const section of view.sections) {
+      if (writer.y < bottom + 40) break;
+      writer.centered(section.title ?? t(section.section), 11, bold);
+      const lines = wrap(regular, printable(regular, plainText(section.markdown)), 10, WIDTH - 2 * MARGIN - 160);
+      for (const line of lines.slice(0, 5)) writer.centered(line, 10);
+      writer.gap(6);
+    }
+    if (view.skills && writer.y > bottom + 20)
+      writer.centered(`${view.skills.title ?? t('skills')}: ${view.skills.tags.join(', ')}`, 10, regular, MUTED);
+    for (const detail of view.details)
+      if (writer.y > bottom + 10) writer.centered(`${detail.name}: ${detail.value}`, 10, regular, MUTED);
+  };
+  const measure = new Writer(page, regular, bold, top, true);
+  layout(measure);
+  const height = top - measure.y;
+  layout(new Writer(page, regular, bold, Math.min(top, bottom + (top - bottom + height) / 2), false));
 
   drawQr(page, input.url, WIDTH - MARGIN - 72, MARGIN - 8, 72);
   const address = printable(regular, input.url);
