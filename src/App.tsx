@@ -1,16 +1,22 @@
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode } from 'react';
 import { Admin, Authenticated, CustomRoutes, Resource, type I18nProvider } from 'react-admin';
 import { BrowserRouter, Navigate, Route } from 'react-router-dom';
 import type { CurrentUser } from '../domain/auth';
 import { authProvider } from './authProvider/authProvider';
 import { RequireAccess } from './components/RequireAccess';
 import { API_KEYS_PATH, ApiKeysPage } from './custom-pages/api-keys/ApiKeysPage';
+import { BADGE_EDITOR_PATH, canUseEditor, REGISTRY_EDITOR_PATH } from './custom-pages/badge-editor/editorPaths';
+import { CAMPAIGNS_PATH, CampaignsPage } from './custom-pages/campaigns/CampaignsPage';
+import { EMAIL_PATH, EmailPage } from './custom-pages/email/EmailPage';
 import { LoginPage } from './custom-pages/login/LoginPage';
 import { LoginTokenPage } from './custom-pages/login/LoginTokenPage';
 import { SsoReturnPage } from './custom-pages/login/SsoReturnPage';
 import { AccessDeniedRedirect, NotFoundRedirect } from './custom-pages/NotFoundRedirect';
 import { NOTIFICATIONS_PATH, NotificationsPage } from './custom-pages/notifications/NotificationsPage';
 import { PROFILE_PATH, ProfilePage } from './custom-pages/profile/ProfilePage';
+import { PUBLICATION_PATH, PublicationPage } from './custom-pages/publication/PublicationPage';
+import { REPORT_ROUTES, ReportPage } from './custom-pages/reports/ReportPage';
+import { SEARCH_PATH, SearchPage } from './custom-pages/search/SearchPage';
 import { SECURITY_PATH, SecurityPage } from './custom-pages/security/SecurityPage';
 import { TEMPLATE_TAGS_PATH, TemplateTagsPage } from './custom-pages/template-tags/TemplateTagsPage';
 import { VERIFY_PATH, VerifyPage } from './custom-pages/verify/VerifyPage';
@@ -26,6 +32,14 @@ import { templates } from './resources/templates';
 import { users } from './resources/users';
 
 const store = createLaurelStore();
+
+// The template editors are heavy (design editor, live preview): their own chunks, loaded when opened.
+const BadgeEditorPage = lazy(() =>
+  import('./custom-pages/badge-editor/BadgeEditorPage').then((m) => ({ default: m.BadgeEditorPage })),
+);
+const RegistryEditorPage = lazy(() =>
+  import('./custom-pages/registry-editor/RegistryEditorPage').then((m) => ({ default: m.RegistryEditorPage })),
+);
 
 /** A custom page for signed-in users; `allowed` adds the route guard of spec 000 section 2.2. */
 function page(element: ReactNode, allowed?: (user: CurrentUser) => boolean) {
@@ -73,6 +87,18 @@ export function App({ i18nProvider, brand }: { i18nProvider: I18nProvider; brand
             />
             <Route path={`${PROFILE_PATH}/:tab`} element={page(<ProfilePage />, rights.admin)} />
             <Route path={NOTIFICATIONS_PATH} element={page(<NotificationsPage />, rights.admin)} />
+            <Route path={PUBLICATION_PATH} element={page(<PublicationPage />, rights.publish)} />
+            <Route path={CAMPAIGNS_PATH} element={page(<CampaignsPage />)} />
+            <Route path={REPORT_ROUTES.campaign} element={page(<ReportPage kind="campaign" />)} />
+            <Route path={REPORT_ROUTES.template} element={page(<ReportPage kind="template" />)} />
+            <Route path={REPORT_ROUTES.cpf} element={page(<ReportPage kind="cpf" />)} />
+            <Route path={EMAIL_PATH} element={page(<EmailPage />, rights.publish)} />
+            <Route path={SEARCH_PATH} element={page(<SearchPage />)} />
+            <Route path={BADGE_EDITOR_PATH} element={page(<BadgeEditorPage />, (u) => canUseEditor(u, 'badge'))} />
+            <Route
+              path={REGISTRY_EDITOR_PATH}
+              element={page(<RegistryEditorPage />, (u) => canUseEditor(u, 'registry'))}
+            />
           </CustomRoutes>
         </Admin>
       </BrowserRouter>

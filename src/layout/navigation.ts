@@ -1,5 +1,5 @@
 import type { CurrentUser } from '../../domain/auth';
-import { canEditTemplate, isAdministrator } from '../../domain/permissions';
+import { canEditTemplate, canPublish, isAdministrator } from '../../domain/permissions';
 
 /**
  * Header entries of spec 000 section 2.3, in order. An entry is listed here once its page exists;
@@ -13,6 +13,8 @@ export interface NavEntry {
 
 export const HEADER_ENTRIES: NavEntry[] = [
   { key: 'templates', path: '/templates', visible: () => true },
+  { key: 'campaigns', path: '/campaigns', visible: () => true },
+  { key: 'search', path: '/search', visible: () => true },
   { key: 'admin', path: '/admin', visible: (user) => isAdministrator(user.profileId) },
 ];
 
@@ -25,4 +27,5 @@ export const USER_MENU_ENTRIES: NavEntry[] = [
 export const rights = {
   admin: (user: CurrentUser) => isAdministrator(user.profileId),
   tags: (user: CurrentUser) => canEditTemplate(user.profileId),
+  publish: (user: CurrentUser) => canPublish(user.profileId),
 };

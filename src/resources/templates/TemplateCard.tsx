@@ -16,9 +16,12 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { Confirm, useLocaleState, useNotify, useTranslate } from 'react-admin';
+import { Link } from 'react-router-dom';
 import type { CurrentUser } from '../../../domain/auth';
 import { canEditTemplate, canPublish } from '../../../domain/permissions';
-import { labelIn, type TemplateSummary } from '../../../domain/templates';
+import { labelIn, templateFamily, type TemplateSummary } from '../../../domain/templates';
+import { canUseEditor, editorPath } from '../../custom-pages/badge-editor/editorPaths';
+import { publicationPath } from '../../custom-pages/publication/PublicationPage';
 import { templateCalls } from './templateCalls';
 
 /** One template of the grid: thumbnail, description, tags, notes and the More menu (spec 001, Templates page). */
@@ -40,6 +43,10 @@ export function TemplateCard({
   const [saving, setSaving] = useState(false);
   const label = labelIn(template.label, locale);
   const notesChanged = notes.trim() !== template.notes.trim();
+  const canEdit = canEditTemplate(user.profileId);
+  const canImport = canPublish(user.profileId) && template.usable && template.enable;
+  const family = templateFamily(template.type);
+  const editable = family !== null && canUseEditor(user, family) ? family : null;
 
   const toggle = async () => {
     setConfirming(false);
@@ -89,7 +96,7 @@ export function TemplateCard({
           <Typography variant="subtitle1" component="h2" fontWeight={600} sx={{ flexGrow: 1, lineHeight: 1.3 }}>
             {label}
           </Typography>
-          {canEditTemplate(user.profileId) && (
+          {(canEdit || canImport) && (
             <IconButton
               size="small"
               aria-label={translate('templates.more', { label })}
@@ -137,14 +144,31 @@ export function TemplateCard({
         )}
       </CardContent>
       <Menu anchorEl={menu} open={menu !== null} onClose={() => setMenu(null)}>
-        <MenuItem
-          onClick={() => {
-            setMenu(null);
-            setConfirming(true);
-          }}
-        >
-          {translate(template.enable ? 'templates.disable' : 'templates.enable')}
-        </MenuItem>
+        {canImport && (
+          <MenuItem component={Link} to={publicationPath(template.id)}>
+            {translate('publication.import_publish')}
+          </MenuItem>
+        )}
+        {editable && (
+          <MenuItem component={Link} to={editorPath(editable, { id: template.id })}>
+            {translate('editor.menu.edit')}
+          </MenuItem>
+        )}
+        {editable && (
+          <MenuItem component={Link} to={editorPath(editable, { duplicate: template.id })}>
+            {translate('editor.menu.duplicate')}
+          </MenuItem>
+        )}
+        {canEdit && (
+          <MenuItem
+            onClick={() => {
+              setMenu(null);
+              setConfirming(true);
+            }}
+          >
+            {translate(template.enable ? 'templates.disable' : 'templates.enable')}
+          </MenuItem>
+        )}
       </Menu>
       <Confirm
         isOpen={confirming}

@@ -1,3 +1,4 @@
+import AddIcon from '@mui/icons-material/Add';
 import SearchIcon from '@mui/icons-material/Search';
 import StyleIcon from '@mui/icons-material/StyleOutlined';
 import {
@@ -20,6 +21,7 @@ import { Link } from 'react-router-dom';
 import { isAdministrator } from '../../../domain/permissions';
 import type { TemplateSummary } from '../../../domain/templates';
 import { useCurrentUser } from '../../authProvider/useCurrentUser';
+import { canUseEditor, editorPath } from '../../custom-pages/badge-editor/editorPaths';
 import { TemplateCard } from './TemplateCard';
 import {
   DEFAULT_FILTERS,
@@ -69,6 +71,16 @@ export function TemplateList() {
         <Typography variant="h4" component="h1" sx={{ flexGrow: 1 }}>
           {isPending ? translate('templates.title') : translate('templates.count', { count: shown.length })}
         </Typography>
+        {user && canUseEditor(user, 'badge') && (
+          <Button variant="contained" startIcon={<AddIcon />} component={Link} to={editorPath('badge')}>
+            {translate('editor.menu.new_badge')}
+          </Button>
+        )}
+        {user && canUseEditor(user, 'registry') && (
+          <Button variant="outlined" startIcon={<AddIcon />} component={Link} to={editorPath('registry')}>
+            {translate('editor.menu.new_registry')}
+          </Button>
+        )}
         <TextField
           size="small"
           placeholder={translate('templates.search')}

@@ -1,0 +1,278 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import type { I18nProvider } from 'react-admin';
+import * as XLSX from 'xlsx';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { TemplateImportData } from '../../../domain/templates';
+import { AdminWrapper, testI18nProvider } from '../../../tests/unit/adminWrapper';
+import { PublicationPage } from './PublicationPage';
+
+// the worker's work, on the test's thread
+vi.mock('../../workers/parseSpreadsheet', async () => {
+  const { readWorkbook } = await import('../../workers/readWorkbook');
+  return { parseSpreadsheet: async (file: Blob) => readWorkbook(new Uint8Array(await file.arrayBuffer())) };
+});
+const written = vi.hoisted(() => ({ rows: [] as string[][][], saved: [] as string[] }));
+vi.mock('./blankImportFile', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('./blankImportFile')>()),
+  writeBlankWorkbook: async (rows: string[][]) => {
+    written.rows.push(rows);
+    return new Blob(['xlsx']);
+  },
+  saveFile: (_file: Blob, name: string) => written.saved.push(name),
+}));
+
+const template: TemplateImportData = {
+  id: 3,
+  type: 'openbadge',
+  usable: true,
+  enable: true,
+  languages: ['en', 'fr'],
+  DefaultLanguage: 'en',
+  technicalFields: ['ID'],
+  fieldsToCertified: ['score'],
+  fileFields: [],
+  requiresFiles: false,
+  NbCharMax: 0,
+  openbadge: true,
+};
+
+let templateData = template;
+let credits = 100;
+let publishAnswers: (() => Response)[] = [];
+const publishKeys: (string | null)[] = [];
+const previews: string[] = [];
+
+const server = setupServer(
+  http.get('*/api/admin/who', () =>
+    HttpResponse.json({
+      id: 1,
+      issuerId: 5,
+      profileId: 2,
+      email: 'pub@example.org',
+      firstName: 'Pat',
+      lastName: 'Lee',
+    }),
+  ),
+  http.get('*/api/issuer/5/template/3/data', () => HttpResponse.json(templateData)),
+  http.get('*/api/issuer/5/template/3/meta', () => HttpResponse.json({ id: 3, label: { en: 'Data literacy' } })),
+  http.get('*/api/issuer/5/credits', () => HttpResponse.json({ current: credits, operations: [] })),
+  http.post('*/api/admin/data', ({ request }) => {
+    publishKeys.push(request.headers.get('idempotency-key'));
+    return (publishAnswers.shift() ?? (() => HttpResponse.json({ campaignId: 77 })))();
+  }),
+  http.post('*/api/admin/preview', async ({ request }) => {
+    const { row } = (await request.json()) as { row: { ID: string; Language: string } };
+    previews.push(`${row.ID}-${row.Language}`);
+    return new HttpResponse(`<p>Certificate of ${row.ID}</p>`, { headers: { 'content-type': 'text/html' } });
+  }),
+);
+
+let i18nProvider: I18nProvider;
+beforeAll(async () => {
+  server.listen({ onUnhandledRequest: 'error' });
+  i18nProvider = await testI18nProvider();
+});
+beforeEach(() => localStorage.setItem('auth_token', 'a.b.c'));
+afterEach(() => {
+  server.resetHandlers();
+  templateData = template;
+  credits = 100;
+  publishAnswers = [];
+  publishKeys.length = 0;
+  previews.length = 0;
+  written.rows.length = 0;
+  written.saved.length = 0;
+});
+afterAll(() => server.close());
+
+function workbook(rows: unknown[][], name = 'recipients.xlsx'): File {
+  const book = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), 'Recipients');
+  return new File([XLSX.write(book, { type: 'array', bookType: 'xlsx' }) as ArrayBuffer], name);
+}
+
+const GOOD = [
+  ['language', 'ID', 'Email', 'score'],
+  ['all', 'A-1', 'ada@example.org', '18/20'],
+  ['en', 'A-2', 'bob@example.org', '15/20'],
+  ['fr', 'A-2', 'bob@example.org', '15/20'],
+];
+
+async function renderPage() {
+  render(
+    <AdminWrapper i18nProvider={i18nProvider} path="/publication?templateId=3">
+      <PublicationPage />
+    </AdminWrapper>,
+  );
+  await screen.findByText('Template: Data literacy (#3)');
+}
+
+async function importFile(file: File) {
+  await userEvent.setup({ applyAccept: false }).upload(screen.getByLabelText('Spreadsheet file'), file);
+}
+
+async function importGoodFile() {
+  await importFile(workbook(GOOD));
+  await screen.findByText('recipients.xlsx: 3 rows ready');
+}
+
+// typing in jsdom is slow on a busy machine
+describe('PublicationPage', { timeout: 20_000 }, () => {
+  it('shows the unavailable-template message for a disabled template', async () => {
+    templateData = { ...template, enable: false };
+    render(
+      <AdminWrapper i18nProvider={i18nProvider} path="/publication?templateId=3">
+        <PublicationPage />
+      </AdminWrapper>,
+    );
+    expect(await screen.findByText('This template cannot be used')).toBeVisible();
+    expect(screen.queryByLabelText('Spreadsheet file')).toBeNull();
+  });
+
+  it('refuses another file type', async () => {
+    await renderPage();
+    await importFile(new File(['a;b'], 'recipients.csv'));
+    const alert = await screen.findByText('Wrong type of file');
+    expect(alert.closest('[role="alert"]')).toHaveTextContent('recipients.csv');
+  });
+
+  it('lists the errors with the cells at fault, and offers the blank import file', async () => {
+    await renderPage();
+    await importFile(
+      workbook([
+        ['language', 'ID', 'Email', 'score'],
+        ...Array.from({ length: 12 }, (_, i) => ['en', `A-${i}`, `wrong-${i}`, 'x']),
+      ]),
+    );
+    const panel = await screen.findByTestId('import-errors');
+    expect(panel).toHaveTextContent('recipients.xlsx cannot be imported: 2 problems to fix');
+    const emails = within(panel).getByText('Invalid email addresses').closest('[role="alert"]') as HTMLElement;
+    expect(within(emails).getAllByRole('listitem')).toHaveLength(10);
+    expect(emails).toHaveTextContent('C2: wrong-0');
+    expect(emails).toHaveTextContent('and 2 more');
+    expect(within(panel).getByText('Language rows missing or repeated')).toBeVisible();
+
+    await userEvent.click(within(panel).getByRole('button', { name: 'Download the blank import file' }));
+    await waitFor(() => expect(written.saved).toEqual(['import-template-3.xlsx']));
+    expect(written.rows[0][0]).toEqual([
+      'language',
+      'ID',
+      'Email',
+      'firstName',
+      'lastName',
+      'obtentionDate',
+      'ExpirationDate',
+      'assessment',
+      'linkLabel',
+      'linkURL',
+      'score',
+    ]);
+  });
+
+  it('shows the rows with a language filter and a search', async () => {
+    await renderPage();
+    await importGoodFile();
+    const count = screen.getByTestId('row-count');
+    expect(count).toHaveTextContent('3 rows');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Search the rows' }), 'bob');
+    expect(count).toHaveTextContent('2 of 3 rows');
+    await userEvent.click(screen.getByRole('combobox', { name: 'Language' }));
+    await userEvent.click(screen.getByRole('option', { name: 'FR' }));
+    expect(count).toHaveTextContent('1 of 3 rows');
+  });
+
+  it('publishes after the check word, shows the success modal and hides the publish button', async () => {
+    await renderPage();
+    await importGoodFile();
+    expect(screen.getByText('2 credits needed')).toBeVisible();
+    await userEvent.type(screen.getByLabelText('Note (optional)'), 'Spring session');
+    expect(screen.getByText('14 of 60 characters')).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Publish 2 certificates' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Publish the certificates?' });
+    const publish = within(confirm).getByRole('button', { name: 'Publish' });
+    await userEvent.type(within(confirm).getByLabelText('Type PUBLISH to confirm'), 'publish');
+    expect(publish).toBeDisabled();
+    await userEvent.clear(within(confirm).getByLabelText('Type PUBLISH to confirm'));
+    await userEvent.type(within(confirm).getByLabelText('Type PUBLISH to confirm'), 'PUBLISH');
+    await userEvent.click(publish);
+    const success = await screen.findByRole('dialog', { name: 'Certificates published' });
+    expect(success).toHaveTextContent('2 certificates were issued in campaign #77.');
+    expect(within(success).getByRole('link', { name: "Open the campaign's report" })).toHaveAttribute(
+      'href',
+      '/reports/77',
+    );
+    expect(within(success).getByRole('link', { name: 'See the campaigns' })).toHaveAttribute('href', '/campaigns');
+    expect(publishKeys).toHaveLength(1);
+    expect(publishKeys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    await userEvent.click(within(success).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('button', { name: /^Publish/ })).toBeNull();
+    expect(screen.getByText('Campaign #77 is published.')).toBeVisible();
+  });
+
+  it('offers to refresh the credits when there are not enough', async () => {
+    credits = 1;
+    await renderPage();
+    await importGoodFile();
+    await userEvent.click(screen.getByRole('button', { name: 'Publish 2 certificates' }));
+    const modal = await screen.findByRole('dialog', { name: 'Not enough credits' });
+    expect(modal).toHaveTextContent('needs 2 credits and the account has 1');
+    credits = 5;
+    await userEvent.click(within(modal).getByRole('button', { name: 'Refresh credits' }));
+    expect(await screen.findByRole('dialog', { name: 'Publish the certificates?' })).toBeVisible();
+  });
+
+  it('retries a failed publish with the same idempotency key, and shows the firewall failure without retry', async () => {
+    publishAnswers = [() => HttpResponse.json({ code: 'INTERNAL_ERROR' }, { status: 500 }), () => HttpResponse.error()];
+    await renderPage();
+    await importGoodFile();
+    await userEvent.click(screen.getByRole('button', { name: 'Publish 2 certificates' }));
+    await userEvent.type(await screen.findByLabelText('Type PUBLISH to confirm'), 'PUBLISH');
+    await userEvent.click(screen.getByRole('button', { name: 'Publish' }));
+    const failure = await screen.findByRole('dialog', { name: 'The publication failed' });
+    await userEvent.click(within(failure).getByRole('button', { name: 'Retry' }));
+    const firewall = await screen.findByRole('dialog', { name: 'The server could not be reached' });
+    expect(within(firewall).queryByRole('button', { name: 'Retry' })).toBeNull();
+    expect(publishKeys).toHaveLength(2);
+    expect(publishKeys[1]).toBe(publishKeys[0]);
+  });
+
+  it('shows the publication error with the rows the server refused, and hides the publish button', async () => {
+    publishAnswers = [
+      () =>
+        HttpResponse.json(
+          { error: 'The rows are not valid', errors: [{ code: 'ERR_MISSING_EMAILS', details: ['C3'], more: 0 }] },
+          { status: 400 },
+        ),
+    ];
+    await renderPage();
+    await importGoodFile();
+    await userEvent.click(screen.getByRole('button', { name: 'Publish 2 certificates' }));
+    await userEvent.type(await screen.findByLabelText('Type PUBLISH to confirm'), 'PUBLISH');
+    await userEvent.click(screen.getByRole('button', { name: 'Publish' }));
+    const refused = await screen.findByRole('dialog', { name: 'The publication was refused' });
+    expect(refused).toHaveTextContent('Publication error');
+    expect(refused).toHaveTextContent('Email addresses missing');
+    expect(refused).toHaveTextContent('C3');
+    await userEvent.click(within(refused).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('button', { name: /^Publish/ })).toBeNull();
+  });
+
+  it('previews a row, moves with the arrow keys, and preloads the next rows', async () => {
+    await renderPage();
+    await importGoodFile();
+    await userEvent.click(screen.getByRole('button', { name: 'Preview row 1' }));
+    const dialog = await screen.findByRole('dialog', { name: /Preview of row 1/ });
+    const frame = await within(dialog).findByTitle('Certificate of row 1');
+    expect(frame).toHaveAttribute('sandbox', '');
+    expect(frame.getAttribute('srcdoc')).toContain('Certificate of A-1');
+    await waitFor(() => expect(previews).toEqual(['A-1-all', 'A-2-en', 'A-2-fr']));
+    fireEvent.keyDown(dialog, { key: 'ArrowRight' });
+    expect(await within(dialog).findByTitle('Certificate of row 2')).toBeVisible();
+    expect(previews).toHaveLength(3);
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+});

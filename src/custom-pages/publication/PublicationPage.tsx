@@ -1,0 +1,497 @@
+import DownloadIcon from '@mui/icons-material/DownloadOutlined';
+import PublishIcon from '@mui/icons-material/RocketLaunchOutlined';
+import {
+  Alert,
+  AlertTitle,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  FormControlLabel,
+  LinearProgress,
+  Skeleton,
+  Switch,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Title, useLocaleState, useTranslate } from 'react-admin';
+import { Link, useSearchParams } from 'react-router-dom';
+import { listedFiles, type ImportDefinition } from '../../../domain/import';
+import { NOTE_MAX_LENGTH, rowsTooLong, type CreditsResponse } from '../../../domain/publication';
+import { labelIn, type TemplateImportData, type TemplateMeta } from '../../../domain/templates';
+import { useCurrentUser } from '../../authProvider/useCurrentUser';
+import { apiFetch } from '../../dataProvider/httpClient';
+import { parseSpreadsheet } from '../../workers/parseSpreadsheet';
+import {
+  archiveErrors,
+  checkArchiveFile,
+  isArchiveReady,
+  NO_ARCHIVE,
+  recheckArchive,
+  type ArchiveState,
+} from './archive';
+import { blankFileName, blankFileRows, saveFile, writeBlankWorkbook } from './blankImportFile';
+import { FileDrop } from './FileDrop';
+import { ImportAlerts } from './ImportAlerts';
+import { importDefinitionOf, isTemplateAvailable, templateBlankColumns } from './importDefinition';
+import { IDLE_IMPORT, importSpreadsheet, type ImportState } from './importState';
+import { ImportedRows } from './ImportedRows';
+import { createPreviewLoader } from './previewCache';
+import { CAMPAIGN_REPORT_PATH, PublishDialogs } from './PublishDialogs';
+import { certificatesNeeded, publishCampaign } from './publishCampaign';
+import { blocksPublishing, controlStep, type PublishStep } from './publishFlow';
+import { RowPreviewDialog } from './RowPreviewDialog';
+import type { IndexedRow } from './rowsView';
+
+export const PUBLICATION_PATH = '/publication';
+
+/** The publication page of one template. */
+export const publicationPath = (templateId: number) => `${PUBLICATION_PATH}?templateId=${templateId}`;
+
+const NO_ROWS: IndexedRow[] = [];
+
+type TemplateLoad =
+  | { status: 'loading' }
+  | { status: 'missing' }
+  | { status: 'failed' }
+  | { status: 'loaded'; data: TemplateImportData; label: string };
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card variant="outlined" sx={{ mb: 3 }} component="section" aria-label={title}>
+      <CardContent sx={{ p: 3 }}>
+        <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
+          {title}
+        </Typography>
+        {children}
+      </CardContent>
+    </Card>
+  );
+}
+
+/**
+ * Import and publish (spec 001, Publication page): a spreadsheet read in a worker and checked with
+ * domain/import, the archive when the template has file fields, the rows with their previews, then the
+ * publish flow (credits, rows too long, check word, publishing, outcome).
+ */
+export function PublicationPage() {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const { user } = useCurrentUser();
+  const [searchParams] = useSearchParams();
+  const templateId = Number(searchParams.get('templateId'));
+  const validId = Number.isInteger(templateId) && templateId > 0;
+
+  const [template, setTemplate] = useState<TemplateLoad>({ status: 'loading' });
+  const [credits, setCredits] = useState<number | null>(null);
+  const [refreshingCredits, setRefreshingCredits] = useState(false);
+  const [importState, setImportState] = useState<ImportState>(IDLE_IMPORT);
+  const [archive, setArchive] = useState<ArchiveState>(NO_ARCHIVE);
+  const [note, setNote] = useState('');
+  const [emailing, setEmailing] = useState(false);
+  const [tooLongAccepted, setTooLongAccepted] = useState(false);
+  const [step, setStep] = useState<PublishStep>({ step: 'idle' });
+  const [publishedCampaign, setPublishedCampaign] = useState<number | null>(null);
+  const [blocked, setBlocked] = useState(false);
+  const [downloading, setDownloading] = useState(false);
+  const [preview, setPreview] = useState<{ rows: IndexedRow[]; position: number } | null>(null);
+  const idempotencyKey = useRef<string | null>(null);
+  const importRun = useRef(0);
+
+  const issuerId = user?.issuerId;
+  useEffect(() => {
+    if (!validId) {
+      setTemplate({ status: 'missing' });
+      return;
+    }
+    if (issuerId === undefined) return;
+    let active = true;
+    const base = `/api/issuer/${issuerId}/template/${templateId}`;
+    Promise.all([apiFetch<TemplateImportData>(`${base}/data`), apiFetch<TemplateMeta>(`${base}/meta`)])
+      .then(([data, meta]) => {
+        if (active) setTemplate({ status: 'loaded', data: data.body, label: labelIn(meta.body.label, locale) });
+      })
+      .catch((error: { status?: number }) => {
+        if (active) setTemplate({ status: error?.status === 404 ? 'missing' : 'failed' });
+      });
+    return () => {
+      active = false;
+    };
+  }, [issuerId, templateId, validId, locale]);
+
+  const loadCredits = useCallback(async (): Promise<number | null> => {
+    if (issuerId === undefined) return null;
+    try {
+      const { body } = await apiFetch<CreditsResponse>(`/api/issuer/${issuerId}/credits`);
+      setCredits(body.current);
+      return body.current;
+    } catch {
+      setCredits(null);
+      return null;
+    }
+  }, [issuerId]);
+  useEffect(() => {
+    void loadCredits();
+  }, [loadCredits]);
+
+  const data = template.status === 'loaded' ? template.data : null;
+  const definition: ImportDefinition | null = useMemo(() => (data ? importDefinitionOf(data) : null), [data]);
+  const rows = useMemo(() => (importState.status === 'ready' ? importState.rows : []), [importState]);
+  const listed = useMemo(() => (data ? listedFiles(rows, data.fileFields) : []), [rows, data]);
+  const needed = useMemo(() => certificatesNeeded(rows, data?.technicalFields ?? []), [rows, data]);
+  const tooLong = useMemo(() => rowsTooLong(rows, data?.NbCharMax ?? 0), [rows, data]);
+  const loader = useMemo(() => createPreviewLoader(templateId), [templateId]);
+
+  // a new request (rows, archive, note, emailing) is a new publish: it gets its own idempotency key
+  useEffect(() => {
+    idempotencyKey.current = null;
+  }, [rows, archive, note, emailing]);
+
+  const chooseSpreadsheet = (file: File) => {
+    if (!definition) return;
+    const run = ++importRun.current;
+    setBlocked(false);
+    setTooLongAccepted(false);
+    setPreview(null);
+    void importSpreadsheet(file, definition, {
+      parse: (blob) => parseSpreadsheet(blob),
+      onState: (state) => {
+        if (run !== importRun.current) return;
+        setImportState(state);
+        if (state.status === 'ready')
+          setArchive((current) => recheckArchive(current, listedFiles(state.rows, definition.fileFields)));
+      },
+    });
+  };
+
+  const chooseArchive = (file: File) => {
+    setBlocked(false);
+    setArchive({ status: 'reading', file });
+    void checkArchiveFile(file, listed).then(setArchive);
+  };
+
+  const downloadBlankFile = async () => {
+    if (!data) return;
+    setDownloading(true);
+    try {
+      saveFile(await writeBlankWorkbook(blankFileRows(templateBlankColumns(data))), blankFileName(data.id));
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  const publish = async () => {
+    if (!data) return;
+    idempotencyKey.current ??= crypto.randomUUID();
+    setStep({ step: 'publishing' });
+    const outcome = await publishCampaign(
+      {
+        templateId: data.id,
+        data: rows,
+        contentType: 'json',
+        notes: note.trim(),
+        'automated-emailing': emailing,
+      },
+      data.requiresFiles && archive.status === 'read' ? archive.file : null,
+      idempotencyKey.current,
+    );
+    if (outcome.kind === 'success') setPublishedCampaign(outcome.campaignId);
+    if (blocksPublishing(outcome)) setBlocked(true);
+    if (outcome.kind === 'not_enough_credits') {
+      const current = await loadCredits();
+      setStep({ step: 'not_enough_credits', needed, current, fromServer: true });
+    } else {
+      setStep({ step: 'outcome', outcome });
+    }
+  };
+
+  const startPublish = () => setStep(controlStep({ needed, credits, tooLong, tooLongAccepted }));
+
+  const refreshCredits = async () => {
+    if (step.step !== 'not_enough_credits') return;
+    setRefreshingCredits(true);
+    const current = await loadCredits();
+    setRefreshingCredits(false);
+    if (current !== null && current < needed) setStep({ ...step, current });
+    else if (step.fromServer) void publish();
+    else setStep(controlStep({ needed, credits: current, tooLong, tooLongAccepted }));
+  };
+
+  const acceptTooLong = () => {
+    setTooLongAccepted(true);
+    setStep(controlStep({ needed, credits, tooLong, tooLongAccepted: true }));
+  };
+
+  const closeDialogs = () => {
+    if (step.step === 'outcome' && step.outcome.kind === 'unavailable')
+      setTemplate((t) => (t.status === 'loaded' ? { ...t, data: { ...t.data, usable: false } } : t));
+    setStep({ step: 'idle' });
+  };
+
+  const title = translate('publication.title');
+  const header = (
+    <Box sx={{ mb: 3 }}>
+      <Title title={title} />
+      <Typography variant="h4" component="h1">
+        {title}
+      </Typography>
+      {template.status === 'loaded' && (
+        <Typography color="text.secondary" sx={{ mt: 0.5 }}>
+          {translate('publication.template', { label: template.label, id: template.data.id })}
+        </Typography>
+      )}
+    </Box>
+  );
+
+  if (template.status === 'loading')
+    return (
+      <Box>
+        {header}
+        <Skeleton variant="rounded" height={160} />
+      </Box>
+    );
+  if (template.status !== 'loaded')
+    return (
+      <Box>
+        {header}
+        <Alert
+          severity={template.status === 'failed' ? 'error' : 'info'}
+          action={
+            <Button component={Link} to="/templates" color="inherit" size="small">
+              {translate('publication.to_templates')}
+            </Button>
+          }
+        >
+          {translate(template.status === 'failed' ? 'app.error_generic' : 'publication.choose_template')}
+        </Alert>
+      </Box>
+    );
+  if (!isTemplateAvailable(template.data))
+    return (
+      <Box>
+        {header}
+        <Alert
+          severity="warning"
+          action={
+            <Button component={Link} to="/templates" color="inherit" size="small">
+              {translate('publication.to_templates')}
+            </Button>
+          }
+        >
+          <AlertTitle>{translate('publication.unavailable_title')}</AlertTitle>
+          {translate('publication.unavailable_body')}
+        </Alert>
+      </Box>
+    );
+
+  const busy = importState.status === 'parsing' || importState.status === 'validating';
+  const ready = importState.status === 'ready';
+  const archiveReady = !template.data.requiresFiles || isArchiveReady(archive);
+  const published = publishedCampaign !== null;
+  const blankFileButton = (
+    <Button size="small" startIcon={<DownloadIcon />} onClick={() => void downloadBlankFile()} disabled={downloading}>
+      {translate('publication.blank_file')}
+    </Button>
+  );
+
+  return (
+    <Box sx={{ maxWidth: 1400 }}>
+      {header}
+      {published && (
+        <Alert
+          severity="success"
+          sx={{ mb: 3 }}
+          action={
+            <Box sx={{ display: 'flex', gap: 1 }}>
+              <Button component={Link} to={CAMPAIGN_REPORT_PATH(publishedCampaign)} color="inherit" size="small">
+                {translate('publication.open_report')}
+              </Button>
+              <Button component={Link} to="/campaigns" color="inherit" size="small">
+                {translate('publication.see_campaigns')}
+              </Button>
+            </Box>
+          }
+        >
+          {translate('publication.published_banner', { campaign: publishedCampaign })}
+        </Alert>
+      )}
+
+      <Section title={translate('publication.file_title')}>
+        <FileDrop
+          accept=".xlsx,.xlsm,.ods"
+          title={translate('publication.file_drop')}
+          hint={translate('publication.file_hint')}
+          buttonLabel={translate('publication.file_choose')}
+          inputLabel={translate('publication.file_input')}
+          disabled={busy || published}
+          onFile={chooseSpreadsheet}
+        >
+          {importState.status !== 'error' && <Box sx={{ mt: 1, ml: -0.75 }}>{blankFileButton}</Box>}
+        </FileDrop>
+        {busy && (
+          <Box sx={{ mt: 2 }} role="status">
+            <Typography variant="body2" sx={{ mb: 1 }}>
+              {translate(importState.status === 'parsing' ? 'publication.parsing' : 'publication.validating', {
+                file: importState.fileName,
+              })}
+            </Typography>
+            <LinearProgress />
+          </Box>
+        )}
+        {importState.status === 'error' && (
+          <Box sx={{ mt: 2.5 }} data-testid="import-errors">
+            <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 1.5, flexWrap: 'wrap' }}>
+              <Typography fontWeight={600} sx={{ flexGrow: 1 }}>
+                {translate('publication.errors_title', {
+                  file: importState.fileName,
+                  count: importState.errors.length,
+                })}
+              </Typography>
+              {blankFileButton}
+            </Box>
+            <ImportAlerts errors={importState.errors} />
+          </Box>
+        )}
+        {ready && (
+          <Chip
+            sx={{ mt: 2 }}
+            color="success"
+            variant="outlined"
+            label={translate('publication.file_ready', { file: importState.fileName, count: rows.length })}
+          />
+        )}
+      </Section>
+
+      {template.data.requiresFiles && (
+        <Section title={translate('publication.archive_title')}>
+          <FileDrop
+            accept=".zip"
+            title={translate('publication.archive_drop')}
+            hint={translate('publication.archive_hint', { fields: template.data.fileFields.join(', ') })}
+            buttonLabel={translate('publication.archive_choose')}
+            inputLabel={translate('publication.archive_input')}
+            disabled={archive.status === 'reading' || published}
+            onFile={chooseArchive}
+          />
+          {archive.status === 'reading' && <LinearProgress sx={{ mt: 2 }} />}
+          {archiveErrors(archive).length > 0 && (
+            <Box sx={{ mt: 2 }}>
+              <ImportAlerts errors={archiveErrors(archive)} />
+            </Box>
+          )}
+          {archive.status === 'read' && archive.missing === null && (
+            <Chip
+              sx={{ mt: 2 }}
+              color="success"
+              variant="outlined"
+              label={translate('publication.archive_ready', { file: archive.file.name, count: listed.length })}
+            />
+          )}
+        </Section>
+      )}
+
+      {ready && (
+        <Section title={translate('publication.rows_title')}>
+          <ImportedRows
+            rows={rows}
+            languages={template.data.languages}
+            onPreview={(shown, position) => setPreview({ rows: shown, position })}
+          />
+        </Section>
+      )}
+
+      {ready && (
+        <Section title={translate('publication.publish_title')}>
+          <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', mb: 2 }} data-testid="credits">
+            <Chip
+              label={
+                credits === null
+                  ? translate('publication.credits_unknown')
+                  : translate('publication.credits_available', { count: credits })
+              }
+              color={credits !== null && credits < needed ? 'error' : 'default'}
+              variant="outlined"
+            />
+            <Chip label={translate('publication.credits_needed', { count: needed })} variant="outlined" />
+          </Box>
+          {credits !== null && credits < needed && !published && (
+            <Alert
+              severity="error"
+              sx={{ mb: 2 }}
+              action={
+                <Button color="inherit" size="small" onClick={() => void loadCredits()}>
+                  {translate('publication.refresh_credits')}
+                </Button>
+              }
+            >
+              {translate('publication.credits_body', { needed, current: credits })}
+            </Alert>
+          )}
+          {tooLong.length > 0 && !published && (
+            <Alert severity="warning" sx={{ mb: 2 }}>
+              {translate('publication.too_long_body', { count: tooLong.length, limit: 2 * template.data.NbCharMax })}
+            </Alert>
+          )}
+          {blocked && !published && (
+            <Alert severity="error" sx={{ mb: 2 }}>
+              {translate('publication.blocked')}
+            </Alert>
+          )}
+          {!archiveReady && !published && (
+            <Alert severity="info" sx={{ mb: 2 }}>
+              {translate('publication.archive_needed')}
+            </Alert>
+          )}
+          <TextField
+            label={translate('publication.note')}
+            value={note}
+            onChange={(event) => setNote(event.target.value.slice(0, NOTE_MAX_LENGTH))}
+            disabled={published}
+            fullWidth
+            helperText={translate('publication.note_counter', { length: note.length, max: NOTE_MAX_LENGTH })}
+            slotProps={{ htmlInput: { maxLength: NOTE_MAX_LENGTH } }}
+            sx={{ maxWidth: 560, mb: 1 }}
+          />
+          <FormControlLabel
+            control={<Switch checked={emailing} onChange={(event) => setEmailing(event.target.checked)} />}
+            label={translate('publication.emailing')}
+            disabled={published}
+            sx={{ display: 'flex', mb: 2 }}
+          />
+          {!published && !blocked && (
+            <Button
+              variant="contained"
+              size="large"
+              startIcon={<PublishIcon />}
+              disabled={!archiveReady || step.step !== 'idle'}
+              onClick={startPublish}
+            >
+              {translate('publication.publish_count', { count: needed })}
+            </Button>
+          )}
+        </Section>
+      )}
+
+      <PublishDialogs
+        step={step}
+        certificates={needed}
+        tooLongLimit={2 * template.data.NbCharMax}
+        refreshingCredits={refreshingCredits}
+        onRefreshCredits={() => void refreshCredits()}
+        onAcceptTooLong={acceptTooLong}
+        onConfirm={() => void publish()}
+        onRetry={() => void publish()}
+        onClose={closeDialogs}
+      />
+      <RowPreviewDialog
+        rows={preview?.rows ?? NO_ROWS}
+        position={preview?.position ?? null}
+        loader={loader}
+        onMove={(position) => setPreview((current) => current && { ...current, position })}
+        onClose={() => setPreview(null)}
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,172 @@
+import {
+  Box,
+  Button,
+  Checkbox,
+  Divider,
+  Drawer,
+  FormControlLabel,
+  FormGroup,
+  FormLabel,
+  TextField,
+  ToggleButton,
+  ToggleButtonGroup,
+  Typography,
+} from '@mui/material';
+import { useState } from 'react';
+import { useTranslate } from 'react-admin';
+import { defaultMailFilter } from '../../../domain/reports';
+import { mailFilterKey, statusKey } from './reportLabels';
+import {
+  chosenFilters,
+  DATE_SHORTCUTS,
+  defaultFilters,
+  lastDays,
+  resolveFilters,
+  statusFilterValues,
+  type ReportFilters,
+  type ReportOptions,
+} from './reportQuery';
+
+function toggled(values: readonly number[], value: number): number[] {
+  return values.includes(value) ? values.filter((v) => v !== value) : [...values, value];
+}
+
+/**
+ * The filter drawer (spec 002 section 2.2): statuses, mail sent, and on the template report a date range with
+ * the last 7 and 30 days shortcuts. Changes apply with the Apply button; the parent gives a new key on each
+ * opening, so an opening starts from the filters in force.
+ */
+export function ReportFilterDrawer({
+  open,
+  filters,
+  options,
+  withDates,
+  onApply,
+  onClose,
+}: {
+  open: boolean;
+  filters: ReportFilters;
+  options: ReportOptions;
+  withDates: boolean;
+  onApply: (filters: ReportFilters) => void;
+  onClose: () => void;
+}) {
+  const translate = useTranslate();
+  const [draft, setDraft] = useState(() => resolveFilters(filters, options));
+  const shortcut =
+    DATE_SHORTCUTS.find((days) => {
+      const range = lastDays(days);
+      return range.startDate === draft.startDate && range.endDate === draft.endDate;
+    }) ?? null;
+
+  return (
+    <Drawer anchor="right" open={open} onClose={onClose}>
+      <Box
+        component="form"
+        role="group"
+        aria-label={translate('reports.filters.title')}
+        sx={{ width: 320, p: 3, display: 'flex', flexDirection: 'column', gap: 2.5, height: '100%' }}
+        onSubmit={(event) => {
+          event.preventDefault();
+          onApply(chosenFilters(draft, options));
+        }}
+      >
+        <Typography variant="h6" component="h2">
+          {translate('reports.filters.title')}
+        </Typography>
+        <FormGroup>
+          <FormLabel component="legend" sx={{ mb: 0.5 }}>
+            {translate('reports.filters.status')}
+          </FormLabel>
+          {statusFilterValues(options.nft).map((value) => (
+            <FormControlLabel
+              key={value}
+              control={
+                <Checkbox
+                  size="small"
+                  checked={draft.statuses.includes(value)}
+                  onChange={() => setDraft({ ...draft, statuses: toggled(draft.statuses, value) })}
+                />
+              }
+              label={translate(statusKey(value))}
+            />
+          ))}
+        </FormGroup>
+        <Divider />
+        <FormGroup>
+          <FormLabel component="legend" sx={{ mb: 0.5 }}>
+            {translate('reports.filters.mail_sent')}
+          </FormLabel>
+          {defaultMailFilter(options.tracking).map((value) => (
+            <FormControlLabel
+              key={value}
+              control={
+                <Checkbox
+                  size="small"
+                  checked={draft.mailSent.includes(value)}
+                  onChange={() => setDraft({ ...draft, mailSent: toggled(draft.mailSent, value) })}
+                />
+              }
+              label={translate(mailFilterKey(value))}
+            />
+          ))}
+        </FormGroup>
+        {withDates && (
+          <>
+            <Divider />
+            <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
+              <FormLabel component="legend">{translate('reports.filters.dates')}</FormLabel>
+              <TextField
+                type="date"
+                size="small"
+                label={translate('reports.filters.start_date')}
+                value={draft.startDate}
+                onChange={(event) => setDraft({ ...draft, startDate: event.target.value })}
+                slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: draft.endDate || undefined } }}
+              />
+              <TextField
+                type="date"
+                size="small"
+                label={translate('reports.filters.end_date')}
+                value={draft.endDate}
+                onChange={(event) => setDraft({ ...draft, endDate: event.target.value })}
+                slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: draft.startDate || undefined } }}
+              />
+              <ToggleButtonGroup
+                size="small"
+                exclusive
+                value={shortcut}
+                onChange={(_, days: number | null) =>
+                  setDraft({ ...draft, ...(days === null ? { startDate: '', endDate: '' } : lastDays(days)) })
+                }
+                aria-label={translate('reports.filters.shortcuts')}
+              >
+                {DATE_SHORTCUTS.map((days) => (
+                  <ToggleButton key={days} value={days} sx={{ flex: 1 }}>
+                    {translate('reports.filters.last_days', { count: days })}
+                  </ToggleButton>
+                ))}
+              </ToggleButtonGroup>
+            </Box>
+          </>
+        )}
+        <Box sx={{ display: 'flex', gap: 1, mt: 'auto', pt: 2 }}>
+          <Button color="inherit" onClick={() => setDraft(defaultFilters(options))}>
+            {translate('reports.filters.reset')}
+          </Button>
+          <Box sx={{ flexGrow: 1 }} />
+          <Button onClick={onClose} color="inherit">
+            {translate('app.cancel')}
+          </Button>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={draft.statuses.length === 0 || draft.mailSent.length === 0}
+          >
+            {translate('reports.filters.apply')}
+          </Button>
+        </Box>
+      </Box>
+    </Drawer>
+  );
+}

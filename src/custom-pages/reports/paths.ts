@@ -1,0 +1,16 @@
+import type { ReportKind } from './reportQuery';
+
+/** The report pages' routes (spec 000 section 2.1 and spec 002 section 2). */
+export const REPORT_ROUTES: Record<ReportKind, string> = {
+  campaign: '/reports/:id',
+  template: '/templatereport/:id',
+  cpf: '/controlcpf/:id',
+};
+
+export const campaignReportPath = (campaignId: number) => `/reports/${campaignId}`;
+export const templateReportPath = (templateId: number) => `/templatereport/${templateId}`;
+export const cpfControlPath = (templateId: number) => `/controlcpf/${templateId}`;
+
+export function reportPath(kind: ReportKind, id: number): string {
+  return REPORT_ROUTES[kind].replace(':id', String(id));
+}

@@ -1,0 +1,84 @@
+import * as XLSX from 'xlsx';
+import { describe, expect, it } from 'vitest';
+import type { ReportRow } from '../../../domain/reports';
+import { exportFileName, exportRecords, mailSentCell, workbookBytes } from './reportExport';
+
+const row = (change: Partial<ReportRow>): ReportRow => ({
+  key: 'k'.repeat(128),
+  EvidenzId: 7,
+  url: 'http://laurel.test/certificate/kkk',
+  StatusID: 1,
+  Language: 'en',
+  available: true,
+  mail: true,
+  EmailStatus: 'Sent',
+  LastActivity: null,
+  hasEmail: true,
+  txInBlockchainExplorer: null,
+  PublicationDate: '2026-11-20T10:00:00.000Z',
+  CampaignID: 4,
+  TemplateID: 3,
+  email: 'ada@example.org',
+  email_sent: null,
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  ...change,
+});
+
+const labels = {
+  status: (statusId: number) => (statusId === 1 ? 'Validated' : 'Disabled'),
+  statusColumn: 'Status',
+  mailSentColumn: 'Mail Sent',
+  notSent: 'not sent',
+  nft: false,
+};
+
+describe('spreadsheet export', () => {
+  it('names the file YYYY-MM-DD_templateName.xlsx, without characters a file name may not hold', () => {
+    expect(exportFileName('Data literacy', new Date(2026, 10, 22))).toBe('2026-11-22_Data literacy.xlsx');
+    expect(exportFileName('A/B: "level" 2?', new Date(2026, 0, 5))).toBe('2026-01-05_A_B_ _level_ 2_.xlsx');
+  });
+
+  it("writes Mail Sent as 'YYYY-MM-DD - HH:mm' in local time, or 'not sent'", () => {
+    const local = new Date(2026, 10, 20, 9, 5).toISOString();
+    expect(mailSentCell(local, 'not sent')).toBe('2026-11-20 - 09:05');
+    expect(mailSentCell(null, 'not sent')).toBe('not sent');
+    expect(mailSentCell('garbage', 'not sent')).toBe('not sent');
+  });
+
+  it('drops the internal columns, adds status and Mail Sent, and reads back from the workbook', async () => {
+    const sentAt = new Date(2026, 10, 21, 14, 30).toISOString();
+    const records = exportRecords(
+      [row({ LastActivity: sentAt, grade: 'A' }), row({ key: 'b'.repeat(128), StatusID: 9, firstName: 'Alan' })],
+      labels,
+    );
+    expect(Object.keys(records[0])).toEqual([
+      'key',
+      'url',
+      'Language',
+      'PublicationDate',
+      'email',
+      'firstName',
+      'lastName',
+      'grade',
+      'Status',
+      'Mail Sent',
+    ]);
+    expect(records[1]).toMatchObject({ firstName: 'Alan', grade: '', Status: 'Disabled', 'Mail Sent': 'not sent' });
+
+    const book = XLSX.read(new Uint8Array(await workbookBytes(records, 'Data literacy')), { type: 'array' });
+    expect(book.SheetNames).toEqual(['Data literacy']);
+    const back = XLSX.utils.sheet_to_json<Record<string, string>>(book.Sheets['Data literacy']);
+    expect(back[0]).toMatchObject({ firstName: 'Ada', Status: 'Validated', 'Mail Sent': '2026-11-21 - 14:30' });
+    expect(back[1]).toMatchObject({ firstName: 'Alan', 'Mail Sent': 'not sent' });
+    expect(back[0]).not.toHaveProperty('EvidenzId');
+  });
+
+  it('keeps the ledger link on NFT reports', () => {
+    const [record] = exportRecords([row({ txInBlockchainExplorer: 'https://ledger.example/tx/1' })], {
+      ...labels,
+      nft: true,
+    });
+    expect(record.txInBlockchainExplorer).toBe('https://ledger.example/tx/1');
+  });
+});

@@ -1,0 +1,47 @@
+import type { EmailStatus } from '../../../domain/reports';
+
+/** Translation keys of the statuses, email statuses and mail-sent filter values the report pages show. */
+export const statusKey = (statusId: number) => `reports.status.${statusId}`;
+
+const EMAIL_STATUS_KEYS: Record<EmailStatus, string> = {
+  Sent: 'sent',
+  Read: 'read',
+  'not delivered': 'not_delivered',
+  'not sent': 'not_sent',
+};
+
+export const emailStatusKey = (status: EmailStatus) =>
+  `reports.email_status.${EMAIL_STATUS_KEYS[status] ?? 'not_sent'}`;
+
+/** The mail-sent filter values (1 sent, 0 not sent, 2 not delivered, 3 opened) as email status names. */
+export const mailFilterKey = (value: number) =>
+  `reports.email_status.${['not_sent', 'sent', 'not_delivered', 'read'][value] ?? 'not_sent'}`;
+
+export type StatusColor = 'success' | 'default' | 'warning' | 'error' | 'info';
+
+export function statusColor(statusId: number): StatusColor {
+  switch (statusId) {
+    case 1:
+    case 13:
+    case 14:
+      return 'success';
+    case 9:
+      return 'warning';
+    case 11:
+      return 'info';
+    case 3:
+      return 'error';
+    default:
+      return 'default';
+  }
+}
+
+export function emailStatusColor(status: EmailStatus): StatusColor {
+  if (status === 'Read') return 'success';
+  if (status === 'Sent') return 'info';
+  if (status === 'not delivered') return 'error';
+  return 'default';
+}
+
+/** A column's header: our label for the known fields, the template's own field name otherwise. */
+export const columnLabelKey = (field: string) => `reports.columns.${field}`;

@@ -1,0 +1,242 @@
+import type { Page } from '@playwright/test';
+import { expect, screenshot as takeScreenshot, signInByMail, test } from './fixtures';
+
+/** A badge logo drawn for the test: a laurel-green disc with a star. */
+const LOGO = {
+  name: 'laurel.svg',
+  mimeType: 'image/svg+xml',
+  buffer: Buffer.from(
+    '<?xml version="1.0" encoding="UTF-8"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="200" height="200" viewBox="0 0 200 200">' +
+      '<circle cx="100" cy="100" r="96" fill="#2E6B4F"/><circle cx="100" cy="100" r="78" fill="none" stroke="#C9A227" stroke-width="8"/>' +
+      '<path d="M100 40 L117 82 L162 84 L127 112 L139 156 L100 131 L61 156 L73 112 L38 84 L83 82 Z" fill="#F7E7B4"/></svg>\n',
+  ),
+};
+
+/**
+ * The screenshot of the whole page, without the focus ring of the last control used: MUI draws it as an
+ * endless pulse, which the fixture would wait for.
+ */
+async function screenshot(page: Page, name: string) {
+  await page.evaluate(() => {
+    (document.activeElement as HTMLElement | null)?.blur();
+    window.scrollTo({ top: 0 });
+  });
+  // a window as tall as the page, so that the sticky header and action bar sit where they belong
+  const viewport = page.viewportSize() ?? { width: 1280, height: 800 };
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  await page.setViewportSize({ width: viewport.width, height: Math.max(height, viewport.height) });
+  await takeScreenshot(page, name);
+  await page.setViewportSize(viewport);
+}
+
+const next = (page: Page) => page.getByRole('button', { name: 'Next', exact: true }).click();
+
+async function pickLogo(page: Page, label: string) {
+  await page.getByLabel(label, { exact: true }).setInputFiles(LOGO);
+  await expect(page.getByText(LOGO.name).first()).toBeVisible();
+}
+
+test('a badge template is written in English and French, designed, saved, edited and duplicated', async ({
+  page,
+  laurel,
+}) => {
+  await signInByMail(page, laurel, 'admin@example.org');
+  await page.getByRole('link', { name: 'New badge' }).click();
+  await expect(page).toHaveURL(/\/badge$/);
+  await expect(page.getByRole('heading', { name: 'New badge template' })).toBeVisible();
+
+  // step 0: languages, delivery
+  await page.getByRole('checkbox', { name: 'French' }).check();
+  await page.getByRole('checkbox', { name: 'English' }).uncheck();
+  await expect(page.getByRole('radio', { name: 'Default language: French' })).toBeChecked();
+  await page.getByRole('checkbox', { name: 'English' }).check();
+  await page.getByRole('radio', { name: 'Default language: English' }).check();
+  await screenshot(page, 'editor-badge-0-parameters-en');
+  await next(page);
+
+  // English: the step is left only once it validates
+  await expect(page.getByRole('textbox', { name: 'Issuer', exact: true })).toHaveValue('My organisation');
+  await next(page);
+  await expect(page.getByText('This field is required.')).toBeVisible();
+  await expect(page.getByText('Please choose an image.')).toBeVisible();
+  await pickLogo(page, 'Badge logo');
+  await page.getByRole('textbox', { name: 'Title', exact: true }).fill('Data literacy');
+  await page.getByRole('textbox', { name: 'Template name (shown in the templates list)' }).fill('Data literacy');
+  await page
+    .getByRole('textbox', { name: 'Learning outcomes', exact: true })
+    .fill('Can **read** charts\n- tables\n- maps');
+  await expect(page.getByRole('region', { name: 'Formatted text' }).first().locator('strong')).toHaveText('read');
+  await page.getByRole('combobox', { name: 'Skills', exact: true }).fill('Charts; charts, Statistics,');
+  await expect(page.getByRole('button', { name: 'Statistics' })).toBeVisible();
+  await screenshot(page, 'editor-badge-1-english-en');
+  await next(page);
+
+  // French: the logo chosen in English is already there
+  await expect(page.getByText(LOGO.name).first()).toBeVisible();
+  await page.getByRole('textbox', { name: 'Title', exact: true }).fill('Culture des données');
+  await page.getByRole('textbox', { name: 'Template name (shown in the templates list)' }).fill('Culture des données');
+  await next(page);
+
+  // summary: a preset design, the live preview in each language
+  const preview = page.getByTestId('credential-preview');
+  await expect(preview.getByRole('heading', { name: 'Data literacy' })).toBeVisible();
+  await expect(preview.getByText('Charts', { exact: true })).toBeVisible();
+  await page.getByRole('tab', { name: 'Style' }).click();
+  await page.getByRole('button', { name: 'Ink and gold' }).click();
+  await expect(preview).toHaveClass(/layout-legacy/);
+  await page.getByRole('button', { name: 'Français' }).click();
+  await expect(preview.getByRole('heading', { name: 'Culture des données' })).toBeVisible();
+  await expect(preview.getByText('Décerné à')).toBeVisible();
+  await screenshot(page, 'editor-badge-2-summary-en');
+  await page.getByRole('button', { name: 'English' }).click();
+  await expect(preview.getByRole('heading', { name: 'Data literacy' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Validate' }).click();
+  await expect(page.getByRole('dialog', { name: 'Check before saving' })).toContainText('Everything is in order');
+  await screenshot(page, 'editor-badge-3-validation-en');
+  await page.getByRole('button', { name: 'Save the template' }).click();
+  await expect(page.getByRole('dialog', { name: 'Template saved' })).toBeVisible();
+  await page.getByRole('button', { name: 'Back to templates' }).click();
+
+  await expect(page).toHaveURL(/\/templates$/);
+  await page.getByRole('textbox', { name: 'Search by label, id or notes' }).fill('literacy');
+  const card = page.getByTestId('template-card').filter({ hasText: 'Data literacy' });
+  await expect(card).toHaveCount(1);
+  const { db } = laurel.app.laurel;
+  const stored = await db.selectFrom('templates').selectAll().executeTakeFirstOrThrow();
+  expect(stored).toMatchObject({ type: 'openbadge', languages: 'en;fr', default_language: 'en', is_nft: 0 });
+  expect(JSON.parse(stored.cstyle)).toMatchObject({ layout: 'legacy' });
+  expect(JSON.parse(stored.content).en).toMatchObject({ skills: 'Charts,Statistics', microcertitle: 'Data literacy' });
+
+  // Edit: the template was used meanwhile, so the warning comes first and its languages are locked
+  await db.updateTable('templates').set({ certification_counter: 2 }).where('id', '=', stored.id).execute();
+  await card.getByRole('button', { name: /More actions/ }).click();
+  await page.getByRole('menuitem', { name: 'Edit' }).click();
+  await expect(page).toHaveURL(new RegExp(`/badge\\?id=${stored.id}$`));
+  await expect(page.getByRole('dialog', { name: 'This template is already in use' })).toBeVisible();
+  await screenshot(page, 'editor-badge-4-used-warning-en');
+  await page.getByRole('button', { name: 'Edit anyway' }).click();
+  await expect(page.getByRole('heading', { name: 'Edit “Data literacy”' })).toBeVisible();
+  await expect(page.getByRole('checkbox', { name: 'French' })).toBeDisabled();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+
+  // Duplicate: insert mode prefilled, saved as a second template
+  await page
+    .getByTestId('template-card')
+    .filter({ hasText: 'Data literacy' })
+    .getByRole('button', { name: /More actions/ })
+    .click();
+  await page.getByRole('menuitem', { name: 'Duplicate' }).click();
+  await expect(page.getByRole('heading', { name: 'Copy of “Data literacy”' })).toBeVisible();
+  await expect(page.getByRole('checkbox', { name: 'French' })).toBeEnabled();
+  await next(page);
+  await page
+    .getByRole('textbox', { name: 'Template name (shown in the templates list)' })
+    .fill('Data literacy, advanced');
+  await next(page);
+  await next(page);
+  await page.getByRole('button', { name: 'Validate' }).click();
+  await page.getByRole('button', { name: 'Save the template' }).click();
+  await page.getByRole('button', { name: 'Back to templates' }).click();
+  await page.getByRole('textbox', { name: 'Search by label, id or notes' }).fill('');
+  await expect(page.getByTestId('template-card').filter({ hasText: 'Data literacy, advanced' })).toHaveCount(1);
+  await screenshot(page, 'editor-badge-5-templates-en');
+  const copies = await db.selectFrom('templates').select(['id', 'content']).orderBy('id').execute();
+  expect(copies).toHaveLength(2);
+  expect(JSON.parse(copies[1].content).en.badge_logo).toBe(JSON.parse(copies[0].content).en.badge_logo);
+});
+
+test('the badge editor steps in Spanish', async ({ page, laurel }) => {
+  await signInByMail(page, laurel, 'admin@example.org');
+  await page.goto('/badge?lang=es');
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Nueva plantilla de insignia' })).toBeVisible();
+  await page.getByRole('checkbox', { name: 'francés' }).check();
+  await screenshot(page, 'editor-badge-0-parameters-es');
+  await page.getByRole('button', { name: 'Siguiente' }).click();
+  await page.getByRole('button', { name: 'Siguiente' }).click();
+  await expect(page.getByText('Este campo es obligatorio.')).toBeVisible();
+  await pickLogo(page, 'Logotipo de la insignia');
+  await page.getByRole('textbox', { name: 'Título', exact: true }).fill('Data literacy');
+  await screenshot(page, 'editor-badge-1-english-es');
+  await page.getByRole('button', { name: 'Siguiente' }).click();
+  await page.getByRole('textbox', { name: 'Título', exact: true }).fill('Culture des données');
+  await page.getByRole('button', { name: 'Siguiente' }).click();
+  await page.getByRole('radio', { name: 'Tres columnas' }).check();
+  await expect(page.getByTestId('credential-preview')).toHaveClass(/layout-threeCol/);
+  await screenshot(page, 'editor-badge-2-summary-es');
+  await page.getByRole('tab', { name: 'Estilo' }).click();
+  await page.getByRole('button', { name: 'Importar el estilo de otra plantilla' }).click();
+  await expect(page.getByRole('dialog')).toContainText('Aún no hay ninguna otra plantilla.');
+  await screenshot(page, 'editor-badge-3-import-style-es');
+  await page.getByRole('button', { name: 'Cancelar' }).click();
+
+  // a size left empty is listed by the validation dialog, which leads back to it
+  await page.getByRole('button', { name: 'Título', exact: true }).click();
+  await page.getByRole('spinbutton', { name: 'Tamaño' }).fill('');
+  await page.getByRole('button', { name: 'Validar' }).click();
+  const check = page.getByRole('dialog', { name: 'Comprobación antes de guardar' });
+  await expect(check).toContainText('Título · Tamaño: Introduzca un número.');
+  await screenshot(page, 'editor-badge-4-validation-es');
+  await check.getByRole('button', { name: /Tamaño/ }).click();
+  await page.getByRole('spinbutton', { name: 'Tamaño' }).fill('30');
+  await page.getByRole('button', { name: 'Validar' }).click();
+  await expect(check).toContainText('Todo está en orden.');
+});
+
+test('a registry template is created with its register, account ids and French prefixes', async ({ page, laurel }) => {
+  await signInByMail(page, laurel, 'admin@example.org');
+  await page.getByRole('link', { name: 'New registry template' }).click();
+  await expect(page).toHaveURL(/\/rncp$/);
+  await expect(page.getByRole('radio', { name: 'French' })).toBeChecked();
+  await page.getByRole('radio', { name: /^RS/ }).check();
+  await next(page);
+  await expect(page.getByText('This field is required.').first()).toBeVisible();
+  await page.getByRole('textbox', { name: 'Certifier client ID' }).fill('CERT-1');
+  await page.getByRole('textbox', { name: 'Contract ID' }).fill('K-1');
+  await screenshot(page, 'editor-registry-0-parameters-en');
+  await next(page);
+
+  await expect(page.getByRole('textbox', { name: 'Location label' })).toHaveValue('Lieu');
+  await pickLogo(page, 'Badge logo');
+  await page.getByRole('textbox', { name: 'Title', exact: true }).fill('Soudeur industriel');
+  await page.getByRole('textbox', { name: 'Location', exact: true }).fill('Lyon');
+  await page.getByRole('textbox', { name: 'Reference', exact: true }).fill('RS1234567890123456789');
+  await next(page);
+  await expect(page.getByText('At most 20 characters.')).toBeVisible();
+  await page.getByRole('textbox', { name: 'Reference', exact: true }).fill('RS5678');
+  await screenshot(page, 'editor-registry-1-form-en');
+  await next(page);
+
+  const preview = page.getByTestId('credential-preview');
+  await expect(preview.getByRole('heading', { name: 'Soudeur industriel' })).toBeVisible();
+  await expect(preview.getByText('Lyon')).toBeVisible();
+  await expect(preview.getByText('RS', { exact: true })).toBeVisible();
+  await screenshot(page, 'editor-registry-2-summary-en');
+  await page.getByRole('button', { name: 'Validate' }).click();
+  await page.getByRole('button', { name: 'Save the template' }).click();
+  await page.getByRole('button', { name: 'Back to templates' }).click();
+  await expect(page.getByTestId('template-card').filter({ hasText: 'Soudeur industriel' })).toHaveCount(1);
+  const stored = await laurel.app.laurel.db.selectFrom('templates').selectAll().executeTakeFirstOrThrow();
+  expect(stored).toMatchObject({ type: 'cpf_onshelf', languages: 'fr' });
+  expect(JSON.parse(stored.params)).toEqual({
+    type: 'RS',
+    idClientEmetteur: 'CERT-1',
+    idClientCertificateur: 'CERT-1',
+    idContrat: 'K-1',
+  });
+  expect(JSON.parse(stored.content).fr).toMatchObject({
+    location_prefix: 'Lieu',
+    location: 'Lyon',
+    reference: 'RS5678',
+  });
+
+  await page.goto('/rncp?lang=es');
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Nueva plantilla de registro' })).toBeVisible();
+  await screenshot(page, 'editor-registry-0-parameters-es');
+  await page.getByRole('textbox', { name: 'Identificador de cliente del certificador' }).fill('CERT-1');
+  await page.getByRole('textbox', { name: 'Identificador del contrato' }).fill('K-1');
+  await page.getByRole('button', { name: 'Siguiente' }).click();
+  await screenshot(page, 'editor-registry-1-form-es');
+});

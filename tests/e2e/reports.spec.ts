@@ -1,0 +1,259 @@
+import fs from 'node:fs';
+import * as XLSX from 'xlsx';
+import { loginLinkIn } from '../support/smtpSink';
+import { expect, screenshot, signInByMail, test, type Laurel } from './fixtures';
+
+const LOGO = Buffer.from(
+  '<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"><circle cx="32" cy="32" r="30" fill="#2f6f5e"/></svg>',
+);
+const ADMIN = 'admin@example.org';
+
+/** A session token for `email` through the real calls: login, the link that arrives over SMTP, exchange. */
+async function sessionToken(laurel: Laurel, email: string): Promise<string> {
+  const before = laurel.mailbox.messages.length;
+  const login = await fetch(`${laurel.baseURL}/api/admin/login?email=${encodeURIComponent(email)}`, {
+    method: 'POST',
+  });
+  expect(login.status).toBe(200);
+  await expect.poll(() => laurel.mailbox.messages.length).toBeGreaterThan(before);
+  const secret = new URL(loginLinkIn(await laurel.mailbox.waitFor(email))).pathname.split('/').pop();
+  const exchange = await fetch(`${laurel.baseURL}/api/admin/login/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token: secret }),
+  });
+  expect(exchange.status).toBe(200);
+  return ((await exchange.json()) as { token: string }).token;
+}
+
+/** A badge template through the template call, and a campaign of five recipients through the publish call. */
+async function publishCampaign(laurel: Laurel, token: string): Promise<{ templateId: number; campaignId: number }> {
+  const form = new FormData();
+  form.append(
+    'json',
+    JSON.stringify({
+      mode: 'add',
+      type: 'openbadge',
+      DefaultLanguage: 'en',
+      badge: { en: 'logo.svg' },
+      content: {
+        en: { microcertitle: 'Data analysis', label: 'Data analysis', outcome: 'Cleans and explores data sets.' },
+      },
+    }),
+  );
+  form.append('badgeImage', new Blob([LOGO], { type: 'image/svg+xml' }), 'logo.svg');
+  const headers = { authorization: `Bearer ${token}` };
+  const created = await fetch(`${laurel.baseURL}/api/template/mc`, { method: 'POST', headers, body: form });
+  expect(created.status, await created.clone().text()).toBe(201);
+  const { id: templateId } = (await created.json()) as { id: number };
+  const data = ['Ada Lovelace', 'Grace Hopper', 'Alan Turing', 'Katherine Johnson', 'Edsger Dijkstra'].map((name) => {
+    const [firstName, lastName] = name.split(' ');
+    return { Language: 'en', Email: `${firstName.toLowerCase()}@example.org`, firstName, lastName };
+  });
+  const published = await fetch(`${laurel.baseURL}/api/admin/data`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify({ templateId, data, contentType: 'json' }),
+  });
+  expect(published.status, await published.clone().text()).toBe(200);
+  const { campaignId } = (await published.json()) as { campaignId: number };
+  return { templateId, campaignId };
+}
+
+test('a campaign report sorts, filters, disables, enables, deletes, copies a link, exports; search finds by email and URL; emails go out', async ({
+  page,
+  laurel,
+  context,
+}) => {
+  test.setTimeout(180_000);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const token = await sessionToken(laurel, ADMIN);
+  const { templateId, campaignId } = await publishCampaign(laurel, token);
+
+  await signInByMail(page, laurel, ADMIN);
+  await page.goto(`/reports/${campaignId}`);
+  await expect(page.getByRole('heading', { name: 'Data analysis' })).toBeVisible();
+  const rows = page.getByTestId('report-row');
+  await expect(rows).toHaveCount(5);
+  await expect(page.getByText('Publishing…')).toHaveCount(0, { timeout: 15_000 });
+  await expect(page.getByTestId('report-counters')).toContainText('5 / 5');
+  await screenshot(page, 'report-en');
+
+  // sorting happens in the database, ascending then descending
+  await page.getByRole('button', { name: 'Last name' }).click();
+  await expect(rows.first()).toContainText('Dijkstra');
+  await page.getByRole('button', { name: 'Last name' }).click();
+  await expect(rows.first()).toContainText('Turing');
+
+  // the search box and the filter drawer
+  const search = page.getByRole('textbox', { name: 'Search by name, email or key' });
+  await search.fill('hopper');
+  await search.press('Enter');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText('Grace');
+  await search.fill('');
+  await search.press('Enter');
+  await expect(rows).toHaveCount(5);
+
+  // disable one certificate, then enable it back
+  const ada = rows.filter({ hasText: 'Lovelace' });
+  await ada.getByRole('checkbox').check();
+  await expect(page.getByTestId('selected-count')).toHaveText('1 line selected');
+  await page.getByRole('button', { name: 'Actions' }).click();
+  await page.getByRole('menuitem', { name: 'Disable the selection' }).click();
+  await screenshot(page, 'report-disable-dialog-en');
+  await page.getByRole('dialog').getByRole('button', { name: 'Disable' }).click();
+  await expect(page.getByText('1 certificate disabled.')).toBeVisible();
+  await expect(ada).toContainText('Disabled');
+  await expect(page.getByTestId('report-counters')).toContainText('4 / 5');
+
+  await page.getByRole('button', { name: 'Filters' }).click();
+  await page.getByRole('checkbox', { name: 'Validated' }).uncheck();
+  await screenshot(page, 'report-filters-en');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText('Lovelace');
+
+  await ada.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Actions' }).click();
+  await page.getByRole('menuitem', { name: 'Enable the selection' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Enable' }).click();
+  await expect(page.getByText('1 certificate enabled.')).toBeVisible();
+  await expect(page.getByText('No certificate matches')).toBeVisible();
+  await page.getByRole('button', { name: 'Filters' }).click();
+  await page.getByRole('button', { name: 'Reset' }).click();
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(rows).toHaveCount(5);
+  await expect(page.getByTestId('report-counters')).toContainText('5 / 5');
+
+  // delete one behind the typed confirmation
+  const grace = rows.filter({ hasText: 'Hopper' });
+  await grace.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Actions' }).click();
+  await page.getByRole('menuitem', { name: 'Delete the selection' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('textbox').fill('DELETE');
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('1 certificate deleted.')).toBeVisible();
+  await expect(grace).toContainText('Deleted');
+  await expect(page.getByTestId('report-counters')).toContainText('4 / 5');
+
+  // copy a link: the notification, and the clipboard holds the certificate's address
+  const alan = rows.filter({ hasText: 'Turing' });
+  await alan.getByRole('button', { name: /Copy the link/ }).click();
+  await expect(page.getByText('Link copied to the clipboard.')).toBeVisible();
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied).toMatch(new RegExp(`^${laurel.baseURL}/certificate/[A-Za-z0-9]{128}$`));
+  const viewLink = alan.getByRole('link', { name: /View the certificate/ });
+  await expect(viewLink).toHaveAttribute('href', copied);
+  await expect(viewLink).toHaveAttribute('target', '_blank');
+
+  // the spreadsheet of the current filter, read back
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Actions' }).click();
+  await page.getByRole('menuitem', { name: 'Export to a spreadsheet (xlsx)' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^\d{4}-\d{2}-\d{2}_Data analysis\.xlsx$/);
+  const book = XLSX.read(fs.readFileSync(await download.path()), { type: 'buffer' });
+  const sheet = XLSX.utils.sheet_to_json<Record<string, string>>(book.Sheets[book.SheetNames[0]]);
+  expect(sheet).toHaveLength(5);
+  expect(sheet.find((line) => line.lastName === 'Hopper')).toMatchObject({
+    Status: 'Deleted',
+    'Mail Sent': 'not sent',
+  });
+  expect(Object.keys(sheet[0])).not.toContain('EvidenzId');
+
+  // the template report lists the same lines with a jump to their campaign
+  await page.goto(`/templatereport/${templateId}`);
+  await expect(page.getByText('Full template report')).toBeVisible();
+  await expect(rows).toHaveCount(5);
+  await expect(rows.first().getByRole('link', { name: `Go to campaign #${campaignId}` })).toBeVisible();
+  await screenshot(page, 'templatereport-en');
+
+  // search by email, then by URL
+  await page.getByRole('link', { name: 'Search', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Certificate search' })).toBeVisible();
+  await page.getByRole('textbox', { name: "Recipient's email address" }).fill('katherine@example.org');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page.getByText('1 certificate found')).toBeVisible();
+  await expect(page.getByTestId('search-row')).toContainText('Data analysis');
+  await expect(page.getByTestId('search-row')).toContainText('katherine@example.org');
+  await screenshot(page, 'search-en');
+  await page.getByRole('combobox', { name: 'Search by' }).click();
+  await page.getByRole('option', { name: 'URL' }).click();
+  await page.getByRole('textbox', { name: 'Certificate URL' }).fill(copied);
+  await expect(page.getByRole('button', { name: 'Search', exact: true })).toBeEnabled({ timeout: 3000 });
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page.getByText('1 certificate found')).toBeVisible();
+  await expect(page.getByTestId('search-row')).toContainText('alan@example.org');
+
+  // send the campaign's emails: back on the report with the count
+  await page.goto(`/reports/${campaignId}`);
+  await page.getByRole('button', { name: 'Send all by email' }).click();
+  await expect(page.getByRole('heading', { name: 'Send emails' })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Subject' }).fill('Your Data analysis badge');
+  await screenshot(page, 'email-en');
+  await page.getByRole('button', { name: 'Validate' }).click();
+  await expect(page.getByRole('dialog')).toContainText('Up to 4 emails will be sent now');
+  const before = laurel.mailbox.messages.length;
+  await page.getByRole('dialog').getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/reports/${campaignId}$`));
+  await expect(page.getByText('4 emails are on their way.')).toBeVisible();
+  await expect.poll(() => laurel.mailbox.messages.length, { timeout: 20_000 }).toBe(before + 4);
+  await page.getByRole('button', { name: 'Refresh' }).click();
+  await expect(rows.filter({ hasText: 'Lovelace' })).toContainText('Sent');
+  await screenshot(page, 'report-sent-en');
+
+  // a certificate template (not an open badge): PDFs, and addresses edited in their cell
+  await laurel.app.laurel.db
+    .updateTable('templates')
+    .set({ type: 'certificate' })
+    .where('id', '=', templateId)
+    .execute();
+  await page.reload();
+  await expect(rows).toHaveCount(5);
+  const pdfDownload = page.waitForEvent('download');
+  await rows
+    .filter({ hasText: 'Turing' })
+    .getByRole('button', { name: /Download the PDF/ })
+    .click();
+  const pdf = await pdfDownload;
+  expect(
+    fs
+      .readFileSync(await pdf.path())
+      .subarray(0, 5)
+      .toString(),
+  ).toBe('%PDF-');
+  await expect(page.getByText('PDF downloaded.')).toBeVisible();
+  await rows.filter({ hasText: 'Turing' }).getByRole('checkbox').check();
+  await rows.filter({ hasText: 'Johnson' }).getByRole('checkbox').check();
+  const zipDownload = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Actions' }).click();
+  await page.getByRole('menuitem', { name: "Download the selection's PDFs" }).click();
+  expect((await zipDownload).suggestedFilename()).toMatch(/^\d{4}-\d{2}-\d{2}_certificates\.zip$/);
+  await expect(page.getByText('2 PDFs downloaded.')).toBeVisible();
+
+  await rows
+    .filter({ hasText: 'Johnson' })
+    .getByRole('button', { name: 'Change the address katherine@example.org' })
+    .click();
+  const change = page.getByRole('dialog');
+  await change.getByRole('textbox', { name: 'Email address' }).fill('kj@example.org');
+  await screenshot(page, 'report-email-edit-en');
+  await change.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Email address changed.')).toBeVisible();
+  await expect(rows.filter({ hasText: 'Johnson' })).toContainText('kj@example.org');
+
+  // the same pages in Spanish
+  await page.goto(`/reports/${campaignId}?lang=es`);
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Enviar todo por correo' })).toBeVisible();
+  await expect(rows).toHaveCount(5);
+  await screenshot(page, 'report-es');
+  await page.getByRole('button', { name: 'Enviar todo por correo' }).click();
+  await expect(page.getByRole('heading', { name: 'Enviar correos' })).toBeVisible();
+  await screenshot(page, 'email-es');
+  await page.goto('/search');
+  await expect(page.getByRole('heading', { name: 'Búsqueda de certificados' })).toBeVisible();
+  await screenshot(page, 'search-es');
+});
