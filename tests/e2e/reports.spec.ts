@@ -257,3 +257,51 @@ test('a campaign report sorts, filters, disables, enables, deletes, copies a lin
   await expect(page.getByRole('heading', { name: 'Búsqueda de certificados' })).toBeVisible();
   await screenshot(page, 'search-es');
 });
+
+test('search by key disables and enables a certificate from the results; a test email reaches only the test address', async ({
+  page,
+  laurel,
+}) => {
+  test.setTimeout(120_000);
+  const token = await sessionToken(laurel, ADMIN);
+  const { campaignId } = await publishCampaign(laurel, token);
+  const answer = await fetch(`${laurel.baseURL}/api/admin/data_post`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ campaignId, filter: 'ada@' }),
+  });
+  const key = ((await answer.json()) as { data: { key: string }[] }).data[0].key;
+
+  await signInByMail(page, laurel, ADMIN);
+  await page.goto('/search');
+  await page.getByRole('combobox', { name: 'Search by' }).click();
+  await page.getByRole('option', { name: 'Key' }).click();
+  await page.getByRole('textbox', { name: 'Certificate key' }).fill(key);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page.getByText('1 certificate found')).toBeVisible();
+  const row = page.getByTestId('search-row');
+  await expect(row).toContainText('ada@example.org');
+  for (const [operation, status] of [
+    ['Disable', 'Disabled'],
+    ['Enable', 'Validated'],
+  ] as const) {
+    await row.getByRole('checkbox').check();
+    await page.getByRole('button', { name: operation, exact: true }).click();
+    await page.getByRole('dialog').getByRole('button', { name: operation, exact: true }).click();
+    await expect(row).toContainText(status, { timeout: 10_000 });
+  }
+
+  await page.goto(`/reports/${campaignId}`);
+  await page.getByRole('button', { name: 'Send all by email' }).click();
+  await page.getByRole('textbox', { name: 'Subject' }).fill('Your Data analysis badge');
+  await page.getByLabel('Test mode: send one sample email to the addresses you give').check();
+  await page.getByRole('textbox', { name: 'Test recipients' }).fill('registrar@example.org');
+  await page.getByRole('button', { name: 'Validate' }).click();
+  await expect(page.getByRole('dialog')).toContainText('registrar@example.org');
+  const before = laurel.mailbox.messages.length;
+  await page.getByRole('dialog').getByRole('button', { name: 'Send the test' }).click();
+  await expect(page.getByText('Test email sent.')).toBeVisible();
+  const received = await laurel.mailbox.waitFor('registrar@example.org');
+  expect(received.subject).toBe('Your Data analysis badge');
+  expect(laurel.mailbox.messages.length).toBe(before + 1);
+});
