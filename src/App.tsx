@@ -15,6 +15,7 @@ import { AccessDeniedRedirect, NotFoundRedirect } from './custom-pages/NotFoundR
 import { NOTIFICATIONS_PATH, NotificationsPage } from './custom-pages/notifications/NotificationsPage';
 import { PROFILE_PATH, ProfilePage } from './custom-pages/profile/ProfilePage';
 import { PUBLICATION_PATH, PublicationPage } from './custom-pages/publication/PublicationPage';
+import { REFTABLE_PATH, ReferenceTablePage } from './custom-pages/reftable/ReferenceTablePage';
 import { REPORT_ROUTES, ReportPage } from './custom-pages/reports/ReportPage';
 import { SEARCH_PATH, SearchPage } from './custom-pages/search/SearchPage';
 import { SECURITY_PATH, SecurityPage } from './custom-pages/security/SecurityPage';
@@ -94,6 +95,7 @@ export function App({ i18nProvider, brand }: { i18nProvider: I18nProvider; brand
             <Route path={REPORT_ROUTES.cpf} element={page(<ReportPage kind="cpf" />)} />
             <Route path={EMAIL_PATH} element={page(<EmailPage />, rights.publish)} />
             <Route path={SEARCH_PATH} element={page(<SearchPage />)} />
+            <Route path={REFTABLE_PATH} element={page(<ReferenceTablePage />)} />
             <Route path={BADGE_EDITOR_PATH} element={page(<BadgeEditorPage />, (u) => canUseEditor(u, 'badge'))} />
             <Route
               path={REGISTRY_EDITOR_PATH}

@@ -22,6 +22,7 @@ import { canEditTemplate, canPublish } from '../../../domain/permissions';
 import { labelIn, templateFamily, type TemplateSummary } from '../../../domain/templates';
 import { canUseEditor, editorPath } from '../../custom-pages/badge-editor/editorPaths';
 import { publicationPath } from '../../custom-pages/publication/PublicationPage';
+import { reftablePath } from '../../custom-pages/reftable/paths';
 import { templateCalls } from './templateCalls';
 
 /** One template of the grid: thumbnail, description, tags, notes and the More menu (spec 001, Templates page). */
@@ -157,6 +158,12 @@ export function TemplateCard({
         {editable && (
           <MenuItem component={Link} to={editorPath(editable, { duplicate: template.id })}>
             {translate('editor.menu.duplicate')}
+          </MenuItem>
+        )}
+        {/* the list call does not say whether a template has tables, so every user who may edit them sees it */}
+        {canEdit && (
+          <MenuItem component={Link} to={reftablePath(template.id)}>
+            {translate('reftable.title')}
           </MenuItem>
         )}
         {canEdit && (
