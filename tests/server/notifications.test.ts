@@ -8,6 +8,7 @@ import { deliver } from '../../server/services/webhooks/deliver';
 import { notifyCampaignPublished } from '../../server/services/webhooks/notify';
 import type { WebhookSettings } from '../../server/services/webhooks/settings';
 import { addIssuer, addUser, bearer, signIn, signInAdmin } from './signIn';
+import { createBadgeTemplate, publishRows, recipientRows } from './publicationFixtures';
 import { createTestApp, TEST_DATABASES, type TestApp } from './testApp';
 
 interface ReceivedRequest {
@@ -392,6 +393,24 @@ describe.each(TEST_DATABASES)('notification webhook on %s', (database) => {
       const other = await addIssuer(t.app, 'Other school');
       expect(await notifyCampaignPublished(t.app.laurel, other, 1, LOOPBACK_ALLOWED)).toBeNull();
       expect(receiver.requests).toHaveLength(0);
+    });
+  });
+
+  describe('after a publication', () => {
+    it('the background job calls the webhook with the campaign id, once', async () => {
+      receiver = await startReceiver(200);
+      await configure(`http://127.0.0.1:${receiver.port}/published/\${campaignId}`, 'GET');
+      const templateId = await createBadgeTemplate(t.app, admin);
+      const published = await publishRows(t.app, admin, templateId, recipientRows(2));
+      const { campaignId } = published.json<{ campaignId: number }>();
+      expect(receiver.requests).toHaveLength(0);
+      await t.app.laurel.jobs.runUntilIdle();
+      expect(receiver.requests).toEqual([expect.objectContaining({ method: 'GET', url: `/published/${campaignId}` })]);
+      expect(await deliveries()).toEqual([
+        expect.objectContaining({ campaign_id: campaignId, status_code: 200, attempt: 1 }),
+      ]);
+      await t.app.laurel.jobs.runUntilIdle();
+      expect(receiver.requests).toHaveLength(1);
     });
   });
 });
