@@ -213,6 +213,22 @@ export async function loadIssuerSigner(
   credentialsKey: Uint8Array,
   publicUrl: string,
 ): Promise<IssuerSigner> {
+  const { id, privateKey } = await loadIssuerSigningKey(db, issuerId, credentialsKey, publicUrl);
+  return issuerSignerOf(id, privateKey);
+}
+
+/** A signer over a decrypted key (in the main thread, or in a signing worker that received the key object). */
+export function issuerSignerOf(id: string, privateKey: KeyObject): IssuerSigner {
+  return { id, algorithm: 'Ed25519', sign: async ({ data }) => sign(null, data, privateKey) };
+}
+
+/** The active key, decrypted and checked against its public half, with its verification method. */
+export async function loadIssuerSigningKey(
+  db: Kysely<Database>,
+  issuerId: number,
+  credentialsKey: Uint8Array,
+  publicUrl: string,
+): Promise<{ id: string; privateKey: KeyObject }> {
   checkCredentialsKey(credentialsKey);
   const row = await findActiveIssuerKeyForSigning(db, issuerId);
   if (!row) throw new Error(`issuer ${issuerId} has no active signing key`);
@@ -220,11 +236,7 @@ export async function loadIssuerSigner(
   if (ed25519PublicKeyMultibase(createPublicKey(privateKey)) !== row.public_key_multibase) {
     throw new Error(`the private key of issuer ${issuerId} (version ${row.version}) does not match its public key`);
   }
-  return {
-    id: verificationMethodId(publicUrl, issuerId, row.version),
-    algorithm: 'Ed25519',
-    sign: async ({ data }) => sign(null, data, privateKey),
-  };
+  return { id: verificationMethodId(publicUrl, issuerId, row.version), privateKey };
 }
 
 export interface IssuerDidDocument {

@@ -1,5 +1,6 @@
+import AddIcon from '@mui/icons-material/Add';
+import CancelIcon from '@mui/icons-material/Cancel';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
-import WorkspacePremiumIcon from '@mui/icons-material/WorkspacePremiumOutlined';
 import {
   Box,
   Button,
@@ -18,21 +19,34 @@ import { useState } from 'react';
 import { Confirm, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import type { CurrentUser } from '../../../domain/auth';
-import { canEditTemplate, canPublish } from '../../../domain/permissions';
+import { canEditTemplate, canPublish, isAdministrator } from '../../../domain/permissions';
 import { labelIn, templateFamily, type TemplateSummary } from '../../../domain/templates';
 import { canUseEditor, editorPath } from '../../custom-pages/badge-editor/editorPaths';
 import { publicationPath } from '../../custom-pages/publication/PublicationPage';
 import { reftablePath } from '../../custom-pages/reftable/paths';
 import { templateCalls } from './templateCalls';
+import { TemplateTagDialog } from './TemplateTagDialog';
+import { TemplateThumbnail } from './TemplateThumbnail';
+import { publicTemplatePath } from './templateThumbnail';
+import { tagTemplate, untagTemplate } from './templateTags';
+
+/** The server answers a refused tag name with NAME_EMPTY, NAME_TOO_LONG or NAME_EXISTS. */
+function tagErrorKey(error: unknown): string {
+  const code = (error as { body?: { code?: string } } | null)?.body?.code;
+  return code?.startsWith('NAME_') ? `templates.tag_errors.${code.slice(5).toLowerCase()}` : 'app.error_generic';
+}
 
 /** One template of the grid: thumbnail, description, tags, notes and the More menu (spec 001, Templates page). */
 export function TemplateCard({
   template,
   user,
+  tagNames,
   onChanged,
 }: {
   template: TemplateSummary;
   user: CurrentUser;
+  /** every tag name of the issuer's templates, offered when adding a tag */
+  tagNames: readonly string[];
   onChanged: () => void;
 }) {
   const translate = useTranslate();
@@ -42,12 +56,31 @@ export function TemplateCard({
   const [confirming, setConfirming] = useState(false);
   const [notes, setNotes] = useState(template.notes);
   const [saving, setSaving] = useState(false);
+  const [addingTag, setAddingTag] = useState(false);
+  const [tagging, setTagging] = useState(false);
   const label = labelIn(template.label, locale);
   const notesChanged = notes.trim() !== template.notes.trim();
   const canEdit = canEditTemplate(user.profileId);
   const canImport = canPublish(user.profileId) && template.usable && template.enable;
   const family = templateFamily(template.type);
   const editable = family !== null && canUseEditor(user, family) ? family : null;
+  const canTag = isAdministrator(user.profileId);
+  const publicPage = publicTemplatePath(user.issuerId, template.id);
+
+  /** Tags are saved as the tags page saves them: the issuer's whole list, read just before the change. */
+  const changeTags = async (change: typeof tagTemplate, name: string) => {
+    setTagging(true);
+    try {
+      await templateCalls.saveTags(change(await templateCalls.tags(), name, template.id));
+      notify('templates.tags_saved', { type: 'success' });
+      setAddingTag(false);
+      onChanged();
+    } catch (error) {
+      notify(tagErrorKey(error), { type: 'error' });
+    } finally {
+      setTagging(false);
+    }
+  };
 
   const toggle = async () => {
     setConfirming(false);
@@ -80,32 +113,26 @@ export function TemplateCard({
       sx={{ display: 'flex', flexDirection: 'column', opacity: template.enable ? 1 : 0.72 }}
       data-testid="template-card"
     >
-      <Box
-        sx={{
-          height: 120,
-          display: 'grid',
-          placeItems: 'center',
-          background: (theme) =>
-            `linear-gradient(135deg, ${theme.palette.primary.main}22, ${theme.palette.secondary.main}33)`,
-        }}
-        aria-hidden="true"
-      >
-        <WorkspacePremiumIcon sx={{ fontSize: 56, color: 'primary.main', opacity: 0.7 }} />
-      </Box>
+      <TemplateThumbnail
+        issuerId={user.issuerId}
+        templateId={template.id}
+        thumbnail={template.thumbnail}
+        label={translate('templates.thumbnail_alt', { label })}
+        href={publicPage}
+        linkLabel={translate('templates.view_label', { label })}
+      />
       <CardContent sx={{ flexGrow: 1, display: 'flex', flexDirection: 'column', gap: 1 }}>
         <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1 }}>
           <Typography variant="subtitle1" component="h2" fontWeight={600} sx={{ flexGrow: 1, lineHeight: 1.3 }}>
             {label}
           </Typography>
-          {(canEdit || canImport) && (
-            <IconButton
-              size="small"
-              aria-label={translate('templates.more', { label })}
-              onClick={(e) => setMenu(e.currentTarget)}
-            >
-              <MoreVertIcon fontSize="small" />
-            </IconButton>
-          )}
+          <IconButton
+            size="small"
+            aria-label={translate('templates.more', { label })}
+            onClick={(e) => setMenu(e.currentTarget)}
+          >
+            <MoreVertIcon fontSize="small" />
+          </IconButton>
         </Box>
         <Typography variant="body2" color="text.secondary">
           {translate(`templates.types.${template.type}`, { _: template.type })} ·{' '}
@@ -116,8 +143,30 @@ export function TemplateCard({
           {!template.enable && <Chip size="small" color="warning" label={translate('templates.inactive')} />}
           {template.mode === 'NFT' && <Chip size="small" color="secondary" label="NFT" />}
           {template.tags.map((tag) => (
-            <Chip key={tag} size="small" variant="outlined" label={tag} />
+            <Chip
+              key={tag}
+              size="small"
+              variant="outlined"
+              label={tag}
+              disabled={tagging}
+              onDelete={canTag ? () => void changeTags(untagTemplate, tag) : undefined}
+              // a deletable chip would be a button named like the tag filter's buttons; the action is its icon
+              role={canTag ? 'group' : undefined}
+              deleteIcon={<CancelIcon titleAccess={translate('templates.remove_tag', { tag })} />}
+            />
           ))}
+          {canTag && (
+            <Chip
+              size="small"
+              variant="outlined"
+              color="primary"
+              icon={<AddIcon />}
+              label={translate('templates.add_tag')}
+              aria-label={translate('templates.add_tag_title', { label })}
+              disabled={tagging}
+              onClick={() => setAddingTag(true)}
+            />
+          )}
         </Stack>
         {canPublish(user.profileId) ? (
           <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', mt: 'auto', pt: 1 }}>
@@ -145,6 +194,15 @@ export function TemplateCard({
         )}
       </CardContent>
       <Menu anchorEl={menu} open={menu !== null} onClose={() => setMenu(null)}>
+        <MenuItem
+          component="a"
+          href={publicPage}
+          target="_blank"
+          rel="noopener noreferrer"
+          onClick={() => setMenu(null)}
+        >
+          {translate('templates.view')}
+        </MenuItem>
         {canImport && (
           <MenuItem component={Link} to={publicationPath(template.id)}>
             {translate('publication.import_publish')}
@@ -177,6 +235,16 @@ export function TemplateCard({
           </MenuItem>
         )}
       </Menu>
+      {addingTag && (
+        <TemplateTagDialog
+          label={label}
+          templateTags={template.tags}
+          tagNames={tagNames}
+          pending={tagging}
+          onSave={(name) => void changeTags(tagTemplate, name)}
+          onClose={() => setAddingTag(false)}
+        />
+      )}
       <Confirm
         isOpen={confirming}
         title={translate(template.enable ? 'templates.disable_title' : 'templates.enable_title', { label })}

@@ -26,7 +26,10 @@ import { TemplateCard } from './TemplateCard';
 import {
   DEFAULT_FILTERS,
   DEFAULT_TEMPLATE_SORT,
+  presentKinds,
+  presentModes,
   TEMPLATE_SORTS,
+  toggled,
   visibleTemplates,
   type StatusFilter,
   type TemplateFilters,
@@ -41,7 +44,9 @@ export function TemplateList() {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const { user } = useCurrentUser();
-  const [filters, setFilters] = useStore<TemplateFilters>('templates.filters', DEFAULT_FILTERS);
+  const [storedFilters, setFilters] = useStore<TemplateFilters>('templates.filters', DEFAULT_FILTERS);
+  // filters stored before the kind and mode sections existed lack them
+  const filters = useMemo(() => ({ ...DEFAULT_FILTERS, ...storedFilters }), [storedFilters]);
   const [sort, setSort] = useStore<TemplateSort>('templates.sort', DEFAULT_TEMPLATE_SORT);
   const [search, setSearch] = useState(filters.search);
   const { data, isPending, error, refetch } = useGetList<TemplateSummary>('templates', {
@@ -54,6 +59,8 @@ export function TemplateList() {
     [all, filters, search, sort, locale],
   );
   const tagNames = useMemo(() => [...new Set(all.flatMap((t) => t.tags))].sort((a, b) => a.localeCompare(b)), [all]);
+  const kinds = useMemo(() => presentKinds(all), [all]);
+  const modes = useMemo(() => presentModes(all), [all]);
   const welcome =
     !isPending &&
     all.length === 0 &&
@@ -131,6 +138,60 @@ export function TemplateList() {
           ))}
         </TextField>
       </Box>
+      {(kinds.length > 1 || modes.length > 0) && (
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 2, flexWrap: 'wrap' }}>
+          {kinds.length > 1 && (
+            <Box
+              sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', mr: 2 }}
+              role="group"
+              aria-label={translate('templates.kind')}
+            >
+              <Typography variant="body2" color="text.secondary" sx={{ mr: 0.5 }}>
+                {translate('templates.kind')}
+              </Typography>
+              {kinds.map((kind) => {
+                const on = filters.kinds.includes(kind);
+                return (
+                  <Chip
+                    key={kind}
+                    label={translate(`templates.kinds.${kind}`)}
+                    size="small"
+                    color={on ? 'primary' : 'default'}
+                    variant={on ? 'filled' : 'outlined'}
+                    aria-pressed={on}
+                    onClick={() => setFilters({ ...filters, kinds: toggled(filters.kinds, kind) })}
+                  />
+                );
+              })}
+            </Box>
+          )}
+          {modes.length > 0 && (
+            <Box
+              sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}
+              role="group"
+              aria-label={translate('templates.mode')}
+            >
+              <Typography variant="body2" color="text.secondary" sx={{ mr: 0.5 }}>
+                {translate('templates.mode')}
+              </Typography>
+              {modes.map((mode) => {
+                const on = filters.modes.includes(mode);
+                return (
+                  <Chip
+                    key={mode}
+                    label={translate(`templates.modes.${mode}`)}
+                    size="small"
+                    color={on ? 'primary' : 'default'}
+                    variant={on ? 'filled' : 'outlined'}
+                    aria-pressed={on}
+                    onClick={() => setFilters({ ...filters, modes: toggled(filters.modes, mode) })}
+                  />
+                );
+              })}
+            </Box>
+          )}
+        </Box>
+      )}
       {tagNames.length > 0 && (
         <Box
           sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 3, flexWrap: 'wrap' }}
@@ -179,7 +240,13 @@ export function TemplateList() {
       ) : shown.length > 0 ? (
         <Box sx={GRID}>
           {shown.map((template) => (
-            <TemplateCard key={template.id} template={template} user={user} onChanged={() => void refetch()} />
+            <TemplateCard
+              key={template.id}
+              template={template}
+              user={user}
+              tagNames={tagNames}
+              onChanged={() => void refetch()}
+            />
           ))}
         </Box>
       ) : (

@@ -1,3 +1,5 @@
+import type { Tag } from '../../../domain/templates';
+import type { TagInput } from '../../custom-pages/template-tags/tagList';
 import { apiFetch } from '../../dataProvider/httpClient';
 
 /** The template calls of the templates page (spec 001 section 7), on the caller's own issuer. */
@@ -7,4 +9,7 @@ export const templateCalls = {
     apiFetch(`/api/issuer/${issuerId}/template/${id}/enable`, { method: 'PUT' }),
   saveNotes: (issuerId: number, id: number, notes: string) =>
     apiFetch(`/api/issuer/${issuerId}/template/${id}/notes`, { method: 'PUT', json: { notes: notes.trim() } }),
+  /** The tag calls of the tags page: read the whole list, send the whole list after a change. */
+  tags: () => apiFetch<Tag[]>('/api/issuer/tags').then(({ body }) => body),
+  saveTags: (tags: TagInput[]) => apiFetch<Tag[]>('/api/issuer/config', { method: 'PUT', json: { tags } }),
 };

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { TemplateSummary } from '../../../domain/templates';
-import { DEFAULT_FILTERS, TEMPLATE_SORTS, visibleTemplates } from './templateListModel';
+import {
+  DEFAULT_FILTERS,
+  presentKinds,
+  presentModes,
+  TEMPLATE_SORTS,
+  toggled,
+  visibleTemplates,
+  type TemplateFilters,
+} from './templateListModel';
 
 function template(id: number, extra: Partial<TemplateSummary>): TemplateSummary {
   return {
@@ -73,5 +81,33 @@ describe('templates page list', () => {
       created_desc: [3, 2, 1],
       created_asc: [1, 2, 3],
     });
+  });
+
+  it('filters by kind and by delivery mode, combined with the other filters', () => {
+    const mixed = [
+      ...templates,
+      template(4, { type: 'cpf_onshelf', mode: 'NFT', tags: ['industry'] }),
+      template(5, { type: 'certificate' }),
+    ];
+    const all = { ...DEFAULT_FILTERS, status: 3 as const };
+    expect(ids(visibleTemplates(mixed, { ...all, kinds: ['registry', 'other'] }, 'created_asc', 'en'))).toEqual([4, 5]);
+    expect(ids(visibleTemplates(mixed, { ...all, modes: ['NFT'] }, 'created_asc', 'en'))).toEqual([4]);
+    expect(
+      ids(visibleTemplates(mixed, { ...all, kinds: ['badge', 'registry'], tags: ['industry'] }, 'created_asc', 'en')),
+    ).toEqual([2, 3, 4]);
+    expect(
+      ids(visibleTemplates(mixed, { ...DEFAULT_FILTERS, kinds: ['badge'], modes: ['Classic'] }, 'created_asc', 'en')),
+    ).toEqual([1, 3]);
+    const saved = { search: '', status: 3, tags: [] } as unknown as TemplateFilters;
+    expect(ids(visibleTemplates(mixed, saved, 'created_asc', 'en'))).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it('offers only the kinds present, and the modes only when both exist', () => {
+    expect(presentKinds(templates)).toEqual(['badge']);
+    expect(presentKinds([...templates, template(5, { type: 'certificate' })])).toEqual(['badge', 'other']);
+    expect(presentModes(templates)).toEqual([]);
+    expect(presentModes([...templates, template(4, { mode: 'NFT' })])).toEqual(['Classic', 'NFT']);
+    expect(toggled(['badge'], 'other')).toEqual(['badge', 'other']);
+    expect(toggled(['badge', 'other'], 'badge')).toEqual(['other']);
   });
 });

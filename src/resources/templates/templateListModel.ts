@@ -1,4 +1,4 @@
-import { labelIn, type TemplateSummary } from '../../../domain/templates';
+import { labelIn, templateFamily, type TemplateSummary } from '../../../domain/templates';
 
 /** The eight sort orders of the templates page (spec 001). */
 export const TEMPLATE_SORTS = [
@@ -17,13 +17,38 @@ export const DEFAULT_TEMPLATE_SORT: TemplateSort = 'created_desc';
 /** Status filter values of spec 001 section 4: 1 active, 2 inactive, 3 all. */
 export type StatusFilter = 1 | 2 | 3;
 
+/** The type section of the filters: badges, registry certifications, and every other type. */
+export const TEMPLATE_KINDS = ['badge', 'registry', 'other'] as const;
+export type TemplateKind = (typeof TEMPLATE_KINDS)[number];
+export const TEMPLATE_MODES = ['Classic', 'NFT'] as const satisfies readonly TemplateSummary['mode'][];
+
+export const templateKind = (template: TemplateSummary): TemplateKind => templateFamily(template.type) ?? 'other';
+
 export interface TemplateFilters {
   search: string;
   status: StatusFilter;
   tags: string[];
+  /** chosen kinds; none chosen shows every kind */
+  kinds: TemplateKind[];
+  /** chosen delivery modes; none chosen shows both */
+  modes: TemplateSummary['mode'][];
 }
 
-export const DEFAULT_FILTERS: TemplateFilters = { search: '', status: 1, tags: [] };
+export const DEFAULT_FILTERS: TemplateFilters = { search: '', status: 1, tags: [], kinds: [], modes: [] };
+
+/** The kinds present among the templates, in section order: the type section lists only these. */
+export const presentKinds = (templates: readonly TemplateSummary[]): TemplateKind[] =>
+  TEMPLATE_KINDS.filter((kind) => templates.some((t) => templateKind(t) === kind));
+
+/** The delivery-mode section appears only when both modes exist. */
+export const presentModes = (templates: readonly TemplateSummary[]): TemplateSummary['mode'][] => {
+  const modes = TEMPLATE_MODES.filter((mode) => templates.some((t) => t.mode === mode));
+  return modes.length > 1 ? modes : [];
+};
+
+/** Adds or removes one value of a multiple choice. */
+export const toggled = <T>(values: readonly T[], value: T): T[] =>
+  values.includes(value) ? values.filter((v) => v !== value) : [...values, value];
 
 function searchableText(template: TemplateSummary): string {
   const labels = typeof template.label === 'string' ? [template.label] : Object.values(template.label);
@@ -56,7 +81,10 @@ function comparator(sort: TemplateSort, language: string): (a: TemplateSummary, 
   }
 }
 
-/** Search by label (any language), id or notes; status; tags (a template must carry every chosen tag); sort. */
+/**
+ * Search by label (any language), id or notes; status; kinds and modes (any chosen one); tags (a template must
+ * carry every chosen tag); sort. Filters saved before kinds and modes existed lack them, hence the fallbacks.
+ */
 export function visibleTemplates(
   templates: readonly TemplateSummary[],
   filters: TemplateFilters,
@@ -64,9 +92,12 @@ export function visibleTemplates(
   language: string,
 ): TemplateSummary[] {
   const search = filters.search.trim().toLocaleLowerCase();
+  const { kinds = [], modes = [] } = filters as Partial<TemplateFilters>;
   return templates
     .filter((t) => (filters.status === 1 ? t.enable : filters.status === 2 ? !t.enable : true))
     .filter((t) => filters.tags.every((tag) => t.tags.includes(tag)))
+    .filter((t) => kinds.length === 0 || kinds.includes(templateKind(t)))
+    .filter((t) => modes.length === 0 || modes.includes(t.mode))
     .filter((t) => search === '' || searchableText(t).includes(search))
     .sort(comparator(sort, language));
 }

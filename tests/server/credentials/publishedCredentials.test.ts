@@ -412,4 +412,43 @@ describe.each(TEST_DATABASES)('published credentials on %s', (database) => {
     expect(freshCredential.proof[0].verificationMethod).toBe(`${issuerDid(PUBLIC_URL, issuerId)}#key-2`);
     expect(await verifyIndependently(freshCredential, await site())).toMatchObject({ verified: true });
   });
+
+  it('signs a large campaign on worker threads, each credential as the main thread would', async () => {
+    const templateId = (await db().selectFrom('templates').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
+    await db().updateTable('issuers').set({ credits: 1000 }).where('id', '=', issuerId).execute();
+    const published = await publishRows(app, headers, templateId, recipientRows(260));
+    const { campaignId } = published.json<{ campaignId: number }>();
+    // two threads, whatever this machine's default
+    const { signCampaignCredentials } = await import('../../../server/services/credentials/campaignSigning');
+    await signCampaignCredentials(app.laurel, { issuerId, campaignId }, { threads: 2 });
+    await app.laurel.jobs.runUntilIdle();
+    const keys = (
+      await db().selectFrom('certificates').select('key').where('campaign_id', '=', campaignId).orderBy('id').execute()
+    ).map((row) => row.key);
+    const stored = await db()
+      .selectFrom('certificates')
+      .select(['key', 'credential'])
+      .where('key', 'in', keys)
+      .execute();
+    const jobErrors = await db()
+      .selectFrom('jobs')
+      .select(['type', 'status', 'last_error'])
+      .where('last_error', 'is not', null)
+      .execute();
+    expect(jobErrors).toEqual([]);
+    expect(stored.filter((row) => row.credential !== null)).toHaveLength(260);
+    const answers = await site();
+    for (const key of [keys[0], keys[130], keys[259]]) {
+      const credential = await credentialOf(key);
+      expect(ob3SchemaErrors(credential)).toEqual([]);
+      expect(await verifyIndependently(credential, answers)).toMatchObject({ verified: true });
+    }
+  });
+});
+
+describe('signing threads', () => {
+  it('uses a pool only beyond two cores, up to four threads', async () => {
+    const { signingThreads } = await import('../../../server/services/credentials/signingPool');
+    expect([1, 2, 3, 4, 8, 64].map((cores) => signingThreads(cores))).toEqual([1, 1, 2, 3, 4, 4]);
+  });
 });
