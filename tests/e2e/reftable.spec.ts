@@ -83,7 +83,7 @@ test('the Administrator edits a reference table, is stopped by a recursive refer
   await signInByMail(page, laurel, ADMIN);
   await expect(page).toHaveURL(/\/templates$/);
   const card = page.getByTestId('template-card').filter({ hasText: 'Welding safety' });
-  await card.getByRole('button', { name: /Welding safety/ }).click();
+  await card.getByRole('button', { name: /More actions/ }).click();
   await page.getByRole('menuitem', { name: 'Reference tables' }).click();
   await expect(page).toHaveURL(new RegExp(`/reftable/${templateId}$`));
 
