@@ -1,8 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { loginLinkIn } from '../support/smtpSink';
-import { expect, screenshot, test, type Laurel } from './fixtures';
+import { expect, screenshot, sessionToken, test } from './fixtures';
 
 /** A real 1×1 PNG badge logo. */
 const LOGO = Buffer.from(
@@ -10,19 +9,6 @@ const LOGO = Buffer.from(
   'base64',
 );
 const ADMIN = 'admin@example.org';
-
-async function sessionToken(laurel: Laurel, email: string): Promise<string> {
-  const before = laurel.mailbox.messages.length;
-  await fetch(`${laurel.baseURL}/api/admin/login?email=${encodeURIComponent(email)}`, { method: 'POST' });
-  await expect.poll(() => laurel.mailbox.messages.length).toBeGreaterThan(before);
-  const secret = new URL(loginLinkIn(await laurel.mailbox.waitFor(email))).pathname.split('/').pop();
-  const exchange = await fetch(`${laurel.baseURL}/api/admin/login/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ token: secret }),
-  });
-  return ((await exchange.json()) as { token: string }).token;
-}
 
 test('a published badge is signed; its credential and baked image verify on /verify; suspending it shows', async ({
   page,

@@ -76,6 +76,24 @@ export async function signInByMail(page: Page, laurel: Laurel, email: string): P
   await page.waitForURL((url) => !/^\/login\/[A-Za-z0-9_-]{43}$/.test(url.pathname));
 }
 
+/** A session token for `email` through the real calls: login, the link that arrives over SMTP, exchange. */
+export async function sessionToken(laurel: Laurel, email: string): Promise<string> {
+  const before = laurel.mailbox.messages.length;
+  const login = await fetch(`${laurel.baseURL}/api/admin/login?email=${encodeURIComponent(email)}`, {
+    method: 'POST',
+  });
+  expect(login.status).toBe(200);
+  await expect.poll(() => laurel.mailbox.messages.length).toBeGreaterThan(before);
+  const secret = new URL(loginLinkIn(await laurel.mailbox.waitFor(email))).pathname.split('/').pop();
+  const exchange = await fetch(`${laurel.baseURL}/api/admin/login/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token: secret }),
+  });
+  expect(exchange.status).toBe(200);
+  return ((await exchange.json()) as { token: string }).token;
+}
+
 export const SCREENSHOTS = path.resolve('test-results/screenshots');
 
 /** Takes the screenshot we look at, and fails when the page shows a missing translation (~key). */

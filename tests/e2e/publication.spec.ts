@@ -2,30 +2,11 @@ import fs from 'node:fs';
 import * as XLSX from 'xlsx';
 import { PROFILE } from '../../domain/roles';
 import { insertUser } from '../../server/repositories/users';
-import { loginLinkIn } from '../support/smtpSink';
-import { expect, screenshot, signInByMail, test, type Laurel } from './fixtures';
+import { expect, type Laurel, screenshot, sessionToken, signInByMail, test } from './fixtures';
 
 const LOGO = Buffer.from(
   '<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"><circle cx="32" cy="32" r="30" fill="#2f6f5e"/></svg>',
 );
-
-/** A session token for `email` through the real calls: login, the link that arrives over SMTP, exchange. */
-async function sessionToken(laurel: Laurel, email: string): Promise<string> {
-  const before = laurel.mailbox.messages.length;
-  const login = await fetch(`${laurel.baseURL}/api/admin/login?email=${encodeURIComponent(email)}`, {
-    method: 'POST',
-  });
-  expect(login.status).toBe(200);
-  await expect.poll(() => laurel.mailbox.messages.length).toBeGreaterThan(before);
-  const secret = new URL(loginLinkIn(await laurel.mailbox.waitFor(email))).pathname.split('/').pop();
-  const exchange = await fetch(`${laurel.baseURL}/api/admin/login/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ token: secret }),
-  });
-  expect(exchange.status).toBe(200);
-  return ((await exchange.json()) as { token: string }).token;
-}
 
 /** A two-language badge created through the template call, whose recipients are named by an ID column. */
 async function createBadgeTemplate(laurel: Laurel, token: string): Promise<number> {
