@@ -4,6 +4,7 @@
  */
 import { CERTIFICATE_KEY_LENGTH } from './certificates';
 import { isValidEmail, sanitizeEmail } from './email';
+import type { Label } from './templates';
 
 export const REPORT_PAGE_SIZES = [20, 40, 60, 80] as const;
 export const REPORT_NOTE_MAX_LENGTH = 60;
@@ -51,6 +52,32 @@ export interface ReportCounters {
   validated: number;
   disabled: number;
   minting: number;
+}
+
+/** GET /api/admin/report: the campaign (null on a template report), its template and the counters. */
+export interface ReportHeader {
+  campaign: {
+    ID: number;
+    /** Started (no result yet), Done, Failed or Deleted */
+    Status: string;
+    Notes: string;
+    date: string;
+    startDate: string;
+    endDate: string;
+    nbActives: number;
+    error: string | null;
+  } | null;
+  template: {
+    id: number;
+    label: Label;
+    type: string;
+    mode: 'NFT' | 'Classic';
+    fieldsToCertified: string;
+    languages: string[];
+    DefaultLanguage: string;
+    hasCustomCstyleLayout: boolean;
+  };
+  counters: ReportCounters;
 }
 
 export interface ReportRowsResponse {

@@ -1,33 +1,9 @@
 import type { Kysely } from 'kysely';
-import type { ReportCounters } from '../../../domain/reports';
+import type { ReportHeader } from '../../../domain/reports';
 import type { Database } from '../../db/schema';
 import { notFound } from '../../errors';
 import { parseCStyle, parseLabel } from '../templates/views';
 import { reportCounters } from './reportRows';
-
-export interface ReportHeader {
-  campaign: {
-    ID: number;
-    Status: string;
-    Notes: string;
-    date: string;
-    startDate: string;
-    endDate: string;
-    nbActives: number;
-    error: string | null;
-  } | null;
-  template: {
-    id: number;
-    label: string | Record<string, string>;
-    type: string;
-    mode: 'NFT' | 'Classic';
-    fieldsToCertified: string;
-    languages: string[];
-    DefaultLanguage: string;
-    hasCustomCstyleLayout: boolean;
-  };
-  counters: ReportCounters;
-}
 
 /**
  * GET /api/admin/report: what a report's header shows for a campaign (its template, note, state, counters) or a

@@ -1,35 +1,11 @@
 import { ENABLED_STATUSES } from '../../../domain/certificates';
-import type { ReportCounters, ReportRowsResponse } from '../../../domain/reports';
-import type { Label } from '../../../domain/templates';
+import type { ReportHeader, ReportRowsResponse } from '../../../domain/reports';
 import { readToken } from '../../authProvider/tokenStorage';
 import { apiFetch } from '../../dataProvider/httpClient';
 import type { ReportKind } from './reportQuery';
 
-/** GET /api/admin/report: the campaign (null on a template report), its template and the counters. */
-export interface ReportHeaderResponse {
-  campaign: {
-    ID: number;
-    /** Started (no result yet), Done, Failed or Deleted */
-    Status: string;
-    Notes: string;
-    date: string;
-    startDate: string;
-    endDate: string;
-    nbActives: number;
-    error: string | null;
-  } | null;
-  template: {
-    id: number;
-    label: Label;
-    type: string;
-    mode: 'NFT' | 'Classic';
-    fieldsToCertified: string;
-    languages: string[];
-    DefaultLanguage: string;
-    hasCustomCstyleLayout: boolean;
-  };
-  counters: ReportCounters;
-}
+/** GET /api/admin/report (the shape lives in domain/reports.ts, shared with the server). */
+export type ReportHeaderResponse = ReportHeader;
 
 export type ReportTemplate = ReportHeaderResponse['template'];
 
