@@ -25,6 +25,14 @@ export interface TemplateSummary {
   thumbnail: string | null;
   languagesList: string;
   DefaultLanguage: string;
+  /** the certificate type the issuer gave the template (spec 001 section 3; default certificate) */
+  meta_type: string;
+  isPathwayParent: boolean;
+  isPathwayChild: boolean;
+  /** a parent's pathway, null for any other template */
+  pathwayDefinition: PathwayDefinition | null;
+  /** whether the template has at least one ref_ table, so that its reference table screen has something to show */
+  hasReferenceTables: boolean;
 }
 
 /** The label in `language`, falling back to English, then to the first language present. */
@@ -98,11 +106,8 @@ export interface TemplateDetail extends TemplateSummary, TemplateMeta {
   NbCharMax: number;
   requiresFiles: boolean;
   referenceTables: ReferenceTables;
-  isPathwayParent: boolean;
-  isPathwayChild: boolean;
   /** the parents whose pathway lists this template */
   pathways: number[];
-  pathwayDefinition: PathwayDefinition | null;
 }
 
 /**

@@ -1,5 +1,7 @@
+import { PROFILE } from '../../domain/roles';
 import { insertTemplate } from '../../server/repositories/templates';
-import { expect, screenshot, signInByMail, test } from './fixtures';
+import { insertUser } from '../../server/repositories/users';
+import { expect, screenshot, sessionToken, signInByMail, test } from './fixtures';
 
 test('the templates page counts, searches, sorts, filters by status, saves notes and disables behind a confirmation', async ({
   page,
@@ -114,7 +116,12 @@ test('the tags page adds, renames, assigns, shows the tagged templates and remov
 
   await page.getByRole('row', { name: /STEM/ }).getByRole('button', { name: 'View templates' }).click();
   await expect(page).toHaveURL(/\/templates$/);
-  await expect(page.getByRole('button', { name: 'STEM' })).toHaveAttribute('aria-pressed', 'true');
+  await page.getByRole('button', { name: 'Filters, 1 active' }).click();
+  await expect(page.getByRole('dialog', { name: 'Filters' }).getByRole('button', { name: 'STEM' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await page.keyboard.press('Escape');
   await expect(page.getByTestId('template-card')).toHaveCount(1);
   await expect(page.getByTestId('template-card')).toContainText('Robotics badge');
 
@@ -127,4 +134,157 @@ test('the tags page adds, renames, assigns, shows the tagged templates and remov
     .fill('DELETE');
   await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
   await expect(page.getByRole('heading', { name: '1 tag' })).toBeVisible();
+});
+
+test('a Manager finds a template by tag in the filter drawer, disables it and enables it again', async ({
+  page,
+  laurel,
+}) => {
+  test.setTimeout(120_000);
+  const { db } = laurel.app.laurel;
+  const issuer = await db.selectFrom('issuers').select('id').executeTakeFirstOrThrow();
+  const robotics = await insertTemplate(db, {
+    issuer_id: issuer.id,
+    type: 'openbadge',
+    label: JSON.stringify('Robotics badge'),
+  });
+  await insertTemplate(db, { issuer_id: issuer.id, type: 'openbadge', label: JSON.stringify('Data literacy') });
+  await insertTemplate(db, {
+    issuer_id: issuer.id,
+    type: 'cpf_onshelf',
+    label: JSON.stringify('Welding certificate'),
+    languages: 'fr',
+    default_language: 'fr',
+  });
+  const tags = await fetch(`${laurel.baseURL}/api/issuer/config`, {
+    method: 'PUT',
+    headers: {
+      authorization: `Bearer ${await sessionToken(laurel, 'admin@example.org')}`,
+      'content-type': 'application/json',
+    },
+    body: JSON.stringify({ tags: [{ name: 'STEM', templates: [robotics] }] }),
+  });
+  expect(tags.status, await tags.clone().text()).toBe(200);
+  await insertUser(db, {
+    issuer_id: issuer.id,
+    email: 'morgan@example.org',
+    profile_id: PROFILE.Manager,
+    first_name: 'Morgan',
+    last_name: 'Diaz',
+  });
+
+  await signInByMail(page, laurel, 'morgan@example.org');
+  await expect(page.getByRole('heading', { name: '3 templates' })).toBeVisible();
+  await page.getByRole('button', { name: 'Filters', exact: true }).click();
+  const drawer = page.getByRole('dialog', { name: 'Filters' });
+  await expect(drawer.getByRole('checkbox')).toHaveCount(2);
+  await expect(drawer.getByRole('checkbox', { name: 'Micro-certifications' })).not.toBeChecked();
+  await expect(drawer.getByRole('checkbox', { name: 'CPF certifications' })).not.toBeChecked();
+  // a Manager sees no way to the tags page, and no pathway level without the entitlement
+  await expect(drawer.getByRole('link', { name: 'Manage tags' })).toHaveCount(0);
+  await expect(drawer.getByRole('region', { name: 'Pathway level' })).toHaveCount(0);
+  await drawer.getByRole('button', { name: 'STEM' }).click();
+  await expect(drawer.getByRole('button', { name: 'STEM' })).toHaveAttribute('aria-pressed', 'true');
+  await screenshot(page, 'templates-drawer-en');
+  await drawer.getByRole('button', { name: 'Close' }).click();
+  await expect(drawer).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: '1 template' })).toBeVisible();
+
+  const card = page.getByTestId('template-card').filter({ hasText: 'Robotics badge' });
+  await expect(page.getByTestId('template-card')).toHaveCount(1);
+  await card.getByRole('button', { name: /More actions/ }).click();
+  await expect(page.getByRole('menuitem', { name: 'Reference tables' })).toHaveCount(0);
+  await page.getByRole('menuitem', { name: 'Disable' }).click();
+  await expect(page.getByRole('dialog')).toContainText('Disable Robotics badge?');
+  await page.getByRole('dialog').getByRole('button', { name: 'Disable' }).click();
+  await expect(page.getByText('The template was disabled.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'No templates' })).toBeVisible();
+
+  // the badges' own status shows the inactive one; the page's status choice shows no common value any more
+  await page.getByRole('button', { name: 'Filters, 1 active' }).click();
+  await drawer
+    .getByRole('group', { name: 'Status of Micro-certifications' })
+    .getByRole('button', { name: 'Inactive' })
+    .click();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('button', { name: 'Filters, 2 active' })).toBeVisible();
+  await expect(card).toContainText('Inactive');
+  await expect(page.getByRole('group', { name: 'Status' }).getByRole('button', { pressed: true })).toHaveCount(0);
+  await card.getByRole('button', { name: /More actions/ }).click();
+  await page.getByRole('menuitem', { name: 'Enable' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Enable' }).click();
+  await expect(page.getByText('The template was enabled.')).toBeVisible();
+  await page.getByRole('button', { name: 'Active', exact: true }).click();
+  await expect(card).toBeVisible();
+  await expect(card).not.toContainText('Inactive');
+  const stored = await db
+    .selectFrom('templates')
+    .select('enabled')
+    .where('id', '=', robotics)
+    .executeTakeFirstOrThrow();
+  expect(stored.enabled).toBe(1);
+});
+
+test('pathway mode sets a parent and its child, keeps them after a reload, and says when the update fails', async ({
+  page,
+  laurel,
+}) => {
+  test.setTimeout(120_000);
+  const { db } = laurel.app.laurel;
+  const issuer = await db.selectFrom('issuers').select('id').executeTakeFirstOrThrow();
+  await db.updateTable('issuers').set({ has_pathway: 1 }).where('id', '=', issuer.id).execute();
+  const add = (label: string) =>
+    insertTemplate(db, { issuer_id: issuer.id, type: 'openbadge', label: JSON.stringify(label) });
+  const parent = await add('Data foundations');
+  const child = await add('Data visualisation');
+  await add('Data ethics');
+
+  await signInByMail(page, laurel, 'admin@example.org');
+  await page.getByRole('button', { name: 'Pathways' }).click();
+  const header = page.getByRole('region', { name: 'Pathway mode' });
+  await expect(header.getByRole('button', { name: 'Save' })).toBeDisabled();
+  await expect(header.getByRole('button', { name: 'Add a child' })).toBeDisabled();
+  await header.getByRole('combobox', { name: /Parent template/ }).click();
+  await page.getByRole('option', { name: `Data foundations (${parent})` }).click();
+  await expect(header.getByRole('textbox', { name: 'Recipient key' })).toHaveValue('Email');
+  await header.getByRole('button', { name: 'Add a child' }).click();
+  await header.getByRole('combobox', { name: /Child 1/ }).click();
+  // a template is never its own child
+  await expect(page.getByRole('option')).toHaveText([`Data visualisation (${child})`, /Data ethics/]);
+  await page.getByRole('option', { name: `Data visualisation (${child})` }).click();
+  await screenshot(page, 'templates-pathway-en');
+
+  await page.route('**/pathway', (route) => route.fulfill({ status: 500, json: { code: 'X', message: 'down' } }));
+  await header.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Update of pathway failed')).toBeVisible();
+  await page.unroute('**/pathway');
+  await header.getByRole('button', { name: 'Save' }).click();
+  // the failure's message goes first; the next one follows it
+  await expect(page.getByText('Pathway saved.')).toBeVisible({ timeout: 15_000 });
+  await expect(header.getByRole('button', { name: 'Save' })).toBeDisabled();
+
+  await page.reload();
+  const card = (label: string) => page.getByTestId('template-card').filter({ hasText: label });
+  await expect(card('Data foundations')).toContainText('Pathway parent');
+  await expect(card('Data visualisation')).toContainText('Pathway child');
+  await expect(card('Data ethics')).not.toContainText('Pathway');
+  await page.getByRole('button', { name: 'Pathways' }).click();
+  await header.getByRole('combobox', { name: /Parent template/ }).click();
+  await page.getByRole('option', { name: `Data foundations (${parent})` }).click();
+  await expect(header.getByRole('combobox', { name: /Child 1/ })).toContainText('Data visualisation');
+  await expect(header.getByRole('combobox', { name: /Child 2/ })).toHaveCount(0);
+  const stored = await db
+    .selectFrom('templates')
+    .select('pathway_definition')
+    .where('id', '=', parent)
+    .executeTakeFirstOrThrow();
+  expect(JSON.parse(stored.pathway_definition as string)).toEqual({ key: 'Email', def: [{ id: child }] });
+
+  await header.getByRole('button', { name: 'Close' }).click();
+  await expect(header).toHaveCount(0);
+  await page.getByRole('button', { name: 'Filters', exact: true }).click();
+  await page.getByRole('dialog', { name: 'Filters' }).getByRole('checkbox', { name: 'Children' }).check();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('template-card')).toHaveCount(1);
+  await expect(page.getByTestId('template-card')).toContainText('Data visualisation');
 });

@@ -431,6 +431,51 @@ describe.each(TEST_DATABASES)('template calls on %s', (database) => {
     expect((await call('GET', '/api/admin/templates')).json()[0].notes).toBe('for the spring session');
   });
 
+  it('lists the type, the pathway flags and whether reference tables exist, read from each template’s row', async () => {
+    const db = t.app.laurel.db;
+    const add = (values: { type?: string; meta?: string; reference_tables?: string } = {}) =>
+      insertTemplate(db, { issuer_id: issuerId, label: JSON.stringify('Diploma'), type: 'certificate', ...values });
+    const parent = await add({ meta: JSON.stringify({ meta_type: 'diploma' }) });
+    const child = await add({
+      type: 'openbadge',
+      reference_tables: JSON.stringify({ ref_cities: { paris: { name: 'Paris' } }, layout: { kept: 'yes' } }),
+    });
+    const plain = await add({ type: 'cpf_onshelf', reference_tables: JSON.stringify({ layout: {}, ref_: {} }) });
+    expect((await call('GET', '/api/admin/who')).json().hasPathway).toBe(false);
+    await setIssuer(t.app, issuerId, { has_pathway: 1 });
+    expect((await call('GET', '/api/admin/who')).json().hasPathway).toBe(true);
+    const set = await call('PUT', `/api/issuer/${issuerId}/template/${parent}/pathway`, {
+      pathwayDefinition: { def: [{ id: child }] },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+
+    const listed = (await call('GET', '/api/admin/templates')).json<Record<string, unknown>[]>();
+    const byId = new Map(listed.map((row) => [row.id, row]));
+    const flags = ['meta_type', 'isPathwayParent', 'isPathwayChild', 'pathwayDefinition', 'hasReferenceTables'];
+    const pick = (id: number) => Object.fromEntries(flags.map((flag) => [flag, byId.get(id)?.[flag]]));
+    expect(pick(parent)).toEqual({
+      meta_type: 'diploma',
+      isPathwayParent: true,
+      isPathwayChild: false,
+      pathwayDefinition: { key: 'Email', def: [{ id: child }] },
+      hasReferenceTables: false,
+    });
+    expect(pick(child)).toEqual({
+      meta_type: 'certificate',
+      isPathwayParent: false,
+      isPathwayChild: true,
+      pathwayDefinition: null,
+      hasReferenceTables: true,
+    });
+    expect(pick(plain)).toMatchObject({ isPathwayParent: false, isPathwayChild: false, hasReferenceTables: false });
+    expect(byId.get(child)).toMatchObject({ mode: 'Classic' });
+    expect((await call('GET', `/api/admin/template?id=${child}`)).json()).toMatchObject({
+      hasReferenceTables: true,
+      isPathwayChild: true,
+      pathways: [parent],
+    });
+  });
+
   it('keeps editing to Administrators and Managers and notes to those who publish', async () => {
     const id = await createBadge();
     const manager = await userHeaders(PROFILE.Manager, 'manager@example.org');

@@ -1,5 +1,5 @@
 import { parseLanguagesList, lockedLanguages } from '../../../domain/templateRules/languages';
-import type { ReferenceTables } from '../../../domain/templateRules/referenceTables';
+import { isReferenceTableName, type ReferenceTables } from '../../../domain/templateRules/referenceTables';
 import type { CStyle } from '../../../domain/templateRules/style';
 import {
   DEFAULT_META_TYPE,
@@ -78,7 +78,7 @@ function semicolonList(value: string): string[] {
     .filter((item) => item !== '');
 }
 
-/** The list call's fields; tags are the names of the active tags the template carries. */
+/** The list call's fields, all read from the template's own row; tags are the names of its active tags. */
 export function templateSummary(row: Template, tags: readonly string[]): TemplateSummary {
   return {
     id: row.id,
@@ -96,6 +96,11 @@ export function templateSummary(row: Template, tags: readonly string[]): Templat
     thumbnail: row.thumbnail,
     languagesList: row.languages,
     DefaultLanguage: row.default_language,
+    meta_type: parseMeta(row.meta).meta_type,
+    isPathwayParent: row.is_pathway_parent === 1,
+    isPathwayChild: row.is_pathway_child === 1,
+    pathwayDefinition: parsePathwayDefinition(row.pathway_definition),
+    hasReferenceTables: Object.keys(parseReferenceTables(row.reference_tables)).some(isReferenceTableName),
   };
 }
 
@@ -124,10 +129,7 @@ export function templateDetail(row: Template, tags: readonly string[], pathways:
     NbCharMax: row.nb_char_max,
     requiresFiles: semicolonList(row.file_fields).length > 0,
     referenceTables: parseReferenceTables(row.reference_tables),
-    isPathwayParent: row.is_pathway_parent === 1,
-    isPathwayChild: row.is_pathway_child === 1,
     pathways: [...pathways],
-    pathwayDefinition: parsePathwayDefinition(row.pathway_definition),
   };
 }
 

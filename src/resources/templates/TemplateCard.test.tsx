@@ -27,6 +27,11 @@ const template = (change: Partial<TemplateSummary> = {}): TemplateSummary => ({
   thumbnail: null,
   languagesList: 'en;fr',
   DefaultLanguage: 'en',
+  meta_type: 'certificate',
+  isPathwayParent: false,
+  isPathwayChild: false,
+  pathwayDefinition: null,
+  hasReferenceTables: false,
   ...change,
 });
 
@@ -123,6 +128,21 @@ describe('template card', () => {
     expect(screen.queryByRole('button', { name: /Add a tag/ })).toBeNull();
   });
 
+  it('offers the reference tables only of a template that has some', async () => {
+    renderCard(template());
+    await userEvent.click(screen.getByRole('button', { name: /More actions/ }));
+    expect(screen.getByRole('menuitem', { name: 'Disable' })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Reference tables' })).toBeNull();
+  });
+
+  it('links the reference tables of a template that has some, and shows its pathway level', async () => {
+    renderCard(template({ hasReferenceTables: true, isPathwayParent: true }));
+    expect(screen.getByText('Pathway parent')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: /More actions/ }));
+    expect(screen.getByRole('menuitem', { name: 'Reference tables' })).toHaveAttribute('href', '/reftable/7');
+  });
+
+  // typing some fifty characters one by one takes seconds on a busy machine
   it('lets an administrator add an existing or a new tag, with the name rules', async () => {
     const onChanged = renderCard(template());
     await userEvent.click(screen.getByRole('button', { name: 'Add a tag to Data literacy' }));
@@ -140,7 +160,7 @@ describe('template card', () => {
     await waitFor(() => expect(onChanged).toHaveBeenCalled());
     expect(sent).toEqual([[tag(1, 'Industry', [7, 8]), tag(2, 'Spring', [8, 7])]]);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-  });
+  }, 20_000);
 
   it('lets an administrator remove a tag from the card', async () => {
     const onChanged = renderCard(template());

@@ -142,6 +142,12 @@ export function TemplateCard({
         <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5 }}>
           {!template.enable && <Chip size="small" color="warning" label={translate('templates.inactive')} />}
           {template.mode === 'NFT' && <Chip size="small" color="secondary" label="NFT" />}
+          {template.isPathwayParent && (
+            <Chip size="small" color="info" label={translate('templates.pathway.parent_chip')} />
+          )}
+          {template.isPathwayChild && (
+            <Chip size="small" color="info" variant="outlined" label={translate('templates.pathway.child_chip')} />
+          )}
           {template.tags.map((tag) => (
             <Chip
               key={tag}
@@ -218,8 +224,7 @@ export function TemplateCard({
             {translate('editor.menu.duplicate')}
           </MenuItem>
         )}
-        {/* the list call does not say whether a template has tables, so every user who may edit them sees it */}
-        {canEdit && (
+        {canEdit && template.hasReferenceTables && (
           <MenuItem component={Link} to={reftablePath(template.id)}>
             {translate('reftable.title')}
           </MenuItem>

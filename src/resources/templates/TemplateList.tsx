@@ -1,12 +1,14 @@
+import AccountTreeIcon from '@mui/icons-material/AccountTreeOutlined';
 import AddIcon from '@mui/icons-material/Add';
+import FilterListIcon from '@mui/icons-material/FilterList';
 import SearchIcon from '@mui/icons-material/Search';
 import StyleIcon from '@mui/icons-material/StyleOutlined';
 import {
   Alert,
+  Badge,
   Box,
   Button,
   Card,
-  Chip,
   InputAdornment,
   MenuItem,
   Skeleton,
@@ -18,19 +20,26 @@ import {
 import { useMemo, useState } from 'react';
 import { Title, useAuthenticated, useGetList, useLocaleState, useStore, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { isAdministrator } from '../../../domain/permissions';
+import { canEditTemplate, isAdministrator } from '../../../domain/permissions';
 import type { TemplateSummary } from '../../../domain/templates';
 import { useCurrentUser } from '../../authProvider/useCurrentUser';
 import { canUseEditor, editorPath } from '../../custom-pages/badge-editor/editorPaths';
+import { PathwayHeader } from './PathwayHeader';
 import { TemplateCard } from './TemplateCard';
+import { TemplateFilterDrawer } from './TemplateFilterDrawer';
 import {
+  activeFilterCount,
+  commonStatus,
   DEFAULT_FILTERS,
   DEFAULT_TEMPLATE_SORT,
-  presentKinds,
+  hasPathways,
   presentModes,
+  presentTypes,
+  readFilters,
+  STATUS_FILTERS,
   TEMPLATE_SORTS,
-  toggled,
   visibleTemplates,
+  withStatus,
   type StatusFilter,
   type TemplateFilters,
   type TemplateSort,
@@ -38,15 +47,19 @@ import {
 
 const GRID = { display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(280px, 1fr))' } as const;
 
-/** The templates page (spec 001): count title, search, sort orders, status, banners, and the card grid. */
+/**
+ * The templates page (spec 001): count title, search, sort orders, status, banners, the filter drawer, the pathway
+ * mode, and the card grid.
+ */
 export function TemplateList() {
   useAuthenticated();
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const { user } = useCurrentUser();
   const [storedFilters, setFilters] = useStore<TemplateFilters>('templates.filters', DEFAULT_FILTERS);
-  // filters stored before the kind and mode sections existed lack them
-  const filters = useMemo(() => ({ ...DEFAULT_FILTERS, ...storedFilters }), [storedFilters]);
+  const filters = useMemo(() => readFilters(storedFilters), [storedFilters]);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [pathwayMode, setPathwayMode] = useState(false);
   const [sort, setSort] = useStore<TemplateSort>('templates.sort', DEFAULT_TEMPLATE_SORT);
   const [search, setSearch] = useState(filters.search);
   const { data, isPending, error, refetch } = useGetList<TemplateSummary>('templates', {
@@ -59,8 +72,11 @@ export function TemplateList() {
     [all, filters, search, sort, locale],
   );
   const tagNames = useMemo(() => [...new Set(all.flatMap((t) => t.tags))].sort((a, b) => a.localeCompare(b)), [all]);
-  const kinds = useMemo(() => presentKinds(all), [all]);
+  const types = useMemo(() => presentTypes(all), [all]);
   const modes = useMemo(() => presentModes(all), [all]);
+  const pathways = hasPathways(all, user?.hasPathway === true);
+  const canEditPathways = user !== undefined && user.hasPathway && canEditTemplate(user.profileId);
+  const filterCount = activeFilterCount(filters);
   const welcome =
     !isPending &&
     all.length === 0 &&
@@ -88,6 +104,11 @@ export function TemplateList() {
             {translate('editor.menu.new_registry')}
           </Button>
         )}
+        {canEditPathways && !pathwayMode && (
+          <Button variant="outlined" startIcon={<AccountTreeIcon />} onClick={() => setPathwayMode(true)}>
+            {translate('templates.pathway.open')}
+          </Button>
+        )}
         <TextField
           size="small"
           placeholder={translate('templates.search')}
@@ -113,11 +134,11 @@ export function TemplateList() {
         <ToggleButtonGroup
           size="small"
           exclusive
-          value={filters.status}
-          onChange={(_, status: StatusFilter | null) => status && setFilters({ ...filters, status })}
+          value={commonStatus(filters, types)}
+          onChange={(_, status: StatusFilter | null) => status && setFilters(withStatus(filters, status))}
           aria-label={translate('templates.status')}
         >
-          {([1, 2, 3] as const).map((status) => (
+          {STATUS_FILTERS.map((status) => (
             <ToggleButton key={status} value={status}>
               {translate(`templates.status_${status}`)}
             </ToggleButton>
@@ -137,97 +158,40 @@ export function TemplateList() {
             </MenuItem>
           ))}
         </TextField>
+        <Badge badgeContent={filterCount} color="primary">
+          <Button
+            variant="outlined"
+            startIcon={<FilterListIcon />}
+            onClick={() => setDrawerOpen(true)}
+            aria-label={translate('templates.filters.open', { count: filterCount })}
+          >
+            {translate('templates.filters.title')}
+          </Button>
+        </Badge>
+        {filterCount > 0 && (
+          <Button size="small" onClick={() => setFilters({ ...DEFAULT_FILTERS, search, status: filters.status })}>
+            {translate('templates.filters.reset')}
+          </Button>
+        )}
       </Box>
-      {(kinds.length > 1 || modes.length > 0) && (
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 2, flexWrap: 'wrap' }}>
-          {kinds.length > 1 && (
-            <Box
-              sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', mr: 2 }}
-              role="group"
-              aria-label={translate('templates.kind')}
-            >
-              <Typography variant="body2" color="text.secondary" sx={{ mr: 0.5 }}>
-                {translate('templates.kind')}
-              </Typography>
-              {kinds.map((kind) => {
-                const on = filters.kinds.includes(kind);
-                return (
-                  <Chip
-                    key={kind}
-                    label={translate(`templates.kinds.${kind}`)}
-                    size="small"
-                    color={on ? 'primary' : 'default'}
-                    variant={on ? 'filled' : 'outlined'}
-                    aria-pressed={on}
-                    onClick={() => setFilters({ ...filters, kinds: toggled(filters.kinds, kind) })}
-                  />
-                );
-              })}
-            </Box>
-          )}
-          {modes.length > 0 && (
-            <Box
-              sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}
-              role="group"
-              aria-label={translate('templates.mode')}
-            >
-              <Typography variant="body2" color="text.secondary" sx={{ mr: 0.5 }}>
-                {translate('templates.mode')}
-              </Typography>
-              {modes.map((mode) => {
-                const on = filters.modes.includes(mode);
-                return (
-                  <Chip
-                    key={mode}
-                    label={translate(`templates.modes.${mode}`)}
-                    size="small"
-                    color={on ? 'primary' : 'default'}
-                    variant={on ? 'filled' : 'outlined'}
-                    aria-pressed={on}
-                    onClick={() => setFilters({ ...filters, modes: toggled(filters.modes, mode) })}
-                  />
-                );
-              })}
-            </Box>
-          )}
-        </Box>
-      )}
-      {tagNames.length > 0 && (
-        <Box
-          sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 3, flexWrap: 'wrap' }}
-          role="group"
-          aria-label={translate('templates.tags')}
-        >
-          <Typography variant="body2" color="text.secondary" sx={{ mr: 0.5 }}>
-            {translate('templates.tags')}
-          </Typography>
-          {tagNames.map((tag) => {
-            const on = filters.tags.includes(tag);
-            return (
-              <Chip
-                key={tag}
-                label={tag}
-                size="small"
-                color={on ? 'primary' : 'default'}
-                variant={on ? 'filled' : 'outlined'}
-                aria-pressed={on}
-                onClick={() =>
-                  setFilters({ ...filters, tags: on ? filters.tags.filter((t) => t !== tag) : [...filters.tags, tag] })
-                }
-              />
-            );
-          })}
-          {filters.tags.length > 0 && (
-            <Button size="small" onClick={() => setFilters({ ...filters, tags: [] })}>
-              {translate('templates.clear_tags')}
-            </Button>
-          )}
-          {user && isAdministrator(user.profileId) && (
-            <Button size="small" component={Link} to="/template-tags">
-              {translate('templates.manage_tags')}
-            </Button>
-          )}
-        </Box>
+      <TemplateFilterDrawer
+        open={drawerOpen}
+        onClose={() => setDrawerOpen(false)}
+        filters={filters}
+        onChange={setFilters}
+        types={types}
+        modes={modes}
+        pathways={pathways}
+        tagNames={tagNames}
+        canManageTags={user !== undefined && isAdministrator(user.profileId)}
+      />
+      {pathwayMode && user && canEditPathways && (
+        <PathwayHeader
+          issuerId={user.issuerId}
+          templates={all}
+          onSaved={() => void refetch()}
+          onClose={() => setPathwayMode(false)}
+        />
       )}
       {error ? (
         <Alert severity="error">{translate('app.error_generic')}</Alert>

@@ -1,13 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import type { TemplateSummary } from '../../../domain/templates';
 import {
+  activeFilterCount,
+  certificateType,
+  commonStatus,
   DEFAULT_FILTERS,
-  presentKinds,
+  hasPathways,
   presentModes,
+  presentTypes,
+  readFilters,
   TEMPLATE_SORTS,
   toggled,
+  typeStatusOf,
   visibleTemplates,
-  type TemplateFilters,
+  withStatus,
 } from './templateListModel';
 
 function template(id: number, extra: Partial<TemplateSummary>): TemplateSummary {
@@ -27,6 +33,11 @@ function template(id: number, extra: Partial<TemplateSummary>): TemplateSummary 
     thumbnail: null,
     languagesList: 'en',
     DefaultLanguage: 'en',
+    meta_type: 'certificate',
+    isPathwayParent: false,
+    isPathwayChild: false,
+    pathwayDefinition: null,
+    hasReferenceTables: false,
     ...extra,
   };
 }
@@ -83,31 +94,110 @@ describe('templates page list', () => {
     });
   });
 
-  it('filters by kind and by delivery mode, combined with the other filters', () => {
+  it('derives the certificate type: cpf_onshelf is cpf, badges are micro-certifications, the rest certificates', () => {
+    expect(
+      ['cpf_onshelf', 'openbadge', 'openbadge_custom', 'certificate', 'cpf'].map((type) => certificateType({ type })),
+    ).toEqual(['cpf', 'micro-certification', 'micro-certification', 'certificate', 'certificate']);
+  });
+
+  it('filters by type and by delivery mode, combined with the other filters', () => {
     const mixed = [
       ...templates,
       template(4, { type: 'cpf_onshelf', mode: 'NFT', tags: ['industry'] }),
       template(5, { type: 'certificate' }),
     ];
     const all = { ...DEFAULT_FILTERS, status: 3 as const };
-    expect(ids(visibleTemplates(mixed, { ...all, kinds: ['registry', 'other'] }, 'created_asc', 'en'))).toEqual([4, 5]);
+    expect(ids(visibleTemplates(mixed, { ...all, types: ['cpf', 'certificate'] }, 'created_asc', 'en'))).toEqual([
+      4, 5,
+    ]);
     expect(ids(visibleTemplates(mixed, { ...all, modes: ['NFT'] }, 'created_asc', 'en'))).toEqual([4]);
     expect(
-      ids(visibleTemplates(mixed, { ...all, kinds: ['badge', 'registry'], tags: ['industry'] }, 'created_asc', 'en')),
+      ids(
+        visibleTemplates(
+          mixed,
+          { ...all, types: ['micro-certification', 'cpf'], tags: ['industry'] },
+          'created_asc',
+          'en',
+        ),
+      ),
     ).toEqual([2, 3, 4]);
     expect(
-      ids(visibleTemplates(mixed, { ...DEFAULT_FILTERS, kinds: ['badge'], modes: ['Classic'] }, 'created_asc', 'en')),
+      ids(
+        visibleTemplates(
+          mixed,
+          { ...DEFAULT_FILTERS, types: ['micro-certification'], modes: ['Classic'] },
+          'created_asc',
+          'en',
+        ),
+      ),
     ).toEqual([1, 3]);
-    const saved = { search: '', status: 3, tags: [] } as unknown as TemplateFilters;
-    expect(ids(visibleTemplates(mixed, saved, 'created_asc', 'en'))).toEqual([1, 2, 3, 4, 5]);
   });
 
-  it('offers only the kinds present, and the modes only when both exist', () => {
-    expect(presentKinds(templates)).toEqual(['badge']);
-    expect(presentKinds([...templates, template(5, { type: 'certificate' })])).toEqual(['badge', 'other']);
+  it('gives each type section its own status, which the page status resets', () => {
+    const mixed = [...templates, template(4, { type: 'cpf_onshelf', enable: false }), template(5, { type: 'cpf' })];
+    const filters = { ...DEFAULT_FILTERS, typeStatus: { cpf: 2 as const, certificate: 3 as const } };
+    expect(ids(visibleTemplates(mixed, filters, 'created_asc', 'en'))).toEqual([1, 3, 4, 5]);
+    expect(typeStatusOf(filters, 'micro-certification')).toBe(1);
+    expect(commonStatus(filters, ['micro-certification', 'cpf'])).toBeNull();
+    expect(commonStatus(filters, ['micro-certification'])).toBe(1);
+    expect(commonStatus(filters, [])).toBe(1);
+    expect(activeFilterCount(filters)).toBe(2);
+    const reset = withStatus(filters, 2);
+    expect(reset.typeStatus).toEqual({});
+    expect(commonStatus(reset, ['micro-certification', 'cpf'])).toBe(2);
+    expect(ids(visibleTemplates(mixed, reset, 'created_asc', 'en'))).toEqual([2, 4]);
+  });
+
+  it('filters by pathway level, offered only to an issuer with pathways', () => {
+    const levels = [
+      template(1, { isPathwayParent: true }),
+      template(2, { isPathwayChild: true }),
+      template(3, { isPathwayParent: true, isPathwayChild: true }),
+      template(4, {}),
+    ];
+    expect(ids(visibleTemplates(levels, { ...DEFAULT_FILTERS, levels: ['parent'] }, 'created_asc', 'en'))).toEqual([
+      1, 3,
+    ]);
+    expect(ids(visibleTemplates(levels, { ...DEFAULT_FILTERS, levels: ['child'] }, 'created_asc', 'en'))).toEqual([
+      2, 3,
+    ]);
+    expect(
+      ids(visibleTemplates(levels, { ...DEFAULT_FILTERS, levels: ['parent', 'child'] }, 'created_asc', 'en')),
+    ).toEqual([1, 2, 3]);
+    expect(hasPathways(levels, false)).toBe(true);
+    expect(hasPathways(templates, false)).toBe(false);
+    expect(hasPathways(templates, true)).toBe(true);
+  });
+
+  it('reads filters saved by an older page as the defaults for what they lack or no longer exist', () => {
+    expect(readFilters({ search: 'x', status: 3, tags: ['a'], kinds: ['badge'] })).toEqual({
+      ...DEFAULT_FILTERS,
+      search: 'x',
+      status: 3,
+      tags: ['a'],
+    });
+    expect(
+      readFilters({
+        status: 9,
+        types: ['cpf', 'badge'],
+        modes: ['NFT', 'Other'],
+        levels: ['child'],
+        typeStatus: { cpf: 2, x: 1 },
+      }),
+    ).toEqual({ ...DEFAULT_FILTERS, types: ['cpf'], modes: ['NFT'], levels: ['child'], typeStatus: { cpf: 2 } });
+    expect(readFilters(null)).toEqual(DEFAULT_FILTERS);
+    expect(activeFilterCount(readFilters({ tags: ['a', 'b'], types: ['cpf'], levels: ['child'] }))).toBe(4);
+  });
+
+  it('offers only the types present, and the modes only when both exist', () => {
+    expect(presentTypes(templates)).toEqual(['micro-certification']);
+    expect(presentTypes([...templates, template(5, { type: 'certificate' })])).toEqual([
+      'certificate',
+      'micro-certification',
+    ]);
     expect(presentModes(templates)).toEqual([]);
     expect(presentModes([...templates, template(4, { mode: 'NFT' })])).toEqual(['Classic', 'NFT']);
-    expect(toggled(['badge'], 'other')).toEqual(['badge', 'other']);
-    expect(toggled(['badge', 'other'], 'badge')).toEqual(['other']);
+    expect(toggled(['cpf'], 'certificate')).toEqual(['cpf', 'certificate']);
+    expect(toggled(['cpf', 'certificate'], 'cpf')).toEqual(['certificate']);
   });
 });

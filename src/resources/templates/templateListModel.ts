@@ -16,29 +16,102 @@ export const DEFAULT_TEMPLATE_SORT: TemplateSort = 'created_desc';
 
 /** Status filter values of spec 001 section 4: 1 active, 2 inactive, 3 all. */
 export type StatusFilter = 1 | 2 | 3;
+export const STATUS_FILTERS = [1, 2, 3] as const satisfies readonly StatusFilter[];
 
-/** The type section of the filters: badges, registry certifications, and every other type. */
-export const TEMPLATE_KINDS = ['badge', 'registry', 'other'] as const;
-export type TemplateKind = (typeof TEMPLATE_KINDS)[number];
+/**
+ * The certificate types of the filter drawer, in its order (spec 001, Templates page): cpf is a registry
+ * template (cpf_onshelf), micro-certification a badge (openbadge, openbadge_custom), certificate any other type.
+ */
+export const CERTIFICATE_TYPES = ['certificate', 'micro-certification', 'cpf'] as const;
+export type CertificateType = (typeof CERTIFICATE_TYPES)[number];
 export const TEMPLATE_MODES = ['Classic', 'NFT'] as const satisfies readonly TemplateSummary['mode'][];
+/** The pathway level section: parents, children. */
+export const PATHWAY_LEVELS = ['parent', 'child'] as const;
+export type PathwayLevel = (typeof PATHWAY_LEVELS)[number];
 
-export const templateKind = (template: TemplateSummary): TemplateKind => templateFamily(template.type) ?? 'other';
+export function certificateType(template: Pick<TemplateSummary, 'type'>): CertificateType {
+  const family = templateFamily(template.type);
+  return family === 'badge' ? 'micro-certification' : family === 'registry' ? 'cpf' : 'certificate';
+}
 
 export interface TemplateFilters {
   search: string;
+  /** the status of every type whose section has no status of its own */
   status: StatusFilter;
+  /** a type section's own status, chosen in the drawer */
+  typeStatus: Partial<Record<CertificateType, StatusFilter>>;
   tags: string[];
-  /** chosen kinds; none chosen shows every kind */
-  kinds: TemplateKind[];
+  /** chosen types; none chosen shows every type */
+  types: CertificateType[];
   /** chosen delivery modes; none chosen shows both */
   modes: TemplateSummary['mode'][];
+  /** chosen pathway levels; none chosen shows every template */
+  levels: PathwayLevel[];
 }
 
-export const DEFAULT_FILTERS: TemplateFilters = { search: '', status: 1, tags: [], kinds: [], modes: [] };
+export const DEFAULT_FILTERS: TemplateFilters = {
+  search: '',
+  status: 1,
+  typeStatus: {},
+  tags: [],
+  types: [],
+  modes: [],
+  levels: [],
+};
 
-/** The kinds present among the templates, in section order: the type section lists only these. */
-export const presentKinds = (templates: readonly TemplateSummary[]): TemplateKind[] =>
-  TEMPLATE_KINDS.filter((kind) => templates.some((t) => templateKind(t) === kind));
+const isStatus = (value: unknown): value is StatusFilter => value === 1 || value === 2 || value === 3;
+const knownValues = <T>(value: unknown, known: readonly T[]): T[] =>
+  Array.isArray(value) ? value.filter((item): item is T => known.includes(item as T)) : [];
+
+/**
+ * Filters as stored in the browser, made whole: a filter saved by an older page may lack sections or hold values
+ * that no longer exist; those read as the defaults.
+ */
+export function readFilters(stored: unknown): TemplateFilters {
+  const saved = (typeof stored === 'object' && stored !== null ? stored : {}) as Record<string, unknown>;
+  const typeStatus = (
+    typeof saved.typeStatus === 'object' && saved.typeStatus !== null ? saved.typeStatus : {}
+  ) as Record<string, unknown>;
+  return {
+    search: typeof saved.search === 'string' ? saved.search : DEFAULT_FILTERS.search,
+    status: isStatus(saved.status) ? saved.status : DEFAULT_FILTERS.status,
+    typeStatus: Object.fromEntries(
+      CERTIFICATE_TYPES.flatMap((type) => (isStatus(typeStatus[type]) ? [[type, typeStatus[type]]] : [])),
+    ),
+    tags: Array.isArray(saved.tags) ? saved.tags.filter((tag): tag is string => typeof tag === 'string') : [],
+    types: knownValues(saved.types, CERTIFICATE_TYPES),
+    modes: knownValues(saved.modes, TEMPLATE_MODES),
+    levels: knownValues(saved.levels, PATHWAY_LEVELS),
+  };
+}
+
+/** The status a type's section shows and applies. */
+export const typeStatusOf = (filters: TemplateFilters, type: CertificateType): StatusFilter =>
+  filters.typeStatus[type] ?? filters.status;
+
+/** The page's status choice sets every type's status at once. */
+export const withStatus = (filters: TemplateFilters, status: StatusFilter): TemplateFilters => ({
+  ...filters,
+  status,
+  typeStatus: {},
+});
+
+/** The status every shown type has, or null when their sections differ. */
+export function commonStatus(filters: TemplateFilters, types: readonly CertificateType[]): StatusFilter | null {
+  const statuses = new Set(types.map((type) => typeStatusOf(filters, type)));
+  if (statuses.size === 0) return filters.status;
+  return statuses.size === 1 ? [...statuses][0] : null;
+}
+
+/** How many drawer choices narrow the list, for the badge on the button that opens it. */
+export function activeFilterCount(filters: TemplateFilters): number {
+  const ownStatuses = CERTIFICATE_TYPES.filter((type) => typeStatusOf(filters, type) !== filters.status);
+  return filters.types.length + ownStatuses.length + filters.modes.length + filters.levels.length + filters.tags.length;
+}
+
+/** The types present among the templates, in section order: the drawer has a section for each of these. */
+export const presentTypes = (templates: readonly TemplateSummary[]): CertificateType[] =>
+  CERTIFICATE_TYPES.filter((type) => templates.some((t) => certificateType(t) === type));
 
 /** The delivery-mode section appears only when both modes exist. */
 export const presentModes = (templates: readonly TemplateSummary[]): TemplateSummary['mode'][] => {
@@ -46,9 +119,19 @@ export const presentModes = (templates: readonly TemplateSummary[]): TemplateSum
   return modes.length > 1 ? modes : [];
 };
 
+/** The pathway level section appears only for an issuer with pathways: the entitlement, or a parent already set. */
+export const hasPathways = (templates: readonly TemplateSummary[], entitled: boolean): boolean =>
+  entitled || templates.some((t) => t.isPathwayParent);
+
 /** Adds or removes one value of a multiple choice. */
 export const toggled = <T>(values: readonly T[], value: T): T[] =>
   values.includes(value) ? values.filter((v) => v !== value) : [...values, value];
+
+const statusMatches = (template: TemplateSummary, status: StatusFilter) =>
+  status === 1 ? template.enable : status === 2 ? !template.enable : true;
+
+const levelMatches = (template: TemplateSummary, level: PathwayLevel) =>
+  level === 'parent' ? template.isPathwayParent : template.isPathwayChild;
 
 function searchableText(template: TemplateSummary): string {
   const labels = typeof template.label === 'string' ? [template.label] : Object.values(template.label);
@@ -82,8 +165,8 @@ function comparator(sort: TemplateSort, language: string): (a: TemplateSummary, 
 }
 
 /**
- * Search by label (any language), id or notes; status; kinds and modes (any chosen one); tags (a template must
- * carry every chosen tag); sort. Filters saved before kinds and modes existed lack them, hence the fallbacks.
+ * Search by label (any language), id or notes; each type's status; types, modes and pathway levels (any chosen
+ * one); tags (a template must carry every chosen tag); sort.
  */
 export function visibleTemplates(
   templates: readonly TemplateSummary[],
@@ -92,12 +175,12 @@ export function visibleTemplates(
   language: string,
 ): TemplateSummary[] {
   const search = filters.search.trim().toLocaleLowerCase();
-  const { kinds = [], modes = [] } = filters as Partial<TemplateFilters>;
   return templates
-    .filter((t) => (filters.status === 1 ? t.enable : filters.status === 2 ? !t.enable : true))
+    .filter((t) => statusMatches(t, typeStatusOf(filters, certificateType(t))))
     .filter((t) => filters.tags.every((tag) => t.tags.includes(tag)))
-    .filter((t) => kinds.length === 0 || kinds.includes(templateKind(t)))
-    .filter((t) => modes.length === 0 || modes.includes(t.mode))
+    .filter((t) => filters.types.length === 0 || filters.types.includes(certificateType(t)))
+    .filter((t) => filters.modes.length === 0 || filters.modes.includes(t.mode))
+    .filter((t) => filters.levels.length === 0 || filters.levels.some((level) => levelMatches(t, level)))
     .filter((t) => search === '' || searchableText(t).includes(search))
     .sort(comparator(sort, language));
 }
