@@ -2,9 +2,16 @@ import { describe, expect, it } from 'vitest';
 import {
   acceptAttribute,
   checkDesignImage,
+  checkDesignImageDataUrl,
   checkLogoBytes,
   checkLogoUpload,
+  decodeBase64,
+  DESIGN_IMAGE_MAX_BYTES,
   DESIGN_IMAGE_WARNING_BYTES,
+  designImageDataUrl,
+  encodeBase64,
+  fitWithin,
+  isAcceptedDesignImage,
   imageTypeOfMime,
   LOGO_TYPES,
   sniffImageType,
@@ -120,6 +127,86 @@ describe('checkDesignImage', () => {
     expect(checkDesignImage({ type: 'image/png', size: 37501 })).toBe('large');
     expect(checkDesignImage({ type: 'image/png', size: 50000 })).toBe('large');
     expect(checkDesignImage({ type: 'image/png', size: 50001 })).toBe('too_large');
+  });
+});
+
+/** A PNG's signature followed by zeros, `size` bytes in all: what the content check reads. */
+function pngOfSize(size: number): Uint8Array {
+  const bytes = new Uint8Array(size);
+  bytes.set(png);
+  return bytes;
+}
+
+describe('base64', () => {
+  it('encodes and decodes every padding case, as Buffer does', () => {
+    for (const text of ['', 'a', 'ab', 'abc', 'abcd', 'é\u0000\u00ff']) {
+      const bytes = Uint8Array.from(new TextEncoder().encode(text));
+      const encoded = encodeBase64(bytes);
+      expect(encoded).toBe(Buffer.from(bytes).toString('base64'));
+      expect(decodeBase64(encoded)).toEqual(bytes);
+    }
+    const all = Uint8Array.from({ length: 256 }, (_, index) => index);
+    expect(decodeBase64(encodeBase64(all))).toEqual(all);
+  });
+
+  it('decodes strict base64 only', () => {
+    for (const text of ['abc', 'ab=c', 'a===', 'YWJj\n', 'YW Jj', 'YW-j', 'YWJj=', '====']) {
+      expect(decodeBase64(text), text).toBeNull();
+    }
+  });
+});
+
+describe('the design image data URL', () => {
+  it('is a base64 PNG data URL', () => {
+    const dataUrl = designImageDataUrl(png);
+    expect(dataUrl).toBe(`data:image/png;base64,${Buffer.from(png).toString('base64')}`);
+    expect(checkDesignImageDataUrl(dataUrl)).toBe('ok');
+    expect(isAcceptedDesignImage(dataUrl)).toBe(true);
+  });
+
+  it('refuses other data URLs and text that is not base64', () => {
+    for (const value of [
+      undefined,
+      42,
+      '',
+      'https://example.org/design.png',
+      `data:image/jpeg;base64,${encodeBase64(png)}`,
+      `data:image/png,${encodeBase64(png)}`,
+      `DATA:image/png;base64,${encodeBase64(png)}`,
+      'data:image/png;base64,iVBO%%%',
+      `data:image/png;base64,${encodeBase64(png)}"><script>`,
+    ]) {
+      expect(checkDesignImageDataUrl(value), String(value)).toBe('bad_data_url');
+      expect(isAcceptedDesignImage(value)).toBe(false);
+    }
+  });
+
+  it('reads the type from the bytes, not from the URL', () => {
+    expect(checkDesignImageDataUrl(designImageDataUrl(jpeg))).toBe('bad_type');
+    expect(checkDesignImageDataUrl(designImageDataUrl(new TextEncoder().encode('<svg/>')))).toBe('bad_type');
+    expect(checkDesignImageDataUrl('data:image/png;base64,')).toBe('bad_type');
+  });
+
+  it('warns above 75% of 50000 bytes and refuses above 50000, measured on the decoded bytes', () => {
+    expect(checkDesignImageDataUrl(designImageDataUrl(pngOfSize(DESIGN_IMAGE_WARNING_BYTES)))).toBe('ok');
+    expect(checkDesignImageDataUrl(designImageDataUrl(pngOfSize(DESIGN_IMAGE_WARNING_BYTES + 1)))).toBe('large');
+    expect(checkDesignImageDataUrl(designImageDataUrl(pngOfSize(DESIGN_IMAGE_MAX_BYTES)))).toBe('large');
+    expect(isAcceptedDesignImage(designImageDataUrl(pngOfSize(DESIGN_IMAGE_MAX_BYTES)))).toBe(true);
+    expect(checkDesignImageDataUrl(designImageDataUrl(pngOfSize(DESIGN_IMAGE_MAX_BYTES + 1)))).toBe('too_large');
+    expect(checkDesignImageDataUrl(`data:image/png;base64,${'A'.repeat(1_000_000)}`)).toBe('too_large');
+  });
+});
+
+describe('fitWithin', () => {
+  it('scales the longest side to the given size, keeping the proportions', () => {
+    expect(fitWithin(200, 100, 600)).toEqual({ width: 600, height: 300 });
+    expect(fitWithin(1000, 2000, 600)).toEqual({ width: 300, height: 600 });
+    expect(fitWithin(3000, 1, 600)).toEqual({ width: 600, height: 1 });
+  });
+
+  it('draws an image without a size of its own as a square', () => {
+    expect(fitWithin(0, 0, 600)).toEqual({ width: 600, height: 600 });
+    expect(fitWithin(Number.NaN, 10, 600)).toEqual({ width: 600, height: 600 });
   });
 });
 

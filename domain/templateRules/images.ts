@@ -78,6 +78,87 @@ export function checkDesignImage(file: { type: string; size: number }): DesignIm
   return file.size > DESIGN_IMAGE_WARNING_BYTES ? 'large' : 'ok';
 }
 
+/**
+ * The longest side, in pixels, of the PNG an SVG design image is drawn into: 600, or smaller when the PNG
+ * would weigh more than the limit (a vector image loses nothing drawn smaller).
+ */
+export const DESIGN_IMAGE_SVG_SIDES = [600, 480, 360, 240] as const;
+
+/** The size an image of `width` × `height` is drawn at so that its longest side is `side` (an SVG scales freely). */
+export function fitWithin(width: number, height: number, side: number): { width: number; height: number } {
+  if (!(width > 0) || !(height > 0)) return { width: side, height: side };
+  const scale = side / Math.max(width, height);
+  return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
+}
+
+/**
+ * The design image is kept in the template's cstyle as a data URL of this shape (docs/decisions.md), so that
+ * it travels with the design (import of another template's style, the public pages) and needs no file.
+ */
+export const DESIGN_IMAGE_DATA_URL_PREFIX = 'data:image/png;base64,';
+
+/** 'bad_data_url': not a base64 PNG data URL; the other refusals are the chooser's. */
+export type DesignImageDataUrlCheck = DesignImageCheck | 'bad_data_url';
+
+export function designImageDataUrl(bytes: Uint8Array): string {
+  return `${DESIGN_IMAGE_DATA_URL_PREFIX}${encodeBase64(bytes)}`;
+}
+
+/**
+ * The server's check of a design image (and the pages' before showing one): a data URL of the one accepted
+ * shape whose bytes are, by content, a PNG of at most DESIGN_IMAGE_MAX_BYTES; 'large' is accepted.
+ */
+export function checkDesignImageDataUrl(value: unknown): DesignImageDataUrlCheck {
+  if (typeof value !== 'string' || !value.startsWith(DESIGN_IMAGE_DATA_URL_PREFIX)) return 'bad_data_url';
+  const encoded = value.slice(DESIGN_IMAGE_DATA_URL_PREFIX.length);
+  // far longer than the largest accepted image: refused before any decoding
+  if (encoded.length > Math.ceil(DESIGN_IMAGE_MAX_BYTES / 3) * 4) return 'too_large';
+  const bytes = decodeBase64(encoded);
+  if (bytes === null) return 'bad_data_url';
+  if (sniffImageType(bytes) !== 'png') return 'bad_type';
+  return checkDesignImage({ type: IMAGE_MIME_TYPES.png, size: bytes.length });
+}
+
+export function isAcceptedDesignImage(value: unknown): value is string {
+  const check = checkDesignImageDataUrl(value);
+  return check === 'ok' || check === 'large';
+}
+
+const BASE64_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+const BASE64_VALUES: Record<number, number> = Object.fromEntries(
+  [...BASE64_ALPHABET].map((character, value) => [character.charCodeAt(0), value]),
+);
+/** Standard base64 with its padding, nothing else (no line breaks, no URL-safe alphabet). */
+const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+
+/** Base64 without Buffer or atob, so the rules read the same bytes in the browser and on the server. */
+export function encodeBase64(bytes: Uint8Array): string {
+  let text = '';
+  for (let index = 0; index < bytes.length; index += 3) {
+    const chunk = (bytes[index] << 16) | ((bytes[index + 1] ?? 0) << 8) | (bytes[index + 2] ?? 0);
+    const remaining = bytes.length - index;
+    text += BASE64_ALPHABET[(chunk >> 18) & 63] + BASE64_ALPHABET[(chunk >> 12) & 63];
+    text += remaining > 1 ? BASE64_ALPHABET[(chunk >> 6) & 63] : '=';
+    text += remaining > 2 ? BASE64_ALPHABET[chunk & 63] : '=';
+  }
+  return text;
+}
+
+/** The bytes of strict base64 text; null when the text is not that. */
+export function decodeBase64(text: string): Uint8Array | null {
+  if (text.length % 4 !== 0 || !BASE64.test(text)) return null;
+  const padding = text.endsWith('==') ? 2 : text.endsWith('=') ? 1 : 0;
+  const bytes = new Uint8Array((text.length / 4) * 3 - padding);
+  // padding reads as 0; the pattern above admitted nothing else outside the alphabet
+  const value = (index: number) => BASE64_VALUES[text.charCodeAt(index)] ?? 0;
+  let written = 0;
+  for (let index = 0; index < text.length; index += 4) {
+    const chunk = (value(index) << 18) | (value(index + 1) << 12) | (value(index + 2) << 6) | value(index + 3);
+    for (const shift of [16, 8, 0]) if (written < bytes.length) bytes[written++] = (chunk >> shift) & 255;
+  }
+  return bytes;
+}
+
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const JPEG_SIGNATURE = [0xff, 0xd8, 0xff];
 /** Enough for an XML declaration, an editor's comment and a doctype with its internal subset. */

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { allowedLayouts, type CStyle, defaultStyle, LAYOUTS, STYLE_PRESETS, TEXT_BLOCKS, validateStyle } from './style';
+import { designImageDataUrl, DESIGN_IMAGE_MAX_BYTES } from './images';
+import {
+  allowedLayouts,
+  type CStyle,
+  defaultStyle,
+  LAYOUTS,
+  storedStyle,
+  STYLE_PRESETS,
+  TEXT_BLOCKS,
+  validateStyle,
+} from './style';
 
 const standard = { hasCustomDesign: false };
 
@@ -85,6 +95,39 @@ describe('validateStyle', () => {
       'link.fontSize': 'not_a_number',
       'skill.border.width': 'not_a_number',
     });
+  });
+});
+
+describe('the design image', () => {
+  const custom = { hasCustomDesign: true };
+  const png = (size: number) => {
+    const bytes = new Uint8Array(size);
+    bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    return designImageDataUrl(bytes);
+  };
+  const withImage = (designImage: string): CStyle => ({ ...defaultStyle(), layout: 'CUSTOM_LAYOUT', designImage });
+
+  it('accepts a PNG data URL up to 50000 bytes, a large one too', () => {
+    expect(validateStyle(withImage(png(100)), custom)).toEqual({});
+    expect(validateStyle(withImage(png(DESIGN_IMAGE_MAX_BYTES)), custom)).toEqual({});
+  });
+
+  it('refuses an image that is too large, not a PNG, or not a base64 PNG data URL', () => {
+    expect(validateStyle(withImage(png(DESIGN_IMAGE_MAX_BYTES + 1)), custom)).toEqual({ designImage: 'too_large' });
+    expect(validateStyle(withImage(designImageDataUrl(new TextEncoder().encode('GIF89a'))), custom)).toEqual({
+      designImage: 'bad_type',
+    });
+    expect(validateStyle(withImage('https://example.org/design.png'), custom)).toEqual({ designImage: 'bad_data_url' });
+  });
+
+  it('is kept only with the custom layout, the one that shows it', () => {
+    const image = withImage(png(100));
+    expect(storedStyle(image)).toBe(image);
+    const oneCol = { ...image, layout: 'oneCol' as const };
+    expect(storedStyle(oneCol)).toEqual({ layout: 'oneCol', style: image.style });
+    expect(oneCol.designImage).toBe(image.designImage);
+    const plain = defaultStyle();
+    expect(storedStyle(plain)).toBe(plain);
   });
 });
 

@@ -1,3 +1,5 @@
+import { checkDesignImageDataUrl } from './images';
+
 /** The design of a template's public page, cstyle (spec 001 sections 3 and 5). Colours are #RRGGBB, sizes pixels. */
 export const LAYOUTS = ['oneCol', 'legacy', 'threeCol', 'CUSTOM_LAYOUT'] as const;
 export type Layout = (typeof LAYOUTS)[number];
@@ -41,6 +43,11 @@ export interface StyleBlocks {
 export interface CStyle {
   layout: Layout;
   style: StyleBlocks;
+  /**
+   * The custom layout's design image, a PNG data URL (data:image/png;base64,…) of at most 50000 bytes, shown
+   * instead of the badge; absent for the other layouts.
+   */
+  designImage?: string;
 }
 
 /** The blocks that set a font. */
@@ -48,9 +55,12 @@ export const TEXT_BLOCKS = ['title', 'paragraph', 'subTitle', 'link', 'graduateN
 
 export const STYLE_MINIMUMS = { fontSize: 0, borderWidth: 0 } as const;
 
-export type StyleError = 'not_allowed' | 'below_minimum' | 'not_a_number';
+export type StyleError = 'not_allowed' | 'below_minimum' | 'not_a_number' | 'bad_data_url' | 'bad_type' | 'too_large';
 
-/** Errors by path: 'layout', '<block>.fontSize', 'skill.border.width'. An empty object when the style is valid. */
+/**
+ * Errors by path: 'layout', '<block>.fontSize', 'skill.border.width', 'designImage'. An empty object when the
+ * style is valid.
+ */
 export type StyleErrors = Partial<Record<string, StyleError>>;
 
 function numberError(value: number, minimum: number): StyleError | null {
@@ -58,7 +68,10 @@ function numberError(value: number, minimum: number): StyleError | null {
   return value < minimum ? 'below_minimum' : null;
 }
 
-/** The layout must be offered to this user, font sizes and the skill border width must be numbers from 0. */
+/**
+ * The layout must be offered to this user, font sizes and the skill border width must be numbers from 0, and
+ * a design image must be a PNG data URL of at most 50000 bytes (a 'large' one is accepted).
+ */
 export function validateStyle(cstyle: CStyle, { hasCustomDesign }: { hasCustomDesign: boolean }): StyleErrors {
   const errors: StyleErrors = {};
   if (!allowedLayouts(hasCustomDesign).includes(cstyle.layout)) errors.layout = 'not_allowed';
@@ -68,7 +81,18 @@ export function validateStyle(cstyle: CStyle, { hasCustomDesign }: { hasCustomDe
   }
   const borderError = numberError(cstyle.style.skill.border.width, STYLE_MINIMUMS.borderWidth);
   if (borderError) errors['skill.border.width'] = borderError;
+  if (cstyle.designImage !== undefined) {
+    const check = checkDesignImageDataUrl(cstyle.designImage);
+    if (check !== 'ok' && check !== 'large') errors.designImage = check;
+  }
   return errors;
+}
+
+/** The design as a template keeps it: the design image only with the custom layout, the one layout showing it. */
+export function storedStyle(cstyle: CStyle): CStyle {
+  if (cstyle.layout === CUSTOM_LAYOUT || cstyle.designImage === undefined) return cstyle;
+  const { designImage: _notShown, ...rest } = cstyle;
+  return rest;
 }
 
 export interface StylePreset {

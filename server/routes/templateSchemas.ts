@@ -29,6 +29,8 @@ export const cstyleSchema = z.object({
     graduateName: textStyle,
     skill: filledTextStyle.extend({ borderRadius: z.number(), border: z.object({ width: z.number(), color }) }),
   }),
+  // a PNG data URL; its shape, content and size (50000 bytes) are checked by validateStyle, this only bounds it
+  designImage: z.string().max(200_000).optional(),
 });
 
 const languageCode = z.string().min(2).max(8);

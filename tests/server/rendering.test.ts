@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
+import { safeStyle } from '../../domain/rendering/styleSanitiser';
 import { defaultStyle, LAYOUTS, STYLE_PRESETS, type CStyle } from '../../domain/templateRules/style';
 import type { Template } from '../../server/db/schema';
 import {
@@ -8,17 +9,8 @@ import {
   renderNoticePage,
   type PageState,
 } from '../../server/services/rendering/credentialPage';
-import {
-  designRules,
-  designVariables,
-  safeColor,
-  safeFontFamily,
-  safePixels,
-  safeStyle,
-} from '../../server/services/rendering/css';
 import { credentialView, recipientFromRow, type RecipientData } from '../../server/services/rendering/credentialView';
-import { escapeHtml, safeHref } from '../../server/services/rendering/html';
-import { renderMarkdown } from '../../server/services/rendering/markdown';
+import { designRules, designVariables } from '../../server/services/rendering/pageStyles';
 import { renderThumbnailSvg, thumbnailContentId, wrapWords } from '../../server/services/rendering/thumbnail';
 
 /** jsdom's DOMParser (jsdom ships no types): the rendered documents are checked as a browser parses them. */
@@ -112,109 +104,7 @@ function executables(document: Document): string[] {
   return found;
 }
 
-describe('escapeHtml and safeHref', () => {
-  it('escape the five characters that matter in HTML', () => {
-    expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe(
-      '&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;',
-    );
-  });
-
-  it('keep only http(s) and mailto addresses', () => {
-    expect(safeHref('https://example.org/a?b=1')).toBe('https://example.org/a?b=1');
-    expect(safeHref('mailto:someone@example.org')).toBe('mailto:someone@example.org');
-    for (const address of [
-      'javascript:alert(1)',
-      'JaVaScRiPt:alert(1)',
-      'data:text/html,hi',
-      '//evil.example',
-      'ftp://x',
-      'https://a.example/"onmouseover="x',
-    ]) {
-      expect(safeHref(address), address).toBeNull();
-    }
-  });
-});
-
-describe('renderMarkdown', () => {
-  it('renders bold, italics, lists, headings and paragraphs', () => {
-    const html = renderMarkdown(
-      '# Goals\nCan **analyse** data and _report_ it.\nSecond *line*.\n\n- SQL\n- Python\n\n1. first\n2. second',
-    );
-    expect(html).toBe(
-      [
-        '<h3 class="md-heading">Goals</h3>',
-        '<p>Can <strong>analyse</strong> data and <em>report</em> it.<br>Second <em>line</em>.</p>',
-        '<ul><li>SQL</li><li>Python</li></ul>',
-        '<ol><li>first</li><li>second</li></ol>',
-      ].join('\n'),
-    );
-  });
-
-  it('links http(s) and mailto addresses with rel noopener, and nothing else', () => {
-    const html = renderMarkdown(
-      '[site](https://example.org/?a=1&b=2) [mail](mailto:x@example.org) [bad](javascript:alert(1)) [data](data:text/html;base64,PHNjcmlwdD4=) see https://bare.example/path.',
-    );
-    expect(html).toContain(
-      '<a href="https://example.org/?a=1&amp;b=2" rel="noopener noreferrer nofollow" target="_blank">site</a>',
-    );
-    expect(html).toContain('<a href="mailto:x@example.org" rel="noopener noreferrer nofollow">mail</a>');
-    expect(html).toContain(
-      '<a href="https://bare.example/path" rel="noopener noreferrer nofollow" target="_blank">https://bare.example/path</a>.',
-    );
-    expect(html).not.toContain('javascript');
-    expect(html).not.toContain('data:');
-    expect(html).toContain(' bad ');
-    expect(parseHtml(html).querySelectorAll('a')).toHaveLength(3);
-  });
-
-  it('keeps parentheses inside a link address', () => {
-    expect(renderMarkdown('[Ada](https://en.wikipedia.org/wiki/Ada_(language))')).toBe(
-      '<p><a href="https://en.wikipedia.org/wiki/Ada_(language)" rel="noopener noreferrer nofollow" target="_blank">Ada</a></p>',
-    );
-  });
-
-  it('never lets HTML through: tags, attributes and addresses stay text', () => {
-    const source = `${SCRIPT}\n<img src=x onerror=alert(1)>\n[x](https://a.example/"onclick="alert(1))\n**<b>bold</b>**\n<a href="javascript:alert(1)">a</a>`;
-    const html = renderMarkdown(source);
-    expect(html).not.toMatch(/<(?!\/?(?:p|br|strong|em|a|ul|ol|li|h3)[\s>])/);
-    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
-    expect(executables(parseHtml(html))).toEqual([]);
-  });
-
-  it('leaves snake_case words and lone asterisks alone', () => {
-    expect(renderMarkdown('use snake_case_names and 2 * 3 * 4')).toBe('<p>use snake_case_names and 2 * 3 * 4</p>');
-  });
-});
-
-describe('style values', () => {
-  it('accept colours, pixel sizes, weights and font lists of the right shape', () => {
-    expect(safeColor('#1E3D2F', 'black')).toBe('#1E3D2F');
-    expect(safeColor('rgba(10, 20, 30, 0.5)', 'black')).toBe('rgba(10, 20, 30, 0.5)');
-    expect(safeColor('rebeccapurple', 'black')).toBe('rebeccapurple');
-    expect(safePixels(14, 12)).toBe('14px');
-    expect(safeFontFamily("'Helvetica Neue', Helvetica, Arial, sans-serif", 'serif')).toBe(
-      "'Helvetica Neue', 'Helvetica', 'Arial', sans-serif",
-    );
-  });
-
-  it('refuse anything that could leave its declaration', () => {
-    for (const color of [
-      'red;}body{background:url(https://evil.example/x)}',
-      'url(https://evil.example/x)',
-      'expression(alert(1))',
-      '#fff</style><script>alert(1)</script>',
-      'red !important',
-      12,
-    ]) {
-      expect(safeColor(color, '#000000'), String(color)).toBe('#000000');
-    }
-    expect(safePixels('12px;}', 12)).toBe('12px');
-    expect(safePixels(-3, 12)).toBe('12px');
-    expect(safePixels(Number.NaN, 12)).toBe('12px');
-    expect(safeFontFamily('Arial;}</style><script>alert(1)</script>', 'serif')).toBe('serif');
-    expect(safeFontFamily("Arial', url(x)", 'serif')).toBe('serif');
-  });
-
+describe("the design's CSS", () => {
   it('turns a hostile design into the default values, block by block', () => {
     const hostile = structuredClone(defaultStyle()) as unknown as {
       layout: string;
@@ -232,15 +122,6 @@ describe('style values', () => {
     expect(style.skill.borderWidth).toBe('2px');
     expect(style.skill.borderColor).toBe('#123456');
     expect(css).not.toMatch(/url\(|<|>|!important|expression/);
-  });
-
-  it('reads every preset unchanged', () => {
-    for (const preset of STYLE_PRESETS) {
-      const style = safeStyle(preset.cstyle);
-      expect(style.layout).toBe(preset.cstyle.layout);
-      expect(style.title.background).toBe(preset.cstyle.style.title.background);
-      expect(style.skill.borderRadius).toBe(`${preset.cstyle.style.skill.borderRadius}px`);
-    }
   });
 });
 

@@ -1,9 +1,9 @@
+import { renderMarkdown } from '../../../domain/rendering/markdown';
+import { safeStyle } from '../../../domain/rendering/styleSanitiser';
 import { serverLanguage, translate } from '../../i18n';
-import { designRules, designVariables, safeStyle } from './css';
 import type { CredentialView } from './credentialView';
 import { escapeHtml, isSafeImageSource, languageTag, safeHref } from './html';
-import { renderMarkdown } from './markdown';
-import { PAGE_STYLES } from './pageStyles';
+import { designRules, designVariables, PAGE_STYLES } from './pageStyles';
 
 /**
  * The public pages' policy: nothing runs, nothing is fetched but our own images and data URIs, styles only
@@ -265,7 +265,10 @@ export function renderCredentialPage(page: CredentialPage): string {
   const t = textsIn(view.language);
   const style = safeStyle(view.cstyle);
   const register = view.registry?.type ? `<p class="register">${escapeHtml(view.registry.type)}</p>` : '';
-  const badge = image(view.badgeImage, t('badgeAlt', { title: view.title }));
+  // the custom layout shows its design image, when it has one, in the badge's place
+  const badge = style.designImage
+    ? image(style.designImage, t('designAlt', { title: view.title }), 'design-image')
+    : image(view.badgeImage, t('badgeAlt', { title: view.title }));
   const parts = [
     part('badge', badge),
     part('recipient', recipientPart(view, t)),

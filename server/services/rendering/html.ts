@@ -1,27 +1,5 @@
-/** Escaping and address checks shared by the public page renderers: user text never reaches HTML unescaped. */
-
-const HTML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-/** Text safe in element content and in quoted attribute values (HTML and SVG alike). */
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character]);
-}
-
-const WEB_ADDRESS = /^https?:\/\/[^\s<>"'`]+$/i;
-const MAIL_ADDRESS = /^mailto:[^\s<>"'`]+$/i;
-
-/** The address when it is http(s) or mailto (so never javascript: or data:), else null. */
-export function safeHref(value: string | null | undefined): string | null {
-  const address = value?.trim() ?? '';
-  if (address.length > 2000) return null;
-  return WEB_ADDRESS.test(address) || MAIL_ADDRESS.test(address) ? address : null;
-}
+/** Helpers of the public page renderers; escaping and address checks are shared with the web app's preview. */
+export { escapeHtml, safeHref } from '../../../domain/rendering/html';
 
 /** Images on public pages: our own stored logos, or data URIs of the accepted image types. */
 const IMAGE_SOURCE =

@@ -1,7 +1,9 @@
+import type { SafeStyle, SafeTextStyle } from '../../../domain/rendering/styleSanitiser';
+
 /**
  * The fixed stylesheet of the public credential pages. The template's design only supplies the values it
- * reads (custom properties and the text blocks' rules from css.ts), so a design changes colours, fonts and the
- * layout, never the page's structure, its responsiveness or its print rules.
+ * reads (custom properties and the text blocks' rules below, from the sanitised design), so a design changes
+ * colours, fonts and the layout, never the page's structure, its responsiveness or its print rules.
  */
 export const PAGE_STYLES = `
 *,*::before,*::after{box-sizing:border-box}
@@ -78,6 +80,7 @@ a{text-decoration:underline;text-underline-offset:2px;overflow-wrap:anywhere}
 .layout-legacy .org+.org{margin-top:0}
 .layout-legacy .org{flex-direction:column;gap:8px}
 .layout-CUSTOM_LAYOUT .badge img{width:320px;max-height:360px}
+.layout-CUSTOM_LAYOUT .badge img.design-image{width:auto;max-height:480px}
 @media (min-width:760px){
 .layout-threeCol .body{grid-template-columns:minmax(0,1fr) minmax(0,2fr) minmax(0,1fr);grid-template-rows:auto 1fr;grid-template-areas:"badge recipient aside" "orgs main aside"}
 .layout-threeCol .part+.part{border-top:0}
@@ -101,3 +104,39 @@ a{text-decoration:none}
 @page{margin:12mm}
 }
 `;
+
+function declarations(block: SafeTextStyle): string {
+  return `font-weight:${block.fontWeight};font-size:${block.fontSize};color:${block.color}`;
+}
+
+/** The design's custom properties, which the page's fixed stylesheet reads. */
+export function designVariables(style: SafeStyle): string {
+  const variables: [string, string][] = [
+    ['font', style.fontFamily],
+    ['page-bg', style.pageBackground],
+    ['section-bg', style.sectionBackground],
+    ['splitter', style.splitter],
+    ['title-bg', style.title.background],
+    ['title-color', style.title.color],
+    ['text-color', style.paragraph.color],
+    ['accent', style.subTitle.color],
+    ['link-color', style.link.color],
+    ['skill-bg', style.skill.background],
+    ['skill-color', style.skill.color],
+    ['skill-border', `${style.skill.borderWidth} solid ${style.skill.borderColor}`],
+    ['skill-radius', style.skill.borderRadius],
+  ];
+  return `:root{${variables.map(([name, value]) => `--${name}:${value}`).join(';')}}`;
+}
+
+/** Per-block rules of the design: the text blocks' weight, size and colour. */
+export function designRules(style: SafeStyle): string {
+  return [
+    `.title{${declarations(style.title)};background:${style.title.background}}`,
+    `.paragraph,.md{${declarations(style.paragraph)}}`,
+    `.subtitle{${declarations(style.subTitle)}}`,
+    `a{${declarations(style.link)}}`,
+    `.graduate-name{${declarations(style.graduateName)}}`,
+    `.skill{${declarations(style.skill)};background:${style.skill.background};border:${style.skill.borderWidth} solid ${style.skill.borderColor};border-radius:${style.skill.borderRadius}}`,
+  ].join('\n');
+}

@@ -1,5 +1,5 @@
+import { safeStyle } from '../../../domain/rendering/styleSanitiser';
 import { parseJson } from '../templates/views';
-import { safeStyle } from './css';
 import { escapeHtml, isSafeImageSource } from './html';
 
 /**
@@ -83,9 +83,11 @@ export function renderThumbnailSvg(input: ThumbnailInput): string {
     .join('');
   const badgeTop = bandHeight + 30;
   const badgeSize = HEIGHT - badgeTop - 54;
+  // a custom design shows its design image where the others show the badge, as its pages do
+  const picture = style.designImage ?? input.badge;
   const badge =
-    input.badge && isSafeImageSource(input.badge)
-      ? `<image x="${(WIDTH - badgeSize) / 2}" y="${badgeTop}" width="${badgeSize}" height="${badgeSize}" preserveAspectRatio="xMidYMid meet" href="${escapeHtml(input.badge)}" xlink:href="${escapeHtml(input.badge)}"/>`
+    picture && isSafeImageSource(picture)
+      ? `<image x="${(WIDTH - badgeSize) / 2}" y="${badgeTop}" width="${badgeSize}" height="${badgeSize}" preserveAspectRatio="xMidYMid meet" href="${escapeHtml(picture)}" xlink:href="${escapeHtml(picture)}"/>`
       : `<circle cx="${WIDTH / 2}" cy="${badgeTop + badgeSize / 2}" r="${badgeSize / 2}" fill="${style.skill.background}" stroke="${style.splitter}" stroke-width="2"/>`;
   const register = input.register
     ? `<text x="${WIDTH - 28}" y="${bandHeight + 30}" text-anchor="end" font-size="11" font-weight="700" fill="${style.subTitle.color}">${xmlText(input.register)}</text>`

@@ -22,7 +22,7 @@ import {
   registryParamsOnSubmit,
   type RegistryParams,
 } from '../../../domain/templateRules/registryParams';
-import { defaultStyle, validateStyle } from '../../../domain/templateRules/style';
+import { defaultStyle, storedStyle, validateStyle } from '../../../domain/templateRules/style';
 import {
   DEFAULT_META_TYPE,
   requiredMetatemplate,
@@ -117,9 +117,9 @@ export async function saveTemplate(
   if (family === 'registry' && (payload.issuerLogo || request.uploads.some((u) => u.part === 'issuerImage'))) {
     fields.issuerLogo = 'not_allowed';
   }
-  const cstyle = payload.cstyle ?? (existing ? parseCStyle(existing.cstyle) : null) ?? defaultStyle();
+  const cstyle = storedStyle(payload.cstyle ?? (existing ? parseCStyle(existing.cstyle) : null) ?? defaultStyle());
   if (payload.cstyle) {
-    for (const [path, error] of Object.entries(validateStyle(payload.cstyle, options))) {
+    for (const [path, error] of Object.entries(validateStyle(cstyle, options))) {
       fields[`cstyle.${path}`] = error as string;
     }
   }

@@ -4,8 +4,7 @@ import { useBrand } from '../../layout/BrandContext';
 import type { EditorState } from './editorModel';
 import { markdownToSafeHtml } from './markdown';
 import { usePageTexts, type PageTexts } from './pageTexts';
-import { PREVIEW_CSS } from './previewCss';
-import { previewStyle } from './previewStyle';
+import { PREVIEW_CSS, previewStyle } from './previewCss';
 import { previewView, type PreviewView } from './previewView';
 
 /** A date (YYYY-MM-DD) as people of `language` write it, as on the public page. */
@@ -170,7 +169,11 @@ export function CredentialPreview({ state, language }: { state: EditorState; lan
           </header>
           <div className="body">
             <Part name="badge">
-              {view.badgeImage && <img src={view.badgeImage} alt={t('badgeAlt', { title: view.title })} />}
+              {style.designImage ? (
+                <img className="design-image" src={style.designImage} alt={t('designAlt', { title: view.title })} />
+              ) : (
+                view.badgeImage && <img src={view.badgeImage} alt={t('badgeAlt', { title: view.title })} />
+              )}
             </Part>
             <Recipient view={view} t={t} sample={sample} />
             <Main view={view} t={t} />

@@ -20,12 +20,14 @@ import { useState, type Dispatch } from 'react';
 import { useTranslate } from 'react-admin';
 import {
   allowedLayouts,
+  CUSTOM_LAYOUT,
   STYLE_MINIMUMS,
   STYLE_PRESETS,
   validateStyle,
   type CStyle,
   type Layout,
 } from '../../../domain/templateRules/style';
+import { DesignImageChooser } from './DesignImageChooser';
 import type { EditorAction, EditorState } from './editorModel';
 import { ImportStyleDialog } from './ImportStyleDialog';
 import {
@@ -92,40 +94,43 @@ function LayoutTab({
 }) {
   const translate = useTranslate();
   return (
-    <RadioGroup
-      aria-label={translate('editor.design.layout')}
-      value={cstyle.layout}
-      onChange={(event) => onChange({ ...cstyle, layout: event.target.value as Layout })}
-      sx={{ gap: 1 }}
-    >
-      {layouts.map((layout) => (
-        <FormControlLabel
-          key={layout}
-          value={layout}
-          control={<Radio />}
-          sx={{
-            m: 0,
-            pr: 1.5,
-            border: 1,
-            borderRadius: 1,
-            borderColor: cstyle.layout === layout ? 'primary.main' : 'divider',
-          }}
-          label={
-            <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center', py: 1 }}>
-              <LayoutSketch layout={layout} />
-              <Box>
-                <Typography variant="body2" fontWeight={600}>
-                  {translate(`editor.design.layouts.${layout}.name`)}
-                </Typography>
-                <Typography variant="caption" component="p" color="text.secondary" sx={{ lineHeight: 1.4 }}>
-                  {translate(`editor.design.layouts.${layout}.description`)}
-                </Typography>
+    <>
+      <RadioGroup
+        aria-label={translate('editor.design.layout')}
+        value={cstyle.layout}
+        onChange={(event) => onChange({ ...cstyle, layout: event.target.value as Layout })}
+        sx={{ gap: 1 }}
+      >
+        {layouts.map((layout) => (
+          <FormControlLabel
+            key={layout}
+            value={layout}
+            control={<Radio />}
+            sx={{
+              m: 0,
+              pr: 1.5,
+              border: 1,
+              borderRadius: 1,
+              borderColor: cstyle.layout === layout ? 'primary.main' : 'divider',
+            }}
+            label={
+              <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center', py: 1 }}>
+                <LayoutSketch layout={layout} />
+                <Box>
+                  <Typography variant="body2" fontWeight={600}>
+                    {translate(`editor.design.layouts.${layout}.name`)}
+                  </Typography>
+                  <Typography variant="caption" component="p" color="text.secondary" sx={{ lineHeight: 1.4 }}>
+                    {translate(`editor.design.layouts.${layout}.description`)}
+                  </Typography>
+                </Box>
               </Box>
-            </Box>
-          }
-        />
-      ))}
-    </RadioGroup>
+            }
+          />
+        ))}
+      </RadioGroup>
+      {cstyle.layout === CUSTOM_LAYOUT && <DesignImageChooser cstyle={cstyle} onChange={onChange} />}
+    </>
   );
 }
 
@@ -265,7 +270,10 @@ function StyleTab({
                 key={preset.id}
                 variant="outlined"
                 color="inherit"
-                onClick={() => onChange(structuredClone(preset.cstyle) as CStyle)}
+                // a preset sets the layout and the style; a chosen design image stays
+                onClick={() =>
+                  onChange({ ...(structuredClone(preset.cstyle) as CStyle), designImage: state.cstyle.designImage })
+                }
                 sx={{ flexDirection: 'column', gap: 0.5, py: 1, textTransform: 'none', borderColor: 'divider' }}
               >
                 <Box

@@ -162,7 +162,9 @@ function useProblemText(state: EditorState) {
       place =
         parts[1] === 'layout'
           ? translate('editor.design.layout')
-          : `${translate(`editor.design.blocks.${parts[1]}`)} · ${translate(`editor.design.fields.${parts.slice(2).join('_')}`)}`;
+          : parts[1] === 'designImage'
+            ? translate('editor.design.image.title')
+            : `${translate(`editor.design.blocks.${parts[1]}`)} · ${translate(`editor.design.fields.${parts.slice(2).join('_')}`)}`;
     } else if (parts[0] === 'params') {
       place = translate(`editor.parameters.${field}`, { _: field });
     } else {

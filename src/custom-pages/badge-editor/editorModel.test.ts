@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BADGE_ELEMENTS, REGISTRY_ELEMENTS } from '../../../domain/templateRules/badgeLimits';
+import { designImageDataUrl } from '../../../domain/templateRules/images';
 import { defaultStyle, STYLE_PRESETS } from '../../../domain/templateRules/style';
 import type { TemplateDefinition } from '../../../domain/templates';
 import { REGISTRY_PREFIXES } from '../registry-editor/registryAccount';
@@ -216,6 +217,25 @@ describe('the badge editor model', () => {
       ['partnerImage', 'partner.jpg', partner],
     ]);
     expect(payload.fileFields['badgeImage/logo.svg']).toEqual(['content.en.badge_logo', 'content.fr.badge_logo']);
+  });
+
+  it('sends the design image with the custom layout only, and checks it before saving', () => {
+    const custom: EditorContext = { ...badgeContext, hasCustomDesign: true };
+    const image = designImageDataUrl(Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+    const designed = run(newEditorState(custom), {
+      type: 'setStyle',
+      cstyle: { ...defaultStyle(), layout: 'CUSTOM_LAYOUT', designImage: image },
+    });
+    expect(buildPayload(designed).json.cstyle).toMatchObject({ layout: 'CUSTOM_LAYOUT', designImage: image });
+    // another layout keeps the image in the editor, should the author come back, but does not send it
+    const oneCol = run(designed, { type: 'setStyle', cstyle: { ...designed.cstyle, layout: 'oneCol' } });
+    expect(oneCol.cstyle.designImage).toBe(image);
+    expect(buildPayload(oneCol).json.cstyle).not.toHaveProperty('designImage');
+    const broken = run(designed, {
+      type: 'setStyle',
+      cstyle: { ...designed.cstyle, designImage: 'data:image/png;base64,R0lGODlh' },
+    });
+    expect(templateProblems(broken)).toContainEqual({ path: 'cstyle.designImage', code: 'bad_type', step: 2 });
   });
 
   it('loads a used template in update mode with its languages locked, and a duplicate in insert mode', () => {

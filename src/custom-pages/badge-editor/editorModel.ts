@@ -18,7 +18,7 @@ import {
   registryParamsOnSubmit,
   type RegistryType,
 } from '../../../domain/templateRules/registryParams';
-import { defaultStyle, validateStyle, type CStyle } from '../../../domain/templateRules/style';
+import { defaultStyle, storedStyle, validateStyle, type CStyle } from '../../../domain/templateRules/style';
 import {
   NFT_NETWORK,
   type TemplateDefinition,
@@ -266,10 +266,9 @@ export function parameterErrors(state: EditorState): Record<string, string> {
 
 export function styleErrors(state: EditorState): Record<string, string> {
   return Object.fromEntries(
-    Object.entries(validateStyle(state.cstyle, { hasCustomDesign: state.hasCustomDesign })).map(([path, error]) => [
-      `cstyle.${path}`,
-      error as string,
-    ]),
+    Object.entries(validateStyle(storedStyle(state.cstyle), { hasCustomDesign: state.hasCustomDesign })).map(
+      ([path, error]) => [`cstyle.${path}`, error as string],
+    ),
   );
 }
 
@@ -492,7 +491,7 @@ export function buildPayload(state: EditorState): EditorPayload {
     badge,
     partnerLogo: logoName('partnerImage', state.partnerLogo, 'partnerLogo'),
     content,
-    cstyle: state.cstyle,
+    cstyle: storedStyle(state.cstyle),
   };
   if (state.family === 'badge') {
     json.issuerLogo = logoName('issuerImage', state.issuerLogo, 'issuerLogo');

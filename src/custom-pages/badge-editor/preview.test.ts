@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { designImageDataUrl } from '../../../domain/templateRules/images';
 import { defaultStyle, STYLE_PRESETS } from '../../../domain/templateRules/style';
 import { REGISTRY_PREFIXES } from '../registry-editor/registryAccount';
 import { editorReducer, newEditorState, type EditorAction, type EditorState } from './editorModel';
 import { markdownToSafeHtml } from './markdown';
 import { pageLanguage, pageTexts } from './pageTexts';
-import { previewStyle } from './previewStyle';
+import { previewStyle } from './previewCss';
 import { previewView } from './previewView';
 import { pickerColor, typedNumber, withStyleValue } from './styleEditing';
 
@@ -80,6 +81,14 @@ describe('the live preview', () => {
       '--skill-border-width': '1px',
     });
     expect(previewStyle(null).layout).toBe('oneCol');
+  });
+
+  it('shows the custom layout’s design image when the rules accept it, as the public page does', () => {
+    const image = designImageDataUrl(Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+    const custom = { ...defaultStyle(), layout: 'CUSTOM_LAYOUT' as const };
+    expect(previewStyle({ ...custom, designImage: image }).designImage).toBe(image);
+    expect(previewStyle({ ...custom, designImage: 'data:image/png;base64,R0lGODlh' }).designImage).toBeNull();
+    expect(previewStyle({ ...defaultStyle(), designImage: image }).designImage).toBeNull();
   });
 
   it('sanitises Markdown before display', () => {

@@ -1,8 +1,11 @@
+import { safeStyle } from '../../../domain/rendering/styleSanitiser';
+import type { Layout } from '../../../domain/templateRules/style';
+
 /**
  * The public credential page's fixed stylesheet (server/services/rendering/pageStyles.ts) scoped to the live
  * preview: every rule sits under .lp-preview, and the page's viewport query becomes a container query, so the
  * three-column layout opens when the preview pane, not the window, is wide enough. The design's values come
- * from the custom properties previewStyle.ts sets on the root.
+ * from the custom properties previewStyle sets on the root.
  */
 const RULES = `
 .lp-preview{container:lp-preview/inline-size;background:var(--page-bg);font-family:var(--font);color:var(--text-color);line-height:1.5;border-radius:8px;text-align:left}
@@ -65,6 +68,7 @@ const RULES = `
 .lp-preview.layout-legacy .org+.org{margin-top:0}
 .lp-preview.layout-legacy .org{flex-direction:column;gap:8px}
 .lp-preview.layout-CUSTOM_LAYOUT .badge img{width:320px;max-height:360px}
+.lp-preview.layout-CUSTOM_LAYOUT .badge img.design-image{width:auto;max-height:480px}
 @container lp-preview (min-width:760px){
 .lp-preview.layout-threeCol .body{grid-template-columns:minmax(0,1fr) minmax(0,2fr) minmax(0,1fr);grid-template-rows:auto 1fr;grid-template-areas:"badge recipient aside" "orgs main aside"}
 .lp-preview.layout-threeCol .part+.part{border-top:0}
@@ -82,3 +86,45 @@ const RULES = `
 `;
 
 export const PREVIEW_CSS = RULES.trim();
+
+export interface PreviewStyle {
+  layout: Layout;
+  variables: Record<`--${string}`, string>;
+  /** the custom layout's design image, shown instead of the badge */
+  designImage: string | null;
+}
+
+/**
+ * The design (any shape) as the public page applies it: sanitised by the pages' own safeStyle, so the preview
+ * shows what the page will show, then set as the custom properties PREVIEW_CSS reads.
+ */
+export function previewStyle(cstyle: unknown): PreviewStyle {
+  const style = safeStyle(cstyle);
+  const variables: Record<`--${string}`, string> = {
+    '--font': style.fontFamily,
+    '--page-bg': style.pageBackground,
+    '--section-bg': style.sectionBackground,
+    '--splitter': style.splitter,
+    '--title-bg': style.title.background,
+    '--text-color': style.paragraph.color,
+    '--accent': style.subTitle.color,
+    '--skill-bg': style.skill.background,
+    '--skill-radius': style.skill.borderRadius,
+    '--skill-border-width': style.skill.borderWidth,
+    '--skill-border-color': style.skill.borderColor,
+  };
+  const blocks = {
+    title: style.title,
+    paragraph: style.paragraph,
+    subtitle: style.subTitle,
+    link: style.link,
+    name: style.graduateName,
+    skill: style.skill,
+  };
+  for (const [name, block] of Object.entries(blocks)) {
+    variables[`--${name}-weight`] = block.fontWeight;
+    variables[`--${name}-size`] = block.fontSize;
+    variables[`--${name}-color`] = block.color;
+  }
+  return { layout: style.layout, variables, designImage: style.designImage };
+}

@@ -1,7 +1,7 @@
+import { safeHref } from '../../../domain/rendering/html';
 import { cleanTags } from '../../../domain/templateRules/inputCleaning';
 import { templateImagePath } from '../../../domain/templates';
 import type { EditorState, LogoValue } from './editorModel';
-import { safeHref } from './markdown';
 
 /**
  * What the live preview shows of the template being written, in one language: the public page's view

@@ -1,10 +1,12 @@
-import { defaultStyle, LAYOUTS, type CStyle, type Layout } from '../../../domain/templateRules/style';
+import { isAcceptedDesignImage } from '../templateRules/images';
+import { CUSTOM_LAYOUT, defaultStyle, LAYOUTS, type CStyle, type Layout } from '../templateRules/style';
 
 /**
  * A template's design as CSS values that cannot leave their declaration: every colour, size, weight and font
  * name is checked against a strict shape, and a value that fails (a stored design is only shape-checked when
  * saved) falls back to the default design's. So nothing of a design can add rules, load addresses or close
- * the style element.
+ * the style element. The public pages (server/services/rendering/pageStyles.ts) and the editor's live preview
+ * (src/custom-pages/badge-editor/previewCss.ts) both read a design through safeStyle.
  */
 export interface SafeTextStyle {
   fontWeight: string;
@@ -24,6 +26,8 @@ export interface SafeStyle {
   link: SafeTextStyle;
   graduateName: SafeTextStyle;
   skill: SafeTextStyle & { background: string; borderRadius: string; borderWidth: string; borderColor: string };
+  /** the custom layout's design image: a PNG data URL within the limit, shown instead of the badge; else null */
+  designImage: string | null;
 }
 
 const HEX_COLOR = /^#(?:[0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
@@ -105,6 +109,7 @@ function trusted(cstyle: CStyle): SafeStyle {
       borderWidth: `${style.skill.border.width}px`,
       borderColor: style.skill.border.color,
     },
+    designImage: null,
   };
 }
 
@@ -140,41 +145,6 @@ export function safeStyle(cstyle: unknown): SafeStyle {
       borderWidth: safePixels(border.width, Number.parseFloat(FALLBACK.skill.borderWidth), 20),
       borderColor: safeColor(border.color, FALLBACK.skill.borderColor),
     },
+    designImage: layout === CUSTOM_LAYOUT && isAcceptedDesignImage(design.designImage) ? design.designImage : null,
   };
-}
-
-function declarations(block: SafeTextStyle): string {
-  return `font-weight:${block.fontWeight};font-size:${block.fontSize};color:${block.color}`;
-}
-
-/** The design's custom properties, which the page's fixed stylesheet reads. */
-export function designVariables(style: SafeStyle): string {
-  const variables: [string, string][] = [
-    ['font', style.fontFamily],
-    ['page-bg', style.pageBackground],
-    ['section-bg', style.sectionBackground],
-    ['splitter', style.splitter],
-    ['title-bg', style.title.background],
-    ['title-color', style.title.color],
-    ['text-color', style.paragraph.color],
-    ['accent', style.subTitle.color],
-    ['link-color', style.link.color],
-    ['skill-bg', style.skill.background],
-    ['skill-color', style.skill.color],
-    ['skill-border', `${style.skill.borderWidth} solid ${style.skill.borderColor}`],
-    ['skill-radius', style.skill.borderRadius],
-  ];
-  return `:root{${variables.map(([name, value]) => `--${name}:${value}`).join(';')}}`;
-}
-
-/** Per-block rules of the design: the text blocks' weight, size and colour. */
-export function designRules(style: SafeStyle): string {
-  return [
-    `.title{${declarations(style.title)};background:${style.title.background}}`,
-    `.paragraph,.md{${declarations(style.paragraph)}}`,
-    `.subtitle{${declarations(style.subTitle)}}`,
-    `a{${declarations(style.link)}}`,
-    `.graduate-name{${declarations(style.graduateName)}}`,
-    `.skill{${declarations(style.skill)};background:${style.skill.background};border:${style.skill.borderWidth} solid ${style.skill.borderColor};border-radius:${style.skill.borderRadius}}`,
-  ].join('\n');
 }

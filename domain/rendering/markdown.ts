@@ -4,7 +4,8 @@ import { escapeHtml, safeHref } from './html';
  * A small Markdown renderer for the template's outcome, assessment and component texts (spec 001 section 5:
  * Markdown is sanitised before display). The text is escaped first, so no HTML of the author's ever passes;
  * then bold, italics, links (http, https and mailto only) and bare web addresses, bulleted and numbered lists,
- * headings and paragraphs are recognised. Anything else shows as the text it is.
+ * headings and paragraphs are recognised. Anything else shows as the text it is. The public pages show the
+ * result as it is; the web app also passes it through DOMPurify before display.
  */
 export function renderMarkdown(source: string): string {
   return markdownBlocks(normalise(source))

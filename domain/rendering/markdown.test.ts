@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { renderMarkdown } from './markdown';
+
+const SCRIPT = '<script>alert(1)</script>';
+
+function parseHtml(html: string): Document {
+  return new DOMParser().parseFromString(html, 'text/html');
+}
+
+/** What a browser could run from a document: script elements, event handler attributes, script addresses. */
+function executables(document: Document): string[] {
+  const found: string[] = [];
+  for (const element of document.querySelectorAll('*')) {
+    if (['script', 'iframe', 'object', 'embed', 'form'].includes(element.localName)) found.push(element.localName);
+    for (const attribute of element.attributes) {
+      if (attribute.name.startsWith('on')) found.push(`${element.localName}@${attribute.name}`);
+      if (
+        ['href', 'src', 'action', 'xlink:href'].includes(attribute.name) &&
+        /^\s*(?:javascript|vbscript):/i.test(attribute.value)
+      ) {
+        found.push(`${element.localName}@${attribute.name}=${attribute.value}`);
+      }
+    }
+  }
+  return found;
+}
+
+describe('renderMarkdown', () => {
+  it('renders bold, italics, lists, headings and paragraphs', () => {
+    const html = renderMarkdown(
+      '# Goals\nCan **analyse** data and _report_ it.\nSecond *line*.\n\n- SQL\n- Python\n\n1. first\n2. second',
+    );
+    expect(html).toBe(
+      [
+        '<h3 class="md-heading">Goals</h3>',
+        '<p>Can <strong>analyse</strong> data and <em>report</em> it.<br>Second <em>line</em>.</p>',
+        '<ul><li>SQL</li><li>Python</li></ul>',
+        '<ol><li>first</li><li>second</li></ol>',
+      ].join('\n'),
+    );
+  });
+
+  it('links http(s) and mailto addresses with rel noopener, and nothing else', () => {
+    const html = renderMarkdown(
+      '[site](https://example.org/?a=1&b=2) [mail](mailto:x@example.org) [bad](javascript:alert(1)) [data](data:text/html;base64,PHNjcmlwdD4=) see https://bare.example/path.',
+    );
+    expect(html).toContain(
+      '<a href="https://example.org/?a=1&amp;b=2" rel="noopener noreferrer nofollow" target="_blank">site</a>',
+    );
+    expect(html).toContain('<a href="mailto:x@example.org" rel="noopener noreferrer nofollow">mail</a>');
+    expect(html).toContain(
+      '<a href="https://bare.example/path" rel="noopener noreferrer nofollow" target="_blank">https://bare.example/path</a>.',
+    );
+    expect(html).not.toContain('javascript');
+    expect(html).not.toContain('data:');
+    expect(html).toContain(' bad ');
+    expect(parseHtml(html).querySelectorAll('a')).toHaveLength(3);
+  });
+
+  it('keeps parentheses inside a link address', () => {
+    expect(renderMarkdown('[Ada](https://en.wikipedia.org/wiki/Ada_(language))')).toBe(
+      '<p><a href="https://en.wikipedia.org/wiki/Ada_(language)" rel="noopener noreferrer nofollow" target="_blank">Ada</a></p>',
+    );
+  });
+
+  it('never lets HTML through: tags, attributes and addresses stay text', () => {
+    const source = `${SCRIPT}\n<img src=x onerror=alert(1)>\n[x](https://a.example/"onclick="alert(1))\n**<b>bold</b>**\n<a href="javascript:alert(1)">a</a>`;
+    const html = renderMarkdown(source);
+    expect(html).not.toMatch(/<(?!\/?(?:p|br|strong|em|a|ul|ol|li|h3)[\s>])/);
+    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(executables(parseHtml(html))).toEqual([]);
+  });
+
+  it('leaves snake_case words and lone asterisks alone', () => {
+    expect(renderMarkdown('use snake_case_names and 2 * 3 * 4')).toBe('<p>use snake_case_names and 2 * 3 * 4</p>');
+  });
+});
