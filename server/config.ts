@@ -15,6 +15,8 @@ export interface Config {
   /** smtp://… or smtps://… to send mail; empty to keep mail in the outbox table */
   smtpUrl: string | null;
   mailFrom: string;
+  /** where the help drawer's support requests are sent (SUPPORT_EMAIL) */
+  supportEmail: string;
   /** the address users reach the product at, used in links and as the token issuer */
   publicUrl: string;
   adminEmail: string;
@@ -64,6 +66,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
   const initialPlan = text(env, 'LAUREL_INITIAL_PLAN') ?? 'FREE_TRIAL';
   if (!isPlan(initialPlan)) throw new Error(`LAUREL_INITIAL_PLAN is not a plan: "${initialPlan}"`);
   const webRoot = text(env, 'WEB_ROOT');
+  const supportEmail = text(env, 'SUPPORT_EMAIL') ?? 'support@laurel.local';
+  if (!isValidEmail(supportEmail)) throw new Error(`SUPPORT_EMAIL is not a valid address: "${supportEmail}"`);
   return {
     port,
     host: text(env, 'HOST') ?? '0.0.0.0',
@@ -71,6 +75,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     databaseUrl: text(env, 'DATABASE_URL'),
     smtpUrl: text(env, 'SMTP_URL'),
     mailFrom: text(env, 'MAIL_FROM') ?? 'Laurel <no-reply@laurel.local>',
+    supportEmail,
     publicUrl,
     adminEmail,
     initialPlan,

@@ -1,7 +1,9 @@
+import HelpIcon from '@mui/icons-material/HelpOutline';
 import { AppBar, Box, Button, LinearProgress, Toolbar } from '@mui/material';
 import { useLoading, useTranslate } from 'react-admin';
 import { Link, useLocation } from 'react-router-dom';
 import { useCurrentUser } from '../authProvider/useCurrentUser';
+import { useHelp } from '../custom-pages/help/HelpContext';
 import { BrandLogo } from './BrandLogo';
 import { useBrand } from './BrandContext';
 import { HEADER_ENTRIES } from './navigation';
@@ -13,6 +15,7 @@ export function Header() {
   const { pathname } = useLocation();
   const { user } = useCurrentUser();
   const loading = useLoading();
+  const { openHelp } = useHelp();
 
   return (
     <AppBar position="sticky" elevation={0} color="primary">
@@ -42,6 +45,11 @@ export function Header() {
               );
             })}
         </Box>
+        {user && (
+          <Button color="inherit" startIcon={<HelpIcon />} onClick={() => openHelp()} sx={{ px: 1.75, opacity: 0.9 }}>
+            {translate('header.help')}
+          </Button>
+        )}
         {user && <UserMenu user={user} />}
       </Toolbar>
       {loading && (

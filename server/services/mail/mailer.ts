@@ -9,6 +9,11 @@ export interface MailAddress {
   address: string;
 }
 
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+}
+
 export interface MailMessage {
   to: string;
   subject: string;
@@ -17,6 +22,8 @@ export interface MailMessage {
   /** the issuer's sender; the server's MAIL_FROM when absent */
   from?: MailAddress;
   replyTo?: MailAddress;
+  /** sent over SMTP; the outbox table keeps no files, so a message with attachments names them in its text */
+  attachments?: MailAttachment[];
 }
 
 export interface Mailer {
