@@ -47,6 +47,10 @@ export interface CurrentUser extends UserRow {
   verificationSubmitted: boolean;
   params: { tracking: boolean; hasCustomDesign: boolean; canEditTables: boolean };
   metatemplates: { Type: string }[];
+  /** the issuer's pathway entitlement (spec 001 section 6: pathway features need it) */
+  hasPathway: boolean;
+  /** the issuer has a register contract id, so its registry templates take the account's ids */
+  hasRegistryContract: boolean;
   credits: number;
   plan: string;
   noTotpAlertDisabled: boolean;

@@ -17,7 +17,9 @@ import { openDatabase } from './db/connection';
 import { migrateToLatest } from './db/migrate';
 import { seedFirstRun } from './db/seed';
 import { AppError } from './errors';
+import { accountVerificationRoutes } from './routes/accountVerification';
 import { apiKeyRoutes } from './routes/apiKeys';
+import { contactUsRoutes } from './routes/contactUs';
 import { cpfExportRoutes } from './routes/cpfExport';
 import { credentialRoutes } from './routes/credentials';
 import { emailingRoutes } from './routes/emailing';
@@ -29,6 +31,7 @@ import { publicationRoutes } from './routes/publication';
 import { reportRoutes } from './routes/reports';
 import { sessionRoutes } from './routes/session';
 import { templateRoutes } from './routes/templates';
+import { termsRoutes } from './routes/terms';
 import { userRoutes } from './routes/users';
 import { JobRunner } from './services/jobs/jobRunner';
 import { registerEmailJobs } from './services/emailing/sendEmails';
@@ -117,11 +120,13 @@ export async function buildApp(
 
   app.get('/api/health', { config: { auth: 'public' } }, async () => ({ ok: true }));
   await sessionRoutes(app, ctx);
+  await termsRoutes(app, ctx);
   await templateRoutes(app, ctx);
   await userRoutes(app, ctx);
   await apiKeyRoutes(app, ctx);
   await notificationRoutes(app, ctx, config.webhooks);
   await issuerProfileRoutes(app, ctx);
+  await accountVerificationRoutes(app, ctx);
   await credentialRoutes(app, ctx);
   await publicPageRoutes(app, ctx);
   await publicationRoutes(app, ctx);
@@ -129,6 +134,7 @@ export async function buildApp(
   await emailingRoutes(app, ctx);
   await pdfRoutes(app, ctx);
   await cpfExportRoutes(app, ctx);
+  await contactUsRoutes(app, ctx);
 
   registerWebApp(app, config.webRoot);
   registerPublicationJobs(ctx);

@@ -8,6 +8,7 @@ import { API_KEYS_PATH, ApiKeysPage } from './custom-pages/api-keys/ApiKeysPage'
 import { BADGE_EDITOR_PATH, canUseEditor, REGISTRY_EDITOR_PATH } from './custom-pages/badge-editor/editorPaths';
 import { CAMPAIGNS_PATH, CampaignsPage } from './custom-pages/campaigns/CampaignsPage';
 import { EMAIL_PATH, EmailPage } from './custom-pages/email/EmailPage';
+import { HELP_PATH, HelpPage } from './custom-pages/help/HelpPage';
 import { LoginPage } from './custom-pages/login/LoginPage';
 import { LoginTokenPage } from './custom-pages/login/LoginTokenPage';
 import { SsoReturnPage } from './custom-pages/login/SsoReturnPage';
@@ -79,6 +80,7 @@ export function App({ i18nProvider, brand }: { i18nProvider: I18nProvider; brand
           <CustomRoutes>
             <Route path="/" element={<Navigate to="/templates" replace />} />
             <Route path={SECURITY_PATH} element={page(<SecurityPage />)} />
+            <Route path={HELP_PATH} element={page(<HelpPage />)} />
             <Route path="/admin" element={page(<Navigate to="/admin/users" replace />, rights.admin)} />
             <Route path={API_KEYS_PATH} element={page(<ApiKeysPage />, rights.admin)} />
             <Route path={TEMPLATE_TAGS_PATH} element={page(<TemplateTagsPage />, rights.tags)} />

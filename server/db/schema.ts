@@ -271,6 +271,23 @@ export interface JobTable {
   updated_at: Timestamp;
 }
 
+/** An account verification request (spec 000 section 2.12); the files are keys in the file store. */
+export interface AccountVerificationTable {
+  id: Generated<number>;
+  issuer_id: number;
+  user_id: number | null;
+  public_name: string;
+  official_name: string;
+  juridic_form: string;
+  address: string;
+  website: string;
+  statement_intent: Flag;
+  country: string;
+  logo_file: string;
+  document_file: string;
+  submitted_at: Timestamp;
+}
+
 export interface Database {
   campaigns: CampaignTable;
   certificates: CertificateTable;
@@ -283,6 +300,7 @@ export interface Database {
   tags: TagTable;
   template_tags: TemplateTagTable;
   issuers: IssuerTable;
+  account_verifications: AccountVerificationTable;
   users: UserTable;
   org_units: OrgUnitTable;
   settings: SettingTable;

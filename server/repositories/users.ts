@@ -90,3 +90,21 @@ export async function deleteUser(db: Kysely<Database>, issuerId: number, id: num
   const result = await db.deleteFrom('users').where('id', '=', id).where('issuer_id', '=', issuerId).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
+
+/** Records the given acceptances and answers both as they now stand. */
+export async function setAcceptances(
+  db: Kysely<Database>,
+  userId: number,
+  { terms, gprd }: { terms?: boolean; gprd?: boolean },
+): Promise<{ okCGU: boolean; okNotice: boolean }> {
+  const row = await db
+    .updateTable('users')
+    .set({
+      ...(terms === undefined ? {} : { ok_cgu: terms ? 1 : 0 }),
+      ...(gprd === undefined ? {} : { ok_notice: gprd ? 1 : 0 }),
+    })
+    .where('id', '=', userId)
+    .returning(['ok_cgu', 'ok_notice'])
+    .executeTakeFirstOrThrow();
+  return { okCGU: row.ok_cgu === 1, okNotice: row.ok_notice === 1 };
+}

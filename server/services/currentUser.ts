@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { CurrentUser } from '../../domain/auth';
 import { profileName } from '../../domain/roles';
+import { asksClientIds } from '../../domain/templateRules/registryParams';
 import type { SessionAuth } from '../auth/guard';
 import type { Database } from '../db/schema';
 import { findOrgUnitName } from '../repositories/users';
@@ -43,6 +44,8 @@ export async function currentUser(db: Kysely<Database>, auth: SessionAuth): Prom
       canEditTables: params.canEditTables === true,
     },
     metatemplates: metatemplates.map((Type) => ({ Type })),
+    hasPathway: issuer.has_pathway === 1,
+    hasRegistryContract: !asksClientIds(typeof params.idContrat === 'string' ? params.idContrat : null),
     credits: issuer.credits,
     plan: issuer.plan,
     noTotpAlertDisabled: user.no_totp_alert_disabled === 1,

@@ -3,7 +3,9 @@ import { Alert, Box, Button, IconButton } from '@mui/material';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
+import { VERIFICATION_TAB } from '../../domain/accountVerification';
 import { showTwoFactorAlert, showVerificationAlert } from '../../domain/alerts';
+import { PROFILE } from '../../domain/roles';
 import { useCurrentUser } from '../authProvider/useCurrentUser';
 
 function DismissButton({ onClick }: { onClick: () => void }) {
@@ -58,7 +60,20 @@ export function GlobalAlerts() {
       </Alert>
     ),
     showVerificationAlert(user) && !user.notVerifiedAlertDisabled && !dismissed.includes('verification') && (
-      <Alert key="verification" severity="info" action={<DismissButton onClick={() => dismiss('verification')} />}>
+      <Alert
+        key="verification"
+        severity="info"
+        action={
+          <>
+            {user.profileId === PROFILE.Administrator && (
+              <Button color="inherit" size="small" onClick={() => navigate(`/profile/${VERIFICATION_TAB}`)}>
+                {translate('alerts.verification_action')}
+              </Button>
+            )}
+            <DismissButton onClick={() => dismiss('verification')} />
+          </>
+        }
+      >
         {translate('alerts.verification')}
       </Alert>
     ),

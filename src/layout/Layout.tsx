@@ -1,31 +1,38 @@
 import { Box, CircularProgress } from '@mui/material';
 import { Suspense, type ReactNode } from 'react';
+import { HelpProvider } from '../custom-pages/help/HelpContext';
+import { HelpDrawer } from '../custom-pages/help/HelpDrawer';
 import { GlobalAlerts } from './GlobalAlerts';
 import { Header } from './Header';
 import { SessionWatcher } from './SessionWatcher';
+import { TermsDialog } from './TermsDialog';
 
-/** The root shell of spec 000 section 2.3 for a signed-in user: the header and the routed page. */
+/** The root shell of spec 000 section 2.3 for a signed-in user: the header, the routed page and the help drawer. */
 export function Layout({ children }: { children: ReactNode }) {
   return (
-    <Box sx={{ minHeight: '100vh', bgcolor: 'background.default', display: 'flex', flexDirection: 'column' }}>
-      <Header />
-      <SessionWatcher />
-      <Box
-        component="main"
-        id="main-content"
-        sx={{ flexGrow: 1, width: '100%', maxWidth: 1280, mx: 'auto', px: { xs: 2, md: 4 }, py: 4 }}
-      >
-        <GlobalAlerts />
-        <Suspense
-          fallback={
-            <Box sx={{ display: 'flex', justifyContent: 'center', py: 8 }}>
-              <CircularProgress />
-            </Box>
-          }
+    <HelpProvider>
+      <Box sx={{ minHeight: '100vh', bgcolor: 'background.default', display: 'flex', flexDirection: 'column' }}>
+        <Header />
+        <SessionWatcher />
+        <TermsDialog />
+        <Box
+          component="main"
+          id="main-content"
+          sx={{ flexGrow: 1, width: '100%', maxWidth: 1280, mx: 'auto', px: { xs: 2, md: 4 }, py: 4 }}
         >
-          {children}
-        </Suspense>
+          <GlobalAlerts />
+          <Suspense
+            fallback={
+              <Box sx={{ display: 'flex', justifyContent: 'center', py: 8 }}>
+                <CircularProgress />
+              </Box>
+            }
+          >
+            {children}
+          </Suspense>
+        </Box>
       </Box>
-    </Box>
+      <HelpDrawer />
+    </HelpProvider>
   );
 }

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, screenshot, signInByMail, test } from './fixtures';
+import { acceptTermsIfAsked, expect, screenshot, signInByMail, test } from './fixtures';
 import { loginLinkIn } from '../support/smtpSink';
 
 test('an administrator adds a Manager with an invitation, edits them, and manages org units', async ({
@@ -37,6 +37,7 @@ test('an administrator adds a Manager with an invitation, edits them, and manage
   const grace = await browser.newPage({ baseURL: laurel.baseURL });
   await grace.goto(loginLinkIn(invitation));
   await expect(grace).toHaveURL(/\/templates$/);
+  await acceptTermsIfAsked(grace, laurel);
   await expect(grace.getByRole('link', { name: 'Admin' })).toHaveCount(0);
   await grace.close();
 
@@ -178,8 +179,22 @@ test('an administrator changes a profile field, restores it, saves another, and 
   await page.reload();
   await expect(page.getByRole('textbox', { name: 'Your website' })).toHaveValue('https://north.example.edu');
 
+  // a setting only the support team changes offers the contact form, filled in with what to change
+  await page.getByRole('tab', { name: 'Features' }).click();
+  await page.getByTestId('profile-field-canEditTables').getByRole('button', { name: 'Contact us' }).click();
+  const help = page.getByRole('dialog', { name: 'Help' });
+  await expect(help.getByRole('textbox', { name: /Subject|Object/ })).toHaveValue(
+    'Change the setting: Edit reference tables',
+  );
+  await screenshot(page, 'profile-contact-en');
+  await page.keyboard.press('Escape');
+  await expect(help).toBeHidden();
+
   await page.getByRole('tab', { name: 'Emailing' }).click();
   await expect(page.getByRole('textbox', { name: 'Sender email' })).toBeDisabled();
+  await expect(
+    page.getByTestId('profile-field-sender.email').getByRole('link', { name: 'See the plans' }),
+  ).toHaveAttribute('href', '/myplan');
   await page.goto('/profile/emailing?lang=es');
   await page.reload();
   await screenshot(page, 'profile-emailing-es');
@@ -200,4 +215,59 @@ test('the admin screens in Spanish', async ({ page, laurel }) => {
     await page.waitForLoadState('networkidle');
     await screenshot(page, name);
   }
+});
+
+test('an administrator of an unverified Essentials account sends the verification form', async ({ page, laurel }) => {
+  const db = laurel.app.laurel.db;
+  await db.updateTable('issuers').set({ plan: 'ESSENTIALS_PACK' }).execute();
+  await signInByMail(page, laurel, 'admin@example.org');
+  await page
+    .getByRole('alert')
+    .filter({ hasText: 'not verified yet' })
+    .getByRole('button', { name: 'Open the form' })
+    .click();
+  await expect(page).toHaveURL(/\/profile\/AccountVerificationForm$/);
+  await expect(page.getByRole('tab', { name: 'Verification' })).toHaveAttribute('aria-selected', 'true');
+
+  await page.getByRole('button', { name: 'Send for verification' }).click();
+  await expect(page.getByText('This field is required.').first()).toBeVisible();
+  await expect(page.getByText('The logo is required.')).toBeVisible();
+  await screenshot(page, 'verification-errors-en');
+
+  await page.getByRole('textbox', { name: 'Public name' }).fill('North Academy');
+  await page.getByRole('textbox', { name: 'Official (registered) name' }).fill('North Academy Ltd');
+  await page.getByRole('textbox', { name: 'Legal form' }).fill('Private limited company');
+  await page.getByRole('textbox', { name: 'Registered address' }).fill('1 Harbour Street\nLeith, Edinburgh');
+  await page.getByRole('textbox', { name: 'Website' }).fill('north.example.edu');
+  await page.getByRole('combobox', { name: 'Country' }).click();
+  await page.getByRole('option', { name: 'United Kingdom' }).click();
+  await page.getByLabel('High-resolution logo').setInputFiles({
+    name: 'logo.gif',
+    mimeType: 'image/gif',
+    buffer: Buffer.from('GIF89a'),
+  });
+  await expect(page.getByText('This file type is not supported.')).toBeVisible();
+  await page.getByLabel('High-resolution logo').setInputFiles({
+    name: 'logo.svg',
+    mimeType: 'image/svg+xml',
+    buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"/>'),
+  });
+  await page.getByLabel('Official document (registration certificate, statutes…)').setInputFiles({
+    name: 'certificate.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('%PDF-1.7\n%%EOF\n'),
+  });
+  await expect(page.getByText('logo.svg')).toBeVisible();
+  await screenshot(page, 'verification-form-en');
+  await page.getByRole('button', { name: 'Send for verification' }).click();
+  await expect(page.getByText('Your verification request was sent.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Your verification is being processed' })).toBeVisible();
+  // the alert asks no more once the request is in
+  await expect(page.getByRole('alert').filter({ hasText: 'not verified yet' })).toHaveCount(0);
+  const request = await db.selectFrom('account_verifications').selectAll().executeTakeFirstOrThrow();
+  expect(request).toMatchObject({ public_name: 'North Academy', country: 'GB', statement_intent: 1 });
+
+  await page.goto('/profile/AccountVerificationForm?lang=es');
+  await expect(page.getByRole('heading', { name: 'Su verificación está en curso' })).toBeVisible();
+  await screenshot(page, 'verification-processing-es');
 });

@@ -63,7 +63,12 @@ export const test = base.extend<{ laurel: Laurel }>({
 export { expect };
 
 /** Asks for a sign-in link on the login screen and opens the link that arrives over SMTP. */
-export async function signInByMail(page: Page, laurel: Laurel, email: string): Promise<void> {
+export async function signInByMail(
+  page: Page,
+  laurel: Laurel,
+  email: string,
+  { acceptTerms = true }: { acceptTerms?: boolean } = {},
+): Promise<void> {
   await page.goto('/login');
   await page.getByLabel(/email|e-mail|correo/i).fill(email);
   const before = laurel.mailbox.messages.length;
@@ -74,6 +79,29 @@ export async function signInByMail(page: Page, laurel: Laurel, email: string): P
   await page.goto(loginLinkIn(mail));
   // the link's page exchanges it for a session, then moves on (to /templates, or /login for the second factor)
   await page.waitForURL((url) => !/^\/login\/[A-Za-z0-9_-]{43}$/.test(url.pathname));
+  if (acceptTerms) await acceptTermsIfAsked(page, laurel);
+}
+
+/**
+ * A signed-in user who has not yet accepted the terms meets the terms dialog over the first page (spec 000
+ * section 2.3); the browser tests accept it as a person would. Nothing to do while the second factor is pending.
+ */
+export async function acceptTermsIfAsked(page: Page, laurel: Laurel): Promise<void> {
+  if (new URL(page.url()).pathname === '/login') return;
+  const token = await page.evaluate(() => localStorage.getItem('auth_token'));
+  if (!token) return;
+  const { uid } = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8')) as { uid: number };
+  const user = await laurel.app.laurel.db
+    .selectFrom('users')
+    .select(['ok_cgu', 'ok_notice'])
+    .where('id', '=', uid)
+    .executeTakeFirstOrThrow();
+  if (user.ok_cgu === 1 && user.ok_notice === 1) return;
+  const dialog = page.getByRole('dialog', { name: /before you continue|avant de continuer|antes de continuar/i });
+  await expect(dialog).toBeVisible();
+  for (const box of await dialog.getByRole('checkbox').all()) await box.check();
+  await dialog.getByRole('button', { name: /accept|accepter|aceptar/i }).click();
+  await expect(dialog).toBeHidden();
 }
 
 /** A session token for `email` through the real calls: login, the link that arrives over SMTP, exchange. */

@@ -133,3 +133,40 @@ test('the language comes from ?lang=, and the 3videnz brand from ?brand= on a lo
   await expect(page.getByRole('heading', { name: 'Iniciar sesión' })).toBeVisible();
   await expect(page.getByText('Laurel').first()).toBeVisible();
 });
+
+test('a user who has not accepted the terms cannot close the dialog until both are ticked', async ({
+  page,
+  laurel,
+}) => {
+  await page.goto('/login?lang=es');
+  await signInByMail(page, laurel, 'admin@example.org', { acceptTerms: false });
+  const dialog = page.getByRole('dialog', { name: 'Antes de continuar' });
+  await expect(dialog).toBeVisible();
+  await screenshot(page, 'terms-dialog-es');
+  const accept = dialog.getByRole('button', { name: 'Aceptar y continuar' });
+  await expect(accept).toBeDisabled();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeVisible();
+  const [legal] = await Promise.all([
+    page.context().waitForEvent('page'),
+    dialog.getByRole('link', { name: 'Leer las condiciones' }).click(),
+  ]);
+  await expect(legal).toHaveURL(/\/legal\/terms\.en\.html$/);
+  await expect(legal.getByRole('heading', { level: 1 })).toHaveText('Terms of service');
+  await legal.close();
+
+  await dialog.getByRole('checkbox', { name: /Acepto las condiciones/ }).check();
+  await expect(accept).toBeDisabled();
+  await dialog.getByRole('checkbox', { name: /He leído el aviso/ }).check();
+  await accept.click();
+  await expect(dialog).toBeHidden();
+  const user = await laurel.app.laurel.db
+    .selectFrom('users')
+    .select(['ok_cgu', 'ok_notice'])
+    .where('email', '=', 'admin@example.org')
+    .executeTakeFirstOrThrow();
+  expect(user).toEqual({ ok_cgu: 1, ok_notice: 1 });
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Ninguna plantilla' })).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});

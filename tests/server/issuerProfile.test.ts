@@ -310,11 +310,18 @@ describe.each(TEST_DATABASES)('issuer profile on %s', (database) => {
       expect(refused.json().fields).toEqual({ idContrat: 'not_available', idClient: 'not_available' });
 
       await setIssuer({ has_rncp: 1 });
+      const manager = await asProfile(PROFILE.Manager);
+      const whoOf = async (headers: Record<string, string>) =>
+        (await t.app.inject({ method: 'GET', url: '/api/admin/who', headers })).json().hasRegistryContract;
+      expect(await whoOf(manager)).toBe(false);
       const saved = await cpf(' K-1 ', 'C-1');
       expect(saved.statusCode, saved.body).toBe(200);
       expect(saved.json()).toEqual({ idContrat: 'K-1', idClient: 'C-1' });
       expect(await storedParams()).toEqual({ tracking: true, idContrat: 'K-1', idClientEmetteur: 'C-1' });
       expect((await cpf('K-1', 'C-1')).statusCode).toBe(200);
+      // the registry editor of a Manager, who cannot read the profile, knows the account's ids apply
+      expect(await whoOf(manager)).toBe(true);
+      expect(await whoOf(admin)).toBe(true);
 
       const changed = await cpf('K-2', 'C-1');
       expect(changed.statusCode).toBe(400);

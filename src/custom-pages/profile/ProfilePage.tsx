@@ -19,7 +19,8 @@ import {
 } from '@mui/material';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Confirm, Title, useTranslate } from 'react-admin';
-import { Navigate, useNavigate, useParams } from 'react-router-dom';
+import { Link as RouterLink, Navigate, useNavigate, useParams } from 'react-router-dom';
+import { useHelp } from '../help/HelpContext';
 import {
   ANALYTICS_PROVIDERS,
   PROFILE_TABS,
@@ -29,9 +30,13 @@ import {
 } from '../../../domain/profileParams';
 import { useCurrentUser } from '../../authProvider/useCurrentUser';
 import { apiFetch } from '../../dataProvider/httpClient';
+import { offersVerificationForm, VERIFICATION_TAB } from '../../../domain/accountVerification';
+import { AccountVerificationForm } from './AccountVerificationForm';
 import { fieldsOfTab, modifiedKeys, paramsPayload, valuesFromIssuer, type ProfileValues } from './profileForm';
 
 export const PROFILE_PATH = '/profile';
+/** The plan page (spec 000 section 2.14), where a locked setting's upgrade is offered. */
+const MY_PLAN_PATH = '/myplan';
 
 /** The issuer profile (spec 000 section 2.11): tabs of parameters changed locally, restorable, saved through a dialog. */
 export function ProfilePage() {
@@ -59,9 +64,19 @@ export function ProfilePage() {
   }, [user, translate]);
   useEffect(load, [load]);
 
-  const tabs = useMemo(() => PROFILE_TABS.filter((t) => t !== 'accrochage' || issuer?.hasRncp), [issuer?.hasRncp]);
+  const verificationTab = Boolean(
+    issuer && offersVerificationForm({ plan: issuer.profile.plan, verified: issuer.verified }),
+  );
+  const tabs = useMemo(
+    () => [
+      ...(verificationTab ? [VERIFICATION_TAB] : []),
+      ...PROFILE_TABS.filter((t) => t !== 'accrochage' || issuer?.hasRncp),
+    ],
+    [issuer?.hasRncp, verificationTab],
+  );
   const modified = modifiedKeys(loaded, values);
-  if (!(PROFILE_TABS as readonly string[]).includes(tab)) return <Navigate to={`${PROFILE_PATH}/issuer`} replace />;
+  const knownTab = tab === VERIFICATION_TAB || (PROFILE_TABS as readonly string[]).includes(tab);
+  if (!knownTab || (issuer && !tabs.includes(tab))) return <Navigate to={`${PROFILE_PATH}/issuer`} replace />;
 
   const save = async () => {
     setConfirming(false);
@@ -115,41 +130,49 @@ export function ProfilePage() {
           {message.text}
         </Alert>
       )}
-      <Card variant="outlined" sx={{ maxWidth: 820 }}>
-        <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 2.5, p: { xs: 2.5, sm: 3.5 } }}>
-          {!issuer ? (
-            <Skeleton variant="rounded" height={240} />
-          ) : (
-            fieldsOfTab(tab as ProfileTab)
-              .filter((key) => issuer.profile.fields[key].state !== 'unavailable')
-              .map((key) => (
-                <ProfileField
-                  key={key}
-                  fieldKey={key}
-                  issuer={issuer}
-                  value={values[key]}
-                  modified={modified.includes(key)}
-                  error={fieldErrors[key]}
-                  onChange={(value) => setValues({ ...values, [key]: value })}
-                  onRestore={() => setValues({ ...values, [key]: loaded[key] })}
-                />
-              ))
-          )}
-          <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
-            <Button variant="contained" disabled={modified.length === 0} onClick={() => setConfirming(true)}>
-              {translate('ra.action.save')}
-            </Button>
-            <Button color="inherit" disabled={modified.length === 0} onClick={() => setValues(loaded)}>
-              {translate('app.cancel')}
-            </Button>
-            {modified.length > 0 && (
-              <Typography variant="body2" color="text.secondary">
-                {translate('profile.modified_count', { count: modified.length })}
-              </Typography>
+      {tab === VERIFICATION_TAB ? (
+        issuer ? (
+          <AccountVerificationForm />
+        ) : (
+          <Skeleton variant="rounded" height={240} sx={{ maxWidth: 820 }} />
+        )
+      ) : (
+        <Card variant="outlined" sx={{ maxWidth: 820 }}>
+          <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 2.5, p: { xs: 2.5, sm: 3.5 } }}>
+            {!issuer ? (
+              <Skeleton variant="rounded" height={240} />
+            ) : (
+              fieldsOfTab(tab as ProfileTab)
+                .filter((key) => issuer.profile.fields[key].state !== 'unavailable')
+                .map((key) => (
+                  <ProfileField
+                    key={key}
+                    fieldKey={key}
+                    issuer={issuer}
+                    value={values[key]}
+                    modified={modified.includes(key)}
+                    error={fieldErrors[key]}
+                    onChange={(value) => setValues({ ...values, [key]: value })}
+                    onRestore={() => setValues({ ...values, [key]: loaded[key] })}
+                  />
+                ))
             )}
-          </Box>
-        </CardContent>
-      </Card>
+            <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+              <Button variant="contained" disabled={modified.length === 0} onClick={() => setConfirming(true)}>
+                {translate('ra.action.save')}
+              </Button>
+              <Button color="inherit" disabled={modified.length === 0} onClick={() => setValues(loaded)}>
+                {translate('app.cancel')}
+              </Button>
+              {modified.length > 0 && (
+                <Typography variant="body2" color="text.secondary">
+                  {translate('profile.modified_count', { count: modified.length })}
+                </Typography>
+              )}
+            </Box>
+          </CardContent>
+        </Card>
+      )}
       <Confirm
         isOpen={confirming}
         title={translate('profile.confirm_title')}
@@ -172,6 +195,7 @@ function ProfileField(props: {
   onRestore: () => void;
 }) {
   const translate = useTranslate();
+  const { openHelp } = useHelp();
   const lock = props.issuer.profile.fields[props.fieldKey];
   const editable = lock.state === 'editable';
   const label = translate(`profile.fields.${props.fieldKey}`);
@@ -185,6 +209,20 @@ function ProfileField(props: {
           : props.error
             ? translate(`profile.errors.${props.error}`, { _: translate('profile.invalid_value') })
             : undefined;
+  const action =
+    lock.state === 'upgrade' ? (
+      <Button size="small" component={RouterLink} to={MY_PLAN_PATH} sx={{ flex: 'none', mt: 1 }}>
+        {translate('profile.see_plans')}
+      </Button>
+    ) : lock.state === 'support' ? (
+      <Button
+        size="small"
+        sx={{ flex: 'none', mt: 1 }}
+        onClick={() => openHelp({ type: 'question', object: translate('profile.support_object', { field: label }) })}
+      >
+        {translate('profile.contact')}
+      </Button>
+    ) : null;
   const input =
     lock.type === 'boolean' ? (
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexGrow: 1 }}>
@@ -226,6 +264,7 @@ function ProfileField(props: {
   return (
     <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1 }} data-testid={`profile-field-${props.fieldKey}`}>
       {input}
+      {action}
       <Box sx={{ width: 40, pt: 1, display: 'flex', justifyContent: 'center' }}>
         {props.modified ? (
           <Tooltip title={translate('profile.restore')}>

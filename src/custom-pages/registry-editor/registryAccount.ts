@@ -1,7 +1,5 @@
 import type { CurrentUser } from '../../../domain/auth';
-import { isAdministrator } from '../../../domain/permissions';
 import { asksClientIds } from '../../../domain/templateRules/registryParams';
-import { apiFetch } from '../../dataProvider/httpClient';
 import type { ClientIds, EditorContext } from '../badge-editor/editorModel';
 
 /**
@@ -22,12 +20,7 @@ export function clientIdsOf(contractId: unknown): ClientIds {
   return asksClientIds(typeof contractId === 'string' ? contractId : null) ? 'ask' : 'account';
 }
 
-/**
- * The account's register contract, read from the issuer profile. Only an Administrator may read it; for a
- * Manager it is unknown, and the ids are offered without being required (the server applies the account's).
- */
+/** The account's register contract, as the signed-in user's profile says (any editor, Managers included). */
 export async function registryContext(user: CurrentUser): Promise<Partial<EditorContext>> {
-  if (!isAdministrator(user.profileId)) return { clientIds: 'unknown' };
-  const { body } = await apiFetch<{ params?: { idContrat?: unknown } }>(`/api/issuer/${user.issuerId}/all`);
-  return { clientIds: clientIdsOf(body.params?.idContrat) };
+  return { clientIds: user.hasRegistryContract ? 'account' : 'ask' };
 }

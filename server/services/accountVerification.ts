@@ -1,0 +1,114 @@
+import type { Kysely } from 'kysely';
+import {
+  contentMatchesExtension,
+  offersVerificationForm,
+  validateVerificationForm,
+  type VerificationForm,
+} from '../../domain/accountVerification';
+import type { SessionAuth, ApiKeyAuth } from '../auth/guard';
+import { nowIso } from '../db/clock';
+import type { Database } from '../db/schema';
+import { AppError, badRequest } from '../errors';
+import { findIssuer } from '../repositories/issuers';
+import { newFileKey, type FileStore } from './files/fileStore';
+
+export interface VerificationFile {
+  name: string;
+  bytes: Buffer;
+}
+
+export interface VerificationSubmission extends Omit<VerificationForm, 'hdLogo' | 'officialDoc'> {
+  hdLogo: VerificationFile | null;
+  officialDoc: VerificationFile | null;
+}
+
+function paramsOf(raw: string): Record<string, unknown> {
+  try {
+    const value = JSON.parse(raw) as unknown;
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : {};
+  } catch {
+    return {};
+  }
+}
+
+const notOffered = () =>
+  new AppError(409, 'VERIFICATION_NOT_OFFERED', 'Account verification is for ESSENTIALS_PACK issuers not yet verified');
+const alreadySubmitted = () =>
+  new AppError(409, 'VERIFICATION_ALREADY_SUBMITTED', 'A verification request is already being processed');
+
+/**
+ * Records an account verification request (spec 000 section 2.12): the form is checked with the rules the page
+ * uses, each file's content must match its extension, the files go to the file store, then one transaction
+ * records the request and marks the issuer's params — only if no request was recorded meanwhile.
+ */
+export async function submitVerification(
+  db: Kysely<Database>,
+  files: FileStore,
+  auth: SessionAuth | ApiKeyAuth,
+  form: VerificationSubmission,
+): Promise<{ id: number }> {
+  const issuer = await findIssuer(db, auth.issuer.id);
+  if (!issuer || !offersVerificationForm({ plan: issuer.plan, verified: issuer.verified === 1 })) throw notOffered();
+  if (paramsOf(issuer.params).verificationSubmitted === true) throw alreadySubmitted();
+
+  const errors = validateVerificationForm({
+    ...form,
+    hdLogo: form.hdLogo && { name: form.hdLogo.name, size: form.hdLogo.bytes.length },
+    officialDoc: form.officialDoc && { name: form.officialDoc.name, size: form.officialDoc.bytes.length },
+  });
+  for (const kind of ['hdLogo', 'officialDoc'] as const) {
+    const file = form[kind];
+    if (!errors[kind] && file && !contentMatchesExtension(file.name, file.bytes)) errors[kind] = 'unsupported_type';
+  }
+  if (Object.keys(errors).length > 0) {
+    throw badRequest('VALIDATION_ERROR', 'The verification form is not complete or not valid', { fields: errors });
+  }
+  const logo = form.hdLogo as VerificationFile;
+  const document = form.officialDoc as VerificationFile;
+  const folder = `verifications/${issuer.id}`;
+  const extension = (name: string) => name.toLowerCase().slice(name.lastIndexOf('.') + 1);
+  const logoKey = newFileKey(folder, extension(logo.name));
+  const documentKey = newFileKey(folder, extension(document.name));
+  await files.put(logoKey, logo.bytes);
+  await files.put(documentKey, document.bytes);
+
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const current = await trx.selectFrom('issuers').select('params').where('id', '=', issuer.id).executeTakeFirst();
+      const params = paramsOf(current?.params ?? '{}');
+      if (params.verificationSubmitted === true) throw alreadySubmitted();
+      const marked = await trx
+        .updateTable('issuers')
+        .set({ params: JSON.stringify({ ...params, verificationSubmitted: true }) })
+        .where('id', '=', issuer.id)
+        .where('params', '=', current?.params ?? '{}')
+        .executeTakeFirst();
+      if (Number(marked.numUpdatedRows) === 0) throw alreadySubmitted();
+      const row = await trx
+        .insertInto('account_verifications')
+        .values({
+          issuer_id: issuer.id,
+          user_id: auth.kind === 'session' ? auth.user.id : null,
+          public_name: form.publicName.trim(),
+          official_name: form.officialName.trim(),
+          juridic_form: form.juridicForm.trim(),
+          address: form.address.trim(),
+          website: form.website.trim(),
+          statement_intent: form.statementIntent ? 1 : 0,
+          country: form.country,
+          logo_file: logoKey,
+          document_file: documentKey,
+          submitted_at: nowIso(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return { id: row.id };
+    });
+  } catch (error) {
+    await files.delete(logoKey);
+    await files.delete(documentKey);
+    throw error;
+  }
+}
