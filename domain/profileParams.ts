@@ -513,6 +513,8 @@ export interface IssuerProfile {
   logo: string | null;
   url: string | null;
   credits: number;
+  /** the issuer's address on the ledger its NFT credentials are anchored on */
+  blockchainAddress: string;
   /** the issuer's own mail domains, as a comma list */
   domains: string;
   isValidator: boolean;

@@ -69,6 +69,7 @@ const issuerProfile = z.object({
   logo: z.string().nullable(),
   url: z.string().nullable(),
   credits: z.number(),
+  blockchainAddress: z.string(),
   domains: z.string().describe('comma list'),
   isValidator: z.boolean(),
   verified: z.boolean(),

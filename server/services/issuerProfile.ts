@@ -20,6 +20,7 @@ import { templateFamily } from '../../domain/templates';
 import type { Database, Issuer } from '../db/schema';
 import { AppError, badRequest, notFound } from '../errors';
 import { findIssuer, replaceIssuerParamsIfUnchanged } from '../repositories/issuers';
+import { ledgerAddress } from './publication/localLedger';
 import { listOrgUnits } from '../repositories/orgUnits';
 import { listIssuerTemplateKinds } from '../repositories/templates';
 import { issuerTemplateOptions } from './templates/access';
@@ -84,6 +85,7 @@ export async function readIssuerProfile(
     name: issuer.name,
     ...identity,
     credits: issuer.credits,
+    blockchainAddress: ledgerAddress(issuer.id),
     domains: issuer.domains,
     isValidator: issuer.is_validator === 1,
     verified: issuer.verified === 1,

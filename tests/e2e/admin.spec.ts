@@ -98,6 +98,7 @@ test('an administrator generates a Publisher key and a plain HTTP client lists t
   const key = (await generator.getByTestId('api-key').textContent()) ?? '';
   expect(key).toMatch(/^lrl_/);
   await expect(page.getByRole('table', { name: 'Keys issued' })).toContainText('Publisher');
+  await expect(page.getByTestId('blockchain-address')).toHaveText(/^0x[0-9a-f]{40}$/);
   await screenshot(page, 'admin-api-keys-en');
 
   const listed = await fetch(`${laurel.baseURL}/api/admin/templates`, { headers: { authorization: `Bearer ${key}` } });

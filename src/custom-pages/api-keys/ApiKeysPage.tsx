@@ -15,6 +15,7 @@ import {
 import { useCallback, useEffect, useState } from 'react';
 import { Confirm, Title, useLocaleState, useTranslate } from 'react-admin';
 import { API_KEY_LEVELS, type ApiKeyRow } from '../../../domain/apiKeys';
+import type { IssuerProfile } from '../../../domain/profileParams';
 import { useCurrentUser } from '../../authProvider/useCurrentUser';
 import { apiFetch } from '../../dataProvider/httpClient';
 import { AdminTabs } from '../../resources/AdminTabs';
@@ -41,6 +42,13 @@ export function ApiKeysPage() {
       .catch(() => setFailed(true));
   }, []);
   useEffect(load, [load]);
+  const [blockchainAddress, setBlockchainAddress] = useState<string | null>(null);
+  useEffect(() => {
+    if (!user) return;
+    apiFetch<IssuerProfile>(`/api/issuer/${user.issuerId}/all`)
+      .then(({ body }) => setBlockchainAddress(body.blockchainAddress))
+      .catch(() => setBlockchainAddress(''));
+  }, [user]);
 
   const levelName = (level: number) =>
     translate(`apiKeys.levels.${API_KEY_LEVELS.find((l) => l.level === level)?.key ?? 'reader'}.title`);
@@ -71,6 +79,18 @@ export function ApiKeysPage() {
               {translate('apiKeys.issuer_name')}
             </Typography>
             <Typography>{user?.issuerName ?? '…'}</Typography>
+          </Box>
+          <Box sx={{ minWidth: 0 }}>
+            <Typography variant="caption" color="text.secondary">
+              {translate('apiKeys.blockchain_address')}
+            </Typography>
+            <Typography
+              sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}
+              data-testid="blockchain-address"
+              title={translate('apiKeys.blockchain_hint')}
+            >
+              {blockchainAddress === null ? '…' : blockchainAddress || '—'}
+            </Typography>
           </Box>
         </CardContent>
       </Card>
