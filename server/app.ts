@@ -17,6 +17,7 @@ import { openDatabase } from './db/connection';
 import { migrateToLatest } from './db/migrate';
 import { seedFirstRun } from './db/seed';
 import { AppError } from './errors';
+import { accountRoutes } from './routes/account';
 import { accountVerificationRoutes } from './routes/accountVerification';
 import { apiKeyRoutes } from './routes/apiKeys';
 import { contactUsRoutes } from './routes/contactUs';
@@ -127,6 +128,7 @@ export async function buildApp(
   await notificationRoutes(app, ctx, config.webhooks);
   await issuerProfileRoutes(app, ctx);
   await accountVerificationRoutes(app, ctx);
+  await accountRoutes(app, ctx);
   await credentialRoutes(app, ctx);
   await publicPageRoutes(app, ctx);
   await publicationRoutes(app, ctx);

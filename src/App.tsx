@@ -11,6 +11,7 @@ import { EMAIL_PATH, EmailPage } from './custom-pages/email/EmailPage';
 import { HELP_PATH, HelpPage } from './custom-pages/help/HelpPage';
 import { LoginPage } from './custom-pages/login/LoginPage';
 import { LoginTokenPage } from './custom-pages/login/LoginTokenPage';
+import { MY_PLAN_PATH, MyPlanPage } from './custom-pages/my-plan/MyPlanPage';
 import { SsoReturnPage } from './custom-pages/login/SsoReturnPage';
 import { AccessDeniedRedirect, NotFoundRedirect } from './custom-pages/NotFoundRedirect';
 import { NOTIFICATIONS_PATH, NotificationsPage } from './custom-pages/notifications/NotificationsPage';
@@ -81,6 +82,7 @@ export function App({ i18nProvider, brand }: { i18nProvider: I18nProvider; brand
             <Route path="/" element={<Navigate to="/templates" replace />} />
             <Route path={SECURITY_PATH} element={page(<SecurityPage />)} />
             <Route path={HELP_PATH} element={page(<HelpPage />)} />
+            <Route path={MY_PLAN_PATH} element={page(<MyPlanPage />)} />
             <Route path="/admin" element={page(<Navigate to="/admin/users" replace />, rights.admin)} />
             <Route path={API_KEYS_PATH} element={page(<ApiKeysPage />, rights.admin)} />
             <Route path={TEMPLATE_TAGS_PATH} element={page(<TemplateTagsPage />, rights.tags)} />

@@ -30,6 +30,10 @@ export interface IssuerTable {
   next_status_index: Generated<number>;
   /** incremented whenever a certificate's status changes, so that a signed status list can be cached */
   status_version: Generated<number>;
+  /** the self-service product the account holds (domain/selfServiceProducts.ts), or null */
+  plan_product: string | null;
+  /** set while a cancellation is pending: when the plan ends */
+  plan_cancel_at: Timestamp | null;
 }
 
 export interface UserTable {

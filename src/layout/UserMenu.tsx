@@ -1,4 +1,5 @@
 import BusinessIcon from '@mui/icons-material/BusinessOutlined';
+import PlanIcon from '@mui/icons-material/CardMembershipOutlined';
 import DarkModeIcon from '@mui/icons-material/DarkModeOutlined';
 import LabelIcon from '@mui/icons-material/LabelOutlined';
 import LightModeIcon from '@mui/icons-material/LightModeOutlined';
@@ -25,6 +26,7 @@ import { LanguageDialog } from './LanguageDialog';
 import { USER_MENU_ENTRIES } from './navigation';
 
 const ICONS: Record<string, ReactNode> = {
+  myplan: <PlanIcon fontSize="small" />,
   profile: <BusinessIcon fontSize="small" />,
   tags: <LabelIcon fontSize="small" />,
   security: <SecurityIcon fontSize="small" />,

@@ -1,5 +1,6 @@
 import type { CurrentUser } from '../../domain/auth';
 import { canEditTemplate, canPublish, isAdministrator } from '../../domain/permissions';
+import { MY_PLAN_PATH } from '../custom-pages/my-plan/paths';
 
 /**
  * Header entries of spec 000 section 2.3, in order. An entry is listed here once its page exists;
@@ -19,6 +20,7 @@ export const HEADER_ENTRIES: NavEntry[] = [
 ];
 
 export const USER_MENU_ENTRIES: NavEntry[] = [
+  { key: 'myplan', path: MY_PLAN_PATH, visible: (user) => isAdministrator(user.profileId) },
   { key: 'profile', path: '/profile', visible: (user) => isAdministrator(user.profileId) },
   { key: 'tags', path: '/template-tags', visible: (user) => canEditTemplate(user.profileId) },
   { key: 'security', path: '/security', visible: () => true },

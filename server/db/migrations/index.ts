@@ -7,6 +7,7 @@ import * as templateTags from './2026-11-22T2045_template_tags';
 import * as issuerKeys from './2026-11-22T2100_issuer_keys';
 import * as publication from './2026-11-22T2200_publication';
 import * as accountVerifications from './2026-11-23T0030_account_verifications';
+import * as issuerPlanProduct from './2026-11-23T0100_issuer_plan_product';
 
 /** Every migration, in order. Names are dates; a landed migration is frozen: add a new one to change the schema. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T2100_issuer_keys': issuerKeys,
   '2026-11-22T2200_publication': publication,
   '2026-11-23T0030_account_verifications': accountVerifications,
+  '2026-11-23T0100_issuer_plan_product': issuerPlanProduct,
 };

@@ -24,6 +24,7 @@ import { canEditTemplate, isAdministrator } from '../../../domain/permissions';
 import type { TemplateSummary } from '../../../domain/templates';
 import { useCurrentUser } from '../../authProvider/useCurrentUser';
 import { canUseEditor, editorPath } from '../../custom-pages/badge-editor/editorPaths';
+import { MY_PLAN_PATH } from '../../custom-pages/my-plan/paths';
 import { PathwayHeader } from './PathwayHeader';
 import { TemplateCard } from './TemplateCard';
 import { TemplateFilterDrawer } from './TemplateFilterDrawer';
@@ -86,7 +87,15 @@ export function TemplateList() {
     <Box>
       <Title title={translate('templates.title')} />
       {user?.plan === 'FREE_TRIAL' && (
-        <Alert severity="info" sx={{ mb: 2 }}>
+        <Alert
+          severity="info"
+          sx={{ mb: 2 }}
+          action={
+            <Button color="inherit" size="small" component={Link} to={MY_PLAN_PATH}>
+              {translate('templates.free_trial_action')}
+            </Button>
+          }
+        >
           {translate('templates.free_trial', { credits: user.credits })}
         </Alert>
       )}

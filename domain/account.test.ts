@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { addDays, addMonths, freeTrialEnd, isPayAsYouGo, planYear } from './account';
+
+describe('account dates', () => {
+  it('adds months on the same day, or the last day of a shorter month', () => {
+    expect(addMonths('2026-01-31', 1)).toBe('2026-02-28');
+    expect(addMonths('2024-01-31', 1)).toBe('2024-02-29');
+    expect(addMonths('2026-11-23', 2)).toBe('2027-01-23');
+    expect(addMonths('2026-03-15', -3)).toBe('2025-12-15');
+  });
+
+  it('adds days across months and years', () => {
+    expect(addDays('2026-12-20', 30)).toBe('2027-01-19');
+    expect(addDays('2024-02-28', 1)).toBe('2024-02-29');
+  });
+
+  it('ends a free trial 30 days after the account was created', () => {
+    expect(freeTrialEnd('2026-11-23T10:15:00.000Z')).toBe('2026-12-23');
+  });
+
+  it('finds the plan year around today: from the creation or the last anniversary to the next one', () => {
+    expect(planYear('2026-11-23T10:00:00.000Z', '2026-11-23')).toEqual({
+      start: '2026-11-23',
+      anniversary: '2027-11-23',
+    });
+    expect(planYear('2024-03-10T00:00:00.000Z', '2026-03-09')).toEqual({
+      start: '2025-03-10',
+      anniversary: '2026-03-10',
+    });
+    // on the anniversary itself a new year starts
+    expect(planYear('2024-03-10T00:00:00.000Z', '2026-03-10')).toEqual({
+      start: '2026-03-10',
+      anniversary: '2027-03-10',
+    });
+  });
+
+  it('keeps 29 February accounts on the last day of February in other years', () => {
+    expect(planYear('2024-02-29T12:00:00.000Z', '2024-06-01')).toEqual({
+      start: '2024-02-29',
+      anniversary: '2025-02-28',
+    });
+    expect(planYear('2024-02-29T12:00:00.000Z', '2027-12-31')).toEqual({
+      start: '2027-02-28',
+      anniversary: '2028-02-29',
+    });
+  });
+
+  it('buys packs of credits on the entry plans only', () => {
+    expect(isPayAsYouGo('FREE_TRIAL')).toBe(true);
+    expect(isPayAsYouGo('ESSENTIALS_PACK')).toBe(true);
+    expect(isPayAsYouGo('WHITE_LABEL')).toBe(false);
+    expect(isPayAsYouGo('INFINITE')).toBe(false);
+  });
+});

@@ -1,0 +1,39 @@
+import type { Kysely } from 'kysely';
+import { ACCOUNT_CURRENCY, dateOf, freeTrialEnd, isPayAsYouGo, planYear, type Account } from '../../domain/account';
+import { findProduct } from '../../domain/selfServiceProducts';
+import type { Database, Issuer } from '../db/schema';
+import { countCertificatesSince, countRecipientsSince } from '../repositories/usage';
+import { parseJson } from './templates/views';
+
+/**
+ * The Account of spec 000 section 3 for an issuer. Without a billing service it is derived from the issuer
+ * (docs/decisions.md): the trial ends 30 days after the creation, the anniversary is the creation's day and
+ * month, the cap is the held pack's limit, and usage counts the current plan year.
+ */
+export async function readAccount(db: Kysely<Database>, issuer: Issuer, now = new Date()): Promise<Account> {
+  const params = parseJson<Record<string, unknown>>(issuer.params, {});
+  const { start, anniversary } = planYear(issuer.created_at, dateOf(now));
+  // campaigns' created_at are full timestamps: the plan year starts at midnight UTC of its first day
+  const since = `${start}T00:00:00.000Z`;
+  const [certificates, recipients] = await Promise.all([
+    countCertificatesSince(db, issuer.id, since),
+    countRecipientsSince(db, issuer.id, since),
+  ]);
+  return {
+    plan: {
+      contract: issuer.plan,
+      unit: 'CERTIFICATE',
+      pay_as_you_go: isPayAsYouGo(issuer.plan),
+      annual_volume_cap: findProduct(issuer.plan_product)?.limit ?? null,
+      product: issuer.plan_product,
+      cancel_at: issuer.plan_cancel_at,
+    },
+    free_trial_end: issuer.plan === 'FREE_TRIAL' ? freeTrialEnd(issuer.created_at) : null,
+    anniversary,
+    onboarding: params.onboarded === true,
+    verification: issuer.verified === 1,
+    verification_submitted: params.verificationSubmitted === true,
+    currency: ACCOUNT_CURRENCY,
+    usage: { certificates: { total: certificates }, recipients: { total: recipients }, since: start },
+  };
+}
