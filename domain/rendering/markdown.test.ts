@@ -1,28 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { executables } from '../../tests/support/executables';
 import { renderMarkdown } from './markdown';
 
 const SCRIPT = '<script>alert(1)</script>';
 
 function parseHtml(html: string): Document {
   return new DOMParser().parseFromString(html, 'text/html');
-}
-
-/** What a browser could run from a document: script elements, event handler attributes, script addresses. */
-function executables(document: Document): string[] {
-  const found: string[] = [];
-  for (const element of document.querySelectorAll('*')) {
-    if (['script', 'iframe', 'object', 'embed', 'form'].includes(element.localName)) found.push(element.localName);
-    for (const attribute of element.attributes) {
-      if (attribute.name.startsWith('on')) found.push(`${element.localName}@${attribute.name}`);
-      if (
-        ['href', 'src', 'action', 'xlink:href'].includes(attribute.name) &&
-        /^\s*(?:javascript|vbscript):/i.test(attribute.value)
-      ) {
-        found.push(`${element.localName}@${attribute.name}=${attribute.value}`);
-      }
-    }
-  }
-  return found;
 }
 
 describe('renderMarkdown', () => {

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
+import { executables } from '../support/executables';
 import { safeStyle } from '../../domain/rendering/styleSanitiser';
 import { defaultStyle, LAYOUTS, STYLE_PRESETS, type CStyle } from '../../domain/templateRules/style';
 import type { Template } from '../../server/db/schema';
@@ -84,24 +85,6 @@ function page(template: Template, language = 'en', recipient = ada, state: PageS
 
 function parseHtml(html: string): Document {
   return parser.parseFromString(html, 'text/html');
-}
-
-/** What a browser could run from a document: script elements, event handler attributes, script addresses. */
-function executables(document: Document): string[] {
-  const found: string[] = [];
-  for (const element of document.querySelectorAll('*')) {
-    if (['script', 'iframe', 'object', 'embed', 'form'].includes(element.localName)) found.push(element.localName);
-    for (const attribute of element.attributes) {
-      if (attribute.name.startsWith('on')) found.push(`${element.localName}@${attribute.name}`);
-      if (
-        ['href', 'src', 'action', 'xlink:href'].includes(attribute.name) &&
-        /^\s*(?:javascript|vbscript):/i.test(attribute.value)
-      ) {
-        found.push(`${element.localName}@${attribute.name}=${attribute.value}`);
-      }
-    }
-  }
-  return found;
 }
 
 describe("the design's CSS", () => {
