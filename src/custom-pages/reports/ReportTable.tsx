@@ -1,7 +1,5 @@
 import CampaignIcon from '@mui/icons-material/CampaignOutlined';
-import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import EditIcon from '@mui/icons-material/EditOutlined';
-import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import PdfIcon from '@mui/icons-material/PictureAsPdfOutlined';
 import {
   Box,
@@ -23,6 +21,7 @@ import { useLocaleState, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { ENABLED_STATUSES } from '../../../domain/certificates';
 import type { ReportRow } from '../../../domain/reports';
+import { CertificateLinkActions } from './CertificateLinkActions';
 import { campaignReportPath } from './paths';
 import { isSortable, type ReportColumn, type ReportSort } from './reportQuery';
 import { columnLabelKey, emailStatusColor, emailStatusKey, statusColor, statusKey } from './reportLabels';
@@ -251,27 +250,7 @@ export function ReportTable({
                       </span>
                     </Tooltip>
                   )}
-                  <Tooltip title={translate('reports.actions.copy_link')}>
-                    <IconButton
-                      size="small"
-                      onClick={() => actions.onCopyLink(row)}
-                      aria-label={translate('reports.actions.copy_link_of', { name: rowName })}
-                    >
-                      <ContentCopyIcon fontSize="small" />
-                    </IconButton>
-                  </Tooltip>
-                  <Tooltip title={translate('reports.actions.view')}>
-                    <IconButton
-                      size="small"
-                      component="a"
-                      href={row.url}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                      aria-label={translate('reports.actions.view_of', { name: rowName })}
-                    >
-                      <OpenInNewIcon fontSize="small" />
-                    </IconButton>
-                  </Tooltip>
+                  <CertificateLinkActions url={row.url} name={rowName} onCopy={() => actions.onCopyLink(row)} />
                   {actions.showCampaign && (
                     <Tooltip title={translate('reports.actions.campaign', { id: row.CampaignID })}>
                       <IconButton

@@ -1,9 +1,7 @@
 import AssessmentIcon from '@mui/icons-material/AssessmentOutlined';
 import BlockIcon from '@mui/icons-material/BlockOutlined';
 import CheckCircleIcon from '@mui/icons-material/CheckCircleOutline';
-import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
-import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import SearchIcon from '@mui/icons-material/Search';
 import ManageSearchIcon from '@mui/icons-material/ManageSearch';
 import {
@@ -36,6 +34,7 @@ import { labelIn, type TemplateSummary } from '../../../domain/templates';
 import { useCurrentUser } from '../../authProvider/useCurrentUser';
 import { apiFetch } from '../../dataProvider/httpClient';
 import { offeredOperations, operationFailure, operationKeys, runOperation } from '../reports/certificateOperations';
+import { CertificateLinkActions } from '../reports/CertificateLinkActions';
 import { campaignReportPath } from '../reports/paths';
 import { emailStatusColor, emailStatusKey, statusColor, statusKey } from '../reports/reportLabels';
 import {
@@ -392,27 +391,7 @@ export function SearchPage() {
                         )}
                       </TableCell>
                       <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                        <Tooltip title={translate('reports.actions.copy_link')}>
-                          <IconButton
-                            size="small"
-                            onClick={() => void copyLink(row)}
-                            aria-label={translate('reports.actions.copy_link_of', { name })}
-                          >
-                            <ContentCopyIcon fontSize="small" />
-                          </IconButton>
-                        </Tooltip>
-                        <Tooltip title={translate('reports.actions.view')}>
-                          <IconButton
-                            size="small"
-                            component="a"
-                            href={row.url}
-                            target="_blank"
-                            rel="noopener noreferrer"
-                            aria-label={translate('reports.actions.view_of', { name })}
-                          >
-                            <OpenInNewIcon fontSize="small" />
-                          </IconButton>
-                        </Tooltip>
+                        <CertificateLinkActions url={row.url} name={name} onCopy={() => void copyLink(row)} />
                         <Tooltip title={translate('search.open_report')}>
                           <IconButton
                             size="small"
