@@ -24,7 +24,6 @@ import {
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Title, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
-import type { CertificateOperation } from '../../../domain/certificates';
 import { todayIso } from '../../../domain/import';
 import { canPublish } from '../../../domain/permissions';
 import { REPORT_PAGE_SIZES, type ReportRow } from '../../../domain/reports';
@@ -37,11 +36,9 @@ import { CampaignNote } from './CampaignNote';
 import {
   emailableRows,
   offeredOperations,
-  operationFailure,
   operationKeys,
   permittedOperations,
   printableRows,
-  runOperation,
 } from './certificateOperations';
 import { reportPath } from './paths';
 import { browserPdfDependencies, downloadPdf, downloadPdfZip, type PdfOutcome } from './pdfDownload';
@@ -67,6 +64,7 @@ import {
 import { ReportTable } from './ReportTable';
 import { saveFile } from './saveFile';
 import { useReportLoader } from './useReportLoader';
+import { useCertificateOperation } from './useCertificateOperation';
 
 export { REPORT_ROUTES, campaignReportPath, cpfControlPath, templateReportPath } from './paths';
 
@@ -116,9 +114,11 @@ function Report({ kind, id }: { kind: ReportKind; id: number }) {
   const [nft, setNft] = useState(false);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [drawer, setDrawer] = useState({ open: false, key: 0 });
-  const [operation, setOperation] = useState<{ operation: CertificateOperation; keys: string[] } | null>(null);
-  const [operationPending, setOperationPending] = useState(false);
-  const [operationError, setOperationError] = useState<string | null>(null);
+  const certificateOperation = useCertificateOperation((operation, updated) => {
+    addSuccess(`reports.success.${operation}`, updated);
+    void load.reload();
+  });
+  const { operation } = certificateOperation;
   const [emailRow, setEmailRow] = useState<ReportRow | null>(null);
   const [mintingOpen, setMintingOpen] = useState(false);
   const [busy, setBusy] = useState<'xlsx' | 'pdf' | 'cpf' | 'email' | null>(null);
@@ -279,29 +279,6 @@ function Report({ kind, id }: { kind: ReportKind; id: number }) {
       testId: lines[0]?.EvidenzId,
       count: lines.length,
     });
-  };
-
-  const confirmOperation = async () => {
-    if (!operation) return;
-    setOperationPending(true);
-    setOperationError(null);
-    try {
-      const result = await runOperation(operation.operation, operation.keys, kind === 'campaign' ? id : undefined);
-      addSuccess(`reports.success.${operation.operation}`, result.updated);
-      setOperation(null);
-      void load.reload();
-    } catch (error) {
-      const failure = operationFailure(error);
-      const message = translate('reports.operation_failed', {
-        op: translate(`reports.operations.${operation.operation}`),
-        status: failure.status,
-      });
-      setOperationError(
-        failure.reason ? `${message} ${translate(`reports.refusal.${failure.reason}`, { _: '' })}` : message,
-      );
-    } finally {
-      setOperationPending(false);
-    }
   };
 
   const pdfOutcome = (outcome: PdfOutcome, n: number) => {
@@ -535,8 +512,7 @@ function Report({ kind, id }: { kind: ReportKind; id: number }) {
           operations={deleted ? [] : possible}
           offered={offered}
           onOperation={(chosen) => {
-            setOperationError(null);
-            setOperation({ operation: chosen, keys: operationKeys(chosen, selectedRows) });
+            certificateOperation.ask({ operation: chosen, keys: operationKeys(chosen, selectedRows) });
           }}
           emailSelection={canAct && !deleted ? canEmail && emailableRows(selectedRows).length > 0 : null}
           onEmailSelection={emailSelection}
@@ -646,10 +622,10 @@ function Report({ kind, id }: { kind: ReportKind; id: number }) {
           <OperationConfirmDialog
             operation={operation.operation}
             count={operation.keys.length}
-            pending={operationPending}
-            error={operationError}
-            onConfirm={() => void confirmOperation()}
-            onClose={() => setOperation(null)}
+            pending={certificateOperation.pending}
+            error={certificateOperation.error}
+            onConfirm={() => void certificateOperation.confirm(kind === 'campaign' ? id : undefined)}
+            onClose={certificateOperation.cancel}
           />
         )}
         {emailRow && <EmailEditDialog row={emailRow} onSave={saveEmail} onClose={() => setEmailRow(null)} />}

@@ -33,8 +33,9 @@ import { checkSearch, SEARCH_COOLDOWN_MS, type ReportRow, type SearchMode } from
 import { labelIn, type TemplateSummary } from '../../../domain/templates';
 import { useCurrentUser } from '../../authProvider/useCurrentUser';
 import { apiFetch } from '../../dataProvider/httpClient';
-import { offeredOperations, operationFailure, operationKeys, runOperation } from '../reports/certificateOperations';
+import { offeredOperations, operationKeys } from '../reports/certificateOperations';
 import { CertificateLinkActions } from '../reports/CertificateLinkActions';
+import { useCertificateOperation } from '../reports/useCertificateOperation';
 import { campaignReportPath } from '../reports/paths';
 import { emailStatusColor, emailStatusKey, statusColor, statusKey } from '../reports/reportLabels';
 import {
@@ -83,9 +84,12 @@ export function SearchPage() {
   const [sort, setSort] = useState<SearchSort | null>(null);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [templates, setTemplates] = useState<Map<number, TemplateSummary>>(new Map());
-  const [operation, setOperation] = useState<{ operation: CertificateOperation; keys: string[] } | null>(null);
-  const [operationPending, setOperationPending] = useState(false);
-  const [operationError, setOperationError] = useState<string | null>(null);
+  const certificateOperation = useCertificateOperation(async (operation, updated) => {
+    notify(`reports.success.${operation}`, { type: 'success', messageArgs: { count: updated } });
+    setSelected(new Set());
+    await search(true);
+  });
+  const { operation } = certificateOperation;
   const cooldown = useRef<ReturnType<typeof setTimeout> | null>(null);
   const canAct = user ? canPublish(user.profileId) : false;
 
@@ -170,30 +174,6 @@ export function SearchPage() {
     },
     selectedRows,
   );
-
-  const confirmOperation = async () => {
-    if (!operation) return;
-    setOperationPending(true);
-    setOperationError(null);
-    try {
-      const result = await runOperation(operation.operation, operation.keys);
-      notify(`reports.success.${operation.operation}`, { type: 'success', messageArgs: { count: result.updated } });
-      setOperation(null);
-      setSelected(new Set());
-      await search(true);
-    } catch (failed) {
-      const failure = operationFailure(failed);
-      const message = translate('reports.operation_failed', {
-        op: translate(`reports.operations.${operation.operation}`),
-        status: failure.status,
-      });
-      setOperationError(
-        failure.reason ? `${message} ${translate(`reports.refusal.${failure.reason}`, { _: '' })}` : message,
-      );
-    } finally {
-      setOperationPending(false);
-    }
-  };
 
   const copyLink = (row: ReportRow) =>
     navigator.clipboard.writeText(row.url).then(
@@ -318,8 +298,7 @@ export function SearchPage() {
                     startIcon={<Icon fontSize="small" />}
                     disabled={!offered.includes(op)}
                     onClick={() => {
-                      setOperationError(null);
-                      setOperation({ operation: op, keys: operationKeys(op, selectedRows) });
+                      certificateOperation.ask({ operation: op, keys: operationKeys(op, selectedRows) });
                     }}
                   >
                     {translate(`reports.operations.${op}`)}
@@ -416,10 +395,10 @@ export function SearchPage() {
           <OperationConfirmDialog
             operation={operation.operation}
             count={operation.keys.length}
-            pending={operationPending}
-            error={operationError}
-            onConfirm={() => void confirmOperation()}
-            onClose={() => setOperation(null)}
+            pending={certificateOperation.pending}
+            error={certificateOperation.error}
+            onConfirm={() => void certificateOperation.confirm()}
+            onClose={certificateOperation.cancel}
           />
         )}
       </Suspense>
