@@ -1,5 +1,5 @@
 import JSZip from 'jszip';
-import { PDFDocument } from 'pdf-lib';
+import { PDFDict, PDFDocument, PDFName } from 'pdf-lib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PROFILE } from '../../domain/roles';
 import { plainText } from '../../server/services/pdf/certificatePdf';
@@ -17,6 +17,8 @@ describe.each(TEST_DATABASES)('certificate PDFs on %s', (database) => {
     const templateId = await createBadgeTemplate(t.app, headers);
     const rows = recipientRows(3);
     rows[0].firstName = 'Zoë <script>';
+    rows[1].firstName = 'Łukasz';
+    rows[1].lastName = 'Żółć-Ελένη';
     await publishRows(t.app, headers, templateId, rows);
     keys = (await t.app.laurel.db.selectFrom('certificates').select('key').orderBy('id').execute()).map((r) => r.key);
   });
@@ -101,6 +103,29 @@ describe.each(TEST_DATABASES)('certificate PDFs on %s', (database) => {
     expect(sixth.json().code).toBe('TOO_MANY_REQUESTS');
     await t.app.laurel.jobs.runUntilIdle();
     expect((await ask()).statusCode).toBe(200);
+  });
+
+  /** The base names of the fonts a PDF embeds (pdf-lib names a subset with a numbered suffix). */
+  async function fontNames(key: string): Promise<string[]> {
+    const pdf = await t.app.inject({ method: 'GET', url: `/certificate/${key}/certificate.pdf` });
+    const loaded = await PDFDocument.load(pdf.rawPayload);
+    return loaded.context
+      .enumerateIndirectObjects()
+      .map(([, object]) => object)
+      .filter((object): object is PDFDict => object instanceof PDFDict)
+      .filter((dict) => dict.get(PDFName.of('Type')) === PDFName.of('Font'))
+      .map((dict) =>
+        String(dict.get(PDFName.of('BaseFont')))
+          .replace(/^\//, '')
+          .replace(/-\d+$/, ''),
+      )
+      .filter((name) => name !== 'undefined');
+  }
+
+  it('writes Latin-1 names with the standard font and other scripts with an embedded Unicode font', async () => {
+    expect(new Set(await fontNames(keys[0]))).toEqual(new Set(['Helvetica', 'Helvetica-Bold']));
+    const unicode = await fontNames(keys[1]);
+    expect(new Set(unicode)).toEqual(new Set(['DejaVuSans', 'DejaVuSans-Bold']));
   });
 
   it('prints Markdown as plain text', () => {

@@ -1,4 +1,15 @@
-import { degrees, PDFDocument, rgb, StandardFonts, type PDFFont, type PDFImage, type PDFPage } from 'pdf-lib';
+import { readFile } from 'node:fs/promises';
+import fontkit from '@pdf-lib/fontkit';
+import {
+  degrees,
+  PDFDocument,
+  rgb,
+  StandardFontEmbedder,
+  StandardFonts,
+  type PDFFont,
+  type PDFImage,
+  type PDFPage,
+} from 'pdf-lib';
 import qrcode from 'qrcode-generator';
 import { serverLanguage, translate } from '../../i18n';
 import type { CredentialView } from '../rendering/credentialView';
@@ -34,6 +45,50 @@ function printable(font: PDFFont, value: string): string {
     }
   }
   return out;
+}
+
+const FONT_FILES = {
+  regular: new URL('./fonts/DejaVuSans.ttf', import.meta.url),
+  bold: new URL('./fonts/DejaVuSans-Bold.ttf', import.meta.url),
+};
+let unicodeFonts: Promise<{ regular: Uint8Array; bold: Uint8Array }> | null = null;
+
+// pdf-lib's enum and its embedder's font-name type are the same strings under two type names
+const helvetica = StandardFontEmbedder.for(
+  StandardFonts.Helvetica as unknown as Parameters<typeof StandardFontEmbedder.for>[0],
+);
+
+/** Whether the standard fonts (WinAnsi) can write every character of the certificate's texts. */
+function fitsStandardFont(texts: unknown): boolean {
+  try {
+    helvetica.encodeText(JSON.stringify(texts).normalize('NFC'));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Helvetica when every text fits its Latin-1 encoding (small and fast); otherwise DejaVu Sans, embedded as a
+ * subset, so that names such as Łukasz, Ștefan or Ελένη print as written (glyphs it lacks still print as '?').
+ */
+async function embedFonts(document: PDFDocument, texts: unknown): Promise<{ regular: PDFFont; bold: PDFFont }> {
+  if (fitsStandardFont(texts)) {
+    return {
+      regular: await document.embedFont(StandardFonts.Helvetica),
+      bold: await document.embedFont(StandardFonts.HelveticaBold),
+    };
+  }
+  unicodeFonts ??= Promise.all([readFile(FONT_FILES.regular), readFile(FONT_FILES.bold)]).then(([r, b]) => ({
+    regular: r,
+    bold: b,
+  }));
+  const bytes = await unicodeFonts;
+  document.registerFontkit(fontkit);
+  return {
+    regular: await document.embedFont(bytes.regular, { subset: true }),
+    bold: await document.embedFont(bytes.bold, { subset: true }),
+  };
 }
 
 /** Markdown as plain text: markers dropped, links as their text. */
@@ -122,8 +177,7 @@ export async function renderCertificatePdf(input: PdfInput): Promise<Uint8Array>
   document.setCreator('Laurel');
   document.setLanguage(view.language);
   const page = document.addPage([WIDTH, HEIGHT]);
-  const regular = await document.embedFont(StandardFonts.Helvetica);
-  const bold = await document.embedFont(StandardFonts.HelveticaBold);
+  const { regular, bold } = await embedFonts(document, [view, input.url, input.stamp]);
   const badge = await embedImage(document, input.badge);
   page.drawRectangle({ x: 18, y: 18, width: WIDTH - 36, height: HEIGHT - 36, borderColor: ACCENT, borderWidth: 2.5 });
   page.drawRectangle({ x: 26, y: 26, width: WIDTH - 52, height: HEIGHT - 52, borderColor: ACCENT, borderWidth: 0.6 });
