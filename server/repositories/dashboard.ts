@@ -1,0 +1,108 @@
+import { sql, type Kysely } from 'kysely';
+import { ACTIVE_STATUSES, CERTIFICATE_STATUS } from '../../domain/certificates';
+import type { Database } from '../db/schema';
+
+/**
+ * The dashboard's counts. `issuerIds` narrows them to some issuers; null counts every issuer (a validator).
+ * Certificates are counted from certificate_counts through their campaigns (campaigns_issuer_date), emails
+ * through the partial index certificates_issuer_mail_sent_at, never by reading the certificates' rows.
+ */
+export type IssuerScope = readonly number[] | null;
+
+/** Half-open range of ISO timestamps: from ≤ t < to. */
+export interface TimeRange {
+  from: string;
+  to: string;
+}
+
+const count = (value: unknown) => Number(value ?? 0);
+
+export async function issuersOf(db: Kysely<Database>, scope: IssuerScope) {
+  let query = db.selectFrom('issuers').select(['id', 'name', 'credits']);
+  if (scope !== null) query = query.where('id', 'in', scope.length > 0 ? [...scope] : [-1]);
+  return query.execute();
+}
+
+/** Certificates ever published per issuer, and those deleted. */
+export async function certificatesPerIssuer(db: Kysely<Database>, scope: IssuerScope) {
+  let query = db
+    .selectFrom('certificate_counts as cc')
+    .innerJoin('campaigns as c', 'c.id', 'cc.campaign_id')
+    .select([
+      'c.issuer_id',
+      (eb) => eb.fn.sum<number | string>('cc.n').as('total'),
+      sql<
+        number | string
+      >`sum(case when ${sql.ref('cc.status_id')} = ${CERTIFICATE_STATUS.deleted} then ${sql.ref('cc.n')} else 0 end)`.as(
+        'deleted',
+      ),
+    ])
+    .groupBy('c.issuer_id');
+  if (scope !== null) query = query.where('c.issuer_id', 'in', scope.length > 0 ? [...scope] : [-1]);
+  const rows = await query.execute();
+  return new Map(rows.map((row) => [row.issuer_id, { total: count(row.total), deleted: count(row.deleted) }]));
+}
+
+/** Emails delivered per issuer, all time. */
+export async function deliveredEmailsPerIssuer(db: Kysely<Database>, scope: IssuerScope) {
+  let query = db
+    .selectFrom('certificates')
+    .select(['issuer_id', (eb) => eb.fn.countAll<number | string>().as('n')])
+    .where('mail_sent_at', 'is not', null)
+    .where('mail_sent', '=', 1)
+    .groupBy('issuer_id');
+  if (scope !== null) query = query.where('issuer_id', 'in', scope.length > 0 ? [...scope] : [-1]);
+  const rows = await query.execute();
+  return new Map(rows.map((row) => [row.issuer_id, count(row.n)]));
+}
+
+/** Active certificates per issuer and template, of the campaigns created in the range. */
+export async function activeCertificatesInRange(db: Kysely<Database>, scope: IssuerScope, range: TimeRange) {
+  let query = db
+    .selectFrom('certificate_counts as cc')
+    .innerJoin('campaigns as c', 'c.id', 'cc.campaign_id')
+    .select(['c.issuer_id', 'cc.template_id', (eb) => eb.fn.sum<number | string>('cc.n').as('n')])
+    .where('c.created_at', '>=', range.from)
+    .where('c.created_at', '<', range.to)
+    .where('cc.status_id', 'in', [...ACTIVE_STATUSES])
+    .groupBy(['c.issuer_id', 'cc.template_id']);
+  if (scope !== null) query = query.where('c.issuer_id', 'in', scope.length > 0 ? [...scope] : [-1]);
+  const rows = await query.execute();
+  return rows.map((row) => ({ issuerId: row.issuer_id, templateId: row.template_id, actives: count(row.n) }));
+}
+
+/** Emails sent in the range per issuer and template: delivered and not opened, opened, refused. */
+export async function emailsInRange(db: Kysely<Database>, scope: IssuerScope, range: TimeRange) {
+  let query = db
+    .selectFrom('certificates')
+    .select([
+      'issuer_id',
+      'template_id',
+      sql<number | string>`sum(case when mail_sent = 1 and mail_read_at is null then 1 else 0 end)`.as('sent'),
+      sql<number | string>`sum(case when mail_sent = 1 and mail_read_at is not null then 1 else 0 end)`.as('opened'),
+      sql<number | string>`sum(case when mail_sent = 0 then 1 else 0 end)`.as('rejected'),
+    ])
+    .where('mail_sent_at', 'is not', null)
+    .where('mail_sent_at', '>=', range.from)
+    .where('mail_sent_at', '<', range.to)
+    .groupBy(['issuer_id', 'template_id']);
+  if (scope !== null) query = query.where('issuer_id', 'in', scope.length > 0 ? [...scope] : [-1]);
+  const rows = await query.execute();
+  return rows.map((row) => ({
+    issuerId: row.issuer_id,
+    templateId: row.template_id,
+    sent: count(row.sent),
+    opened: count(row.opened),
+    rejected: count(row.rejected),
+  }));
+}
+
+export async function templatesById(db: Kysely<Database>, ids: readonly number[]) {
+  if (ids.length === 0) return new Map<number, { label: string; default_language: string }>();
+  const rows = await db
+    .selectFrom('templates')
+    .select(['id', 'label', 'default_language'])
+    .where('id', 'in', [...ids])
+    .execute();
+  return new Map(rows.map((row) => [row.id, row]));
+}

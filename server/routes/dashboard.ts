@@ -1,0 +1,67 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { isIsoDate } from '../../domain/dashboard';
+import { authOf } from '../auth/guard';
+import type { AppContext } from '../context';
+import { dashboardScope, issuerStats, periodActivity } from '../services/dashboard';
+
+const day = z.string().refine(isIsoDate, 'a real day, YYYY-MM-DD');
+
+const statsItem = z.object({
+  id: z.number().int(),
+  label: z.string(),
+  certifiedDegrees: z.number().int(),
+  nbEmailSent: z.number().int(),
+  Credits: z.number().int(),
+  nbDeleted: z.number().int(),
+});
+
+const activityItem = z.object({
+  id: z.number().int(),
+  label: z.string(),
+  TemplateID: z.number().int(),
+  TemplateLabel: z.string(),
+  nbActives: z.number().int(),
+  nbEmailSent: z.number().int(),
+  nbEmailOpened: z.number().int(),
+  nbEmailRejected: z.number().int(),
+});
+
+const access = { access: { resource: 'dashboard' as const, action: 'list' as const } };
+
+/** The dashboard's calls (spec 000 section 7): a validator's figures cover every issuer, anyone else's their own. */
+export async function dashboardRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    '/api/admin/stats',
+    {
+      config: access,
+      schema: {
+        summary: "Each issuer's certificates, delivered emails, credits and deleted certificates, sorted by name",
+        description: "The caller's issuer, or every issuer for a validator (an Administrator of a validating issuer).",
+        response: { 200: z.array(statsItem) },
+      },
+    },
+    async (request) => issuerStats(ctx.db, dashboardScope(authOf(request))),
+  );
+
+  api.get(
+    '/api/admin/activity',
+    {
+      config: access,
+      schema: {
+        summary: "Per template, the period's active certificates and emails sent, opened and refused",
+        description:
+          'Days are UTC and both included. nbActives counts the active certificates of the campaigns created in the ' +
+          'period; the email figures count the emails sent in the period, whenever their certificate was published.',
+        querystring: z
+          .object({ startDate: day, endDate: day })
+          .refine((query) => query.startDate <= query.endDate, { message: 'startDate is after endDate' }),
+        response: { 200: z.array(activityItem) },
+      },
+    },
+    async (request) => periodActivity(ctx.db, dashboardScope(authOf(request)), request.query),
+  );
+}

@@ -1,0 +1,105 @@
+import type { Kysely } from 'kysely';
+import {
+  nextDay,
+  sortStats,
+  templateLabelJson,
+  type ActivityItem,
+  type IssuerStats,
+  type Period,
+} from '../../domain/dashboard';
+import { isAdministrator } from '../../domain/permissions';
+import type { AuthContext } from '../auth/guard';
+import type { Database } from '../db/schema';
+import {
+  activeCertificatesInRange,
+  certificatesPerIssuer,
+  deliveredEmailsPerIssuer,
+  emailsInRange,
+  issuersOf,
+  templatesById,
+  type IssuerScope,
+} from '../repositories/dashboard';
+import { parseLabel } from './templates/views';
+
+/** A validator (an Administrator of a validating issuer) sees every issuer; anyone else only their own. */
+export function dashboardScope(auth: AuthContext): IssuerScope {
+  return auth.issuer.is_validator === 1 && isAdministrator(auth.profileId) ? null : [auth.issuer.id];
+}
+
+/** GET /api/admin/stats: each issuer's all-time figures, sorted by name case-insensitively. */
+export async function issuerStats(db: Kysely<Database>, scope: IssuerScope): Promise<IssuerStats[]> {
+  const [issuers, certificates, emails] = await Promise.all([
+    issuersOf(db, scope),
+    certificatesPerIssuer(db, scope),
+    deliveredEmailsPerIssuer(db, scope),
+  ]);
+  return sortStats(
+    issuers.map((issuer) => ({
+      id: issuer.id,
+      label: issuer.name,
+      certifiedDegrees: certificates.get(issuer.id)?.total ?? 0,
+      nbEmailSent: emails.get(issuer.id) ?? 0,
+      Credits: issuer.credits,
+      nbDeleted: certificates.get(issuer.id)?.deleted ?? 0,
+    })),
+  );
+}
+
+/**
+ * GET /api/admin/activity: per template, the active certificates of the campaigns created in the period and the
+ * emails sent in the period (days in UTC, both ends included). A template appears when either is non-zero.
+ */
+export async function periodActivity(
+  db: Kysely<Database>,
+  scope: IssuerScope,
+  period: Period,
+): Promise<ActivityItem[]> {
+  const range = { from: period.startDate, to: nextDay(period.endDate) };
+  const [actives, emails] = await Promise.all([
+    activeCertificatesInRange(db, scope, range),
+    emailsInRange(db, scope, range),
+  ]);
+  const items = new Map<number, ActivityItem>();
+  const itemOf = (issuerId: number, templateId: number) => {
+    let item = items.get(templateId);
+    if (!item) {
+      item = {
+        id: issuerId,
+        label: '',
+        TemplateID: templateId,
+        TemplateLabel: '{}',
+        nbActives: 0,
+        nbEmailSent: 0,
+        nbEmailOpened: 0,
+        nbEmailRejected: 0,
+      };
+      items.set(templateId, item);
+    }
+    return item;
+  };
+  for (const row of actives) itemOf(row.issuerId, row.templateId).nbActives += row.actives;
+  for (const row of emails) {
+    const item = itemOf(row.issuerId, row.templateId);
+    item.nbEmailSent += row.sent;
+    item.nbEmailOpened += row.opened;
+    item.nbEmailRejected += row.rejected;
+  }
+  const shown = [...items.values()].filter(
+    (item) => item.nbActives + item.nbEmailSent + item.nbEmailOpened + item.nbEmailRejected > 0,
+  );
+  const issuerIds = [...new Set(shown.map((item) => item.id))];
+  const [issuers, templates] = await Promise.all([
+    issuersOf(db, issuerIds),
+    templatesById(
+      db,
+      shown.map((item) => item.TemplateID),
+    ),
+  ]);
+  const names = new Map(issuers.map((issuer) => [issuer.id, issuer.name]));
+  for (const item of shown) {
+    item.label = names.get(item.id) ?? '';
+    const template = templates.get(item.TemplateID);
+    if (template) item.TemplateLabel = templateLabelJson(parseLabel(template.label), template.default_language);
+  }
+  return shown.sort((a, b) => a.label.localeCompare(b.label) || a.TemplateID - b.TemplateID);
+}

@@ -1,0 +1,176 @@
+import { Box, Typography, useTheme } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Cell,
+  Pie,
+  PieChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
+import { DONUT_CUTOUT, ISSUER_BAR_SIZE, PERIOD_BAR_SIZE } from '../../../domain/dashboard';
+import type { IssuerBar, PeriodSeries, Slice } from './dashboardView';
+
+/**
+ * The dashboard's charts (recharts), in their own chunk: the page loads them behind Suspense, so recharts stays
+ * out of the main bundle.
+ */
+
+export function useSeriesColors(): Record<PeriodSeries, string> {
+  const { palette } = useTheme();
+  return {
+    published: palette.primary.main,
+    sent: palette.success.main,
+    opened: palette.info.main,
+    notDelivered: palette.error.main,
+    notSent: palette.grey[palette.mode === 'dark' ? 600 : 400],
+  };
+}
+
+function useAxisStyle() {
+  const { palette, typography } = useTheme();
+  return { fontSize: 12, fill: palette.text.secondary, fontFamily: typography.fontFamily };
+}
+
+const ROW_HEIGHT = 30;
+
+/** One bar per issuer, horizontal so that names up to 35 characters stay readable. */
+export function IssuerBarChart({
+  bars,
+  dataKey,
+  label,
+}: {
+  bars: IssuerBar[];
+  dataKey: 'certificates' | 'credits';
+  label: string;
+}) {
+  const axis = useAxisStyle();
+  const { palette } = useTheme();
+  const color = dataKey === 'certificates' ? palette.primary.main : palette.success.main;
+  return (
+    <ResponsiveContainer width="100%" height={Math.max(120, bars.length * ROW_HEIGHT + 40)}>
+      <BarChart data={bars} layout="vertical" margin={{ top: 4, right: 24, bottom: 4, left: 8 }} accessibilityLayer>
+        <CartesianGrid horizontal={false} stroke={palette.divider} />
+        <XAxis type="number" allowDecimals={false} tick={axis} stroke={palette.divider} />
+        <YAxis type="category" dataKey="name" width={230} tick={axis} stroke={palette.divider} interval={0} />
+        <Tooltip
+          cursor={{ fill: palette.action.hover }}
+          labelFormatter={(_, payload) => (payload?.[0]?.payload as IssuerBar | undefined)?.fullName ?? ''}
+        />
+        <Bar dataKey={dataKey} name={label} fill={color} barSize={ISSUER_BAR_SIZE} radius={3} />
+      </BarChart>
+    </ResponsiveContainer>
+  );
+}
+
+/** Published versus sent (versus opened with tracking) over the period. */
+export function PeriodBarChart({ slices, labels }: { slices: Slice[]; labels: Record<PeriodSeries, string> }) {
+  const axis = useAxisStyle();
+  const colors = useSeriesColors();
+  const { palette } = useTheme();
+  const data = slices.map((slice) => ({ ...slice, name: labels[slice.key] }));
+  return (
+    <ResponsiveContainer width="100%" height={260}>
+      <BarChart data={data} margin={{ top: 16, right: 16, bottom: 4, left: 0 }} accessibilityLayer>
+        <CartesianGrid vertical={false} stroke={palette.divider} />
+        <XAxis dataKey="name" tick={axis} stroke={palette.divider} />
+        <YAxis allowDecimals={false} tick={axis} stroke={palette.divider} width={48} />
+        <Tooltip cursor={{ fill: palette.action.hover }} />
+        <Bar
+          dataKey="value"
+          name=" "
+          barSize={PERIOD_BAR_SIZE}
+          radius={[4, 4, 0, 0]}
+          label={{ position: 'top', ...axis }}
+        >
+          {data.map((slice) => (
+            <Cell key={slice.key} fill={colors[slice.key]} />
+          ))}
+        </Bar>
+      </BarChart>
+    </ResponsiveContainer>
+  );
+}
+
+const DONUT_SIZE = 200;
+
+/** Email outcomes of the period, the sent percentage in the middle. */
+export function EmailDonut({
+  slices,
+  percentage,
+  labels,
+}: {
+  slices: Slice[];
+  percentage: number;
+  labels: Record<PeriodSeries, string>;
+}) {
+  const translate = useTranslate();
+  const colors = useSeriesColors();
+  const { palette } = useTheme();
+  const outer = DONUT_SIZE / 2;
+  const inner = (outer * parseFloat(DONUT_CUTOUT)) / 100;
+  const total = slices.reduce((sum, slice) => sum + slice.value, 0);
+  const data =
+    total > 0
+      ? slices.map((slice) => ({ ...slice, name: labels[slice.key] }))
+      : [{ key: 'notSent' as const, value: 1, name: labels.notSent }];
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 3, flexWrap: 'wrap', justifyContent: 'center' }}>
+      <Box sx={{ position: 'relative', width: DONUT_SIZE, height: DONUT_SIZE, flexShrink: 0 }}>
+        <PieChart width={DONUT_SIZE} height={DONUT_SIZE}>
+          <Pie
+            data={data}
+            dataKey="value"
+            nameKey="name"
+            innerRadius={inner}
+            outerRadius={outer}
+            startAngle={90}
+            endAngle={-270}
+            stroke={palette.background.paper}
+            isAnimationActive={false}
+          >
+            {data.map((slice) => (
+              <Cell key={slice.key} fill={total > 0 ? colors[slice.key] : palette.action.disabledBackground} />
+            ))}
+          </Pie>
+          {total > 0 && <Tooltip />}
+        </PieChart>
+        <Box
+          sx={{
+            position: 'absolute',
+            inset: 0,
+            display: 'flex',
+            flexDirection: 'column',
+            alignItems: 'center',
+            justifyContent: 'center',
+            pointerEvents: 'none',
+          }}
+        >
+          <Typography variant="h4" component="p" fontWeight={600} data-testid="sent-percentage">
+            {translate('dashboard.percentage', { percentage })}
+          </Typography>
+          <Typography variant="caption" color="text.secondary">
+            {translate('dashboard.sent_percentage')}
+          </Typography>
+        </Box>
+      </Box>
+      <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}>
+        {slices.map((slice) => (
+          <Box component="li" key={slice.key} sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+            <Box sx={{ width: 12, height: 12, borderRadius: '3px', bgcolor: colors[slice.key], flexShrink: 0 }} />
+            <Typography variant="body2" sx={{ flexGrow: 1, minWidth: 110 }}>
+              {labels[slice.key]}
+            </Typography>
+            <Typography variant="body2" fontWeight={600}>
+              {slice.value}
+            </Typography>
+          </Box>
+        ))}
+      </Box>
+    </Box>
+  );
+}
