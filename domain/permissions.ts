@@ -27,6 +27,7 @@ export type Resource =
   | 'badge-images'
   | 'dashboard'
   | 'myplan'
+  | 'onboarding'
   | 'security';
 
 export type Action = 'list' | 'show' | 'create' | 'edit' | 'delete' | 'enable' | 'disable' | 'publish' | 'send';
@@ -50,7 +51,7 @@ const ADMINISTRATOR_ONLY: readonly Resource[] = [
 ];
 
 /** Areas every signed-in user may read and act in for themselves. */
-const EVERYONE: readonly Resource[] = ['dashboard', 'myplan', 'security', 'terms'];
+const EVERYONE: readonly Resource[] = ['dashboard', 'myplan', 'onboarding', 'security', 'terms'];
 
 export function isAdministrator(profile: ProfileId): boolean {
   return profile === PROFILE.Administrator;

@@ -22,11 +22,13 @@ import { accountVerificationRoutes } from './routes/accountVerification';
 import { apiKeyRoutes } from './routes/apiKeys';
 import { contactUsRoutes } from './routes/contactUs';
 import { cpfExportRoutes } from './routes/cpfExport';
+import { dashboardRoutes } from './routes/dashboard';
 import { credentialRoutes } from './routes/credentials';
 import { emailingRoutes } from './routes/emailing';
 import { pdfRoutes } from './routes/pdf';
 import { issuerProfileRoutes } from './routes/issuerProfile';
 import { notificationRoutes } from './routes/notifications';
+import { onboardingRoutes } from './routes/onboarding';
 import { publicPageRoutes } from './routes/publicPages';
 import { publicationRoutes } from './routes/publication';
 import { reportRoutes } from './routes/reports';
@@ -129,6 +131,7 @@ export async function buildApp(
   await issuerProfileRoutes(app, ctx);
   await accountVerificationRoutes(app, ctx);
   await accountRoutes(app, ctx);
+  await onboardingRoutes(app, ctx);
   await credentialRoutes(app, ctx);
   await publicPageRoutes(app, ctx);
   await publicationRoutes(app, ctx);
@@ -137,6 +140,7 @@ export async function buildApp(
   await pdfRoutes(app, ctx);
   await cpfExportRoutes(app, ctx);
   await contactUsRoutes(app, ctx);
+  await dashboardRoutes(app, ctx);
 
   registerWebApp(app, config.webRoot);
   registerPublicationJobs(ctx);

@@ -7,6 +7,7 @@ import { RequireAccess } from './components/RequireAccess';
 import { API_KEYS_PATH, ApiKeysPage } from './custom-pages/api-keys/ApiKeysPage';
 import { BADGE_EDITOR_PATH, canUseEditor, REGISTRY_EDITOR_PATH } from './custom-pages/badge-editor/editorPaths';
 import { CAMPAIGNS_PATH, CampaignsPage } from './custom-pages/campaigns/CampaignsPage';
+import { DASHBOARD_PATH } from './custom-pages/dashboard/paths';
 import { EMAIL_PATH, EmailPage } from './custom-pages/email/EmailPage';
 import { HELP_PATH, HelpPage } from './custom-pages/help/HelpPage';
 import { LoginPage } from './custom-pages/login/LoginPage';
@@ -42,6 +43,10 @@ const BadgeEditorPage = lazy(() =>
 );
 const RegistryEditorPage = lazy(() =>
   import('./custom-pages/registry-editor/RegistryEditorPage').then((m) => ({ default: m.RegistryEditorPage })),
+);
+// The dashboard brings recharts: its own chunk too.
+const DashboardPage = lazy(() =>
+  import('./custom-pages/dashboard/DashboardPage').then((m) => ({ default: m.DashboardPage })),
 );
 
 /** A custom page for signed-in users; `allowed` adds the route guard of spec 000 section 2.2. */
@@ -93,6 +98,7 @@ export function App({ i18nProvider, brand }: { i18nProvider: I18nProvider; brand
             <Route path={`${PROFILE_PATH}/:tab`} element={page(<ProfilePage />, rights.admin)} />
             <Route path={NOTIFICATIONS_PATH} element={page(<NotificationsPage />, rights.admin)} />
             <Route path={PUBLICATION_PATH} element={page(<PublicationPage />, rights.publish)} />
+            <Route path={DASHBOARD_PATH} element={page(<DashboardPage />)} />
             <Route path={CAMPAIGNS_PATH} element={page(<CampaignsPage />)} />
             <Route path={REPORT_ROUTES.campaign} element={page(<ReportPage kind="campaign" />)} />
             <Route path={REPORT_ROUTES.template} element={page(<ReportPage kind="template" />)} />

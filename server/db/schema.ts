@@ -292,6 +292,16 @@ export interface AccountVerificationTable {
   submitted_at: Timestamp;
 }
 
+/** The onboarding questionnaire's answers (spec 000 section 2.6): a JSON object of value lists per question. */
+export interface OnboardingAnswerTable {
+  id: Generated<number>;
+  issuer_id: number;
+  user_id: number | null;
+  language: string;
+  answers: Json;
+  submitted_at: Timestamp;
+}
+
 export interface Database {
   campaigns: CampaignTable;
   certificates: CertificateTable;
@@ -305,6 +315,7 @@ export interface Database {
   template_tags: TemplateTagTable;
   issuers: IssuerTable;
   account_verifications: AccountVerificationTable;
+  onboarding_answers: OnboardingAnswerTable;
   users: UserTable;
   org_units: OrgUnitTable;
   settings: SettingTable;

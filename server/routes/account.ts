@@ -9,7 +9,7 @@ import { issuerNotFound } from '../services/issuerProfile';
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
 /** The Account of spec 000 section 3 (domain/account.ts). */
-const account = z.object({
+export const accountSchema = z.object({
   plan: z.object({
     contract: z.string(),
     unit: z.enum(['RECIPIENT', 'CERTIFICATE']),
@@ -44,7 +44,7 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
         description:
           'Every signed-in user of the issuer may read it (another issuer is 404). Usage counts the certificates and the distinct recipient addresses published since usage.since, the start of the current plan year.',
         params: z.object({ id: z.coerce.number().int().positive() }),
-        response: { 200: account },
+        response: { 200: accountSchema },
       },
     },
     async (request) => {

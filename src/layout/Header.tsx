@@ -23,7 +23,7 @@ export function Header() {
         <Box component={Link} to="/templates" sx={{ color: 'inherit', textDecoration: 'none' }} aria-label={brand.name}>
           <BrandLogo brand={{ ...brand, primary: 'rgba(255,255,255,0.16)' }} size={30} />
         </Box>
-        <Box component="nav" sx={{ display: 'flex', gap: 0.5, flexGrow: 1 }}>
+        <Box component="nav" data-tour="header-nav" sx={{ display: 'flex', gap: 0.5, flexGrow: 1 }}>
           {user &&
             HEADER_ENTRIES.filter((entry) => entry.visible(user)).map((entry) => {
               const active = pathname.startsWith(entry.path);
@@ -46,7 +46,13 @@ export function Header() {
             })}
         </Box>
         {user && (
-          <Button color="inherit" startIcon={<HelpIcon />} onClick={() => openHelp()} sx={{ px: 1.75, opacity: 0.9 }}>
+          <Button
+            color="inherit"
+            startIcon={<HelpIcon />}
+            onClick={() => openHelp()}
+            data-tour="help"
+            sx={{ px: 1.75, opacity: 0.9 }}
+          >
             {translate('header.help')}
           </Button>
         )}

@@ -2,37 +2,47 @@ import { Box, CircularProgress } from '@mui/material';
 import { Suspense, type ReactNode } from 'react';
 import { HelpProvider } from '../custom-pages/help/HelpContext';
 import { HelpDrawer } from '../custom-pages/help/HelpDrawer';
+import { GuidedTour } from '../custom-pages/onboarding/GuidedTour';
+import { OnboardingDialog } from '../custom-pages/onboarding/OnboardingDialog';
+import { OnboardingProvider } from '../custom-pages/onboarding/OnboardingContext';
 import { GlobalAlerts } from './GlobalAlerts';
 import { Header } from './Header';
 import { SessionWatcher } from './SessionWatcher';
 import { TermsDialog } from './TermsDialog';
 
-/** The root shell of spec 000 section 2.3 for a signed-in user: the header, the routed page and the help drawer. */
+/**
+ * The root shell of spec 000 section 2.3 for a signed-in user: the header, the onboarding form when visible (or
+ * the terms dialog), the routed page, the guided tour and the help drawer.
+ */
 export function Layout({ children }: { children: ReactNode }) {
   return (
     <HelpProvider>
-      <Box sx={{ minHeight: '100vh', bgcolor: 'background.default', display: 'flex', flexDirection: 'column' }}>
-        <Header />
-        <SessionWatcher />
-        <TermsDialog />
-        <Box
-          component="main"
-          id="main-content"
-          sx={{ flexGrow: 1, width: '100%', maxWidth: 1280, mx: 'auto', px: { xs: 2, md: 4 }, py: 4 }}
-        >
-          <GlobalAlerts />
-          <Suspense
-            fallback={
-              <Box sx={{ display: 'flex', justifyContent: 'center', py: 8 }}>
-                <CircularProgress />
-              </Box>
-            }
+      <OnboardingProvider>
+        <Box sx={{ minHeight: '100vh', bgcolor: 'background.default', display: 'flex', flexDirection: 'column' }}>
+          <Header />
+          <SessionWatcher />
+          <OnboardingDialog />
+          <TermsDialog />
+          <GuidedTour />
+          <Box
+            component="main"
+            id="main-content"
+            sx={{ flexGrow: 1, width: '100%', maxWidth: 1280, mx: 'auto', px: { xs: 2, md: 4 }, py: 4 }}
           >
-            {children}
-          </Suspense>
+            <GlobalAlerts />
+            <Suspense
+              fallback={
+                <Box sx={{ display: 'flex', justifyContent: 'center', py: 8 }}>
+                  <CircularProgress />
+                </Box>
+              }
+            >
+              {children}
+            </Suspense>
+          </Box>
         </Box>
-      </Box>
-      <HelpDrawer />
+        <HelpDrawer />
+      </OnboardingProvider>
     </HelpProvider>
   );
 }

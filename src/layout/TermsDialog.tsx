@@ -21,23 +21,23 @@ import {
   type TermsUpdate,
 } from '../../domain/terms';
 import { useCurrentUser } from '../authProvider/useCurrentUser';
+import { useOnboarding } from '../custom-pages/onboarding/OnboardingContext';
 import { apiFetch } from '../dataProvider/httpClient';
-
-/** The onboarding questionnaire does not exist yet; when it does, its visibility hides this dialog. */
-const ONBOARDING_VISIBLE = false;
 
 /**
  * The terms-of-service dialog of spec 000 section 2.3. It cannot be closed (no close button, Escape and the
- * backdrop do nothing) until what the user has not yet accepted is ticked and recorded.
+ * backdrop do nothing) until what the user has not yet accepted is ticked and recorded. It waits for the account,
+ * and gives way to a free-trial account's onboarding form, whose last step asks for the same acceptances.
  */
 export function TermsDialog() {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const { user, refresh } = useCurrentUser();
+  const onboarding = useOnboarding();
   const [ticked, setTicked] = useState<LegalDocument[]>([]);
   const [saving, setSaving] = useState(false);
   const [failed, setFailed] = useState(false);
-  if (!user || !showTermsDialog(user, ONBOARDING_VISIBLE)) return null;
+  if (!user || !onboarding.loaded || !showTermsDialog(user, onboarding.visible)) return null;
   const missing = missingAcceptances(user);
   const ready = missing.every((document) => ticked.includes(document));
 

@@ -53,6 +53,7 @@ export function UserMenu({ user }: { user: CurrentUser }) {
         <IconButton
           onClick={(e) => setAnchor(e.currentTarget)}
           aria-label={translate('header.user_menu')}
+          data-tour="user-menu"
           sx={{ p: 0.5 }}
         >
           <Avatar sx={{ width: 34, height: 34, bgcolor: 'secondary.main', fontSize: 15, fontWeight: 700 }}>

@@ -1,5 +1,6 @@
 import type { CurrentUser } from '../../domain/auth';
 import { canEditTemplate, canPublish, isAdministrator } from '../../domain/permissions';
+import { DASHBOARD_PATH } from '../custom-pages/dashboard/paths';
 import { MY_PLAN_PATH } from '../custom-pages/my-plan/paths';
 
 /**
@@ -15,6 +16,7 @@ export interface NavEntry {
 export const HEADER_ENTRIES: NavEntry[] = [
   { key: 'templates', path: '/templates', visible: () => true },
   { key: 'campaigns', path: '/campaigns', visible: () => true },
+  { key: 'dashboard', path: DASHBOARD_PATH, visible: () => true },
   { key: 'search', path: '/search', visible: () => true },
   { key: 'admin', path: '/admin', visible: (user) => isAdministrator(user.profileId) },
 ];

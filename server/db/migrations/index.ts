@@ -8,6 +8,8 @@ import * as issuerKeys from './2026-11-22T2100_issuer_keys';
 import * as publication from './2026-11-22T2200_publication';
 import * as accountVerifications from './2026-11-23T0030_account_verifications';
 import * as issuerPlanProduct from './2026-11-23T0100_issuer_plan_product';
+import * as dashboard from './2026-11-23T0200_dashboard';
+import * as onboarding from './2026-11-23T0210_onboarding';
 
 /** Every migration, in order. Names are dates; a landed migration is frozen: add a new one to change the schema. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +22,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T2200_publication': publication,
   '2026-11-23T0030_account_verifications': accountVerifications,
   '2026-11-23T0100_issuer_plan_product': issuerPlanProduct,
+  '2026-11-23T0200_dashboard': dashboard,
+  '2026-11-23T0210_onboarding': onboarding,
 };

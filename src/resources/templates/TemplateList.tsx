@@ -104,7 +104,13 @@ export function TemplateList() {
           {isPending ? translate('templates.title') : translate('templates.count', { count: shown.length })}
         </Typography>
         {user && canUseEditor(user, 'badge') && (
-          <Button variant="contained" startIcon={<AddIcon />} component={Link} to={editorPath('badge')}>
+          <Button
+            variant="contained"
+            startIcon={<AddIcon />}
+            component={Link}
+            to={editorPath('badge')}
+            data-tour="new-badge"
+          >
             {translate('editor.menu.new_badge')}
           </Button>
         )}
@@ -122,6 +128,7 @@ export function TemplateList() {
           size="small"
           placeholder={translate('templates.search')}
           aria-label={translate('templates.search')}
+          data-tour="template-search"
           value={search}
           onChange={(e) => {
             setSearch(e.target.value);
