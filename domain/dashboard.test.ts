@@ -1,3 +1,4 @@
+import { lastDays } from './dateRange';
 import { describe, expect, it } from 'vitest';
 import {
   chartLabel,
@@ -6,7 +7,6 @@ import {
   isActionable,
   isIsoDate,
   isValidPeriod,
-  lastDays,
   nbTotalSent,
   nextDay,
   notSent,

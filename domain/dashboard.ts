@@ -1,4 +1,4 @@
-import { todayIso } from './import/blankFile';
+import { lastDays, rangeShortcut } from './dateRange';
 import { labelIn, type Label } from './templates';
 
 /**
@@ -81,24 +81,13 @@ export function nextDay(day: string): string {
   return date.toISOString().slice(0, 10);
 }
 
-/** The last `days` days, today included, in the user's time zone. */
-export function lastDays(days: number, today: Date = new Date()): Period {
-  const start = new Date(today.getFullYear(), today.getMonth(), today.getDate() - (days - 1));
-  return { startDate: todayIso(start), endDate: todayIso(today) };
-}
-
 export function defaultPeriod(today: Date = new Date()): Period {
   return lastDays(DEFAULT_PERIOD_DAYS, today);
 }
 
 /** The shortcut the period is, if any. */
 export function periodShortcut(period: Period, today: Date = new Date()): PeriodShortcut | null {
-  return (
-    PERIOD_SHORTCUTS.find((days) => {
-      const range = lastDays(days, today);
-      return range.startDate === period.startDate && range.endDate === period.endDate;
-    }) ?? null
-  );
+  return rangeShortcut(period, PERIOD_SHORTCUTS, today);
 }
 
 /** Emails delivered, opened or not. */

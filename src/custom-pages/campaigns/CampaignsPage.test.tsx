@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { CampaignItem } from '../../../domain/publication';
 import { AdminWrapper, testI18nProvider } from '../../../tests/unit/adminWrapper';
 import { CampaignsPage } from './CampaignsPage';
-import { lastDays } from './campaignsQuery';
+import { lastDays } from '../../../domain/dateRange';
 
 const campaign = (ID: number, change: Partial<CampaignItem> = {}): CampaignItem => ({
   ID,

@@ -2,6 +2,7 @@ import CampaignIcon from '@mui/icons-material/CampaignOutlined';
 import CloseIcon from '@mui/icons-material/Close';
 import SearchIcon from '@mui/icons-material/Search';
 import VisibilityIcon from '@mui/icons-material/VisibilityOutlined';
+import { DateRangeFields } from '../../components/DateRangeFields';
 import {
   Alert,
   Box,
@@ -19,8 +20,6 @@ import {
   TablePagination,
   TableRow,
   TextField,
-  ToggleButton,
-  ToggleButtonGroup,
   Tooltip,
   Typography,
 } from '@mui/material';
@@ -31,12 +30,10 @@ import { CAMPAIGN_PAGE_SIZES, type CampaignsResponse } from '../../../domain/pub
 import { labelIn } from '../../../domain/templates';
 import { apiFetch } from '../../dataProvider/httpClient';
 import {
-  activeShortcut,
   campaignsQuery,
   campaignUser,
   DATE_SHORTCUTS,
   FIRST_PAGE,
-  lastDays,
   STATUS_CHIPS,
   templateIdParam,
   type CampaignFilters,
@@ -96,7 +93,6 @@ export function CampaignsPage() {
     };
   }, [filters, paging, attempt]);
 
-  const shortcut = activeShortcut(filters);
   const filtered =
     filters.search.trim() !== '' || filters.startDate !== '' || filters.endDate !== '' || filters.templateId !== null;
   const data = load.status === 'loaded' ? load.data : null;
@@ -129,60 +125,36 @@ export function CampaignsPage() {
           sx={{ width: { xs: '100%', sm: 380 }, bgcolor: 'background.paper' }}
         />
       </Box>
-      <Box
-        sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mb: 2.5, flexWrap: 'wrap' }}
-        role="group"
-        aria-label={translate('campaigns.date_range')}
-      >
-        <TextField
-          type="date"
-          size="small"
-          label={translate('campaigns.start_date')}
-          value={filters.startDate}
-          onChange={(event) => changeDates({ startDate: event.target.value })}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: filters.endDate || undefined } }}
-          sx={{ bgcolor: 'background.paper' }}
-        />
-        <TextField
-          type="date"
-          size="small"
-          label={translate('campaigns.end_date')}
-          value={filters.endDate}
-          onChange={(event) => changeDates({ endDate: event.target.value })}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: filters.startDate || undefined } }}
-          sx={{ bgcolor: 'background.paper' }}
-        />
-        <ToggleButtonGroup
-          size="small"
-          exclusive
-          value={shortcut}
-          onChange={(_, days: number | null) =>
-            changeDates(days === null ? { startDate: '', endDate: '' } : lastDays(days))
-          }
-          aria-label={translate('campaigns.shortcuts')}
+      <Box sx={{ mb: 2.5 }}>
+        <DateRangeFields
+          range={filters}
+          shortcuts={DATE_SHORTCUTS}
+          onChange={changeDates}
+          labels={{
+            group: translate('campaigns.date_range'),
+            start: translate('campaigns.start_date'),
+            end: translate('campaigns.end_date'),
+            shortcuts: translate('campaigns.shortcuts'),
+            shortcut: (days) => translate(`campaigns.last_${days}`),
+          }}
         >
-          {DATE_SHORTCUTS.map((days) => (
-            <ToggleButton key={days} value={days}>
-              {translate(`campaigns.last_${days}`)}
-            </ToggleButton>
-          ))}
-        </ToggleButtonGroup>
-        {(filters.startDate !== '' || filters.endDate !== '') && (
-          <Button size="small" onClick={() => changeDates({ startDate: '', endDate: '' })}>
-            {translate('campaigns.clear_dates')}
-          </Button>
-        )}
-        {filters.templateId !== null && (
-          <Chip
-            color="primary"
-            label={translate('campaigns.template_filter', { label: templateLabel })}
-            onDelete={() => {
-              setSearchParams({});
-              setPaging((current) => ({ ...current, page: 0 }));
-            }}
-            deleteIcon={<CloseIcon aria-label={translate('campaigns.clear_template')} />}
-          />
-        )}
+          {(filters.startDate !== '' || filters.endDate !== '') && (
+            <Button size="small" onClick={() => changeDates({ startDate: '', endDate: '' })}>
+              {translate('campaigns.clear_dates')}
+            </Button>
+          )}
+          {filters.templateId !== null && (
+            <Chip
+              color="primary"
+              label={translate('campaigns.template_filter', { label: templateLabel })}
+              onDelete={() => {
+                setSearchParams({});
+                setPaging((current) => ({ ...current, page: 0 }));
+              }}
+              deleteIcon={<CloseIcon aria-label={translate('campaigns.clear_template')} />}
+            />
+          )}
+        </DateRangeFields>
       </Box>
 
       {load.status === 'failed' ? (

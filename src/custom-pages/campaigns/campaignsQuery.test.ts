@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activeShortcut, campaignsQuery, campaignUser, lastDays, templateIdParam } from './campaignsQuery';
+import { campaignsQuery, campaignUser, templateIdParam } from './campaignsQuery';
 
 const filters = { search: '', startDate: '', endDate: '', templateId: null };
 
@@ -12,15 +12,6 @@ describe('the campaigns query', () => {
         { page: 2, perPage: 50 },
       ),
     ).toBe('offset=100&limit=50&templateId=4&filter=spring&startDate=2026-11-01&endDate=2026-11-23');
-  });
-
-  it('gives the shortcuts as YYYY-MM-DD ranges ending today, and recognises them', () => {
-    const today = new Date(2026, 10, 23, 15, 30);
-    expect(lastDays(7, today)).toEqual({ startDate: '2026-11-17', endDate: '2026-11-23' });
-    expect(lastDays(30, today)).toEqual({ startDate: '2026-10-25', endDate: '2026-11-23' });
-    expect(lastDays(90, today)).toEqual({ startDate: '2026-08-26', endDate: '2026-11-23' });
-    expect(activeShortcut(lastDays(30, today), today)).toBe(30);
-    expect(activeShortcut({ startDate: '2026-11-01', endDate: '2026-11-23' }, today)).toBeNull();
   });
 
   it('reads the template parameter and the user name', () => {

@@ -1,9 +1,7 @@
-import { todayIso } from '../../../domain/import';
 import { CAMPAIGN_PAGE_SIZE, type CampaignItem } from '../../../domain/publication';
 
 /** The date-range shortcuts of the campaigns page: last week, last month, last 3 months. */
 export const DATE_SHORTCUTS = [7, 30, 90] as const;
-export type DateShortcut = (typeof DATE_SHORTCUTS)[number];
 
 export interface CampaignFilters {
   search: string;
@@ -29,25 +27,6 @@ export function campaignsQuery(filters: CampaignFilters, { page, perPage }: Camp
   if (filters.startDate !== '') query.set('startDate', filters.startDate);
   if (filters.endDate !== '') query.set('endDate', filters.endDate);
   return query.toString();
-}
-
-/** The last `days` days, today included, as YYYY-MM-DD in the user's time zone. */
-export function lastDays(days: number, today: Date = new Date()): { startDate: string; endDate: string } {
-  const start = new Date(today.getFullYear(), today.getMonth(), today.getDate() - (days - 1));
-  return { startDate: todayIso(start), endDate: todayIso(today) };
-}
-
-/** The shortcut the range is, if any. */
-export function activeShortcut(
-  { startDate, endDate }: Pick<CampaignFilters, 'startDate' | 'endDate'>,
-  today: Date = new Date(),
-): DateShortcut | null {
-  return (
-    DATE_SHORTCUTS.find((days) => {
-      const range = lastDays(days, today);
-      return range.startDate === startDate && range.endDate === endDate;
-    }) ?? null
-  );
 }
 
 /** A template id from the page's ?templateId= parameter. */

@@ -1,3 +1,4 @@
+import { lastDays, rangeShortcut } from '../../../domain/dateRange';
 import {
   Box,
   Button,
@@ -20,7 +21,6 @@ import {
   chosenFilters,
   DATE_SHORTCUTS,
   defaultFilters,
-  lastDays,
   resolveFilters,
   statusFilterValues,
   type ReportFilters,
@@ -53,11 +53,7 @@ export function ReportFilterDrawer({
 }) {
   const translate = useTranslate();
   const [draft, setDraft] = useState(() => resolveFilters(filters, options));
-  const shortcut =
-    DATE_SHORTCUTS.find((days) => {
-      const range = lastDays(days);
-      return range.startDate === draft.startDate && range.endDate === draft.endDate;
-    }) ?? null;
+  const shortcut = rangeShortcut(draft, DATE_SHORTCUTS);
 
   return (
     <Drawer anchor="right" open={open} onClose={onClose}>

@@ -1,5 +1,4 @@
 import { DEFAULT_STATUS_FILTER, NFT_STATUS_FILTER } from '../../../domain/certificates';
-import { todayIso } from '../../../domain/import';
 import {
   columnWidth,
   defaultMailFilter,
@@ -137,12 +136,6 @@ export function nextSort(current: ReportSort | null, field: ReportSortField): Re
 
 export function isSortable(column: string): column is ReportSortField {
   return (REPORT_SORT_FIELDS as readonly string[]).includes(column);
-}
-
-/** The last `days` days, today included, as YYYY-MM-DD in the user's time zone (the drawer's shortcuts). */
-export function lastDays(days: number, today: Date = new Date()): { startDate: string; endDate: string } {
-  const start = new Date(today.getFullYear(), today.getMonth(), today.getDate() - (days - 1));
-  return { startDate: todayIso(start), endDate: todayIso(today) };
 }
 
 export const DATE_SHORTCUTS = [7, 30] as const;
