@@ -1,3 +1,9 @@
+import {
+  MARKDOWN_SECTIONS,
+  REGISTRY_ENTRIES,
+  type MarkdownSection,
+  type RegistryEntry,
+} from '../../../domain/rendering/credentialParts';
 import { cleanTags } from '../../../domain/templateRules/inputCleaning';
 import { parseLanguagesList } from '../../../domain/templateRules/languages';
 import { labelIn, templateFamily, type TemplateContent } from '../../../domain/templates';
@@ -15,19 +21,6 @@ export interface RecipientData {
   /** the import row's data fields (assessment, linkLabel, linkURL, the template's own fields) */
   fields: Record<string, string>;
 }
-
-export const MARKDOWN_SECTIONS = ['outcome', 'assessment', 'component'] as const;
-export type MarkdownSection = (typeof MARKDOWN_SECTIONS)[number];
-
-export const REGISTRY_ENTRIES = [
-  'location',
-  'certificator',
-  'qualification',
-  'speciality',
-  'decision',
-  'reference',
-] as const;
-export type RegistryEntry = (typeof REGISTRY_ENTRIES)[number];
 
 /**
  * A credential's design filled in, in one language. Titles are the template author's; null means the author

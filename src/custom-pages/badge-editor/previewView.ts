@@ -1,3 +1,4 @@
+import { REGISTRY_ENTRIES, type MarkdownSection, type RegistryEntry } from '../../../domain/rendering/credentialParts';
 import { safeHref } from '../../../domain/rendering/html';
 import { cleanTags } from '../../../domain/templateRules/inputCleaning';
 import { templateImagePath } from '../../../domain/templates';
@@ -20,19 +21,9 @@ export interface PreviewView {
   recipientTitle: string | null;
   obtained: { title: string | null; date: string };
   expires: { title: string; date: string } | null;
-  sections: { section: 'outcome' | 'assessment' | 'component'; title: string | null; markdown: string }[];
+  sections: { section: MarkdownSection; title: string | null; markdown: string }[];
   skills: { title: string | null; tags: string[] } | null;
 }
-
-export const REGISTRY_ENTRIES = [
-  'location',
-  'certificator',
-  'qualification',
-  'speciality',
-  'decision',
-  'reference',
-] as const;
-export type RegistryEntry = (typeof REGISTRY_ENTRIES)[number];
 
 const objectUrls = new WeakMap<File, string>();
 
