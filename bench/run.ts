@@ -1,10 +1,24 @@
+import { dashboardBench } from './dashboardBench';
 import { importBench } from './importBench';
 import { publishBench } from './publishBench';
 import { reportBench } from './reportBench';
 import { signingBench } from './signingBench';
 
-/** npm run bench: each benchmark prints its figure as a ratio to a bare baseline measured in the same run. */
-await importBench();
-await publishBench();
-await reportBench();
-await signingBench();
+const benches: Record<string, () => Promise<void>> = {
+  import: importBench,
+  publish: publishBench,
+  report: reportBench,
+  signing: signingBench,
+  dashboard: dashboardBench,
+};
+
+/**
+ * npm run bench [names…]: each benchmark prints its figure as a ratio to a bare baseline measured in the same
+ * run. Without names every benchmark runs; `npx tsx bench/run.ts dashboard` runs that one only.
+ */
+const chosen = process.argv.slice(2);
+const unknown = chosen.filter((name) => !(name in benches));
+if (unknown.length > 0) throw new Error(`unknown benchmark ${unknown.join(', ')}: ${Object.keys(benches).join(', ')}`);
+for (const [name, bench] of Object.entries(benches)) {
+  if (chosen.length === 0 || chosen.includes(name)) await bench();
+}

@@ -302,6 +302,19 @@ export interface OnboardingAnswerTable {
   submitted_at: Timestamp;
 }
 
+/**
+ * Emails per issuer, UTC day sent and template (delivered and not opened, opened, refused), kept by triggers on
+ * certificates (migration 2026-11-23T0300_dashboard_counts) for the dashboard.
+ */
+export interface EmailCountTable {
+  issuer_id: number;
+  day: string;
+  template_id: number;
+  sent: number;
+  opened: number;
+  rejected: number;
+}
+
 export interface Database {
   campaigns: CampaignTable;
   certificates: CertificateTable;
@@ -315,6 +328,7 @@ export interface Database {
   template_tags: TemplateTagTable;
   issuers: IssuerTable;
   account_verifications: AccountVerificationTable;
+  email_counts: EmailCountTable;
   onboarding_answers: OnboardingAnswerTable;
   users: UserTable;
   org_units: OrgUnitTable;

@@ -4,17 +4,21 @@ import type { Database } from '../db/schema';
 
 /**
  * The dashboard's counts. `issuerIds` narrows them to some issuers; null counts every issuer (a validator).
- * Certificates are counted from certificate_counts through their campaigns (campaigns_issuer_date), emails
- * through the partial index certificates_issuer_mail_sent_at, never by reading the certificates' rows.
+ * Certificates are counted from certificate_counts through their campaigns (campaigns_issuer_date), emails from
+ * email_counts, never by reading the certificates' rows.
  */
 export type IssuerScope = readonly number[] | null;
 
-/** Half-open range of ISO timestamps: from ≤ t < to. */
+/** Half-open range of UTC days (YYYY-MM-DD): from ≤ day < to. Emails are counted per day, so bounds are days. */
 export interface TimeRange {
   from: string;
   to: string;
 }
 
+/**
+ * Emails per issuer, UTC day they were sent and template (delivered and not opened, opened, refused), kept by the
+ * certificates' triggers (migration 2026-11-23T0300_dashboard_counts). Declared here, beside the only reader.
+ */
 const count = (value: unknown) => Number(value ?? 0);
 
 export async function issuersOf(db: Kysely<Database>, scope: IssuerScope) {
@@ -46,10 +50,8 @@ export async function certificatesPerIssuer(db: Kysely<Database>, scope: IssuerS
 /** Emails delivered per issuer, all time. */
 export async function deliveredEmailsPerIssuer(db: Kysely<Database>, scope: IssuerScope) {
   let query = db
-    .selectFrom('certificates')
-    .select(['issuer_id', (eb) => eb.fn.countAll<number | string>().as('n')])
-    .where('mail_sent_at', 'is not', null)
-    .where('mail_sent', '=', 1)
+    .selectFrom('email_counts')
+    .select(['issuer_id', sql<number | string>`sum(sent + opened)`.as('n')])
     .groupBy('issuer_id');
   if (scope !== null) query = query.where('issuer_id', 'in', scope.length > 0 ? [...scope] : [-1]);
   const rows = await query.execute();
@@ -74,17 +76,16 @@ export async function activeCertificatesInRange(db: Kysely<Database>, scope: Iss
 /** Emails sent in the range per issuer and template: delivered and not opened, opened, refused. */
 export async function emailsInRange(db: Kysely<Database>, scope: IssuerScope, range: TimeRange) {
   let query = db
-    .selectFrom('certificates')
+    .selectFrom('email_counts')
     .select([
       'issuer_id',
       'template_id',
-      sql<number | string>`sum(case when mail_sent = 1 and mail_read_at is null then 1 else 0 end)`.as('sent'),
-      sql<number | string>`sum(case when mail_sent = 1 and mail_read_at is not null then 1 else 0 end)`.as('opened'),
-      sql<number | string>`sum(case when mail_sent = 0 then 1 else 0 end)`.as('rejected'),
+      (eb) => eb.fn.sum<number | string>('sent').as('sent'),
+      (eb) => eb.fn.sum<number | string>('opened').as('opened'),
+      (eb) => eb.fn.sum<number | string>('rejected').as('rejected'),
     ])
-    .where('mail_sent_at', 'is not', null)
-    .where('mail_sent_at', '>=', range.from)
-    .where('mail_sent_at', '<', range.to)
+    .where('day', '>=', range.from)
+    .where('day', '<', range.to)
     .groupBy(['issuer_id', 'template_id']);
   if (scope !== null) query = query.where('issuer_id', 'in', scope.length > 0 ? [...scope] : [-1]);
   const rows = await query.execute();

@@ -191,4 +191,78 @@ describe.each(TEST_DATABASES)('dashboard on %s', (database) => {
     }
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/stats' })).statusCode).toBe(401);
   });
+
+  it('keeps the email counts equal to a recount of the certificates whatever changes them', async () => {
+    const { db } = t.app.laurel;
+    /** The counts as the triggers keep them, and as a full recount gives them, without the empty rows. */
+    const kept = async () =>
+      (await db.selectFrom('email_counts').selectAll().orderBy(['issuer_id', 'day', 'template_id']).execute()).filter(
+        (row) => row.sent !== 0 || row.opened !== 0 || row.rejected !== 0,
+      );
+    const recounted = async () => {
+      const rows = await db
+        .selectFrom('certificates')
+        .select(['issuer_id', 'template_id', 'mail_sent', 'mail_sent_at', 'mail_read_at'])
+        .where('mail_sent_at', 'is not', null)
+        .where('mail_sent', 'is not', null)
+        .execute();
+      const counts = new Map<
+        string,
+        { issuer_id: number; day: string; template_id: number; sent: number; opened: number; rejected: number }
+      >();
+      for (const row of rows) {
+        const day = (row.mail_sent_at as string).slice(0, 10);
+        const key = `${row.issuer_id}|${day}|${row.template_id}`;
+        const entry = counts.get(key) ?? {
+          issuer_id: row.issuer_id,
+          day,
+          template_id: row.template_id,
+          sent: 0,
+          opened: 0,
+          rejected: 0,
+        };
+        if (row.mail_sent === 0) entry.rejected += 1;
+        else if (row.mail_read_at === null) entry.sent += 1;
+        else entry.opened += 1;
+        counts.set(key, entry);
+      }
+      return [...counts.values()].sort(
+        (a, b) => a.issuer_id - b.issuer_id || a.day.localeCompare(b.day) || a.template_id - b.template_id,
+      );
+    };
+    const expectConsistent = async (step: string) => expect(await kept(), step).toEqual(await recounted());
+
+    const [a, b, c, d] = await keys();
+    const now = new Date().toISOString();
+    await db
+      .updateTable('certificates')
+      .set({ mail_sent: 1, mail_sent_at: now })
+      .where('key', 'in', [a, b, c])
+      .execute();
+    await expectConsistent('sent');
+    await db.updateTable('certificates').set({ mail_read_at: now }).where('key', '=', b).execute();
+    await db.updateTable('certificates').set({ mail_sent: 0 }).where('key', '=', c).execute();
+    await expectConsistent('opened and refused');
+    await db
+      .updateTable('certificates')
+      .set({ mail_sent_at: '2020-01-02T10:00:00.000Z' })
+      .where('key', '=', a)
+      .execute();
+    await db.updateTable('certificates').set({ mail_sent: 1, mail_sent_at: now }).where('key', '=', d).execute();
+    await expectConsistent('moved to another day, one more sent');
+    // a new address resets the email's state (what PUT /api/admin/email does for a template that allows it)
+    await db
+      .updateTable('certificates')
+      .set({ email: 'new@example.org', mail_sent: null, mail_sent_at: null, mail_read_at: null })
+      .where('key', '=', b)
+      .execute();
+    await expectConsistent('address changed');
+    await db.deleteFrom('certificates').where('key', '=', d).execute();
+    await expectConsistent('one certificate removed');
+    expect((await kept()).length).toBeGreaterThan(0);
+    await db.deleteFrom('certificate_counts').where('campaign_id', '=', campaignId).execute();
+    await db.deleteFrom('certificates').where('campaign_id', '=', campaignId).execute();
+    await expectConsistent('whole campaign removed');
+    expect(await kept()).toEqual([]);
+  });
 });

@@ -10,6 +10,7 @@ import * as accountVerifications from './2026-11-23T0030_account_verifications';
 import * as issuerPlanProduct from './2026-11-23T0100_issuer_plan_product';
 import * as dashboard from './2026-11-23T0200_dashboard';
 import * as onboarding from './2026-11-23T0210_onboarding';
+import * as dashboardCounts from './2026-11-23T0300_dashboard_counts';
 
 /** Every migration, in order. Names are dates; a landed migration is frozen: add a new one to change the schema. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23T0100_issuer_plan_product': issuerPlanProduct,
   '2026-11-23T0200_dashboard': dashboard,
   '2026-11-23T0210_onboarding': onboarding,
+  '2026-11-23T0300_dashboard_counts': dashboardCounts,
 };
