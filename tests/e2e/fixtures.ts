@@ -31,7 +31,8 @@ export interface Laurel {
 export const test = base.extend<{ laurel: Laurel }>({
   laurel: [
     async ({}, use) => {
-      const webRoot = path.resolve('dist');
+      // LAUREL_E2E_WEB_ROOT lets several builds live side by side (one per developer working in the same tree)
+      const webRoot = path.resolve(process.env.LAUREL_E2E_WEB_ROOT ?? 'dist');
       if (!fs.existsSync(path.join(webRoot, 'index.html'))) throw new Error('build the web app first: npm run build');
       const mailbox = await startSmtpSink();
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'laurel-e2e-'));
