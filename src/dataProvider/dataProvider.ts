@@ -11,6 +11,7 @@ import { labelIn, type TemplateSummary } from '../../domain/templates';
 import { orgUnits, users } from './admin';
 import { apiFetch } from './httpClient';
 import { applyListParams } from './listParams';
+import { customMethods } from './customMethods';
 
 type Handler = {
   getList?: (params: GetListParams) => Promise<{ data: RaRecord[]; total: number }>;
@@ -31,8 +32,15 @@ const templates: Handler = {
   },
 };
 
-/** Resource names; the admin area's resources live under /admin as the spec's routes say. */
-const handlers: Record<string, Handler> = { templates, 'admin/users': users, 'admin/org-units': orgUnits };
+/**
+ * Resource names; the admin area's resources live under /admin as the spec's routes say.
+ * One line per resource: its handler lives in its own module of this folder.
+ */
+const handlers: Record<string, Handler> = {
+  templates,
+  'admin/users': users,
+  'admin/org-units': orgUnits,
+};
 
 function handlerFor(resource: string): Handler {
   const handler = handlers[resource];
@@ -44,8 +52,11 @@ function unsupported(method: string, resource: string): never {
   throw new Error(`${method} is not available for "${resource}"`);
 }
 
-/** A thin map from react-admin's calls onto the server's calls of the spec, one handler per resource. */
-export const dataProvider: DataProvider = {
+/**
+ * A thin map from react-admin's calls onto the server's calls of the spec, one handler per resource, plus the
+ * calls that are not CRUD as named custom methods (customMethods.ts), used through useLaurelDataProvider().
+ */
+export const dataProvider: LaurelDataProvider = {
   getList: (resource, params) =>
     (handlerFor(resource).getList ?? unsupported.bind(null, 'getList', resource))(params) as never,
   getOne: (resource, params) =>
@@ -60,4 +71,7 @@ export const dataProvider: DataProvider = {
   delete: (resource, params) =>
     (handlerFor(resource).delete ?? unsupported.bind(null, 'delete', resource))(params) as never,
   deleteMany: (resource) => unsupported('deleteMany', resource),
+  ...customMethods,
 };
+
+export type LaurelDataProvider = DataProvider & typeof customMethods;

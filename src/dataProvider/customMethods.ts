@@ -1,0 +1,6 @@
+/**
+ * The calls that are not CRUD (publish, preview, send emails, stats, …) as named methods of the data provider.
+ * Each area keeps its methods in its own module of this folder and adds one spread line here; pages reach them
+ * through useLaurelDataProvider() and react-query (useQuery / useMutation), never through fetch.
+ */
+export const customMethods = {};
