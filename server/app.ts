@@ -1,6 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import {
@@ -40,6 +37,7 @@ import { JobRunner } from './services/jobs/jobRunner';
 import { registerEmailJobs } from './services/emailing/sendEmails';
 import { registerPublicationJobs } from './services/publication/followUp';
 import { createMailer } from './services/mail/mailer';
+import { registerWebApp } from './webApp';
 
 export interface LaurelApp extends FastifyInstance {
   laurel: AppContext;
@@ -147,22 +145,4 @@ export async function buildApp(
   registerEmailJobs(ctx);
   await jobs.start();
   return app as unknown as LaurelApp;
-}
-
-/** The built web app at /, with every unknown non-API path answered by index.html (client-side routes). */
-function registerWebApp(app: FastifyInstance, webRoot: string | null): void {
-  const index = webRoot ? path.join(webRoot, 'index.html') : null;
-  const hasWebApp = index !== null && fs.existsSync(index);
-  if (hasWebApp && webRoot) {
-    void app.register(fastifyStatic, { root: webRoot, index: false, wildcard: false, maxAge: '1h' });
-  }
-  app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/') || request.method !== 'GET' || !hasWebApp) {
-      return reply.code(404).send({ code: 'NOT_FOUND', message: 'Not found' });
-    }
-    return reply
-      .header('cache-control', 'no-cache')
-      .type('text/html')
-      .send(fs.createReadStream(index as string));
-  });
 }
