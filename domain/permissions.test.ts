@@ -46,6 +46,15 @@ describe('permissions', () => {
     expect(isAdministrator(Administrator)).toBe(true);
   });
 
+  it('lets everyone read the credit operations, and nobody write them', () => {
+    for (const profile of [Administrator, Manager, Publisher, Reader]) {
+      expect(canAccess(profile, { resource: 'credit-operations', action: 'list' })).toBe(true);
+      expect(canAccess(profile, { resource: 'credit-operations', action: 'show' })).toBe(true);
+      for (const action of ['create', 'edit', 'delete'] as const)
+        expect(canAccess(profile, { resource: 'credit-operations', action })).toBe(false);
+    }
+  });
+
   it('opens the tags page to Administrators and Managers', () => {
     expect([Administrator, Manager, Publisher, Reader].map((p) => canAccess(p, { resource: 'template-tags' }))).toEqual(
       [true, true, false, false],

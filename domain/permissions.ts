@@ -27,6 +27,7 @@ export type Resource =
   | 'badge-images'
   | 'dashboard'
   | 'myplan'
+  | 'credit-operations'
   | 'onboarding'
   | 'security';
 
@@ -82,6 +83,9 @@ export function canAccess(profile: ProfileId, { resource, action = 'list' }: Acc
     case 'emails':
     case 'badge-images':
       return reading || canPublish(profile);
+    case 'credit-operations':
+      // the credit log of My plan: every user reads it; operations are written by publication and billing only
+      return reading;
     case 'certificates':
     case 'search':
     case 'campaigns':

@@ -19,6 +19,7 @@ import { accountVerificationRoutes } from './routes/accountVerification';
 import { apiKeyRoutes } from './routes/apiKeys';
 import { contactUsRoutes } from './routes/contactUs';
 import { cpfExportRoutes } from './routes/cpfExport';
+import { creditOperationRoutes } from './routes/creditOperations';
 import { dashboardRoutes } from './routes/dashboard';
 import { credentialRoutes } from './routes/credentials';
 import { emailingRoutes } from './routes/emailing';
@@ -129,6 +130,7 @@ export async function buildApp(
   await issuerProfileRoutes(app, ctx);
   await accountVerificationRoutes(app, ctx);
   await accountRoutes(app, ctx);
+  await creditOperationRoutes(app, ctx);
   await onboardingRoutes(app, ctx);
   await credentialRoutes(app, ctx);
   await publicPageRoutes(app, ctx);
