@@ -8,13 +8,15 @@ import {
 } from 'fastify-type-provider-zod';
 import { registerGuard } from './auth/guard';
 import { SessionTokens } from './auth/sessionTokens';
-import type { Config } from './config';
+import { fastifyTrustProxy, type Config } from './config';
 import type { AppContext } from './context';
 import { openDatabase } from './db/connection';
+import { DatabaseHealth } from './db/databaseHealth';
 import { migrateToLatest } from './db/migrate';
 import { seedFirstRun } from './db/seed';
 import { AppError } from './errors';
 import { accountRoutes } from './routes/account';
+import { healthRoutes } from './routes/health';
 import { accountVerificationRoutes } from './routes/accountVerification';
 import { apiKeyRoutes } from './routes/apiKeys';
 import { contactUsRoutes } from './routes/contactUs';
@@ -51,7 +53,8 @@ export async function buildApp(
 ): Promise<LaurelApp> {
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
-    trustProxy: true,
+    // TRUST_PROXY: off by default, so X-Forwarded-For cannot choose the client address the rate limits count
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 10 * 1024 * 1024,
     // certificate keys (128 characters) are path parameters: /certificate/{key}
     routerOptions: { maxParamLength: 256 },
@@ -62,7 +65,8 @@ export async function buildApp(
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
 
-  const { db, dialect, close } = openDatabase(config);
+  const { db, dialect, close } = openDatabase(config, { warn: (message) => app.log.warn(message) });
+  const databaseHealth = new DatabaseHealth(db as never, app.log);
   await migrateToLatest(db);
   if (await seedFirstRun(db, config)) {
     app.log.info({ email: config.adminEmail }, 'first run: created the first issuer and its Administrator');
@@ -75,9 +79,10 @@ export async function buildApp(
   });
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db, log: app.log as never });
   const jobs = new JobRunner(db, app.log, config.jobPollMs);
-  const ctx: AppContext = { config, db, dialect, tokens, mailer, jobs };
+  const ctx: AppContext = { config, db, dialect, tokens, mailer, jobs, databaseHealth };
   app.decorate('laurel', ctx);
   app.addHook('onClose', async () => {
+    databaseHealth.stop();
     await jobs.stop();
     mailer.close();
     await close();
@@ -100,6 +105,12 @@ export async function buildApp(
         .code(status)
         .send({ code: (error as { code?: string }).code ?? 'BAD_REQUEST', message: (error as Error).message });
     }
+    if (databaseHealth.report(error)) {
+      request.log.warn({ err: error }, 'database unreachable');
+      return reply
+        .code(503)
+        .send({ code: 'DATABASE_UNAVAILABLE', message: 'The database cannot be reached; try again shortly' });
+    }
     request.log.error(error);
     return reply.code(500).send({ code: 'INTERNAL_ERROR', message: 'Something went wrong on our side' });
   });
@@ -120,7 +131,7 @@ export async function buildApp(
     if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
   });
 
-  app.get('/api/health', { config: { auth: 'public' } }, async () => ({ ok: true }));
+  await healthRoutes(app, ctx);
   await sessionRoutes(app, ctx);
   await termsRoutes(app, ctx);
   await templateRoutes(app, ctx);

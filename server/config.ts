@@ -38,6 +38,11 @@ export interface Config {
   logLevel: string;
   /** WEBHOOK_ALLOWED_HOSTS and WEBHOOK_TIMEOUT_MS (docs/webhooks.md) */
   webhooks: WebhookSettings;
+  /**
+   * TRUST_PROXY, given to Fastify's trustProxy: false (the socket address is the client), a hop count, or the
+   * addresses/CIDRs of the proxies whose X-Forwarded-For is believed
+   */
+  trustProxy: boolean | number | string[];
   /** how often the background worker looks for due jobs; 0 turns the poller off (the server tests drain by hand) */
   jobPollMs: number;
 }
@@ -55,6 +60,30 @@ function integer(env: Env, name: string, fallback: number): number {
 function text(env: Env, name: string): string | null {
   const raw = env[name]?.trim();
   return raw ? raw : null;
+}
+
+/** TRUST_PROXY: empty/false/off/0 → false; true → every proxy; a number → that many hops; else a list of addresses. */
+export function parseTrustProxy(raw: string | null): boolean | number | string[] {
+  if (raw === null || ['false', 'off', 'no', '0'].includes(raw.toLowerCase())) return false;
+  if (['true', 'on', 'yes'].includes(raw.toLowerCase())) return true;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  const list = raw
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+  const address = /^([0-9a-fA-F:.]+)(\/\d{1,3})?$|^(loopback|linklocal|uniquelocal)$/;
+  const wrong = list.find((part) => !address.test(part));
+  if (wrong !== undefined) {
+    throw new Error(`TRUST_PROXY must be true, a hop count or a list of addresses/CIDRs, not "${wrong}"`);
+  }
+  return list;
+}
+
+/** The setting in the form Fastify's types take: a hop count becomes the function Fastify itself would make. */
+export function fastifyTrustProxy(
+  setting: Config['trustProxy'],
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof setting === 'number' ? (_address, hop) => hop < setting : setting;
 }
 
 export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
@@ -95,6 +124,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     logLevel: text(env, 'LOG_LEVEL') ?? 'info',
     webhooks: webhookSettings(env),
     jobPollMs: integer(env, 'JOB_POLL_MS', 1000),
+    trustProxy: parseTrustProxy(text(env, 'TRUST_PROXY')),
     ...overrides,
   };
 }

@@ -5,6 +5,7 @@ import type { Config } from './config';
 import type { SessionTokens } from './auth/sessionTokens';
 import type { JobRunner } from './services/jobs/jobRunner';
 import type { Mailer } from './services/mail/mailer';
+import type { DatabaseHealth } from './db/databaseHealth';
 
 /** What route modules and services share: built once by buildApp and passed down. */
 export interface AppContext {
@@ -14,4 +15,6 @@ export interface AppContext {
   tokens: SessionTokens;
   mailer: Mailer;
   jobs: JobRunner;
+  /** whether the database answers (GET /api/health, 503 answers while it does not) */
+  databaseHealth: DatabaseHealth;
 }

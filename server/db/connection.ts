@@ -13,15 +13,33 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
+interface ConnectionLog {
+  warn(message: string): void;
+}
+
 /** PostgreSQL when a URL is given, otherwise the SQLite file laurel.db in the data folder (WAL mode). */
-export function openDatabase(options: { databaseUrl: string | null; dataDir: string }): DatabaseHandle {
+export function openDatabase(
+  options: { databaseUrl: string | null; dataDir: string },
+  log: ConnectionLog = { warn: (message) => console.warn(message) },
+): DatabaseHandle {
   if (options.databaseUrl) {
     // BIGINT counts (COUNT(*)) come back as strings by default; our counts fit in a JS number.
     pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
-    // An idle connection cut by the server (restart, failover, admin) is dropped and replaced by the pool;
-    // without a listener the 'error' event would end the process.
-    pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      // while the database restarts, a request waits at most this long for a connection instead of hanging
+      connectionTimeoutMillis: 5000,
+      keepAlive: true,
+    });
+    // A connection cut by the server (restart, failover, admin) must cost only the queries on it. node-postgres
+    // emits 'error' on the pool for idle connections and on the client itself for connections lent out (inside a
+    // transaction, or right after a query failed): without a listener either one would end the process. The pool
+    // drops a broken connection when it comes back and opens fresh ones on demand.
+    pool.on('error', (error) => log.warn(`PostgreSQL idle connection lost: ${error.message}`));
+    pool.on('connect', (client) => {
+      client.on('error', (error) => log.warn(`PostgreSQL connection lost: ${error.message}`));
+    });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }

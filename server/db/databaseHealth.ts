@@ -1,0 +1,144 @@
+import { sql, type Kysely } from 'kysely';
+
+/**
+ * Codes and messages that mean "the database cannot be reached" rather than "this query is wrong": PostgreSQL's
+ * class 08 (connection exception) and 57P0x (admin shutdown, crash shutdown, cannot connect now), and the
+ * socket errors node-postgres reports when the server is gone.
+ */
+const CONNECTION_CODES = new Set(['57P01', '57P02', '57P03', 'ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT']);
+const CONNECTION_MESSAGES = [
+  'Connection terminated',
+  'timeout exceeded when trying to connect',
+  'not queryable',
+  'the database system is',
+  'terminating connection',
+];
+
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (!error || typeof error !== 'object') return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && (CONNECTION_CODES.has(code) || code.startsWith('08'))) return true;
+  const message = (error as { message?: unknown }).message;
+  return typeof message === 'string' && CONNECTION_MESSAGES.some((part) => message.includes(part));
+}
+
+interface Log {
+  warn(message: string): void;
+  info(message: string): void;
+}
+
+export interface DatabaseHealthOptions {
+  /** the first wait before probing again after a failure; doubled up to maxDelayMs */
+  minDelayMs?: number;
+  maxDelayMs?: number;
+  /** a probe slower than this counts as down */
+  probeTimeoutMs?: number;
+}
+
+/**
+ * Whether the database answers. A failed query that means "unreachable" marks it down (reported by /api/health
+ * and turned into 503 answers); while down, a `SELECT 1` probe runs with exponential back-off until it answers.
+ * The pool itself opens fresh connections on demand, so nothing else has to be restarted.
+ */
+export class DatabaseHealth {
+  private down = false;
+  private since: Date | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  private delayMs: number;
+  private stopped = false;
+  private readonly minDelayMs: number;
+  private readonly maxDelayMs: number;
+  private readonly probeTimeoutMs: number;
+
+  constructor(
+    private readonly db: Kysely<unknown>,
+    private readonly log: Log,
+    options: DatabaseHealthOptions = {},
+  ) {
+    this.minDelayMs = options.minDelayMs ?? 250;
+    this.maxDelayMs = options.maxDelayMs ?? 5000;
+    this.probeTimeoutMs = options.probeTimeoutMs ?? 2000;
+    this.delayMs = this.minDelayMs;
+  }
+
+  get isDown(): boolean {
+    return this.down;
+  }
+
+  get downSince(): Date | null {
+    return this.since;
+  }
+
+  /** Called with any error a query raised: an "unreachable" one marks the database down and starts probing. */
+  report(error: unknown): boolean {
+    if (!isDatabaseUnavailable(error)) return false;
+    this.markDown((error as Error).message);
+    return true;
+  }
+
+  /** Probes now: answers whether the database is up, and updates the state. */
+  async check(): Promise<boolean> {
+    const up = await this.probe();
+    if (up) this.markUp();
+    else this.markDown('health probe failed');
+    return up;
+  }
+
+  stop(): void {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+  }
+
+  private async probe(): Promise<boolean> {
+    let timeout: NodeJS.Timeout | undefined;
+    try {
+      await Promise.race([
+        sql`select 1`.execute(this.db),
+        new Promise((_, reject) => {
+          timeout = setTimeout(() => reject(new Error('probe timed out')), this.probeTimeoutMs);
+        }),
+      ]);
+      return true;
+    } catch {
+      return false;
+    } finally {
+      clearTimeout(timeout);
+    }
+  }
+
+  private markDown(reason: string): void {
+    if (!this.down) {
+      this.down = true;
+      this.since = new Date();
+      this.delayMs = this.minDelayMs;
+      this.log.warn(`database unreachable (${reason}); probing with back-off until it answers`);
+    }
+    this.scheduleProbe();
+  }
+
+  private markUp(): void {
+    if (!this.down) return;
+    const seconds = this.since ? ((Date.now() - this.since.getTime()) / 1000).toFixed(1) : '?';
+    this.down = false;
+    this.since = null;
+    this.delayMs = this.minDelayMs;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.log.info(`database reachable again after ${seconds} s`);
+  }
+
+  private scheduleProbe(): void {
+    if (this.timer || this.stopped) return;
+    const delay = this.delayMs;
+    this.delayMs = Math.min(this.delayMs * 2, this.maxDelayMs);
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      void this.probe().then((up) => {
+        if (up) this.markUp();
+        else if (this.down) this.scheduleProbe();
+      });
+    }, delay);
+    this.timer.unref?.();
+  }
+}
