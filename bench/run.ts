@@ -1,4 +1,5 @@
 import { dashboardBench } from './dashboardBench';
+import { firstLoadBench } from './firstLoadBench';
 import { importBench } from './importBench';
 import { publishBench } from './publishBench';
 import { reportBench } from './reportBench';
@@ -10,6 +11,7 @@ const benches: Record<string, () => Promise<void>> = {
   report: reportBench,
   signing: signingBench,
   dashboard: dashboardBench,
+  'first-load': firstLoadBench,
 };
 
 /**

@@ -45,10 +45,11 @@ export interface OpenBadgeCredentialInput {
     /** the certificate's index in its issuer's status lists (the same index in every list of the issuer) */
     index: number;
     /**
-     * Also reference the suspension list. Off by default: the OB 3.0 schema allows a single credentialStatus,
-     * so a credential with both entries is valid VC 2.0 but fails the official schema (docs/credentials.md).
+     * Also reference the revocation list. Off by default: the OB 3.0 schema allows a single credentialStatus, the
+     * suspension entry, whose bit disabling sets and deleting sets for good (docs/credentials.md); a credential
+     * with both entries is valid VC 2.0 but fails the official schema.
      */
-    withSuspension?: boolean;
+    withRevocation?: boolean;
   };
 }
 
@@ -193,7 +194,7 @@ export function buildOpenBadgeCredential(input: OpenBadgeCredentialInput): OpenB
   const validFrom = toDateTime(input.validFrom);
   const validUntil = input.validUntil ? toDateTime(input.validUntil) : undefined;
   if (validUntil && validUntil < validFrom) throw new Error(`the credential expires (${validUntil}) before it starts`);
-  const revocation = statusListEntry(publicUrl, issuer.id, 'revocation', input.status.index);
+  const suspension = statusListEntry(publicUrl, issuer.id, 'suspension', input.status.index);
   return {
     '@context': [VC_V2_CONTEXT, OB_V3P0_CONTEXT],
     id: credentialUrl(publicUrl, input.certificateKey),
@@ -212,9 +213,9 @@ export function buildOpenBadgeCredential(input: OpenBadgeCredentialInput): OpenB
       identifier: [recipientIdentity(input.recipient)],
       achievement: buildAchievement(publicUrl, achievement),
     },
-    credentialStatus: input.status.withSuspension
-      ? [revocation, statusListEntry(publicUrl, issuer.id, 'suspension', input.status.index)]
-      : revocation,
+    credentialStatus: input.status.withRevocation
+      ? [statusListEntry(publicUrl, issuer.id, 'revocation', input.status.index), suspension]
+      : suspension,
   };
 }
 
