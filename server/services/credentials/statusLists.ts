@@ -14,10 +14,14 @@ import {
   type BitstringStatusListCredential,
 } from './statusList';
 
-/** Which certificate status sets the bit of each list: deleted revokes, disabled suspends. */
-const FLAGGING_STATUS: Record<StatusPurpose, number> = {
-  revocation: CERTIFICATE_STATUS.deleted,
-  suspension: CERTIFICATE_STATUS.disabled,
+/**
+ * Which certificate statuses set the bit of each list. Deleted revokes; the suspension list, the one entry our
+ * credentials carry, says "not valid" for disabled (cleared again on enable) and for deleted (for good: a deleted
+ * certificate never comes back), so every verifier sees both (docs/credentials.md).
+ */
+const FLAGGING_STATUSES: Record<StatusPurpose, readonly number[]> = {
+  revocation: [CERTIFICATE_STATUS.deleted],
+  suspension: [CERTIFICATE_STATUS.disabled, CERTIFICATE_STATUS.deleted],
 };
 
 export interface SignedStatusList {
@@ -85,7 +89,7 @@ export class StatusLists {
   ): Promise<SignedStatusList> {
     const bits = createStatusBits(statusListLength(allocated));
     for (const row of await listFlaggedStatusIndexes(this.db, issuerId)) {
-      if (row.status_id === FLAGGING_STATUS[purpose] && row.status_index < bits.length * 8) {
+      if (FLAGGING_STATUSES[purpose].includes(row.status_id) && row.status_index < bits.length * 8) {
         setStatusBit(bits, row.status_index);
       }
     }

@@ -192,7 +192,7 @@ export class CredentialVerifier {
     const entries = (Array.isArray(statuses) ? statuses : statuses === undefined ? [] : [statuses])
       .map(asObject)
       .filter((entry): entry is Json => entry !== null);
-    const revocationEntry = entries.find((entry) => entry.statusPurpose === 'revocation');
+    const ourEntry = entries.find((entry) => STATUS_PURPOSES.includes(entry.statusPurpose as StatusPurpose));
     const checks: VerificationCheck[] = [];
     for (const purpose of STATUS_PURPOSES) {
       const check = (verdict: Verdict, code: string, details: string[] = []): VerificationCheck => ({
@@ -202,9 +202,10 @@ export class CredentialVerifier {
         details,
       });
       const [clear, flagged] = purpose === 'revocation' ? ['not_revoked', 'revoked'] : ['not_suspended', 'suspended'];
-      // A certificate has the same place in both lists of its issuer: without a suspension entry, ours is read at
-      // the revocation entry's place (docs/credentials.md: the schema allows one status).
-      const entry = entries.find((candidate) => candidate.statusPurpose === purpose) ?? revocationEntry;
+      // A certificate has the same place in both lists of its issuer, and the schema allows one status: our
+      // credentials carry the suspension entry (older ones the revocation entry), and the other list is read at
+      // its place (docs/credentials.md).
+      const entry = entries.find((candidate) => candidate.statusPurpose === purpose) ?? ourEntry;
       if (!entry) {
         checks.push(check('unknown', 'no_status'));
         continue;

@@ -176,7 +176,7 @@ describe.each(TEST_DATABASES)('issuer keys on %s', (database) => {
       expect(await verifyIndependently(credential, site)).toEqual({
         verified: true,
         errors: [],
-        status: { revocation: false },
+        status: { suspension: false },
       });
     }
     // Without the retired key in the document, what it signed no longer verifies: keeping it is what matters.
@@ -212,7 +212,7 @@ describe.each(TEST_DATABASES)('issuer keys on %s', (database) => {
 
   async function publishedSite(didDocument: object, signer: IssuerSigner) {
     const list = await issueStatusListCredential(
-      { publicUrl: PUBLIC_URL, issuerId, purpose: 'revocation', bits: createStatusBits() },
+      { publicUrl: PUBLIC_URL, issuerId, purpose: 'suspension', bits: createStatusBits() },
       signer,
     );
     return { [issuerDidDocumentUrl(PUBLIC_URL, issuerId)]: didDocument, [list.id]: list };

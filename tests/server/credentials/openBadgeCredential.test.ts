@@ -132,11 +132,11 @@ describe('OpenBadgeCredential', () => {
         },
       },
       credentialStatus: {
-        id: 'https://laurel.example/ob/issuers/7/status/revocation#4242',
+        id: 'https://laurel.example/ob/issuers/7/status/suspension#4242',
         type: 'BitstringStatusListEntry',
-        statusPurpose: 'revocation',
+        statusPurpose: 'suspension',
         statusListIndex: '4242',
-        statusListCredential: 'https://laurel.example/ob/issuers/7/status/revocation',
+        statusListCredential: 'https://laurel.example/ob/issuers/7/status/suspension',
       },
     });
     expect(credential.proof).toEqual([
@@ -209,7 +209,7 @@ describe('an independent verifier (@digitalbazaar/vc, eddsa-rdfc-2022, bitstring
     const key = memoryIssuerKey();
     const credential = await issueOpenBadgeCredential(credentialInput(), key.signer);
     const outcome = await verifyIndependently(credential, await issuerSite(key));
-    expect(outcome).toEqual({ verified: true, errors: [], status: { revocation: false } });
+    expect(outcome).toEqual({ verified: true, errors: [], status: { suspension: false } });
   });
 
   it('accepts the credential with awkward strings', async () => {
@@ -247,9 +247,9 @@ describe('an independent verifier (@digitalbazaar/vc, eddsa-rdfc-2022, bitstring
     expect(early.errors.join(' ')).toMatch(/before "validFrom"/);
   });
 
-  it('with the suspension entry too: verifies and reads both lists, but the OB 3.0 schema refuses two statuses', async () => {
+  it('with the revocation entry too: verifies and reads both lists, but the OB 3.0 schema refuses two statuses', async () => {
     const key = memoryIssuerKey();
-    const input = credentialInput({ status: { index: 9, withSuspension: true } });
+    const input = credentialInput({ status: { index: 9, withRevocation: true } });
     const credential = await issueOpenBadgeCredential(input, key.signer);
     expect(await verifyIndependently(credential, await issuerSite(key))).toEqual({
       verified: true,

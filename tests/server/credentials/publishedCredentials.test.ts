@@ -5,6 +5,9 @@ import type { LaurelApp } from '../../../server/app';
 import { bumpStatusVersion } from '../../../server/repositories/certificates';
 import { unbakePng, unbakeSvg } from '../../../server/services/credentials/baking';
 import { issuerDid } from '../../../server/services/credentials/identifiers';
+import { loadIssuerSigner } from '../../../server/services/credentials/issuerKeys';
+import { statusListEntry } from '../../../server/services/credentials/openBadgeCredential';
+import { signCredential } from '../../../server/services/credentials/signing';
 import { createTestApp, TEST_DATABASES, type TestApp } from '../testApp';
 import { addUser, bearer, signIn, signInAdmin } from '../signIn';
 import { createBadgeTemplate, publishRows, recipientRows } from '../publicationFixtures';
@@ -131,7 +134,7 @@ describe.each(TEST_DATABASES)('published credentials on %s', (database) => {
       expect(await verifyIndependently(credential, answers)).toEqual({
         verified: true,
         errors: [],
-        status: { revocation: false },
+        status: { suspension: false },
       });
     }
     const campaigns = await db().selectFrom('campaigns').select('status').execute();
@@ -210,42 +213,113 @@ describe.each(TEST_DATABASES)('published credentials on %s', (database) => {
     expect(new URL(badgeClass.issuer as string).origin).toBe(new URL(body.id as string).origin);
   });
 
-  it('shows a deleted certificate revoked: status list, independent verifier, /api/verify, 2.0 assertion', async () => {
+  /** The issuer's revocation list as an outside verifier reads it: signature checked by the library, bit decoded. */
+  const revokedInList = async (index: number) => {
+    const list = (await get(`/ob/issuers/${issuerId}/status/revocation`)).json<{
+      credentialSubject: { encodedList: string; statusPurpose: string };
+    }>();
+    const outcome = await verifyIndependently(list, await site());
+    expect(outcome).toEqual({ verified: true, errors: [], status: {} });
+    expect(list.credentialSubject.statusPurpose).toBe('revocation');
+    const { decodeList } = await import('@digitalbazaar/vc-bitstring-status-list');
+    return (await decodeList({ encodedList: list.credentialSubject.encodedList })).getStatus(index);
+  };
+  const statusIndexOf = async (key: string) => {
+    const { credentialStatus } = (await credentialOf(key)) as unknown as {
+      credentialStatus: { statusPurpose: string; statusListIndex: string };
+    };
+    expect(credentialStatus.statusPurpose).toBe('suspension');
+    return Number(credentialStatus.statusListIndex);
+  };
+
+  /** The credential as signed before issue 14: the same, with the revocation entry as its one status. */
+  const legacyCredential = async (key: string) => {
+    const { proof: _proof, ...credential } = await credentialOf(key);
+    const index = Number((credential.credentialStatus as { statusListIndex: string }).statusListIndex);
+    const signer = await loadIssuerSigner(db(), issuerId, app.laurel.config.credentialsKey, PUBLIC_URL);
+    return signCredential(
+      { ...credential, credentialStatus: statusListEntry(PUBLIC_URL, issuerId, 'revocation', index) },
+      signer,
+    );
+  };
+
+  it('outside verifiers see a disabled certificate suspended, valid again once enabled, and the schema holds', async () => {
+    const key = svgKeys[2];
+    const credential = await credentialOf(key);
+    const index = await statusIndexOf(key);
+    const operate = async (operation: 'disable' | 'enable') => {
+      const answer = await app.inject({
+        method: 'PUT',
+        url: '/api/admin/keys',
+        headers,
+        payload: { ids: [key], enable: operation === 'enable' },
+      });
+      expect(answer.statusCode, answer.body).toBe(200);
+    };
+    await operate('disable');
+    expect(await verifyIndependently(credential, await site())).toEqual({
+      verified: true,
+      errors: [],
+      status: { suspension: true },
+    });
+    expect(await revokedInList(index)).toBe(false);
+    expect(ob3SchemaErrors(credential)).toEqual([]);
+    const report = await verify({ key });
+    expect(verdicts(report)).toMatchObject({ revocation: 'pass:not_revoked', suspension: 'fail:suspended' });
+    expect(report.verified).toBe(false);
+
+    await operate('enable');
+    expect(await verifyIndependently(credential, await site())).toEqual({
+      verified: true,
+      errors: [],
+      status: { suspension: false },
+    });
+    expect((await verify({ key })).verified).toBe(true);
+  });
+
+  it('outside verifiers see a deleted certificate not valid for good, and revoked in the revocation list', async () => {
     const key = svgKeys[1];
-    const before = await get(`/ob/issuers/${issuerId}/status/revocation`);
-    await setStatus(key, CERTIFICATE_STATUS.deleted);
-    const after = await get(`/ob/issuers/${issuerId}/status/revocation`);
+    const index = await statusIndexOf(key);
+    const before = await get(`/ob/issuers/${issuerId}/status/suspension`);
+    const deleted = await app.inject({ method: 'DELETE', url: '/api/admin/keys', headers, payload: { keys: [key] } });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    const after = await get(`/ob/issuers/${issuerId}/status/suspension`);
     expect(after.headers.etag).not.toBe(before.headers.etag);
     const credential = await credentialOf(key);
-    expect(await verifyIndependently(credential, await site())).toMatchObject({ status: { revocation: true } });
+    expect(await verifyIndependently(credential, await site())).toMatchObject({ status: { suspension: true } });
+    expect(await revokedInList(index)).toBe(true);
     const report = await verify({ key });
     expect(report.verified).toBe(false);
     expect(verdicts(report)).toMatchObject({ signature: 'pass:valid', revocation: 'fail:revoked' });
     expect((await get(`/ob/v2/assertions/${key}`)).statusCode).toBe(410);
+    // for good: a deleted certificate cannot be enabled again
+    await app.inject({ method: 'PUT', url: '/api/admin/keys', headers, payload: { ids: [key], enable: true } });
+    expect(await verifyIndependently(credential, await site())).toMatchObject({ status: { suspension: true } });
     // the others are not touched
     expect(await verifyIndependently(await credentialOf(svgKeys[0]), await site())).toMatchObject({
-      status: { revocation: false },
+      status: { suspension: false },
     });
+    expect(await revokedInList(await statusIndexOf(svgKeys[0]))).toBe(false);
   });
 
-  it('shows a disabled certificate suspended, and valid again once enabled', async () => {
-    const key = svgKeys[2];
+  it('keeps credentials signed before the suspension entry (revocation entry) right for outside verifiers', async () => {
+    const key = svgKeys[3];
+    const index = await statusIndexOf(key);
+    const legacy = await legacyCredential(key);
+    expect(legacy.credentialStatus).toMatchObject({ statusPurpose: 'revocation', statusListIndex: String(index) });
+    expect(ob3SchemaErrors(legacy)).toEqual([]);
+    expect(await verifyIndependently(legacy, await site())).toEqual({
+      verified: true,
+      errors: [],
+      status: { revocation: false },
+    });
+    // our verifier reads the suspension list at the same place
     await setStatus(key, CERTIFICATE_STATUS.disabled);
-    const report = await verify({ key });
-    expect(verdicts(report)).toMatchObject({ revocation: 'pass:not_revoked', suspension: 'fail:suspended' });
-    expect(report.verified).toBe(false);
-    // the suspension list has the certificate's bit (the same place as in the revocation list)
-    const { credentialStatus } = (await credentialOf(key)) as unknown as {
-      credentialStatus: { statusListIndex: string };
-    };
-    const index = Number(credentialStatus.statusListIndex);
-    const list = (await get(`/ob/issuers/${issuerId}/status/suspension`)).json<{
-      credentialSubject: { encodedList: string };
-    }>();
-    const { decodeList } = await import('@digitalbazaar/vc-bitstring-status-list');
-    expect((await decodeList({ encodedList: list.credentialSubject.encodedList })).getStatus(index)).toBe(true);
+    expect(verdicts(await verify({ credential: legacy }))).toMatchObject({
+      revocation: 'pass:not_revoked',
+      suspension: 'fail:suspended',
+    });
     await setStatus(key, CERTIFICATE_STATUS.validated);
-    expect((await verify({ key })).verified).toBe(true);
   });
 
   it('caches the signed lists by status version, with ETag and Cache-Control', async () => {

@@ -111,7 +111,7 @@ function corpus(size: number, seed = 7): OpenBadgeCredentialInput[] {
           : { email: '', name: awkwardText(next, 3).trim() || 'Jean Dupont' },
       validFrom: new Date(Date.UTC(2000, 0, 1) + Math.floor(next() * 7.5e8) * 1000),
       validUntil: next() < 0.5 ? '2099-12-31' : null,
-      status: { index: Math.floor(next() * 131_072), withSuspension: next() < 0.2 },
+      status: { index: Math.floor(next() * 131_072), withRevocation: next() < 0.2 },
     };
   });
 }
@@ -188,7 +188,7 @@ describe('the batch signer', () => {
       const outcome = await verifyIndependently(signed, site);
       expect(outcome.errors).toEqual([]);
       expect(outcome.verified).toBe(true);
-      if (!input.status.withSuspension) expect(ob3SchemaErrors(signed)).toEqual([]);
+      if (!input.status.withRevocation) expect(ob3SchemaErrors(signed)).toEqual([]);
       const tampered = { ...signed, name: `${signed.name}.` };
       expect((await verifyIndependently(tampered, site)).verified).toBe(false);
     }

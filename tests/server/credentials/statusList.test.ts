@@ -108,15 +108,16 @@ describe('status list credentials and the status of a credential', () => {
     expect(await verifyIndependently(list as object, site)).toEqual({ verified: true, errors: [], status: {} });
   });
 
-  it('reports revoked when the revocation bit is set, and the library still says verified: read the status', async () => {
-    const revocation = createStatusBits();
-    setStatusBit(revocation, 4242);
-    const { key, site } = await published({ revocation, suspension: createStatusBits() });
+  it('reports suspended when the bit of its one entry is set, and the library still says verified: read the status', async () => {
+    const suspension = createStatusBits();
+    setStatusBit(suspension, 4242);
+    const { key, site } = await published({ revocation: createStatusBits(), suspension });
     const credential = await issueOpenBadgeCredential(credentialInput(), key.signer);
+    expect(credential.credentialStatus).toMatchObject({ statusPurpose: 'suspension', statusListIndex: '4242' });
     expect(await verifyIndependently(credential, site)).toEqual({
       verified: true,
       errors: [],
-      status: { revocation: true },
+      status: { suspension: true },
     });
   });
 
@@ -124,7 +125,7 @@ describe('status list credentials and the status of a credential', () => {
     const suspension = createStatusBits();
     setStatusBit(suspension, 9);
     const first = await published({ revocation: createStatusBits(), suspension });
-    const input = credentialInput({ status: { index: 9, withSuspension: true } });
+    const input = credentialInput({ status: { index: 9, withRevocation: true } });
     const credential = await issueOpenBadgeCredential(input, first.key.signer);
     expect((await verifyIndependently(credential, first.site)).status).toEqual({ revocation: false, suspension: true });
 
@@ -139,7 +140,7 @@ describe('status list credentials and the status of a credential', () => {
 
   it('fails the status check when the list was altered after signing', async () => {
     const { key, site } = await published({ revocation: createStatusBits(), suspension: createStatusBits() });
-    const listUrl = 'https://laurel.example/ob/issuers/7/status/revocation';
+    const listUrl = 'https://laurel.example/ob/issuers/7/status/suspension';
     const forged = structuredClone(site[listUrl]) as { credentialSubject: { encodedList: string } };
     const bits = createStatusBits();
     setStatusBit(bits, 4242);
