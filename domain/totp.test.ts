@@ -1,6 +1,6 @@
 import { Secret } from 'otpauth';
 import { describe, expect, it } from 'vitest';
-import { isTotpCodeFormat, isTotpSecret, newTotpSecret, totpFor, totpUri, verifyTotp } from './totp';
+import { isTotpCodeFormat, isTotpSecret, matchedTotpStep, newTotpSecret, totpFor, totpUri, verifyTotp } from './totp';
 
 const STEP = 30_000;
 
@@ -24,6 +24,16 @@ describe('second factor', () => {
     const codeAt = (steps: number) => totpFor(secret).generate({ timestamp: now + steps * STEP });
     for (const steps of [-4, -1, 0, 1, 4]) expect(verifyTotp(secret, codeAt(steps), now)).toBe(true);
     for (const steps of [-6, 6]) expect(verifyTotp(secret, codeAt(steps), now)).toBe(false);
+  });
+
+  it('names the time step a code belongs to, so that each step is accepted once', () => {
+    const secret = newTotpSecret();
+    const now = Date.UTC(2026, 10, 22, 12, 0, 10);
+    const step = Math.floor(now / STEP);
+    const codeAt = (steps: number) => totpFor(secret).generate({ timestamp: now + steps * STEP });
+    for (const steps of [-4, -1, 0, 2, 4]) expect(matchedTotpStep(secret, codeAt(steps), now)).toBe(step + steps);
+    expect(matchedTotpStep(secret, codeAt(6), now)).toBeNull();
+    expect(matchedTotpStep(secret, 'abcdef', now)).toBeNull();
   });
 
   it('writes an otpauth address for authenticator apps', () => {

@@ -40,6 +40,13 @@ export function verifyTotp(secretBase32: string, code: string, timestamp = Date.
   return totpFor(secretBase32).validate({ token: code, timestamp, window: TOTP_WINDOW }) !== null;
 }
 
+/** The time step (30-second counter) a code matches within ±TOTP_WINDOW steps of `timestamp`, or null. */
+export function matchedTotpStep(secretBase32: string, code: string, timestamp = Date.now()): number | null {
+  if (!isTotpCodeFormat(code)) return null;
+  const delta = totpFor(secretBase32).validate({ token: code, timestamp, window: TOTP_WINDOW });
+  return delta === null ? null : Math.floor(timestamp / 1000 / TOTP_PERIOD_SECONDS) + delta;
+}
+
 export function totpUri(secretBase32: string, account: string, issuer: string): string {
   return totpFor(secretBase32, account, issuer).toString();
 }

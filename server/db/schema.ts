@@ -46,6 +46,8 @@ export interface UserTable {
   org_unit_id: number | null;
   /** base32 TOTP secret, set once the second factor is enabled */
   totp_secret: string | null;
+  /** the last TOTP time step accepted: a code is accepted only for a later step (one use per code) */
+  totp_last_step: number | null;
   ok_cgu: Generated<Flag>;
   ok_notice: Generated<Flag>;
   timezone: Generated<string>;

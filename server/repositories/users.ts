@@ -39,8 +39,23 @@ export async function insertUser(db: Kysely<Database>, user: Omit<NewUser, 'crea
   return row.id;
 }
 
-export function setTotpSecret(db: Kysely<Database>, userId: number, secret: string | null) {
-  return db.updateTable('users').set({ totp_secret: secret }).where('id', '=', userId).execute();
+export function setTotpSecret(db: Kysely<Database>, userId: number, secret: string | null, step: number | null = null) {
+  return db.updateTable('users').set({ totp_secret: secret, totp_last_step: step }).where('id', '=', userId).execute();
+}
+
+/**
+ * Records `step` as the user's last accepted second-factor step, only when it is later than the one recorded:
+ * false when the code's step was already used (or an earlier one), so one code opens one session even when two
+ * requests race.
+ */
+export async function acceptTotpStep(db: Kysely<Database>, userId: number, step: number): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set({ totp_last_step: step })
+    .where('id', '=', userId)
+    .where((eb) => eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', step)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 export function findOrgUnitName(db: Kysely<Database>, id: number | null): Promise<string | null> {

@@ -5,7 +5,7 @@ import { AUTH_LEVEL } from '../../domain/auth';
 import { isValidEmail, sanitizeEmail } from '../../domain/email';
 import { isAdministrator } from '../../domain/permissions';
 import { isProfileId } from '../../domain/roles';
-import { isTotpSecret, verifyTotp } from '../../domain/totp';
+import { isTotpSecret, matchedTotpStep } from '../../domain/totp';
 import { sessionOf, unauthorized } from '../auth/guard';
 import { hashLoginSecret, isLoginSecretFormat } from '../auth/loginLinks';
 import { RateLimiter } from '../auth/rateLimiter';
@@ -17,7 +17,7 @@ import { AppError, badRequest } from '../errors';
 import { serverLanguage } from '../i18n';
 import { findIssuer, findIssuersWithSso } from '../repositories/issuers';
 import { consumeLoginLink, revokeToken } from '../repositories/tokens';
-import { findUser, findUserInIssuer, findUsersByEmail, setTotpSecret } from '../repositories/users';
+import { acceptTotpStep, findUser, findUserInIssuer, findUsersByEmail, setTotpSecret } from '../repositories/users';
 import { currentUser } from '../services/currentUser';
 import { sendSignInLink } from '../services/signInLinks';
 
@@ -159,7 +159,9 @@ export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Prom
       const auth = sessionOf(request);
       if (!auth.user.totp_secret) throw badRequest('NO_SECOND_FACTOR', 'The second factor is not enabled');
       if (!totpAttempts.take(String(auth.user.id))) throw tooMany();
-      if (!verifyTotp(auth.user.totp_secret, request.query.totp)) {
+      const step = matchedTotpStep(auth.user.totp_secret, request.query.totp);
+      // a code counts once: a step at or before the last accepted one is refused like a wrong code
+      if (step === null || !(await acceptTotpStep(db, auth.user.id, step))) {
         throw new AppError(401, 'WRONG_CODE', 'The code is not valid');
       }
       await revokeToken(db, auth.claims.jti, new Date(auth.claims.exp * 1000).toISOString());
@@ -182,8 +184,10 @@ export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Prom
       if (id !== auth.user.id) throw unauthorized();
       if (!isTotpSecret(key)) throw badRequest('INVALID_SECRET', 'The secret must be 20 bytes in base32');
       if (!totpAttempts.take(String(auth.user.id))) throw tooMany();
-      if (!verifyTotp(key, totp)) throw new AppError(400, 'WRONG_CODE', 'The code is not valid');
-      await setTotpSecret(db, id, key);
+      const step = matchedTotpStep(key, totp);
+      if (step === null) throw new AppError(400, 'WRONG_CODE', 'The code is not valid');
+      // the code that proved the new secret is spent: it cannot also complete a sign-in
+      await setTotpSecret(db, id, key, step);
       return { hasTotp: true };
     },
   );

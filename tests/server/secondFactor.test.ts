@@ -53,7 +53,8 @@ describe.each(TEST_DATABASES)('second factor on %s', (database) => {
 
   it('signs a user with the second factor in at level 1, and upgrades the session with a right code', async () => {
     const secret = newTotpSecret();
-    await enable(secret, codeFor(secret));
+    // enabled with the previous step's code: the current one is still unused
+    await enable(secret, codeFor(secret, -1));
     const pending = await signIn(t.app, ADMIN);
     expect(decodeClaims(pending)).toMatchObject({ authLevel: 1, authenticated: false });
 
@@ -87,6 +88,37 @@ describe.each(TEST_DATABASES)('second factor on %s', (database) => {
       headers: bearer(pending),
     });
     expect(reuse.statusCode).toBe(401);
+  });
+
+  it('accepts each code once: a replayed or older code is refused, even by another session', async () => {
+    const secret = newTotpSecret();
+    await enable(secret, codeFor(secret, -2));
+    const complete = (pending: string, code: string) =>
+      t.app.inject({ method: 'POST', url: `/api/admin/user/totp?totp=${code}`, headers: bearer(pending) });
+
+    const first = await signIn(t.app, ADMIN);
+    const second = await signIn(t.app, ADMIN);
+    // the code that enabled the factor is spent
+    expect((await complete(first, codeFor(secret, -2))).statusCode).toBe(401);
+    const current = codeFor(secret);
+    const [a, b] = await Promise.all([complete(first, current), complete(second, current)]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 401]);
+    expect([a, b].find((r) => r.statusCode === 401)?.json()).toMatchObject({ code: 'WRONG_CODE' });
+    const stillPending = a.statusCode === 401 ? first : second;
+    // a code of an earlier step, still inside the window, is refused once a later one was accepted
+    expect((await complete(stillPending, codeFor(secret, -1))).statusCode).toBe(401);
+    // the next step's code is new: accepted once
+    expect((await complete(stillPending, codeFor(secret, 1))).statusCode).toBe(200);
+    expect((await complete(await signIn(t.app, ADMIN), codeFor(secret, 1))).statusCode).toBe(401);
+    const row = await t.app.laurel.db
+      .selectFrom('users')
+      .select('totp_last_step')
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow();
+    // the step of the code accepted last (the test may cross a 30-second boundary: at most one step later)
+    const now = Math.floor(Date.now() / 1000 / TOTP_PERIOD_SECONDS);
+    expect(row.totp_last_step).toBeGreaterThanOrEqual(now);
+    expect(row.totp_last_step).toBeLessThanOrEqual(now + 1);
   });
 
   it('lets a pending session log out', async () => {
