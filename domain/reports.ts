@@ -100,6 +100,10 @@ export const REPORT_SORT_FIELDS = [
 export type ReportSortField = (typeof REPORT_SORT_FIELDS)[number];
 
 export type SearchMode = 'email' | 'key' | 'url';
+
+/** The columns the search results may be sorted by, in the database. */
+export const SEARCH_SORT_FIELDS = ['PublicationDate', 'StatusID', 'email', 'TemplateID'] as const;
+export type SearchSortField = (typeof SEARCH_SORT_FIELDS)[number];
 export type SearchCheck =
   | { ok: true; mode: 'email' | 'key'; value: string }
   | {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CERTIFICATE_KEY_PATTERN } from '../../domain/certificates';
-import { checkSearch, REPORT_SORT_FIELDS } from '../../domain/reports';
+import { checkSearch, REPORT_SORT_FIELDS, SEARCH_SORT_FIELDS } from '../../domain/reports';
 import { authOf } from '../auth/guard';
 import type { AppContext } from '../context';
 import type { Issuer } from '../db/schema';
@@ -15,7 +15,7 @@ import {
 } from '../services/reports/certificateOperations';
 import { reportHeader } from '../services/reports/reportHeader';
 import { reportRows } from '../services/reports/reportRows';
-import { searchCertificates } from '../services/reports/search';
+import { SEARCH_LIMIT, searchCertificates } from '../services/reports/search';
 import { parseJson } from '../services/templates/views';
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD');
@@ -176,15 +176,25 @@ export async function reportRoutes(app: FastifyInstance, ctx: AppContext): Promi
     {
       config: { access: { resource: 'search', action: 'list' } },
       schema: {
-        summary: "Search the issuer's certificates by recipient address, key or certificate URL",
-        querystring: z.object({ mode: z.enum(['email', 'key', 'url']), value: z.string().max(2000) }),
+        summary:
+          "Search the issuer's certificates by recipient address, key or certificate URL: one page (offset, limit) " +
+          'in the asked order, with the total',
+        querystring: z.object({
+          mode: z.enum(['email', 'key', 'url']),
+          value: z.string().max(2000),
+          offset: z.coerce.number().int().min(0).default(0),
+          limit: z.coerce.number().int().min(1).max(SEARCH_LIMIT).default(SEARCH_LIMIT),
+          sort: z.enum(SEARCH_SORT_FIELDS).optional(),
+          order: z.enum(['ASC', 'DESC']).optional(),
+        }),
       },
     },
     async (request) => {
       const auth = authOf(request);
-      const check = checkSearch(request.query.mode, request.query.value);
+      const { mode, value, ...page } = request.query;
+      const check = checkSearch(mode, value);
       if (!check.ok) throw badRequest(check.error.toUpperCase(), check.error);
-      return searchCertificates(ctx.db, auth.issuer.id, check, options(auth.issuer));
+      return searchCertificates(ctx.db, auth.issuer.id, check, options(auth.issuer), page);
     },
   );
 }

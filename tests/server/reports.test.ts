@@ -192,6 +192,31 @@ describe.each(TEST_DATABASES)('reports, bulk operations and search on %s', (data
     const outsider = bearer(await signIn(t.app, 'admin@other.example'));
     const theirs = await call('GET', `/api/admin/data?mode=key&value=${data[0].key}`, undefined, outsider);
     expect(theirs.json().data).toEqual([]);
+    expect(theirs.json().total).toBe(0);
+  });
+
+  it('pages and sorts the search results in the database, with the total', async () => {
+    const again = await publishRows(t.app, headers, templateId, recipientRows(5));
+    expect(again.statusCode, again.body).toBe(200);
+    const search = async (query: string) => {
+      const answer = await call('GET', `/api/admin/data?mode=email&value=learner1@example.org${query}`);
+      expect(answer.statusCode, answer.body).toBe(200);
+      return answer.json<{ data: Row[]; total: number }>();
+    };
+    const all = await search('');
+    expect(all.total).toBe(2);
+    // newest first by default
+    expect(all.data[0].EvidenzId).toBeGreaterThan(all.data[1].EvidenzId);
+    const second = await search('&offset=1&limit=1');
+    expect(second).toMatchObject({ total: 2 });
+    expect(second.data.map((row) => row.key)).toEqual([all.data[1].key]);
+    expect((await search('&sort=PublicationDate&order=ASC')).data.map((row) => row.key)).toEqual(
+      [...all.data].reverse().map((row) => row.key),
+    );
+    const disabled = await call('PUT', '/api/admin/keys', { ids: [all.data[1].key], enable: false });
+    expect(disabled.statusCode, disabled.body).toBe(200);
+    expect((await search('&sort=StatusID&order=DESC')).data.map((row) => row.StatusID)).toEqual([9, 1]);
+    expect((await call('GET', '/api/admin/data?mode=email&value=learner1@example.org&sort=key')).statusCode).toBe(400);
   });
 });
 
