@@ -248,6 +248,21 @@ export function cellText(cell: Cell, date1904 = false): string {
   }
 }
 
+/** The number format given to plain numbers of a date column. */
+export const ISO_DATE_FORMAT = 'yyyy-mm-dd';
+
+/**
+ * A cell of a date column (recipientData.ts): a number without a format of its own (General) is the date
+ * serial a spreadsheet keeps when the cell lost its date format, so it reads as that date; any other cell,
+ * a text '46203' included, is left as it is and the recipient-data check judges its text.
+ */
+export function asDateColumnCell(cell: Cell): Cell {
+  if (typeof cell === 'number') return { t: 'n', v: cell, z: ISO_DATE_FORMAT };
+  if (cell === null || typeof cell !== 'object' || cell.t !== 'n' || typeof cell.v !== 'number') return cell;
+  if (numberFormat(cell.z).kind !== 'general' || (cell.z === undefined && cell.w?.endsWith('%'))) return cell;
+  return { ...cell, z: ISO_DATE_FORMAT };
+}
+
 export function isBlankCell(cell: Cell): boolean {
   return cellText(cell) === '';
 }

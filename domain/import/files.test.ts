@@ -1,5 +1,15 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkArchive, checkImportFileName, fileExtension, hasAllowedFileType, listedFiles } from './files';
+import {
+  checkArchive,
+  checkImportFileContent,
+  checkImportFileName,
+  fileExtension,
+  hasAllowedFileType,
+  listedFiles,
+  spreadsheetContent,
+} from './files';
 
 describe('import file name', () => {
   it('accepts .xlsx, .xlsm and .ods whatever their case', () => {
@@ -50,5 +60,52 @@ describe('archive', () => {
 
   it('reads Windows separators in archive entries', () => {
     expect(checkArchive(['docs/a.pdf'], ['docs\\a.pdf'])).toBeNull();
+  });
+});
+
+describe('import file content', () => {
+  const fixtures = path.join(import.meta.dirname, '..', '..', 'tests', 'fixtures', 'import');
+  const read = (name: string) => new Uint8Array(fs.readFileSync(path.join(fixtures, name)));
+  /** Bytes of a fixed pseudo-random sequence, so that the test is the same on every run. */
+  const randomBytes = (length: number) => {
+    const bytes = new Uint8Array(length);
+    let state = 20261125;
+    for (let i = 0; i < length; i++) {
+      state = (state * 1103515245 + 12345) % 2 ** 31;
+      bytes[i] = state >>> 16;
+    }
+    return bytes;
+  };
+
+  it('knows the workbooks LibreOffice writes', () => {
+    expect(spreadsheetContent(read('good.xlsx'))).toBe('ooxml');
+    expect(spreadsheetContent(read('good.xlsm'))).toBe('ooxml');
+    expect(spreadsheetContent(read('good.ods'))).toBe('ods');
+    expect(spreadsheetContent(read('locked.ods'))).toBe('ods');
+    expect(checkImportFileContent('good.xlsx', read('good.xlsx'))).toBeNull();
+    expect(checkImportFileContent('GOOD.XLSM', read('good.xlsm'))).toBeNull();
+    expect(checkImportFileContent('good.ods', read('good.ods'))).toBeNull();
+  });
+
+  it('refuses a file that is not what its extension says with ERR_BAD_FILE_TYPE', () => {
+    const bad = (name: string) => ({ code: 'ERR_BAD_FILE_TYPE', details: [name], more: 0 });
+    expect(checkImportFileContent('csv-renamed.xlsx', read('csv-renamed.xlsx'))).toEqual(bad('csv-renamed.xlsx'));
+    expect(checkImportFileContent('good.ods', read('good.fods'))).toEqual(bad('good.ods'));
+    expect(checkImportFileContent('good.xlsx', read('good.ods'))).toEqual(bad('good.xlsx'));
+    expect(checkImportFileContent('good.ods', read('good.xlsx'))).toEqual(bad('good.ods'));
+    expect(checkImportFileContent('noise.xlsx', randomBytes(4096))).toEqual(bad('noise.xlsx'));
+    expect(checkImportFileContent('noise.ods', randomBytes(100))).toEqual(bad('noise.ods'));
+    expect(checkImportFileContent('empty.xlsx', new Uint8Array(0))).toEqual(bad('empty.xlsx'));
+    expect(checkImportFileContent('good.csv', read('csv-renamed.xlsx'))).toEqual(bad('good.csv'));
+  });
+
+  it('answers ERR_UNEXPECTED for a zip whose directory cannot be read', () => {
+    const truncated = read('good.xlsx').subarray(0, 2000);
+    expect(spreadsheetContent(truncated)).toBe('broken-zip');
+    expect(checkImportFileContent('cut.xlsx', truncated)).toEqual({
+      code: 'ERR_UNEXPECTED',
+      details: ['cut.xlsx'],
+      more: 0,
+    });
   });
 });

@@ -64,3 +64,110 @@ export function checkArchive(listedFiles: readonly string[], archiveFileNames: r
   const missing = listedFiles.filter((file) => !paths.has(file) && (file.includes('/') || !names.has(file)));
   return missing.length === 0 ? null : importError('ERR_MISSING_FILES', missing);
 }
+
+/** What a spreadsheet file's bytes are, whatever its name says. */
+export type SpreadsheetContent = 'ooxml' | 'ods' | 'encrypted-ooxml' | 'other-zip' | 'broken-zip' | 'other';
+
+const ODS_MIME_TYPE = 'application/vnd.oasis.opendocument.spreadsheet';
+const ZIP_SIGNATURE = 0x04034b50;
+const ZIP_END = 0x06054b50;
+const ZIP_ENTRY = 0x02014b50;
+const CFB_SIGNATURE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
+
+interface ZipEntry {
+  name: string;
+  method: number;
+  size: number;
+  localOffset: number;
+}
+
+/** The entries of a zip's central directory, or null when there is none to read. */
+function zipEntries(bytes: Uint8Array): ZipEntry[] | null {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let end = bytes.length - 22;
+  const stop = Math.max(0, end - 0xffff);
+  while (end >= stop && view.getUint32(end, true) !== ZIP_END) end--;
+  if (end < stop) return null;
+  const count = view.getUint16(end + 10, true);
+  let offset = view.getUint32(end + 16, true);
+  const entries: ZipEntry[] = [];
+  const decoder = new TextDecoder();
+  for (let i = 0; i < count; i++) {
+    if (offset + 46 > bytes.length || view.getUint32(offset, true) !== ZIP_ENTRY) return null;
+    const nameLength = view.getUint16(offset + 28, true);
+    entries.push({
+      name: decoder.decode(bytes.subarray(offset + 46, offset + 46 + nameLength)),
+      method: view.getUint16(offset + 10, true),
+      size: view.getUint32(offset + 20, true),
+      localOffset: view.getUint32(offset + 42, true),
+    });
+    offset += 46 + nameLength + view.getUint16(offset + 30, true) + view.getUint16(offset + 32, true);
+  }
+  return entries;
+}
+
+/** The stored (uncompressed) content of a zip entry as text, or null when it is compressed or out of bounds. */
+function storedText(bytes: Uint8Array, entry: ZipEntry): string | null {
+  if (entry.method !== 0 || entry.localOffset + 30 > bytes.length) return null;
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const start =
+    entry.localOffset +
+    30 +
+    view.getUint16(entry.localOffset + 26, true) +
+    view.getUint16(entry.localOffset + 28, true);
+  return new TextDecoder().decode(bytes.subarray(start, Math.min(bytes.length, start + entry.size)));
+}
+
+function containsUtf16(bytes: Uint8Array, text: string): boolean {
+  const needle = new Uint8Array(text.length * 2);
+  for (let i = 0; i < text.length; i++) needle[i * 2] = text.charCodeAt(i);
+  outer: for (let i = 0; i + needle.length <= bytes.length; i++) {
+    for (let j = 0; j < needle.length; j++) if (bytes[i + j] !== needle[j]) continue outer;
+    return true;
+  }
+  return false;
+}
+
+/**
+ * Reads what the bytes are from their signature and, for a zip, its entry names: an Office Open XML workbook
+ * ([Content_Types].xml and xl/workbook.xml: .xlsx and .xlsm), an OpenDocument spreadsheet (content.xml and
+ * the spreadsheet mimetype), an Office file encrypted with a password (a compound file holding an
+ * EncryptedPackage), another zip, a zip whose directory cannot be read, or anything else (text, CSV, flat XML,
+ * random bytes, a legacy .xls).
+ */
+export function spreadsheetContent(data: ArrayBuffer | Uint8Array): SpreadsheetContent {
+  const bytes = data instanceof Uint8Array ? data : new Uint8Array(data);
+  if (CFB_SIGNATURE.every((byte, i) => bytes[i] === byte))
+    return containsUtf16(bytes, 'EncryptedPackage') ? 'encrypted-ooxml' : 'other';
+  if (bytes.length < 4 || new DataView(bytes.buffer, bytes.byteOffset, 4).getUint32(0, true) !== ZIP_SIGNATURE)
+    return 'other';
+  const entries = zipEntries(bytes);
+  if (!entries) return 'broken-zip';
+  const names = new Set(entries.map((entry) => entry.name));
+  if (names.has('[Content_Types].xml') && names.has('xl/workbook.xml')) return 'ooxml';
+  const mimetype = entries.find((entry) => entry.name === 'mimetype');
+  if (names.has('content.xml') && mimetype) {
+    const type = storedText(bytes, mimetype);
+    if (type === null || type === ODS_MIME_TYPE) return 'ods';
+  }
+  return 'other-zip';
+}
+
+const EXPECTED_CONTENT: Readonly<Record<string, readonly SpreadsheetContent[]>> = {
+  xlsx: ['ooxml', 'encrypted-ooxml'],
+  xlsm: ['ooxml', 'encrypted-ooxml'],
+  ods: ['ods'],
+};
+
+/**
+ * The file's name and its bytes must agree (spec 001 section 8): a file that is not what its extension says
+ * is ERR_BAD_FILE_TYPE (a CSV or a flat-XML spreadsheet renamed, random bytes, another format's zip), and a
+ * zip whose directory cannot be read is ERR_UNEXPECTED; it is never read as something else.
+ */
+export function checkImportFileContent(name: string, data: ArrayBuffer | Uint8Array): ImportError | null {
+  const badName = checkImportFileName(name);
+  if (badName) return badName;
+  const content = spreadsheetContent(data);
+  if (EXPECTED_CONTENT[fileExtension(name)].includes(content)) return null;
+  return importError(content === 'broken-zip' ? 'ERR_UNEXPECTED' : 'ERR_BAD_FILE_TYPE', [name]);
+}

@@ -22,6 +22,7 @@ export {
   type ImportErrorCode,
 } from './errors';
 export {
+  asDateColumnCell,
   cellText,
   columnName,
   FORMULA_ERROR_TEXTS,
@@ -46,11 +47,24 @@ export {
 export {
   ARCHIVE_EXTENSION,
   checkArchive,
+  checkImportFileContent,
   checkImportFileName,
   FILE_FIELD_EXTENSIONS,
   fileExtension,
   hasAllowedFileType,
   IMPORT_FILE_EXTENSIONS,
   listedFiles,
+  spreadsheetContent,
+  type SpreadsheetContent,
 } from './files';
 export { BLANK_IMPORT_COLUMNS, blankImportColumns, todayIso, type BlankImportColumn } from './blankFile';
+export {
+  DATE_COLUMNS,
+  isDateColumn,
+  isIsoDate,
+  isWebAddress,
+  recipientDataFaults,
+  recipientDataLine,
+  recipientDataMessages,
+  type RecipientDataFault,
+} from './recipientData';

@@ -3,6 +3,7 @@ import { BLANK_IMPORT_COLUMNS } from './blankFile';
 import { cellFault, cellRef, cellText, columnName, isBlankCell, type Cell, type Sheet } from './cells';
 import { importError, ImportErrorCollector, type ImportError } from './errors';
 import { hasAllowedFileType } from './files';
+import { recipientDataFaults, recipientDataLine } from './recipientData';
 
 /** The language value that makes one row stand for every language of the template. */
 export const ALL_LANGUAGES = 'all';
@@ -38,6 +39,11 @@ export type ImportResult = { ok: true; rows: ImportRow[] } | { ok: false; errors
 export interface ImportSheetOptions {
   /** the workbook counts dates from 1904 (SheetJS: `workbook.Workbook.WBProps.date1904`) */
   date1904?: boolean;
+  /**
+   * also flag the recipient data the server refuses on publish (recipientData.ts) as ERR_CPF_INCORRECT_DATA,
+   * so that the web app shows them before the check word; the server answers them as its own field map
+   */
+  recipientData?: boolean;
 }
 
 function uniqueNames(names: readonly string[]): string[] {
@@ -189,6 +195,7 @@ export function validateImport(
   const emailLetter = slots[emailIndex].letter;
   const keyLetter = technicalIndexes.length > 0 ? slots[technicalIndexes[0]].letter : languageLetter;
   const date1904 = options.date1904 === true;
+  const letterOf = (field: string) => slots.find((slot) => slot.key === field)?.letter ?? '';
 
   const rows: ImportRow[] = [];
   const recipients = new Map<string, Recipient>();
@@ -274,6 +281,10 @@ export function validateImport(
         errors.add('ERR_MISSING_LANGUAGE', `${languageLetter}${rowNumber} (${recipient.label}): ${language}`);
       else recipient.languages.set(language, rowNumber);
     }
+
+    if (options.recipientData)
+      for (const fault of recipientDataFaults(row))
+        errors.add('ERR_CPF_INCORRECT_DATA', recipientDataLine(fault, rowNumber, letterOf));
 
     rows.push(row);
   }

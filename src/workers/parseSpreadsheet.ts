@@ -1,4 +1,5 @@
 import type { ReadWorkbookResult } from './readWorkbook';
+import type { SpreadsheetMessage } from './spreadsheetWorker';
 
 /** A crafted file must not freeze the page: parsing stops after this long. */
 export const PARSE_TIME_LIMIT_MS = 30_000;
@@ -6,7 +7,7 @@ export const PARSE_TIME_LIMIT_MS = 30_000;
 export type ParseResult = ReadWorkbookResult | { ok: false; code: 'ERR_PARSE_TIMEOUT' };
 
 /** Parses a spreadsheet in a Web Worker that is terminated after the time limit. */
-export function parseSpreadsheet(file: Blob, timeLimitMs = PARSE_TIME_LIMIT_MS): Promise<ParseResult> {
+export function parseSpreadsheet(file: File, timeLimitMs = PARSE_TIME_LIMIT_MS): Promise<ParseResult> {
   return file.arrayBuffer().then(
     (buffer) =>
       new Promise<ParseResult>((resolve) => {
@@ -25,7 +26,8 @@ export function parseSpreadsheet(file: Blob, timeLimitMs = PARSE_TIME_LIMIT_MS):
           worker.terminate();
           resolve({ ok: false, code: 'ERR_UNEXPECTED', detail: event.message });
         };
-        worker.postMessage(buffer, [buffer]);
+        const message: SpreadsheetMessage = { buffer, name: file.name };
+        worker.postMessage(message, [buffer]);
       }),
   );
 }

@@ -48,6 +48,34 @@ describe('reading a workbook for the import', () => {
     });
   });
 
+  it('reads a plain number of a date column as the date serial it stands for (a cell that lost its format)', () => {
+    const bytes = workbookBytes([
+      ['language', 'ID', 'Email', 'score', 'obtentionDate', 'ExpirationDate'],
+      ['en', 'A-1', 'ada@example.org', 46203, 46203, '46203'],
+    ]);
+    const read = readWorkbook(bytes, 'recipients.xlsx');
+    expect(read.ok).toBe(true);
+    if (!read.ok) return;
+    // a number elsewhere stays a number; a text of digits is no date cell and is flagged on import
+    expect(validateImport(read.sheet, definition, { date1904: read.date1904, recipientData: true })).toEqual({
+      ok: false,
+      errors: [{ code: 'ERR_CPF_INCORRECT_DATA', details: ['F2: 46203'], more: 0 }],
+    });
+    expect(validateImport(read.sheet, definition, { date1904: read.date1904 })).toMatchObject({
+      ok: true,
+      rows: [{ score: '46203', obtentionDate: '2026-06-30', ExpirationDate: '46203' }],
+    });
+  });
+
+  it('refuses bytes that are not what the file name says before reading them', () => {
+    const csv = new TextEncoder().encode('language,ID,Email,score\nen,1,a@b.org,x\n');
+    expect(readWorkbook(csv, 'list.xlsx')).toEqual({ ok: false, code: 'ERR_BAD_FILE_TYPE' });
+    expect(readWorkbook(workbookBytes([['language']], 'ods'), 'list.xlsx')).toEqual({
+      ok: false,
+      code: 'ERR_BAD_FILE_TYPE',
+    });
+  });
+
   it('reads .ods files too', () => {
     const read = readWorkbook(
       workbookBytes(

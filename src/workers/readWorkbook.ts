@@ -1,9 +1,21 @@
 import * as XLSX from 'xlsx';
-import type { Sheet, SheetCell } from '../../domain/import';
+import {
+  asDateColumnCell,
+  cellText,
+  checkImportFileContent,
+  isDateColumn,
+  type Cell,
+  type Sheet,
+  type SheetCell,
+} from '../../domain/import';
 
 export type ReadWorkbookResult =
   | { ok: true; sheet: Sheet; date1904: boolean }
-  | { ok: false; code: 'ERR_LOCKED_FILE' | 'ERR_EMPTY_FILE' | 'ERR_UNEXPECTED'; detail?: string };
+  | {
+      ok: false;
+      code: 'ERR_BAD_FILE_TYPE' | 'ERR_LOCKED_FILE' | 'ERR_EMPTY_FILE' | 'ERR_UNEXPECTED';
+      detail?: string;
+    };
 
 /**
  * Whether a zip is an OpenDocument file saved with a password. LibreOffice stores each encrypted part without
@@ -37,10 +49,17 @@ export function isEncryptedOpenDocument(data: ArrayBuffer | Uint8Array): boolean
 
 /**
  * Reads the first sheet of an .xlsx, .xlsm or .ods file into the cell matrix that domain/import validates
- * (A1 at [0][0]). Number formats are kept (cellNF) and dates stay serial numbers, as the validation expects.
- * Runs in a Web Worker in the browser (xlsx has advisories for crafted files) and in Node for the bench.
+ * (A1 at [0][0]). Number formats are kept (cellNF) and dates stay serial numbers, as the validation expects;
+ * plain numbers of a date column read as the dates they stand for. With the file's name, bytes that are not
+ * what its extension says are refused before SheetJS, which would read them as another format (a CSV, a
+ * flat-XML file, random bytes as text). Runs in a Web Worker in the browser (xlsx has advisories for crafted
+ * files) and in Node for the bench.
  */
-export function readWorkbook(data: ArrayBuffer | Uint8Array): ReadWorkbookResult {
+export function readWorkbook(data: ArrayBuffer | Uint8Array, fileName?: string): ReadWorkbookResult {
+  if (fileName !== undefined) {
+    const wrongContent = checkImportFileContent(fileName, data);
+    if (wrongContent) return { ok: false, code: wrongContent.code as 'ERR_BAD_FILE_TYPE' | 'ERR_UNEXPECTED' };
+  }
   let workbook: XLSX.WorkBook;
   try {
     workbook = XLSX.read(data, { type: 'array', cellNF: true, cellDates: false, cellHTML: false, cellStyles: false });
@@ -54,13 +73,18 @@ export function readWorkbook(data: ArrayBuffer | Uint8Array): ReadWorkbookResult
   const worksheet = name ? workbook.Sheets[name] : undefined;
   if (!worksheet || !worksheet['!ref']) return { ok: false, code: 'ERR_EMPTY_FILE' };
   const range = XLSX.utils.decode_range(worksheet['!ref']);
-  const sheet: (SheetCell | null)[][] = [];
+  const sheet: Cell[][] = [];
+  let dateColumns: boolean[] = [];
   for (let r = 0; r <= range.e.r; r += 1) {
-    const row: (SheetCell | null)[] = [];
+    const row: Cell[] = [];
     for (let c = 0; c <= range.e.c; c += 1) {
       const cell = worksheet[XLSX.utils.encode_cell({ r, c })] as XLSX.CellObject | undefined;
-      row.push(cell ? { t: cell.t, v: cell.v, w: cell.w, z: cell.z as string | number | undefined } : null);
+      const read: SheetCell | null = cell
+        ? { t: cell.t, v: cell.v, w: cell.w, z: cell.z as string | number | undefined }
+        : null;
+      row.push(dateColumns[c] ? asDateColumnCell(read) : read);
     }
+    if (r === 0) dateColumns = row.map((header) => isDateColumn(cellText(header)));
     sheet.push(row);
   }
   const date1904 = Boolean(workbook.Workbook?.WBProps?.date1904);

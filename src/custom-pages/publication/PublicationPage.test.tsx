@@ -12,7 +12,9 @@ import { PublicationPage } from './PublicationPage';
 // the worker's work, on the test's thread
 vi.mock('../../workers/parseSpreadsheet', async () => {
   const { readWorkbook } = await import('../../workers/readWorkbook');
-  return { parseSpreadsheet: async (file: Blob) => readWorkbook(new Uint8Array(await file.arrayBuffer())) };
+  return {
+    parseSpreadsheet: async (file: File) => readWorkbook(new Uint8Array(await file.arrayBuffer()), file.name),
+  };
 });
 const written = vi.hoisted(() => ({ rows: [] as string[][][], saved: [] as string[] }));
 vi.mock('./blankImportFile', async (importOriginal) => ({

@@ -156,7 +156,7 @@ export function PublicationPage() {
     setTooLongAccepted(false);
     setPreview(null);
     void importSpreadsheet(file, definition, {
-      parse: (blob) => parseSpreadsheet(blob),
+      parse: (file) => parseSpreadsheet(file),
       onState: (state) => {
         if (run !== importRun.current) return;
         setImportState(state);

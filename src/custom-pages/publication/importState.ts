@@ -30,7 +30,7 @@ export const IDLE_IMPORT: ImportState = { status: 'idle' };
 
 export interface ImportSteps {
   /** reads the workbook off the main thread (the spreadsheet worker) */
-  parse: (file: Blob) => Promise<ParseResult>;
+  parse: (file: File) => Promise<ParseResult>;
   /** called on each change of state, the last one being ready or error */
   onState: (state: ImportState) => void;
 }
@@ -67,7 +67,7 @@ export async function importSpreadsheet(
   onState({ status: 'validating', fileName });
   // let the page paint the validating state before the rows are checked on this thread
   await new Promise((resolve) => setTimeout(resolve, 0));
-  const result = validateImport(parsed.sheet, definition, { date1904: parsed.date1904 });
+  const result = validateImport(parsed.sheet, definition, { date1904: parsed.date1904, recipientData: true });
   return finish(
     result.ok ? { status: 'ready', fileName, rows: result.rows } : { status: 'error', fileName, errors: result.errors },
   );

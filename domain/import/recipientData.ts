@@ -1,0 +1,99 @@
+/**
+ * The recipient data a certificate is issued with, checked beyond the import rules: real dates, an expiry
+ * that does not come before the obtention, links on the web. The web app flags them on import (before the
+ * check word); the server refuses them again on publish with ERR_CPF_INCORRECT_DATA's map of field to
+ * message (spec 001 section 7).
+ */
+
+/** Columns that hold dates: the standard ones (spec 001 section 3) and the register's (the XML export). */
+export const DATE_COLUMNS = [
+  'obtentionDate',
+  'ExpirationDate',
+  'dateNaissance',
+  'dateInscription',
+  'dateDebutExamen',
+  'dateFinExamen',
+] as const;
+
+const DATE_COLUMN_SET: ReadonlySet<string> = new Set(DATE_COLUMNS.map((column) => column.toLowerCase()));
+
+/** Whether a header names a date column, compared trimmed and without regard to case as the import does. */
+export function isDateColumn(header: string): boolean {
+  return DATE_COLUMN_SET.has(header.trim().toLowerCase());
+}
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A real calendar day written YYYY-MM-DD (no 30 February). */
+export function isIsoDate(value: string): boolean {
+  const match = ISO_DATE.exec(value);
+  if (!match) return false;
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return date.toISOString().slice(0, 10) === value;
+}
+
+/** An absolute http or https address. */
+export function isWebAddress(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:';
+  } catch {
+    return false;
+  }
+}
+
+export type RecipientDataFault =
+  | { field: 'obtentionDate' | 'ExpirationDate'; value: string; fault: 'not_a_date' }
+  | { field: 'ExpirationDate'; value: string; fault: 'before_obtention'; obtention: string }
+  | { field: 'linkURL'; value: string; fault: 'not_a_link' };
+
+/** The faults of one import row (keys as validateImport writes them); empty cells are never a fault. */
+export function recipientDataFaults(row: Readonly<Record<string, string>>): RecipientDataFault[] {
+  const faults: RecipientDataFault[] = [];
+  const obtention = row.obtentionDate ?? '';
+  const expiration = row.ExpirationDate ?? '';
+  const link = row.linkURL ?? '';
+  const obtentionIsDate = obtention !== '' && isIsoDate(obtention);
+  if (obtention !== '' && !obtentionIsDate)
+    faults.push({ field: 'obtentionDate', value: obtention, fault: 'not_a_date' });
+  if (expiration !== '') {
+    if (!isIsoDate(expiration)) faults.push({ field: 'ExpirationDate', value: expiration, fault: 'not_a_date' });
+    else if (obtentionIsDate && expiration < obtention)
+      faults.push({ field: 'ExpirationDate', value: expiration, fault: 'before_obtention', obtention });
+  }
+  if (link !== '' && !isWebAddress(link)) faults.push({ field: 'linkURL', value: link, fault: 'not_a_link' });
+  return faults;
+}
+
+/**
+ * A fault as a detail line of the import panel, naming cells as the user's file does (A1 notation): "E3:
+ * 2026-02-30", "F3: 2025-01-01 < E3: 2026-01-01", "J3: www.example.org". `letter` answers a field's column.
+ */
+export function recipientDataLine(
+  fault: RecipientDataFault,
+  rowNumber: number,
+  letter: (field: string) => string,
+): string {
+  const cell = `${letter(fault.field)}${rowNumber}`;
+  return fault.fault === 'before_obtention'
+    ? `${cell}: ${fault.value} < ${letter('obtentionDate')}${rowNumber}: ${fault.obtention}`
+    : `${cell}: ${fault.value}`;
+}
+
+const SERVER_MESSAGES: Record<RecipientDataFault['fault'], string> = {
+  not_a_date: 'not a date (YYYY-MM-DD)',
+  before_obtention: 'before the obtention date',
+  not_a_link: 'not a web address (http or https)',
+};
+
+/** The server's map of field to message ("row 3 obtentionDate" → "not a date (YYYY-MM-DD)"), null when none. */
+export function recipientDataMessages(
+  rows: readonly Readonly<Record<string, string>>[],
+): Record<string, string> | null {
+  const messages: Record<string, string> = {};
+  rows.forEach((row, index) => {
+    for (const fault of recipientDataFaults(row))
+      messages[`row ${index + 2} ${fault.field}`] = SERVER_MESSAGES[fault.fault];
+  });
+  return Object.keys(messages).length > 0 ? messages : null;
+}
