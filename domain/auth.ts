@@ -32,6 +32,21 @@ export const LOGIN_FAILURE_WAIT_MS = 2_000;
 
 export const AUTH_TOKEN_STORAGE_KEY = 'auth_token';
 
+/**
+ * GET /api/admin/who called with an API key: the key is the caller, not a person, so the answer names the key,
+ * its level and its issuer (what an integrator needs for the issuer-scoped calls) and no user fields.
+ */
+export interface CurrentApiKey {
+  kind: 'apikey';
+  keyId: number;
+  profile: string;
+  profileId: number;
+  issuerId: number;
+  issuerName: string;
+  plan: string;
+  credits: number;
+}
+
 /** The current user as GET /api/admin/who answers it (spec 000 section 3, User): a user row and more. */
 export interface CurrentUser extends UserRow {
   okCGU: boolean;

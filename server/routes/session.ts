@@ -6,7 +6,7 @@ import { isValidEmail, sanitizeEmail } from '../../domain/email';
 import { isAdministrator } from '../../domain/permissions';
 import { isProfileId } from '../../domain/roles';
 import { isTotpSecret, matchedTotpStep } from '../../domain/totp';
-import { sessionOf, unauthorized } from '../auth/guard';
+import { authOf, sessionOf, unauthorized } from '../auth/guard';
 import { hashLoginSecret, isLoginSecretFormat } from '../auth/loginLinks';
 import { RateLimiter } from '../auth/rateLimiter';
 import { authorizationUrl, claimedIssuer, parseSsoConfig, verifyIdToken } from '../auth/sso';
@@ -18,7 +18,7 @@ import { serverLanguage } from '../i18n';
 import { findIssuer, findIssuersWithSso } from '../repositories/issuers';
 import { consumeLoginLink, revokeToken } from '../repositories/tokens';
 import { acceptTotpStep, findUser, findUserInIssuer, findUsersByEmail, setTotpSecret } from '../repositories/users';
-import { currentUser } from '../services/currentUser';
+import { currentApiKey, currentUser } from '../services/currentUser';
 import { sendSignInLink } from '../services/signInLinks';
 
 const SSO_NONCE_PURPOSE = 'sso-nonce';
@@ -220,7 +220,8 @@ export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Prom
     },
   );
 
-  api.get('/api/admin/who', { schema: { summary: 'The signed-in user' } }, async (request) =>
-    currentUser(db, sessionOf(request)),
-  );
+  api.get('/api/admin/who', { schema: { summary: 'The signed-in user, or the API key calling' } }, async (request) => {
+    const auth = authOf(request);
+    return auth.kind === 'apikey' ? currentApiKey(auth) : currentUser(db, auth);
+  });
 }

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
-import type { CurrentUser } from '../../domain/auth';
+import type { CurrentApiKey, CurrentUser } from '../../domain/auth';
 import { profileName } from '../../domain/roles';
 import { asksClientIds } from '../../domain/templateRules/registryParams';
-import type { SessionAuth } from '../auth/guard';
+import type { ApiKeyAuth, SessionAuth } from '../auth/guard';
 import type { Database } from '../db/schema';
 import { findOrgUnitName } from '../repositories/users';
 
@@ -50,5 +50,20 @@ export async function currentUser(db: Kysely<Database>, auth: SessionAuth): Prom
     plan: issuer.plan,
     noTotpAlertDisabled: user.no_totp_alert_disabled === 1,
     notVerifiedAlertDisabled: user.not_verified_alert_disabled === 1,
+  };
+}
+
+/** GET /api/admin/who with an API key: the key's identity, level and issuer (docs/decisions.md, 2026-11-25). */
+export function currentApiKey(auth: ApiKeyAuth): CurrentApiKey {
+  const { apiKey, issuer, profileId } = auth;
+  return {
+    kind: 'apikey',
+    keyId: apiKey.id,
+    profile: profileName(profileId),
+    profileId,
+    issuerId: issuer.id,
+    issuerName: issuer.name,
+    plan: issuer.plan,
+    credits: issuer.credits,
   };
 }

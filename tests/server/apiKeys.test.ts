@@ -46,11 +46,28 @@ describe.each(TEST_DATABASES)('API keys on %s', (database) => {
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/users', headers: reader })).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/users', headers: technical })).statusCode).toBe(200);
     // keys act for programs, never as a person: no session calls, no generating further keys
-    expect((await t.app.inject({ method: 'GET', url: '/api/admin/who', headers: technical })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'POST', url: '/api/admin/logout', headers: technical })).statusCode).toBe(403);
     expect(
       (await t.app.inject({ method: 'POST', url: '/api/admin/apikey', headers: technical, payload: { level: 1 } }))
         .statusCode,
     ).toBe(403);
+  });
+
+  it('answers who with the key itself (its level and issuer), never a person (docs/api/README.md)', async () => {
+    const { id, token } = await generate(PROFILE.Publisher);
+    const who = await t.app.inject({ method: 'GET', url: '/api/admin/who', headers: bearer(token) });
+    expect(who.statusCode).toBe(200);
+    expect(who.json()).toEqual({
+      kind: 'apikey',
+      keyId: id,
+      profile: 'Publisher',
+      profileId: PROFILE.Publisher,
+      issuerId,
+      issuerName: expect.any(String),
+      plan: 'FREE_TRIAL',
+      credits: expect.any(Number),
+    });
+    expect(who.json()).not.toHaveProperty('email');
   });
 
   it('records when a key was last used, to the minute', async () => {
