@@ -1,14 +1,7 @@
 import { Secret, TOTP } from 'otpauth';
+import { isTotpCodeFormat, TOTP_DIGITS, TOTP_PERIOD_SECONDS, TOTP_SECRET_BYTES, TOTP_WINDOW } from './totpFormat';
 
-/** Second-factor parameters of spec 000 section 2.8. */
-export const TOTP_SECRET_BYTES = 20;
-export const TOTP_DIGITS = 6;
-export const TOTP_PERIOD_SECONDS = 30;
-export const TOTP_WINDOW = 4;
-
-export function isTotpCodeFormat(code: unknown): code is string {
-  return typeof code === 'string' && /^\d{6}$/.test(code);
-}
+export { isTotpCodeFormat, TOTP_DIGITS, TOTP_PERIOD_SECONDS, TOTP_SECRET_BYTES, TOTP_WINDOW };
 
 export function newTotpSecret(): string {
   return new Secret({ size: TOTP_SECRET_BYTES }).base32;

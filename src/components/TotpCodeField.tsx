@@ -1,6 +1,6 @@
 import { TextField, type SxProps, type Theme } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { TOTP_DIGITS } from '../../domain/totp';
+import { TOTP_DIGITS } from '../../domain/totpFormat';
 
 /** The 6-digit code input of the second factor: digits only, one-time-code autofill, wide spacing. */
 export function TotpCodeField(props: {

@@ -2,7 +2,7 @@ import LockIcon from '@mui/icons-material/LockOutlined';
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { useLogin, useLogout, useTranslate } from 'react-admin';
-import { isTotpCodeFormat } from '../../../domain/totp';
+import { isTotpCodeFormat } from '../../../domain/totpFormat';
 import { TotpCodeField } from '../../components/TotpCodeField';
 import { apiFetch, errorStatus } from '../../dataProvider/httpClient';
 
