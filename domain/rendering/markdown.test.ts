@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { executables } from '../../tests/support/executables';
-import { renderMarkdown } from './markdown';
+import { MARKDOWN_ALLOWED_TAGS, markdownToPlainText, renderMarkdown } from './markdown';
 
 const SCRIPT = '<script>alert(1)</script>';
 
@@ -56,5 +56,61 @@ describe('renderMarkdown', () => {
 
   it('leaves snake_case words and lone asterisks alone', () => {
     expect(renderMarkdown('use snake_case_names and 2 * 3 * 4')).toBe('<p>use snake_case_names and 2 * 3 * 4</p>');
+  });
+
+  it('reads CommonMark with markdown-it: nested and numbered lists, setext headings, line breaks', () => {
+    expect(renderMarkdown('Title\n=====\n\n3. three\n4. four\n   - nested\n\nend  \nline')).toBe(
+      [
+        '<h3 class="md-heading">Title</h3>',
+        '<ol start="3"><li>three</li><li>four<ul><li>nested</li></ul></li></ol>',
+        '<p>end<br>line</p>',
+      ].join('\n'),
+    );
+  });
+
+  it('makes only the allowed tags: code, quotes, rules, images and tables stay text', () => {
+    const html = renderMarkdown(
+      '`code`\n\n> quote\n\n---\n\n    indented\n\n![img](https://i.example/x.png)\n\n| a | b |\n|---|---|',
+    );
+    const tags = [...parseHtml(html).body.querySelectorAll('*')].map((element) => element.localName);
+    expect(tags.filter((tag) => !MARKDOWN_ALLOWED_TAGS.includes(tag))).toEqual([]);
+    expect(html).toContain('`code`');
+    expect(html).toContain('&gt; quote');
+  });
+
+  it('links nothing but http(s) and mailto, even through autolinks and references', () => {
+    const html = renderMarkdown(
+      '<javascript:alert(1)> [ref][r] [ok][s] www.example.org x@example.org //example.org\n\n[r]: javascript:alert(1)\n[s]: https://ok.example',
+    );
+    expect(parseHtml(html).querySelectorAll('a')).toHaveLength(1);
+    expect(html).toContain('<a href="https://ok.example" rel="noopener noreferrer nofollow" target="_blank">ok</a>');
+    expect(executables(parseHtml(html))).toEqual([]);
+  });
+});
+
+describe('markdownToPlainText', () => {
+  it('writes blocks apart, list items as lines, links as label (address), and no markup', () => {
+    expect(
+      markdownToPlainText(
+        '# Goals\nCan **analyse** data &amp; _report_ it.\n\n- SQL\n- [Python](https://python.org)\n  - nested\n\n1. first\n2. <b>second</b>\n\nsee https://bare.example and [me](mailto:a@b.org)',
+      ),
+    ).toBe(
+      [
+        'Goals',
+        '',
+        'Can analyse data & report it.',
+        '',
+        '- SQL\n- Python (https://python.org)\n  - nested',
+        '',
+        '1. first\n2. <b>second</b>',
+        '',
+        'see https://bare.example and me (a@b.org)',
+      ].join('\n'),
+    );
+  });
+
+  it('is empty for empty or blank Markdown', () => {
+    expect(markdownToPlainText('')).toBe('');
+    expect(markdownToPlainText(' \n\n ')).toBe('');
   });
 });

@@ -1,118 +1,147 @@
-import { escapeHtml, safeHref } from './html';
+import MarkdownIt, { type Token } from 'markdown-it';
+import { safeHref } from './html';
 
 /**
- * A small Markdown renderer for the template's outcome, assessment and component texts (spec 001 section 5:
- * Markdown is sanitised before display). The text is escaped first, so no HTML of the author's ever passes;
- * then bold, italics, links (http, https and mailto only) and bare web addresses, bulleted and numbered lists,
- * headings and paragraphs are recognised. Anything else shows as the text it is. The public pages show the
- * result as it is; the web app also passes it through DOMPurify before display.
+ * Markdown of the template's outcome, assessment and component texts (spec 001 section 5: Markdown is sanitised
+ * before display), read by markdown-it (CommonMark). The author's HTML is never read as HTML (`html: false`: it
+ * shows as the text it is); only paragraphs with line breaks, headings (all shown as one small heading level),
+ * bulleted and numbered lists, bold, italics and links (http, https and mailto only; bare web addresses too) are
+ * made, so the result holds only the tags and attributes below. The public pages show it as it is; the web app
+ * also passes it through DOMPurify with the same allow-list.
  */
-export function renderMarkdown(source: string): string {
-  return markdownBlocks(normalise(source))
-    .map((block) => {
-      switch (block.kind) {
-        case 'heading':
-          return `<h3 class="md-heading">${inline(block.lines[0])}</h3>`;
-        case 'ul':
-        case 'ol':
-          return `<${block.kind}>${block.lines.map((line) => `<li>${inline(line)}</li>`).join('')}</${block.kind}>`;
-        case 'paragraph':
-          return `<p>${block.lines.map(inline).join('<br>')}</p>`;
-      }
-    })
-    .join('\n');
+export const MARKDOWN_ALLOWED_TAGS: readonly string[] = ['p', 'br', 'strong', 'em', 'ul', 'ol', 'li', 'h3', 'a'];
+export const MARKDOWN_ALLOWED_ATTRIBUTES: readonly string[] = ['href', 'rel', 'target', 'class', 'start'];
+
+const markdown = new MarkdownIt('commonmark', { html: false, breaks: true, linkify: true });
+// what would make other tags: code, quotes, rules, images, tables and raw HTML stay text
+markdown.enable(['linkify']);
+markdown.disable(['code', 'fence', 'blockquote', 'hr', 'html_block', 'html_inline', 'image', 'backticks']);
+markdown.linkify.set({ fuzzyLink: false, fuzzyEmail: false, fuzzyIP: false });
+// every address is parsed as a link, then the core rule below keeps only the safe ones (as their label otherwise)
+markdown.validateLink = () => true;
+
+function safeLinks(children: Token[]): Token[] {
+  const kept: Token[] = [];
+  const dropped: boolean[] = [];
+  for (const token of children) {
+    if (token.type === 'link_open') {
+      const href = safeHref(token.attrGet('href'));
+      dropped.push(href === null);
+      if (href === null) continue;
+      const external = !href.toLowerCase().startsWith('mailto:');
+      token.attrs = [
+        ['href', href],
+        ['rel', 'noopener noreferrer nofollow'],
+      ];
+      if (external) token.attrSet('target', '_blank');
+    } else if (token.type === 'link_close' && dropped.pop()) {
+      continue;
+    }
+    kept.push(token);
+  }
+  return kept;
 }
 
-interface Block {
-  kind: 'paragraph' | 'ul' | 'ol' | 'heading';
-  lines: string[];
-}
-
-const BULLET = /^\s*[-*+]\s+(.*)$/;
-const NUMBERED = /^\s*\d{1,9}[.)]\s+(.*)$/;
-const HEADING = /^\s*#{1,6}\s+(.*?)\s*#*\s*$/;
-
-/** Line breaks as \n, no control character, and no private-use marker of the ones set below. */
-function normalise(source: string): string {
-  // eslint-disable-next-line no-control-regex
-  return source.replace(/\r\n?/g, '\n').replace(/[\u0000-\u0008\u000b-\u001f\u007f\ue000]/g, '');
-}
-
-function markdownBlocks(text: string): Block[] {
-  const blocks: Block[] = [];
-  let current: Block | null = null;
-  const start = (kind: Block['kind'], line: string) => {
-    current = { kind, lines: [line] };
-    blocks.push(current);
-  };
-  for (const line of text.split('\n')) {
-    const open = current as Block | null;
-    const bullet = BULLET.exec(line);
-    const numbered = NUMBERED.exec(line);
-    const heading = HEADING.exec(line);
-    if (line.trim() === '') {
-      current = null;
-    } else if (heading) {
-      start('heading', heading[1]);
-      current = null;
-    } else if (bullet || numbered) {
-      const kind = bullet ? 'ul' : 'ol';
-      const item = (bullet ?? numbered)?.[1] ?? '';
-      if (open?.kind === kind) open.lines.push(item);
-      else start(kind, item);
-    } else if (open && open.kind !== 'paragraph') {
-      // a line under a list item continues that item
-      open.lines[open.lines.length - 1] += ` ${line.trim()}`;
-    } else if (open) {
-      open.lines.push(line.trim());
-    } else {
-      start('paragraph', line.trim());
+markdown.core.ruler.push('laurel_links', (state) => {
+  for (const token of state.tokens) {
+    if (token.type === 'inline' && token.children) token.children = safeLinks(token.children);
+    // lists are written on one line, as the pages always showed them
+    const nestedClose = /^(bullet_list|ordered_list)_close$/.test(token.type) && token.level > 0;
+    if (nestedClose || /^(bullet_list|ordered_list)_open$|^list_item_(open|close)$/.test(token.type)) {
+      token.block = false;
     }
   }
-  return blocks;
+});
+markdown.renderer.rules.heading_open = () => '<h3 class="md-heading">';
+markdown.renderer.rules.heading_close = () => '</h3>\n';
+markdown.renderer.rules.softbreak = () => '<br>';
+markdown.renderer.rules.hardbreak = () => '<br>';
+
+/** Line breaks as \n and no control character. */
+function normalise(source: string): string {
+  // eslint-disable-next-line no-control-regex
+  return source.replace(/\r\n?/g, '\n').replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '');
 }
 
-/** Private-use characters around set-aside links; normalise removes them from the text. */
-const MARK = '\ue000';
-const MARKED = /\ue000(\d+)\ue000/g;
-
-function unescapeHtml(value: string): string {
-  return value
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&');
+export function renderMarkdown(source: string): string {
+  return markdown.render(normalise(source)).trim();
 }
 
-function anchor(address: string, label: string): string {
-  const external = address.toLowerCase().startsWith('mailto:') ? '' : ' target="_blank"';
-  return `<a href="${escapeHtml(address)}" rel="noopener noreferrer nofollow"${external}>${label}</a>`;
+function inlineText(children: Token[]): string {
+  let text = '';
+  const links: { href: string; start: number }[] = [];
+  for (const token of children) {
+    switch (token.type) {
+      case 'text':
+      case 'code_inline':
+        text += token.content;
+        break;
+      case 'softbreak':
+      case 'hardbreak':
+        text += '\n';
+        break;
+      case 'link_open':
+        links.push({ href: token.attrGet('href') ?? '', start: text.length });
+        break;
+      case 'link_close': {
+        const link = links.pop();
+        if (!link) break;
+        const label = text.slice(link.start);
+        const address = decodeURI(link.href).replace(/^mailto:/i, '');
+        if (label !== address) text += ` (${address})`;
+        break;
+      }
+    }
+  }
+  return text;
 }
 
-function emphasis(html: string): string {
-  return html
-    .replace(/\*\*(?=\S)([^*]*?\S)\*\*/g, '<strong>$1</strong>')
-    .replace(/(^|[^\w])__(?=\S)([^_]*?\S)__(?!\w)/g, '$1<strong>$2</strong>')
-    .replace(/\*(?=\S)([^*]*?\S)\*/g, '<em>$1</em>')
-    .replace(/(^|[^\w])_(?=\S)([^_]*?\S)_(?!\w)/g, '$1<em>$2</em>');
-}
-
-/** One line of text: escaped, then links set aside (so emphasis never cuts an address), then emphasis. */
-function inline(text: string): string {
-  const links: string[] = [];
-  const keep = (html: string) => `${MARK}${links.push(html) - 1}${MARK}`;
-  let html = escapeHtml(text).replace(
-    /\[([^\]\n]+)\]\(((?:[^()\s]|\([^()\s]*\))+)\)/g,
-    (_, label: string, target: string) => {
-      const address = safeHref(unescapeHtml(target));
-      return address ? keep(anchor(address, emphasis(label))) : label;
-    },
-  );
-  html = html.replace(/\bhttps?:\/\/(?:(?!&quot;|&#39;|&lt;|&gt;)[^\s\ue000])+/gi, (found: string) => {
-    const [, address, trailing] = /^(.*?)([.,;:!?)]*)$/.exec(unescapeHtml(found)) ?? ['', '', ''];
-    const safe = safeHref(address);
-    return safe ? keep(anchor(safe, escapeHtml(address))) + escapeHtml(trailing) : found;
-  });
-  return emphasis(html).replace(MARKED, (_, index: string) => links[Number(index)]);
+/**
+ * The same Markdown as plain text, for what shows text only (an OB 3.0 description, a mail's text part): one
+ * paragraph, heading or list per block, blocks apart, list items as "- " or "1. " lines (nested ones indented),
+ * links as "label (address)" (the address alone when it is the label), no markup and no HTML entities.
+ */
+export function markdownToPlainText(source: string): string {
+  const blocks: string[] = [];
+  const lists: { ordered: boolean; next: number }[] = [];
+  let listLines: string[] = [];
+  let marker = '';
+  for (const token of markdown.parse(normalise(source), {})) {
+    switch (token.type) {
+      case 'bullet_list_open':
+      case 'ordered_list_open':
+        lists.push({ ordered: token.type === 'ordered_list_open', next: Number(token.attrGet('start') ?? 1) });
+        break;
+      case 'bullet_list_close':
+      case 'ordered_list_close':
+        lists.pop();
+        if (lists.length === 0 && listLines.length > 0) {
+          blocks.push(listLines.join('\n'));
+          listLines = [];
+        }
+        break;
+      case 'list_item_open': {
+        const list = lists[lists.length - 1];
+        marker = `${'  '.repeat(lists.length - 1)}${list.ordered ? `${list.next++}.` : '-'} `;
+        break;
+      }
+      case 'inline': {
+        const text = inlineText(token.children ?? [])
+          .split('\n')
+          .map((line) => line.trim())
+          .filter((line) => line !== '')
+          .join('\n');
+        if (text === '') break;
+        if (lists.length === 0) {
+          blocks.push(text);
+        } else {
+          const indent = '  '.repeat(lists.length);
+          listLines.push(`${marker || indent}${text.replaceAll('\n', `\n${indent}`)}`);
+          marker = '';
+        }
+        break;
+      }
+    }
+  }
+  return blocks.join('\n\n');
 }

@@ -1,9 +1,0 @@
-import type { ActivityItem, IssuerStats, Period } from '../../../domain/dashboard';
-import { apiFetch } from '../../dataProvider/httpClient';
-
-/** GET /api/admin/stats and GET /api/admin/activity (spec 000 section 7). */
-export const dashboardCalls = {
-  stats: async () => (await apiFetch<IssuerStats[]>('/api/admin/stats')).body,
-  activity: async ({ startDate, endDate }: Period) =>
-    (await apiFetch<ActivityItem[]>(`/api/admin/activity?${new URLSearchParams({ startDate, endDate })}`)).body,
-};
