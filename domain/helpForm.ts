@@ -16,6 +16,24 @@ export const HELP_FILE_MAX_BYTES = 1024 * 1024;
 /** What the form suggests attaching: jpg or png screenshots of about 500 KB. */
 export const HELP_FILE_HINT = { formats: 'jpg/png', kilobytes: 500 } as const;
 
+/**
+ * The attachments the spec names (the form's hint: jpg/png screenshots): PNG and JPEG only, recognised by their
+ * content's signature and by a file name of the same type, so that an .exe or an HTML page renamed .png, or a
+ * PNG named .html, is refused.
+ */
+export const HELP_FILE_ACCEPT = '.png,.jpg,.jpeg,image/png,image/jpeg';
+const HELP_FILE_EXTENSIONS: Record<string, 'png' | 'jpeg'> = { png: 'png', jpg: 'jpeg', jpeg: 'jpeg' };
+const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+const JPEG_SIGNATURE = [0xff, 0xd8, 0xff];
+
+export function isHelpFileTypeAllowed(name: string, content: Uint8Array): boolean {
+  const extension = /\.([A-Za-z0-9]+)$/.exec(name)?.[1]?.toLowerCase() ?? '';
+  const named = HELP_FILE_EXTENSIONS[extension];
+  const starts = (signature: number[]) => signature.every((byte, i) => content[i] === byte);
+  const actual = starts(PNG_SIGNATURE) ? 'png' : starts(JPEG_SIGNATURE) ? 'jpeg' : null;
+  return named !== undefined && named === actual;
+}
+
 export function isHelpRequestType(value: unknown): value is HelpRequestType {
   return typeof value === 'string' && (HELP_REQUEST_TYPES as readonly string[]).includes(value);
 }

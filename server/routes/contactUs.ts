@@ -7,6 +7,7 @@ import {
   HELP_FILE_MAX_BYTES,
   HELP_MAX_FILES,
   helpRequestProblems,
+  isHelpFileTypeAllowed,
   type HelpRequestProblem,
   type HelpRequestType,
 } from '../../domain/helpForm';
@@ -102,7 +103,7 @@ export async function contactUsRoutes(app: FastifyInstance, ctx: AppContext): Pr
         schema: {
           summary: 'Sends a support request to the support team, with the user as reply-to',
           description:
-            'multipart/form-data: type (question, anomaly or sales team), object (at most 100 characters), description, language (en, fr or es) and up to 4 `files` parts, each under 1024 KB. Any signed-in person; 400 names the first broken rule (OBJECT_TOO_LONG, FILE_TOO_BIG, TOO_MANY_FILES…) with every one in `problems`, and nothing is sent; 429 after 10 requests in an hour.',
+            'multipart/form-data: type (question, anomaly or sales team), object (at most 100 characters), description, language (en, fr or es) and up to 4 `files` parts, each a PNG or JPEG image (by content and by name) under 1024 KB. Any signed-in person; 400 names the first broken rule (OBJECT_TOO_LONG, FILE_TOO_BIG, TOO_MANY_FILES, FILE_TYPE_NOT_ALLOWED…) with every one in `problems`, and nothing is sent; 429 after 10 requests in an hour.',
           consumes: ['multipart/form-data'],
           response: { 200: z.object({ ok: z.literal(true) }) },
         },
@@ -113,6 +114,13 @@ export async function contactUsRoutes(app: FastifyInstance, ctx: AppContext): Pr
         const problems = supportFormProblems(form);
         if (problems.length > 0) {
           throw badRequest(problems[0].toUpperCase(), PROBLEM_MESSAGES[problems[0]], { problems });
+        }
+        const refused = form.files.filter((file) => !isHelpFileTypeAllowed(file.filename, file.content));
+        if (refused.length > 0) {
+          throw badRequest('FILE_TYPE_NOT_ALLOWED', 'Attachments must be PNG or JPEG images', {
+            problems: ['file_type_not_allowed'],
+            files: refused.map((file) => file.filename),
+          });
         }
         // only requests that would be mailed count
         if (!limiter.take(String(user.id))) {

@@ -3,7 +3,7 @@ import { HELP_FILE_MAX_BYTES } from '../../domain/helpForm';
 import { listOutbox } from '../../server/repositories/outbox';
 import { loginLinkIn, startSmtpSink } from '../support/smtpSink';
 import { bearer, decodeClaims, signInAdmin } from './signIn';
-import { multipartForm, PNG, type FormPart } from './templateFixtures';
+import { JPEG, multipartForm, PNG, type FormPart } from './templateFixtures';
 import { createTestApp, TEST_DATABASES, type TestApp } from './testApp';
 
 const SUPPORT = 'help-desk@laurel.test';
@@ -127,13 +127,13 @@ describe.each(TEST_DATABASES)('POST /api/contactus over SMTP on %s', (database) 
   };
 
   it('mails the request to the support address with its attachments, the user as reply-to', async () => {
-    const log = Buffer.from('line 1\nline 2\n');
-    const almostTooBig = Buffer.alloc(HELP_FILE_MAX_BYTES - 1, 7);
+    const photo = JPEG;
+    const almostTooBig = Buffer.concat([PNG, Buffer.alloc(HELP_FILE_MAX_BYTES - 1 - PNG.length, 7)]);
     const response = await post([
       ...fields(),
       file('C:\\Users\\ada\\screen shot.png', PNG),
-      file('server.log', log),
-      file('large.bin', almostTooBig),
+      file('photo.JPG', photo),
+      file('large.png', almostTooBig),
     ]);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual({ ok: true });
@@ -154,9 +154,9 @@ describe.each(TEST_DATABASES)('POST /api/contactus over SMTP on %s', (database) 
     expect(html).not.toContain('<script>');
 
     const attachments = attachmentsOf(mail.raw);
-    expect(attachments.map((a) => a.filename)).toEqual(['screen shot.png', 'server.log', 'large.bin']);
+    expect(attachments.map((a) => a.filename)).toEqual(['screen shot.png', 'photo.JPG', 'large.png']);
     expect(attachments[0].content.equals(PNG)).toBe(true);
-    expect(attachments[1].content.equals(log)).toBe(true);
+    expect(attachments[1].content.equals(photo)).toBe(true);
     expect(attachments[2].content.equals(almostTooBig)).toBe(true);
   });
 
@@ -182,6 +182,21 @@ describe.each(TEST_DATABASES)('POST /api/contactus over SMTP on %s', (database) 
       [[...fields(), ...['a', 'b', 'c', 'd', 'e'].map((name) => file(`${name}.png`, PNG))], 'TOO_MANY_FILES'],
       [[...fields(), file('big.png', Buffer.alloc(HELP_FILE_MAX_BYTES))], 'FILE_TOO_BIG'],
       [[...fields(), file('bigger.png', Buffer.alloc(HELP_FILE_MAX_BYTES + 4096))], 'FILE_TOO_BIG'],
+      // only PNG and JPEG (spec 000: jpg/png), by content and by name alike
+      [[...fields(), file('tool.exe', Buffer.from('MZ\x90\x00\x03 program'))], 'FILE_TYPE_NOT_ALLOWED'],
+      [
+        [...fields(), file('page.html', Buffer.from('<html><script>alert(1)</script></html>'))],
+        'FILE_TYPE_NOT_ALLOWED',
+      ],
+      [[...fields(), file('page.png', Buffer.from('<html><script>alert(1)</script></html>'))], 'FILE_TYPE_NOT_ALLOWED'],
+      [[...fields(), file('shot.html', PNG)], 'FILE_TYPE_NOT_ALLOWED'],
+      [[...fields(), file('shot.jpg', PNG)], 'FILE_TYPE_NOT_ALLOWED'],
+      [[...fields(), file('shot', PNG)], 'FILE_TYPE_NOT_ALLOWED'],
+      [
+        [...fields(), file('logo.svg', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'))],
+        'FILE_TYPE_NOT_ALLOWED',
+      ],
+      [[...fields(), file('ok.png', PNG), file('notes.txt', Buffer.from('text'))], 'FILE_TYPE_NOT_ALLOWED'],
     ];
     for (const [parts, code] of cases) {
       const response = await post(parts);

@@ -22,6 +22,7 @@ import type { ChangeEvent, FormEvent } from 'react';
 import { useTranslate } from 'react-admin';
 import {
   canSendHelp,
+  HELP_FILE_ACCEPT,
   HELP_FILE_HINT,
   HELP_FILE_MAX_BYTES,
   HELP_MAX_FILES,
@@ -139,7 +140,7 @@ export function ContactForm({ onDone, doneLabel }: { onDone: () => void; doneLab
           disabled={sending || draft.files.length >= HELP_MAX_FILES}
         >
           {translate('help.contact.attach')}
-          <input hidden type="file" multiple onChange={addFiles} />
+          <input hidden type="file" multiple accept={HELP_FILE_ACCEPT} onChange={addFiles} />
         </Button>
         <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 0.75 }}>
           {translate('help.contact.files_hint', {
