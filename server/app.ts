@@ -19,6 +19,7 @@ import { accountRoutes } from './routes/account';
 import { healthRoutes } from './routes/health';
 import { accountVerificationRoutes } from './routes/accountVerification';
 import { apiKeyRoutes } from './routes/apiKeys';
+import { badgeLibraryRoutes } from './routes/badgeLibrary';
 import { contactUsRoutes } from './routes/contactUs';
 import { cpfExportRoutes } from './routes/cpfExport';
 import { creditOperationRoutes } from './routes/creditOperations';
@@ -152,6 +153,7 @@ export async function buildApp(
   await cpfExportRoutes(app, ctx);
   await contactUsRoutes(app, ctx);
   await dashboardRoutes(app, ctx);
+  await badgeLibraryRoutes(app, ctx);
 
   registerWebApp(app, config.webRoot);
   registerPublicationJobs(ctx);

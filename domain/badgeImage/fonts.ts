@@ -24,3 +24,5 @@ export const BUNDLED_FONTS: FontFamily[] = [
 ];
 
 export const isBundledFamily = (family: string): boolean => BUNDLED_FONTS.some((f) => f.family === family);
+
+export const DEFAULT_FONT_FAMILY = BUNDLED_FONTS[0].family;

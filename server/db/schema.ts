@@ -317,7 +317,26 @@ export interface EmailCountTable {
   rejected: number;
 }
 
+/** A badge design of the issuer's image library (domain/badgeImage): the model is JSON, the thumbnail a PNG data URL. */
+export interface BadgeImageTable {
+  id: Generated<number>;
+  issuer_id: number;
+  name: string;
+  model: Json;
+  thumbnail: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** Issuers that have received the default badge library. */
+export interface BadgeLibraryTable {
+  issuer_id: number;
+  seeded_at: Timestamp;
+}
+
 export interface Database {
+  badge_images: BadgeImageTable;
+  badge_libraries: BadgeLibraryTable;
   campaigns: CampaignTable;
   certificates: CertificateTable;
   certificate_counts: CertificateCountTable;

@@ -11,6 +11,7 @@ import * as issuerPlanProduct from './2026-11-23T0100_issuer_plan_product';
 import * as dashboard from './2026-11-23T0200_dashboard';
 import * as onboarding from './2026-11-23T0210_onboarding';
 import * as dashboardCounts from './2026-11-23T0300_dashboard_counts';
+import * as badgeImages from './2026-11-25T1300_badge_images';
 import * as totpLastStep from './2026-11-25T1400_totp_last_step';
 
 /** Every migration, in order. Names are dates; a landed migration is frozen: add a new one to change the schema. */
@@ -27,5 +28,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23T0200_dashboard': dashboard,
   '2026-11-23T0210_onboarding': onboarding,
   '2026-11-23T0300_dashboard_counts': dashboardCounts,
+  '2026-11-25T1300_badge_images': badgeImages,
   '2026-11-25T1400_totp_last_step': totpLastStep,
 };

@@ -1,0 +1,108 @@
+import { readFile } from 'node:fs/promises';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { BUNDLED_FONTS } from '../../domain/badgeImage/fonts';
+import type { Action } from '../../domain/permissions';
+import { authOf } from '../auth/guard';
+import type { AppContext } from '../context';
+import { notFound } from '../errors';
+import { iconCatalogue } from '../services/badgeLibrary/icons';
+import { deleteLibraryImages, libraryDetails, listLibrary, saveLibraryImage } from '../services/badgeLibrary/library';
+import { fontFile } from '../services/badgeLibrary/thumbnails';
+
+const NAME_MAX = 200;
+const DETAILS_LIMIT = 200;
+const ids = z.array(z.number().int().positive()).max(1000);
+
+/**
+ * The badge image library (spec 002 sections 2.5 and 7): everyone reads it, users who can publish change it, and
+ * an issuer only ever reaches its own images. The icon catalogue and the font manifest serve the designer.
+ */
+export async function badgeLibraryRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const config = (action: Action) => ({ access: { resource: 'badge-images' as const, action } });
+
+  api.get(
+    '/api/badge_lib/list',
+    { config: config('list'), schema: { summary: "The issuer's badge images: a map from id to name and model" } },
+    async (request) => listLibrary(ctx.db, authOf(request).issuer.id),
+  );
+
+  api.post(
+    '/api/badge_lib/details',
+    {
+      config: config('show'),
+      schema: {
+        summary: 'Name, model and PNG thumbnail of some of the issuer’s badge images',
+        body: z.object({ ids, limit: z.number().int().min(1).max(DETAILS_LIMIT).default(DETAILS_LIMIT) }),
+      },
+    },
+    async (request) => libraryDetails(ctx.db, authOf(request).issuer.id, request.body.ids, request.body.limit),
+  );
+
+  api.post(
+    '/api/badge_lib/model',
+    {
+      config: config('edit'),
+      schema: {
+        summary: 'Save a badge image (an empty id creates one and answers its id); the model is validated',
+        body: z.object({
+          id: z.union([z.number().int().positive(), z.literal(''), z.null()]).optional(),
+          name: z.string().trim().max(NAME_MAX),
+          model: z.unknown(),
+        }),
+      },
+    },
+    async (request) => {
+      const { id, name, model } = request.body;
+      const savedId = await saveLibraryImage(ctx.db, authOf(request).issuer.id, {
+        id: typeof id === 'number' ? id : null,
+        name,
+        model,
+      });
+      return { id: savedId };
+    },
+  );
+
+  api.delete(
+    '/api/badge_lib/model',
+    {
+      config: config('delete'),
+      schema: { summary: 'Delete some of the issuer’s badge images', body: z.object({ ids: ids.min(1) }) },
+    },
+    async (request) => ({ deleted: await deleteLibraryImages(ctx.db, authOf(request).issuer.id, request.body.ids) }),
+  );
+
+  api.get(
+    '/api/badge_lib/icons',
+    { config: config('list'), schema: { summary: 'The icon catalogue: heroicons (outline, solid) and lucide' } },
+    async (_request, reply) => reply.header('cache-control', 'private, max-age=86400').send(iconCatalogue()),
+  );
+
+  api.get(
+    '/api/badge_lib/fonts',
+    { config: { auth: 'public' }, schema: { summary: 'The manifest of the fonts bundled for badge texts' } },
+    async () =>
+      BUNDLED_FONTS.map((family) => ({
+        ...family,
+        faces: family.faces.map((f) => ({ ...f, url: `/api/badge_lib/fonts/${f.file}` })),
+      })),
+  );
+
+  api.get(
+    '/api/badge_lib/fonts/:file',
+    {
+      config: { auth: 'public' },
+      schema: { summary: 'A bundled font file', params: z.object({ file: z.string().max(100) }) },
+    },
+    async (request, reply) => {
+      const file = fontFile(request.params.file);
+      if (!file) throw notFound('NOT_FOUND', 'No such font');
+      return reply
+        .type('font/ttf')
+        .header('cache-control', 'public, max-age=604800, immutable')
+        .send(await readFile(file));
+    },
+  );
+}
