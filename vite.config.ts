@@ -7,7 +7,7 @@ import { defineConfig, type Plugin } from 'vite';
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|map|woff)$/;
 
 /** Writes a .br and a .gz twin of every compressible file, served by the server as they are (no work per request). */
-function precompress(): Plugin {
+export function precompress(): Plugin {
   let outDir = 'dist';
   return {
     name: 'laurel-precompress',

@@ -8,9 +8,10 @@ import { Admin, ListGuesser, Resource, type AuthProvider, type DataProvider } fr
 const authProvider: AuthProvider = {
   login: () => Promise.resolve(),
   logout: () => Promise.resolve(),
-  checkAuth: () => (localStorage.getItem('username') ? Promise.resolve() : Promise.reject()),
+  checkAuth: () => (localStorage.getItem('username') ? Promise.resolve() : Promise.reject(new Error('sign in'))),
   checkError: () => Promise.resolve(),
-  getPermissions: () => Promise.resolve(),
+  // a value, not undefined: react-query refuses undefined and retries for seconds
+  getPermissions: () => Promise.resolve(''),
 };
 
 const dataProvider = {

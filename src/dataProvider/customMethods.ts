@@ -3,4 +3,8 @@
  * Each area keeps its methods in its own module of this folder and adds one spread line here; pages reach them
  * through useLaurelDataProvider() and react-query (useQuery / useMutation), never through fetch.
  */
-export const customMethods = {};
+import { certificateMethods } from './certificates';
+
+export const customMethods = {
+  ...certificateMethods,
+};

@@ -1,16 +1,20 @@
 import type {
   CreateParams,
   DataProvider,
+  DeleteManyParams,
   DeleteParams,
   GetListParams,
   GetOneParams,
   RaRecord,
+  UpdateManyParams,
   UpdateParams,
 } from 'react-admin';
 import { labelIn, type TemplateSummary } from '../../domain/templates';
 import { orgUnits, users } from './admin';
 import { apiFetch } from './httpClient';
 import { applyListParams } from './listParams';
+import { campaigns } from './campaigns';
+import { certificates } from './certificates';
 import { customMethods } from './customMethods';
 
 type Handler = {
@@ -19,6 +23,8 @@ type Handler = {
   create?: (params: CreateParams) => Promise<{ data: RaRecord }>;
   update?: (params: UpdateParams) => Promise<{ data: RaRecord }>;
   delete?: (params: DeleteParams) => Promise<{ data: RaRecord }>;
+  updateMany?: (params: UpdateManyParams) => Promise<{ data?: RaRecord['id'][]; meta?: unknown }>;
+  deleteMany?: (params: DeleteManyParams) => Promise<{ data?: RaRecord['id'][]; meta?: unknown }>;
 };
 
 const templates: Handler = {
@@ -40,6 +46,8 @@ const handlers: Record<string, Handler> = {
   templates,
   'admin/users': users,
   'admin/org-units': orgUnits,
+  campaigns,
+  certificates,
 };
 
 function handlerFor(resource: string): Handler {
@@ -67,10 +75,12 @@ export const dataProvider: LaurelDataProvider = {
     (handlerFor(resource).create ?? unsupported.bind(null, 'create', resource))(params) as never,
   update: (resource, params) =>
     (handlerFor(resource).update ?? unsupported.bind(null, 'update', resource))(params) as never,
-  updateMany: (resource) => unsupported('updateMany', resource),
+  updateMany: (resource, params) =>
+    (handlerFor(resource).updateMany ?? unsupported.bind(null, 'updateMany', resource))(params) as never,
   delete: (resource, params) =>
     (handlerFor(resource).delete ?? unsupported.bind(null, 'delete', resource))(params) as never,
-  deleteMany: (resource) => unsupported('deleteMany', resource),
+  deleteMany: (resource, params) =>
+    (handlerFor(resource).deleteMany ?? unsupported.bind(null, 'deleteMany', resource))(params) as never,
   ...customMethods,
 };
 
