@@ -6,7 +6,6 @@ import { authProvider } from './authProvider/authProvider';
 import { RequireAccess } from './components/RequireAccess';
 import { API_KEYS_PATH, ApiKeysPage } from './custom-pages/api-keys/ApiKeysPage';
 import { BADGE_EDITOR_PATH, canUseEditor, REGISTRY_EDITOR_PATH } from './custom-pages/badge-editor/editorPaths';
-import { CAMPAIGNS_PATH, CampaignsPage } from './custom-pages/campaigns/CampaignsPage';
 import { DASHBOARD_PATH } from './custom-pages/dashboard/paths';
 import { EMAIL_PATH, EmailPage } from './custom-pages/email/EmailPage';
 import { HELP_PATH, HelpPage } from './custom-pages/help/HelpPage';
@@ -19,8 +18,6 @@ import { NOTIFICATIONS_PATH, NotificationsPage } from './custom-pages/notificati
 import { PROFILE_PATH, ProfilePage } from './custom-pages/profile/ProfilePage';
 import { PUBLICATION_PATH, PublicationPage } from './custom-pages/publication/PublicationPage';
 import { REFTABLE_PATH, ReferenceTablePage } from './custom-pages/reftable/ReferenceTablePage';
-import { REPORT_ROUTES, ReportPage } from './custom-pages/reports/ReportPage';
-import { SEARCH_PATH, SearchPage } from './custom-pages/search/SearchPage';
 import { SECURITY_PATH, SecurityPage } from './custom-pages/security/SecurityPage';
 import { TEMPLATE_TAGS_PATH, TemplateTagsPage } from './custom-pages/template-tags/TemplateTagsPage';
 import { VERIFY_PATH, VerifyPage } from './custom-pages/verify/VerifyPage';
@@ -31,6 +28,8 @@ import { Layout } from './layout/Layout';
 import { createLaurelStore } from './layout/store';
 import { rights } from './layout/navigation';
 import { darkTheme, lightTheme } from './layout/theme';
+import { campaigns } from './resources/campaigns';
+import { certificates, REPORT_ROUTES, ReportPage, SEARCH_PATH, SearchPage } from './resources/certificates';
 import { orgUnits } from './resources/org-units';
 import { templates } from './resources/templates';
 import { users } from './resources/users';
@@ -78,6 +77,8 @@ export function App({ i18nProvider, brand }: { i18nProvider: I18nProvider; brand
           <Resource name="templates" {...templates} />
           <Resource name="admin/users" {...users} />
           <Resource name="admin/org-units" {...orgUnits} />
+          <Resource name="campaigns" {...campaigns} />
+          <Resource name="certificates" {...certificates} />
           <CustomRoutes noLayout>
             <Route path="/login/sso" element={<SsoReturnPage />} />
             <Route path="/login/:token" element={<LoginTokenPage />} />
@@ -99,7 +100,6 @@ export function App({ i18nProvider, brand }: { i18nProvider: I18nProvider; brand
             <Route path={NOTIFICATIONS_PATH} element={page(<NotificationsPage />, rights.admin)} />
             <Route path={PUBLICATION_PATH} element={page(<PublicationPage />, rights.publish)} />
             <Route path={DASHBOARD_PATH} element={page(<DashboardPage />)} />
-            <Route path={CAMPAIGNS_PATH} element={page(<CampaignsPage />)} />
             <Route path={REPORT_ROUTES.campaign} element={page(<ReportPage kind="campaign" />)} />
             <Route path={REPORT_ROUTES.template} element={page(<ReportPage kind="template" />)} />
             <Route path={REPORT_ROUTES.cpf} element={page(<ReportPage kind="cpf" />)} />

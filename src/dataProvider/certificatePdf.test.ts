@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { downloadPdf, downloadPdfZip, pdfPaths, pollDelay, type PdfDependencies } from './pdfDownload';
+import { downloadPdf, downloadPdfZip, pdfPaths, pollDelay, type PdfDependencies } from './certificatePdf';
 
 const KEY = 'a'.repeat(128);
 const TOKEN = 'f'.repeat(64);

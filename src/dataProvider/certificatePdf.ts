@@ -1,5 +1,4 @@
-import { readToken } from '../../authProvider/tokenStorage';
-import { saveFile } from './saveFile';
+import { readToken } from '../authProvider/tokenStorage';
 
 /**
  * Certificates' PDFs through the document service (spec 002 sections 5, 7 and 8): the request answers a token,
@@ -82,8 +81,11 @@ export function downloadPdfZip(keys: readonly string[], day: string, deps: PdfDe
   );
 }
 
-export const browserPdfDependencies: PdfDependencies = {
-  fetch: (url, init) => fetch(url, init),
-  save: saveFile,
-  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
-};
+/** The browser's fetch and timer; `save` hands the file to the page (which owns the downloads). */
+export function browserPdfDependencies(save: PdfDependencies['save']): PdfDependencies {
+  return {
+    fetch: (url, init) => fetch(url, init),
+    save,
+    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  };
+}

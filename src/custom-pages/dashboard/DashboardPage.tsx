@@ -21,7 +21,7 @@ import { useNavigate } from 'react-router-dom';
 import { defaultPeriod, globalTotals, periodTotals, type Period } from '../../../domain/dashboard';
 import { useCurrentUser } from '../../authProvider/useCurrentUser';
 import { DEFAULT_FILTERS, type TemplateFilters } from '../../resources/templates/templateListModel';
-import { CAMPAIGNS_PATH } from '../campaigns/CampaignsPage';
+import { CAMPAIGNS_PATH } from '../../resources/campaigns';
 import { ActiveTemplatesTable } from './ActiveTemplatesTable';
 import {
   activityRows,

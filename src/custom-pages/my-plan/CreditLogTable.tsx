@@ -12,7 +12,7 @@ import {
 import { useLocaleState, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import type { CreditsResponse } from '../../../domain/publication';
-import { campaignReportPath } from '../reports/paths';
+import { campaignReportPath } from '../../resources/certificates/paths';
 import { creditLog } from './myPlanModel';
 
 /** The credit log (spec 000 section 2.14): date, operation and credits, newest first. */

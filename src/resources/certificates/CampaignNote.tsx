@@ -2,7 +2,7 @@ import { Box, Button, TextField, Typography } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { REPORT_NOTE_MAX_LENGTH } from '../../../domain/reports';
-import { reportCalls } from './reportCalls';
+import { useLaurelDataProvider } from '../../dataProvider/useLaurelDataProvider';
 
 /**
  * A campaign's note (spec 002 sections 2.1 and 5): at most 60 characters; saving an empty text deletes it.
@@ -21,6 +21,7 @@ export function CampaignNote({
 }) {
   const translate = useTranslate();
   const notify = useNotify();
+  const dataProvider = useLaurelDataProvider();
   const [text, setText] = useState(notes);
   const [saved, setSaved] = useState(notes);
   const [pending, setPending] = useState(false);
@@ -37,7 +38,7 @@ export function CampaignNote({
     if (!changed) return;
     setPending(true);
     try {
-      await reportCalls.saveNote(campaignId, text);
+      await dataProvider.saveCampaignNote(campaignId, text);
       notify(text.trim() === '' ? 'reports.note.deleted' : 'reports.note.saved', { type: 'success' });
       setSaved(text.trim());
       onSaved();

@@ -16,16 +16,16 @@ import {
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { defaultMailFilter } from '../../../domain/reports';
-import { mailFilterKey, statusKey } from './reportLabels';
+import { mailFilterKey, statusKey } from './certificateLabels';
 import {
-  chosenFilters,
   DATE_SHORTCUTS,
   defaultFilters,
   resolveFilters,
   statusFilterValues,
-  type ReportFilters,
+  type ReportFilterValues,
   type ReportOptions,
-} from './reportQuery';
+  type ResolvedFilters,
+} from './reportFilters';
 
 function toggled(values: readonly number[], value: number): number[] {
   return values.includes(value) ? values.filter((v) => v !== value) : [...values, value];
@@ -45,10 +45,10 @@ export function ReportFilterDrawer({
   onClose,
 }: {
   open: boolean;
-  filters: ReportFilters;
+  filters: ReportFilterValues;
   options: ReportOptions;
   withDates: boolean;
-  onApply: (filters: ReportFilters) => void;
+  onApply: (filters: ResolvedFilters) => void;
   onClose: () => void;
 }) {
   const translate = useTranslate();
@@ -64,7 +64,7 @@ export function ReportFilterDrawer({
         sx={{ width: 320, p: 3, display: 'flex', flexDirection: 'column', gap: 2.5, height: '100%' }}
         onSubmit={(event) => {
           event.preventDefault();
-          onApply(chosenFilters(draft, options));
+          onApply(draft);
         }}
       >
         <Typography variant="h6" component="h2">

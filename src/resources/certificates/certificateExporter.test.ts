@@ -1,7 +1,7 @@
 import * as XLSX from 'xlsx';
 import { describe, expect, it } from 'vitest';
 import type { ReportRow } from '../../../domain/reports';
-import { exportFileName, exportRecords, mailSentCell, workbookBytes } from './reportExport';
+import { exportFileName, exportRecords, mailSentCell, workbookBytes } from './certificateExporter';
 
 const row = (change: Partial<ReportRow>): ReportRow => ({
   key: 'k'.repeat(128),

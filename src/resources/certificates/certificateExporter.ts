@@ -1,17 +1,18 @@
 import { todayIso } from '../../../domain/import';
-import type { ReportRow, ReportRowsResponse } from '../../../domain/reports';
-import { apiFetch } from '../../dataProvider/httpClient';
-import { reportRequest, type ReportKind, type ReportOptions, type ReportView } from './reportQuery';
+import type { RaRecord } from 'react-admin';
+import type { ReportRow } from '../../../domain/reports';
+import { saveFile } from './saveFile';
 
 /**
  * The report's spreadsheet export (spec 002 section 7): every row of the current filter, built in the browser
  * as YYYY-MM-DD_templateName.xlsx; internal columns dropped, a Mail Sent column added.
  */
 
-/** Rows fetched per call while exporting (the server's maximum page). */
-export const EXPORT_PAGE = 1000;
+/** The most rows one export reads (react-admin's ExportButton asks them in one getList, paged by the provider). */
+export const EXPORT_MAX_ROWS = 100_000;
 
 const INTERNAL_COLUMNS = new Set([
+  'id',
   'EvidenzId',
   'available',
   'mail',
@@ -73,24 +74,6 @@ export function exportRecords(rows: readonly ReportRow[], labels: ExportLabels):
   });
 }
 
-/** Every row of the report's current filter, page after page (the language is dropped when none is chosen). */
-export async function fetchAllRows(
-  kind: ReportKind,
-  id: number,
-  view: ReportView,
-  options: ReportOptions,
-): Promise<ReportRow[]> {
-  const rows: ReportRow[] = [];
-  for (let offset = 0; ; offset += EXPORT_PAGE) {
-    const { body } = await apiFetch<ReportRowsResponse>('/api/admin/data_post', {
-      method: 'POST',
-      json: { ...reportRequest(kind, id, view, options, { offset, limit: EXPORT_PAGE }), counter: false },
-    });
-    rows.push(...body.data);
-    if (body.data.length < EXPORT_PAGE || rows.length >= body.count) return rows;
-  }
-}
-
 /** The workbook's bytes; xlsx is loaded only when someone exports. */
 export async function workbookBytes(
   records: readonly Record<string, string>[],
@@ -103,3 +86,16 @@ export async function workbookBytes(
 }
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/**
+ * react-admin's exporter for a report: the rows of the current filter as the spreadsheet, handed to the browser;
+ * `onDone` tells the page how many rows were written.
+ */
+export function certificateExporter(labels: ExportLabels, templateName: string, onDone: (count: number) => void) {
+  return async (records: RaRecord[]) => {
+    const rows = records as unknown as ReportRow[];
+    const bytes = await workbookBytes(exportRecords(rows, labels), templateName);
+    saveFile(new Blob([bytes], { type: XLSX_TYPE }), exportFileName(templateName));
+    onDone(rows.length);
+  };
+}

@@ -6,7 +6,7 @@ import {
   type CertificateOperation,
 } from '../../../domain/certificates';
 import type { ReportRow } from '../../../domain/reports';
-import { apiFetch, NetworkError } from '../../dataProvider/httpClient';
+import { NetworkError } from '../../dataProvider/httpClient';
 
 /** What the template allows, as the report header gives it. */
 export interface OperationContext {
@@ -52,29 +52,6 @@ export function emailableRows<T extends Pick<ReportRow, 'StatusID' | 'hasEmail'>
 /** Lines a PDF may be printed for: validated, claimed or revealed. */
 export function printableRows<T extends Row>(rows: readonly T[]): T[] {
   return rows.filter((row) => ENABLED_STATUSES.includes(row.StatusID));
-}
-
-export interface OperationResult {
-  updated: number;
-  skipped: number;
-}
-
-/** DELETE /api/admin/keys (optionally within a campaign) and PUT /api/admin/keys. */
-export async function runOperation(
-  operation: CertificateOperation,
-  keys: readonly string[],
-  campaignId?: number,
-): Promise<OperationResult> {
-  if (operation === 'delete') {
-    const query = campaignId !== undefined ? `?campaignId=${campaignId}` : '';
-    return (await apiFetch<OperationResult>(`/api/admin/keys${query}`, { method: 'DELETE', json: keys })).body;
-  }
-  return (
-    await apiFetch<OperationResult>('/api/admin/keys', {
-      method: 'PUT',
-      json: { ids: keys, enable: operation === 'enable' },
-    })
-  ).body;
 }
 
 /** A failed operation as the spec's message: "Operation '{op}' failed with status {status}", and why when known. */

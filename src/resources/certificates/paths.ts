@@ -1,4 +1,4 @@
-import type { ReportKind } from './reportQuery';
+import type { ReportKind } from './reportFilters';
 
 /** The report pages' routes (spec 000 section 2.1 and spec 002 section 2). */
 export const REPORT_ROUTES: Record<ReportKind, string> = {
@@ -14,3 +14,6 @@ export const cpfControlPath = (templateId: number) => `/controlcpf/${templateId}
 export function reportPath(kind: ReportKind, id: number): string {
   return REPORT_ROUTES[kind].replace(':id', String(id));
 }
+
+/** The certificate search page (spec 002 section 2.4). */
+export const SEARCH_PATH = '/search';

@@ -5,46 +5,35 @@ import {
   REPORT_PAGE_SIZES,
   REPORT_SORT_FIELDS,
   type ReportRow,
-  type ReportSortField,
 } from '../../../domain/reports';
 
-/** The three report pages of spec 002 section 2.1: a campaign, a whole template, a cpf template's control. */
+/** The three report views of spec 002 section 2.1: a campaign, a whole template, a registry template's control. */
 export type ReportKind = 'campaign' | 'template' | 'cpf';
 
-/** The user's filters; null statuses or mail-sent values stand for the defaults of the template and issuer. */
-export interface ReportFilters {
-  statuses: number[] | null;
-  mailSent: number[] | null;
-  /** YYYY-MM-DD, '' for no bound; only the template report offers dates */
-  startDate: string;
-  endDate: string;
-}
-
-/** The filters with every value spelled out. */
-export type ResolvedFilters = { [K in keyof ReportFilters]: NonNullable<ReportFilters[K]> };
-
-export interface ReportSort {
-  field: ReportSortField;
-  order: 'ASC' | 'DESC';
-}
-
-/** What the user chose on a report: filters, search text, data language, sort and page. */
-export interface ReportView {
-  filters: ReportFilters;
-  /** the applied search text (the box's text once Enter or the button is pressed) */
-  search: string;
-  /** '' shows each certificate in its own language */
-  language: string;
-  /** null is the server's order: newest first */
-  sort: ReportSort | null;
-  /** 0-based */
-  page: number;
-  perPage: number;
-}
-
+/** What the report's defaults depend on: the template's delivery and the issuer's open tracking. */
 export interface ReportOptions {
   nft: boolean;
   tracking: boolean;
+}
+
+/**
+ * The filter drawer's values as they sit in the list's filter (and so in the URL): an absent status or mail-sent
+ * list stands for the defaults of the template and issuer.
+ */
+export interface ReportFilterValues {
+  statuses?: number[];
+  mailSent?: number[];
+  /** YYYY-MM-DD; only the template report offers dates */
+  startDate?: string;
+  endDate?: string;
+}
+
+/** The filters with every value spelled out, as the drawer edits them. */
+export interface ResolvedFilters {
+  statuses: number[];
+  mailSent: number[];
+  startDate: string;
+  endDate: string;
 }
 
 export function statusFilterValues(nft: boolean): readonly number[] {
@@ -55,86 +44,44 @@ export function defaultFilters({ nft, tracking }: ReportOptions): ResolvedFilter
   return { statuses: [...statusFilterValues(nft)], mailSent: defaultMailFilter(tracking), startDate: '', endDate: '' };
 }
 
-export const NO_FILTERS: ReportFilters = { statuses: null, mailSent: null, startDate: '', endDate: '' };
-
-export function resolveFilters(filters: ReportFilters, options: ReportOptions): ResolvedFilters {
+export function resolveFilters(filters: ReportFilterValues, options: ReportOptions): ResolvedFilters {
   const defaults = defaultFilters(options);
   return {
     statuses: filters.statuses ?? defaults.statuses,
     mailSent: filters.mailSent ?? defaults.mailSent,
-    startDate: filters.startDate,
-    endDate: filters.endDate,
+    startDate: filters.startDate ?? '',
+    endDate: filters.endDate ?? '',
   };
 }
 
 const sameSet = (a: readonly number[], b: readonly number[]) =>
   a.length === b.length && a.every((value) => b.includes(value));
 
-/** What the drawer applies: values equal to the defaults are kept as defaults, so they follow the template. */
-export function chosenFilters(filters: ResolvedFilters, options: ReportOptions): ReportFilters {
+/**
+ * What the drawer applies: values equal to the defaults are dropped, so they follow the template, and empty
+ * dates are dropped; the rest of the list's filter (search, language) is kept.
+ */
+export function applyDrawer(
+  current: Record<string, unknown>,
+  filters: ResolvedFilters,
+  options: ReportOptions,
+): Record<string, unknown> {
   const defaults = defaultFilters(options);
-  return {
-    statuses: sameSet(filters.statuses, defaults.statuses) ? null : filters.statuses,
-    mailSent: sameSet(filters.mailSent, defaults.mailSent) ? null : filters.mailSent,
-    startDate: filters.startDate,
-    endDate: filters.endDate,
-  };
+  const next: Record<string, unknown> = { ...current };
+  for (const key of ['statuses', 'mailSent', 'startDate', 'endDate']) delete next[key];
+  if (!sameSet(filters.statuses, defaults.statuses)) next.statuses = filters.statuses;
+  if (!sameSet(filters.mailSent, defaults.mailSent)) next.mailSent = filters.mailSent;
+  if (filters.startDate) next.startDate = filters.startDate;
+  if (filters.endDate) next.endDate = filters.endDate;
+  return next;
 }
-
-export const initialView = (): ReportView => ({
-  filters: NO_FILTERS,
-  search: '',
-  language: '',
-  sort: null,
-  page: 0,
-  perPage: REPORT_PAGE_SIZES[0],
-});
 
 /** How many filters differ from the defaults, for the filter button's badge. */
-export function activeFilterCount(filters: ReportFilters): number {
-  return (
-    (filters.statuses === null ? 0 : 1) +
-    (filters.mailSent === null ? 0 : 1) +
-    (filters.startDate !== '' || filters.endDate !== '' ? 1 : 0)
-  );
+export function activeFilterCount(filters: ReportFilterValues): number {
+  return (filters.statuses ? 1 : 0) + (filters.mailSent ? 1 : 0) + (filters.startDate || filters.endDate ? 1 : 0);
 }
 
-/** The body of POST /api/admin/data_post for one page of a report. */
-export function reportRequest(
-  kind: ReportKind,
-  id: number,
-  view: ReportView,
-  options: ReportOptions,
-  page: { offset: number; limit: number } = { offset: view.page * view.perPage, limit: view.perPage },
-): Record<string, unknown> {
-  const filters = resolveFilters(view.filters, options);
-  const body: Record<string, unknown> = {
-    ...(kind === 'campaign' ? { campaignId: id } : { templateId: id }),
-    offset: page.offset,
-    limit: page.limit,
-    status: filters.statuses.join(','),
-    mailSent: filters.mailSent.join(','),
-    counter: true,
-  };
-  if (kind === 'template' && (filters.startDate !== '' || filters.endDate !== '')) {
-    body.dateRange = `${filters.startDate};${filters.endDate}`;
-  }
-  if (view.language !== '') body.language = view.language;
-  if (view.search.trim() !== '') body.filter = view.search.trim();
-  if (view.sort) {
-    body.sort = view.sort.field;
-    body.order = view.sort.order;
-  }
-  return body;
-}
-
-/** A header click: ascending, then descending, then back to the server's order. */
-export function nextSort(current: ReportSort | null, field: ReportSortField): ReportSort | null {
-  if (!current || current.field !== field) return { field, order: 'ASC' };
-  return current.order === 'ASC' ? { field, order: 'DESC' } : null;
-}
-
-export function isSortable(column: string): column is ReportSortField {
+export function isSortable(column: string): boolean {
   return (REPORT_SORT_FIELDS as readonly string[]).includes(column);
 }
 
@@ -142,6 +89,7 @@ export const DATE_SHORTCUTS = [7, 30] as const;
 
 /** The row's fields that the table shows in its own columns or never: everything but the certificate data. */
 const ROW_FIELDS = new Set([
+  'id',
   'key',
   'EvidenzId',
   'url',
@@ -207,34 +155,19 @@ export function usesEmail(rows: readonly ReportRow[], templateType: string): boo
 }
 
 /** The page sizes the pagination offers; the selector only shows when the total exceeds the first one. */
-export function showPageSizes(total: number): boolean {
-  return total > REPORT_PAGE_SIZES[0];
+export function pageSizes(total: number): number[] {
+  return total > REPORT_PAGE_SIZES[0] ? [...REPORT_PAGE_SIZES] : [];
 }
 
-/** Where a report keeps its view while the user is on the email page, to restore it on the way back. */
-export function viewStorageKey(kind: ReportKind, id: number): string {
-  return `laurel.report.${kind}.${id}`;
+export function isCpfTemplate(type: string): boolean {
+  return type === 'cpf' || type === 'cpf_onshelf';
 }
 
-export function saveView(storage: Storage, kind: ReportKind, id: number, view: ReportView): void {
-  storage.setItem(viewStorageKey(kind, id), JSON.stringify(view));
+export function isOpenBadge(type: string): boolean {
+  return type === 'openbadge' || type === 'openbadge_custom';
 }
 
-/** The saved view, if any and well-formed. */
-export function restoreView(storage: Storage, kind: ReportKind, id: number): ReportView | null {
-  try {
-    const value = JSON.parse(storage.getItem(viewStorageKey(kind, id)) ?? 'null') as ReportView | null;
-    if (
-      value &&
-      (value.filters?.statuses === null || Array.isArray(value.filters?.statuses)) &&
-      (value.filters?.mailSent === null || Array.isArray(value.filters?.mailSent)) &&
-      typeof value.search === 'string' &&
-      typeof value.page === 'number' &&
-      (REPORT_PAGE_SIZES as readonly number[]).includes(value.perPage)
-    )
-      return value;
-  } catch {
-    return null;
-  }
-  return null;
+/** A campaign still being published (or not found yet) has no result: the page keeps polling. */
+export function awaitingResult(header: { campaign: { Status: string } | null } | undefined): boolean {
+  return header === undefined || (header.campaign !== null && header.campaign.Status === 'Started');
 }

@@ -1,0 +1,162 @@
+import CampaignIcon from '@mui/icons-material/CampaignOutlined';
+import VisibilityIcon from '@mui/icons-material/VisibilityOutlined';
+import { Alert, Box, Button, Card, Chip, IconButton, Skeleton, Tooltip, Typography } from '@mui/material';
+import { DataTable, ListBase, Pagination, Title, useListContext, useLocaleState, useTranslate } from 'react-admin';
+import { Link, useSearchParams } from 'react-router-dom';
+import { CAMPAIGN_PAGE_SIZE, CAMPAIGN_PAGE_SIZES } from '../../../domain/publication';
+import { labelIn } from '../../../domain/templates';
+import type { CampaignFilter, CampaignRecord } from '../../dataProvider/campaigns';
+import { campaignReportPath } from '../certificates/paths';
+import { campaignUser, STATUS_CHIPS, templateIdParam } from './campaignFilters';
+import { CampaignFilterBar } from './CampaignFilterBar';
+
+/**
+ * The campaigns page (spec 001, Campaigns page): the issuer's campaigns, paged, searched and filtered by date
+ * by the server, each with a view action to its report. `?templateId=` (the dashboard's and the template
+ * card's link) starts the list on one template; the filter then lives in the address like the others.
+ */
+export function CampaignList() {
+  const [searchParams] = useSearchParams();
+  const templateId = templateIdParam(searchParams.get('templateId'));
+  return (
+    <ListBase
+      resource="campaigns"
+      perPage={CAMPAIGN_PAGE_SIZE}
+      filterDefaultValues={templateId !== null ? { templateId } : undefined}
+      // a link to one template's campaigns starts from the link, not from the remembered view
+      storeKey={templateId !== null ? false : 'campaigns'}
+      disableAuthentication
+    >
+      <CampaignsView />
+    </ListBase>
+  );
+}
+
+function CampaignsView() {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const { data, total, isPending, error, filterValues, refetch } = useListContext<CampaignRecord>();
+  const filter = filterValues as CampaignFilter;
+  const filtered = Boolean(filter.q || filter.startDate || filter.endDate || filter.templateId !== undefined);
+  const first = data?.[0];
+  const templateLabel =
+    first && filter.templateId !== undefined ? labelIn(first.label, locale) : `#${filter.templateId}`;
+  const formatDate = (value: string) =>
+    new Date(value).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' });
+
+  return (
+    <Box>
+      <Title title={translate('campaigns.title')} />
+      <Typography variant="h4" component="h1" sx={{ mb: 2 }}>
+        {total !== undefined ? translate('campaigns.count', { count: total }) : translate('campaigns.title')}
+      </Typography>
+      <CampaignFilterBar templateLabel={templateLabel} />
+      {error ? (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void refetch()}>
+              {translate('app.retry')}
+            </Button>
+          }
+        >
+          {translate('campaigns.api_failed')}
+        </Alert>
+      ) : isPending ? (
+        <Skeleton variant="rounded" height={240} />
+      ) : total === 0 ? (
+        <Card variant="outlined" sx={{ textAlign: 'center', py: 8, px: 3 }}>
+          <CampaignIcon sx={{ fontSize: 56, color: 'text.disabled', mb: 1 }} />
+          <Typography variant="h6" component="p" gutterBottom>
+            {translate(filtered ? 'campaigns.no_match' : 'campaigns.empty')}
+          </Typography>
+          <Typography color="text.secondary" sx={{ mb: filtered ? 0 : 2 }}>
+            {translate(filtered ? 'campaigns.no_match_hint' : 'campaigns.empty_hint')}
+          </Typography>
+          {!filtered && (
+            <Button component={Link} to="/templates" variant="outlined">
+              {translate('campaigns.to_templates')}
+            </Button>
+          )}
+        </Card>
+      ) : (
+        <Card variant="outlined">
+          <DataTable rowClick={false} bulkActionButtons={false} size="small">
+            <DataTable.Col
+              label={translate('campaigns.columns.template')}
+              render={(campaign: CampaignRecord) => (
+                <>
+                  <Typography variant="body2" fontWeight={500}>
+                    {labelIn(campaign.label, locale)}
+                  </Typography>
+                  <Typography variant="caption" color="text.secondary">
+                    {translate('campaigns.campaign_id', { id: campaign.ID })}
+                  </Typography>
+                </>
+              )}
+            />
+            <DataTable.Col
+              label={translate('campaigns.columns.date')}
+              cellSx={() => ({ whiteSpace: 'nowrap' })}
+              render={(campaign: CampaignRecord) => formatDate(campaign.date)}
+            />
+            <DataTable.Col
+              label={translate('campaigns.columns.counter')}
+              align="right"
+              cellSx={() => ({ whiteSpace: 'nowrap' })}
+              render={(campaign: CampaignRecord) => (
+                <span
+                  title={translate('campaigns.counter_hint', {
+                    active: campaign.nbActive,
+                    certified: campaign.certifiedDegrees,
+                  })}
+                >
+                  {campaign.nbActive.toLocaleString(locale)} / {campaign.certifiedDegrees.toLocaleString(locale)}
+                </span>
+              )}
+            />
+            <DataTable.Col
+              label={translate('campaigns.columns.user')}
+              render={(campaign: CampaignRecord) => campaignUser(campaign) || '—'}
+            />
+            <DataTable.Col
+              label={translate('campaigns.columns.note')}
+              cellSx={() => ({ maxWidth: 240, overflowWrap: 'anywhere' })}
+              render={(campaign: CampaignRecord) => campaign.Notes || '—'}
+            />
+            <DataTable.Col
+              label={translate('campaigns.columns.status')}
+              render={(campaign: CampaignRecord) => {
+                const chip = STATUS_CHIPS[campaign.Status];
+                const status = translate(`campaigns.status.${campaign.Status}`, { _: campaign.Status });
+                return chip ? (
+                  <Chip size="small" color={chip} label={status} />
+                ) : (
+                  <Typography variant="body2" color="text.secondary">
+                    {status}
+                  </Typography>
+                );
+              }}
+            />
+            <DataTable.Col
+              align="right"
+              render={(campaign: CampaignRecord) => (
+                <Tooltip title={translate('campaigns.view')}>
+                  <IconButton
+                    component={Link}
+                    to={campaignReportPath(campaign.ID)}
+                    size="small"
+                    aria-label={translate('campaigns.view_campaign', { id: campaign.ID })}
+                  >
+                    <VisibilityIcon fontSize="small" />
+                  </IconButton>
+                </Tooltip>
+              )}
+            />
+          </DataTable>
+          <Pagination rowsPerPageOptions={[...CAMPAIGN_PAGE_SIZES]} />
+        </Card>
+      )}
+    </Box>
+  );
+}

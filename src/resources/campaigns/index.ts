@@ -1,0 +1,11 @@
+import CampaignIcon from '@mui/icons-material/CampaignOutlined';
+import { CampaignList } from './CampaignList';
+
+/** The issuer's campaigns: a list, each campaign's view being its report (a certificates list). */
+export const campaigns = {
+  list: CampaignList,
+  icon: CampaignIcon,
+  recordRepresentation: (record: { ID: number }) => `#${record.ID}`,
+};
+
+export const CAMPAIGNS_PATH = '/campaigns';

@@ -1,0 +1,68 @@
+import CampaignIcon from '@mui/icons-material/CampaignOutlined';
+import PdfIcon from '@mui/icons-material/PictureAsPdfOutlined';
+import { Box, IconButton, Tooltip } from '@mui/material';
+import { useNotify, useRecordContext, useTranslate } from 'react-admin';
+import { Link } from 'react-router-dom';
+import { ENABLED_STATUSES } from '../../../domain/certificates';
+import type { CertificateRecord } from '../../dataProvider/certificates';
+import { CertificateLinkActions } from './CertificateLinkActions';
+import { campaignReportPath } from './paths';
+
+/** The name a row is announced by: the recipient's name, or the address. */
+export function rowName(row: Pick<CertificateRecord, 'email'> & Record<string, unknown>): string {
+  return `${String(row.firstName ?? '')} ${String(row.lastName ?? '')}`.trim() || row.email;
+}
+
+/**
+ * A certificate row's actions, in every report and on the search page (spec 002 section 2.1): its PDF (when the
+ * template has PDFs), copy its link, view it in a new tab, and (template report, search) go to its campaign.
+ */
+export function CertificateRowActions({
+  onPdf,
+  showCampaign,
+}: {
+  onPdf: ((row: CertificateRecord) => void) | null;
+  showCampaign: boolean;
+}) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const row = useRecordContext<CertificateRecord>();
+  if (!row) return null;
+  const name = rowName(row);
+  const copy = () =>
+    navigator.clipboard.writeText(row.url).then(
+      () => notify('reports.link_copied', { type: 'info' }),
+      () => notify('reports.link_copy_failed', { type: 'warning' }),
+    );
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'flex-end', whiteSpace: 'nowrap' }}>
+      {onPdf && (
+        <Tooltip title={translate('reports.actions.pdf')}>
+          <span>
+            <IconButton
+              size="small"
+              disabled={!ENABLED_STATUSES.includes(row.StatusID)}
+              onClick={() => onPdf(row)}
+              aria-label={translate('reports.actions.pdf_of', { name })}
+            >
+              <PdfIcon fontSize="small" />
+            </IconButton>
+          </span>
+        </Tooltip>
+      )}
+      <CertificateLinkActions url={row.url} name={name} onCopy={() => void copy()} />
+      {showCampaign && (
+        <Tooltip title={translate('reports.actions.campaign', { id: row.CampaignID })}>
+          <IconButton
+            size="small"
+            component={Link}
+            to={campaignReportPath(row.CampaignID)}
+            aria-label={translate('reports.actions.campaign', { id: row.CampaignID })}
+          >
+            <CampaignIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      )}
+    </Box>
+  );
+}

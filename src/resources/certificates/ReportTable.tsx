@@ -1,0 +1,168 @@
+import EditIcon from '@mui/icons-material/EditOutlined';
+import MailIcon from '@mui/icons-material/MailOutline';
+import PdfIcon from '@mui/icons-material/PictureAsPdfOutlined';
+import { Box, IconButton, Tooltip, Typography } from '@mui/material';
+import { Button, DataTable, useListContext, useLocaleState, useTranslate } from 'react-admin';
+import type { CertificateRecord } from '../../dataProvider/certificates';
+import { CertificateBulkActions } from './CertificateBulkActions';
+import { EmailStatusChip, StatusChip } from './CertificateFields';
+import { CertificateRowActions } from './CertificateRowActions';
+import { columnLabelKey } from './certificateLabels';
+import { emailableRows, printableRows, type OperationContext } from './certificateOperations';
+import { reportColumns } from './reportFilters';
+
+export interface ReportTableProps {
+  emailUsed: boolean;
+  /** the user may act on certificates, and the campaign is not deleted */
+  canAct: boolean;
+  context: Omit<OperationContext, 'canAct'>;
+  campaignId?: number;
+  /** null hides the PDF actions (open badges without a custom layout) */
+  onPdf: ((row: CertificateRecord) => void) | null;
+  onPdfSelection: (rows: CertificateRecord[]) => void;
+  /** null: the email cell is not editable; emailing the selection is not offered */
+  onEditEmail: ((row: CertificateRecord) => void) | null;
+  onEmailSelection: ((rows: CertificateRecord[]) => void) | null;
+  showCampaign: boolean;
+  /** the register control's message per certificate id */
+  errors?: ReadonlyMap<number, string>;
+  busy: boolean;
+  onOperationDone: (operation: string, updated: number) => void;
+}
+
+/** The selection's extra bulk actions on a report: email it, download its PDFs (more than one printable line). */
+function SelectionButtons({ props }: { props: ReportTableProps }) {
+  const { selectedIds, data } = useListContext<CertificateRecord>();
+  const selected = (data ?? []).filter((row) => selectedIds.includes(row.id));
+  return (
+    <>
+      {props.onEmailSelection && (
+        <Button
+          label="reports.actions.email_selection"
+          disabled={props.busy || emailableRows(selected).length === 0}
+          onClick={() => props.onEmailSelection?.(selected)}
+        >
+          <MailIcon />
+        </Button>
+      )}
+      {props.onPdf && printableRows(selected).length > 1 && (
+        <Button
+          label="reports.actions.pdf_selection"
+          disabled={props.busy}
+          onClick={() => props.onPdfSelection(printableRows(selected))}
+        >
+          <PdfIcon />
+        </Button>
+      )}
+    </>
+  );
+}
+
+/**
+ * The report table (spec 002 section 2.1): a checkbox per row, the certificate's columns (those the database
+ * sorts are sortable), then status, email status (when email is used) and the row actions; the selection's
+ * bulk actions above it.
+ */
+export function ReportTable(props: ReportTableProps) {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const { data } = useListContext<CertificateRecord>();
+  const columns = reportColumns(data ?? [], props.emailUsed);
+  const label = (field: string) => translate(columnLabelKey(field), { _: field });
+  return (
+    <DataTable
+      rowClick={false}
+      size="small"
+      empty={
+        <Box sx={{ textAlign: 'center', py: 6, px: 3 }}>
+          <Typography variant="h6" component="p" gutterBottom>
+            {translate('reports.no_match')}
+          </Typography>
+          <Typography color="text.secondary">{translate('reports.no_match_hint')}</Typography>
+        </Box>
+      }
+      bulkActionButtons={
+        props.canAct ? (
+          <>
+            <SelectionButtons props={props} />
+            <CertificateBulkActions
+              context={props.context}
+              campaignId={props.campaignId}
+              onDone={props.onOperationDone}
+            />
+          </>
+        ) : props.onPdf ? (
+          <SelectionButtons props={props} />
+        ) : (
+          false
+        )
+      }
+      sx={{ '& .RaDataTable-tableWrapper': { maxHeight: 'calc(100vh - 23rem)', minHeight: 240 } }}
+    >
+      {columns.map((column) => (
+        <DataTable.Col
+          key={column.field}
+          source={column.field}
+          label={label(column.field)}
+          disableSort={!column.sortable}
+          cellSx={() =>
+            column.width === null
+              ? { whiteSpace: 'nowrap' }
+              : { minWidth: column.width, maxWidth: column.width * 1.5, overflowWrap: 'anywhere' }
+          }
+          render={(row: CertificateRecord) => {
+            if (column.field === 'PublicationDate')
+              return new Date(row.PublicationDate).toLocaleDateString(locale, { dateStyle: 'medium' });
+            if (column.field === 'Language') return row.Language.toUpperCase();
+            if (column.field === 'email' && props.onEditEmail && row.StatusID !== 3) {
+              const edit = props.onEditEmail;
+              return (
+                <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+                  <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
+                    {row.email || '—'}
+                  </Box>
+                  <Tooltip title={translate('reports.email_edit.title')}>
+                    <IconButton
+                      size="small"
+                      onClick={() => edit(row)}
+                      aria-label={translate('reports.email_edit.action', { email: row.email })}
+                    >
+                      <EditIcon fontSize="inherit" />
+                    </IconButton>
+                  </Tooltip>
+                </Box>
+              );
+            }
+            const value = row[column.field];
+            return value === null || value === undefined || value === '' ? '—' : String(value);
+          }}
+        />
+      ))}
+      {props.errors && (
+        <DataTable.Col
+          label={translate('reports.cpf_control.errors_column')}
+          disableSort
+          cellSx={() => ({ minWidth: 280, color: 'error.main' })}
+          render={(row: CertificateRecord) => props.errors?.get(row.EvidenzId) ?? '—'}
+        />
+      )}
+      <DataTable.Col
+        source="StatusID"
+        label={translate('reports.columns.StatusID')}
+        render={(row: CertificateRecord) => <StatusChip row={row} />}
+      />
+      {props.emailUsed && (
+        <DataTable.Col
+          source="LastActivity"
+          label={translate('reports.columns.EmailStatus')}
+          render={(row: CertificateRecord) => <EmailStatusChip row={row} />}
+        />
+      )}
+      <DataTable.Col
+        label={translate('reports.columns.actions')}
+        align="right"
+        render={() => <CertificateRowActions onPdf={props.onPdf} showCampaign={props.showCampaign} />}
+      />
+    </DataTable>
+  );
+}
