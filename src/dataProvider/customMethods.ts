@@ -4,7 +4,9 @@
  * through useLaurelDataProvider() and react-query (useQuery / useMutation), never through fetch.
  */
 import { certificateMethods } from './certificates';
+import { publicationMethods } from './publication';
 
 export const customMethods = {
   ...certificateMethods,
+  ...publicationMethods,
 };

@@ -6,6 +6,7 @@ import { useCurrentUser } from '../authProvider/useCurrentUser';
 import { useHelp } from '../custom-pages/help/HelpContext';
 import { BrandLogo } from './BrandLogo';
 import { useBrand } from './BrandContext';
+import { HeaderCredits } from './HeaderCredits';
 import { HEADER_ENTRIES } from './navigation';
 import { UserMenu } from './UserMenu';
 
@@ -45,6 +46,7 @@ export function Header() {
               );
             })}
         </Box>
+        {user && <HeaderCredits user={user} />}
         {user && (
           <Button
             color="inherit"

@@ -2,19 +2,18 @@ import { Alert, Box, Button, Grid, Skeleton, Typography } from '@mui/material';
 import { useCallback, useEffect, useState } from 'react';
 import { Title, useTranslate } from 'react-admin';
 import type { Account } from '../../../domain/account';
-import type { CreditsResponse } from '../../../domain/publication';
 import { useCurrentUser } from '../../authProvider/useCurrentUser';
 import { apiFetch } from '../../dataProvider/httpClient';
+import { useCredits } from '../../dataProvider/useCredits';
 import { CreditLogTable } from './CreditLogTable';
 import { PlanCoupon, PlanSummary, PlanUsage } from './PlanCards';
 import { PricingTable } from './PricingTable';
 
 export { MY_PLAN_PATH } from './paths';
 
-type PlanData =
-  { status: 'loading' } | { status: 'error' } | { status: 'ready'; account: Account; credits: CreditsResponse };
+type PlanData = { status: 'loading' } | { status: 'error' } | { status: 'ready'; account: Account };
 
-/** GET /api/issuer/{id}/account and /credits together: the page shows once both have answered. */
+/** GET /api/issuer/{id}/account (the credits are the shared credits query: a publish refreshes them). */
 function usePlanData(issuerId: number | undefined): { data: PlanData; reload: () => void } {
   const [data, setData] = useState<PlanData>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
@@ -22,11 +21,8 @@ function usePlanData(issuerId: number | undefined): { data: PlanData; reload: ()
     if (issuerId === undefined) return;
     let current = true;
     setData({ status: 'loading' });
-    Promise.all([
-      apiFetch<Account>(`/api/issuer/${issuerId}/account`),
-      apiFetch<CreditsResponse>(`/api/issuer/${issuerId}/credits`),
-    ]).then(
-      ([account, credits]) => current && setData({ status: 'ready', account: account.body, credits: credits.body }),
+    apiFetch<Account>(`/api/issuer/${issuerId}/account`).then(
+      (account) => current && setData({ status: 'ready', account: account.body }),
       () => current && setData({ status: 'error' }),
     );
     return () => {
@@ -71,7 +67,17 @@ function LoadingPlan() {
 export function MyPlanPage() {
   const translate = useTranslate();
   const { user } = useCurrentUser();
-  const { data, reload } = usePlanData(user?.issuerId);
+  const plan = usePlanData(user?.issuerId);
+  const credits = useCredits();
+  const data = credits.isError
+    ? { status: 'error' as const }
+    : credits.data
+      ? plan.data
+      : { status: 'loading' as const };
+  const reload = () => {
+    plan.reload();
+    void credits.refetch();
+  };
 
   return (
     <Box>
@@ -99,7 +105,7 @@ export function MyPlanPage() {
               <PlanSummary account={data.account} />
             </Grid>
             <Grid size={{ xs: 12, md: 4 }}>
-              <PlanUsage account={data.account} credits={data.credits.current} />
+              <PlanUsage account={data.account} credits={credits.data?.current ?? 0} />
             </Grid>
             <Grid size={{ xs: 12, md: 4 }}>
               <PlanCoupon />
@@ -108,7 +114,7 @@ export function MyPlanPage() {
           <SectionTitle>{translate('myplan.pricing.title')}</SectionTitle>
           <PricingTable account={data.account} />
           <SectionTitle>{translate('myplan.credits.title')}</SectionTitle>
-          <CreditLogTable operations={data.credits.operations} />
+          <CreditLogTable operations={credits.data?.operations ?? []} />
         </>
       )}
     </Box>

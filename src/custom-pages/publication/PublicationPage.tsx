@@ -15,14 +15,18 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Title, useLocaleState, useTranslate } from 'react-admin';
 import { Link, useSearchParams } from 'react-router-dom';
 import { listedFiles, type ImportDefinition } from '../../../domain/import';
-import { NOTE_MAX_LENGTH, rowsTooLong, type CreditsResponse } from '../../../domain/publication';
-import { labelIn, type TemplateImportData, type TemplateMeta } from '../../../domain/templates';
+import { NOTE_MAX_LENGTH, rowsTooLong } from '../../../domain/publication';
+import { labelIn } from '../../../domain/templates';
 import { useCurrentUser } from '../../authProvider/useCurrentUser';
-import { apiFetch } from '../../dataProvider/httpClient';
+import { errorStatus } from '../../dataProvider/httpClient';
+import { PUBLISH_INVALIDATES } from '../../dataProvider/publication';
+import { useCredits } from '../../dataProvider/useCredits';
+import { useLaurelDataProvider } from '../../dataProvider/useLaurelDataProvider';
 import { parseSpreadsheet } from '../../workers/parseSpreadsheet';
 import {
   archiveErrors,
@@ -40,7 +44,7 @@ import { IDLE_IMPORT, importSpreadsheet, type ImportState } from './importState'
 import { ImportedRows } from './ImportedRows';
 import { createPreviewLoader } from './previewCache';
 import { CAMPAIGN_REPORT_PATH, PublishDialogs } from './PublishDialogs';
-import { certificatesNeeded, publishCampaign } from './publishCampaign';
+import { certificatesNeeded } from './publishCampaign';
 import { blocksPublishing, controlStep, type PublishStep } from './publishFlow';
 import { RowPreviewDialog } from './RowPreviewDialog';
 import type { IndexedRow } from './rowsView';
@@ -51,12 +55,6 @@ export const PUBLICATION_PATH = '/publication';
 export const publicationPath = (templateId: number) => `${PUBLICATION_PATH}?templateId=${templateId}`;
 
 const NO_ROWS: IndexedRow[] = [];
-
-type TemplateLoad =
-  | { status: 'loading' }
-  | { status: 'missing' }
-  | { status: 'failed' }
-  | { status: 'loaded'; data: TemplateImportData; label: string };
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -84,8 +82,9 @@ export function PublicationPage() {
   const templateId = Number(searchParams.get('templateId'));
   const validId = Number.isInteger(templateId) && templateId > 0;
 
-  const [template, setTemplate] = useState<TemplateLoad>({ status: 'loading' });
-  const [credits, setCredits] = useState<number | null>(null);
+  const dataProvider = useLaurelDataProvider();
+  const queryClient = useQueryClient();
+  const [unusable, setUnusable] = useState(false);
   const [refreshingCredits, setRefreshingCredits] = useState(false);
   const [importState, setImportState] = useState<ImportState>(IDLE_IMPORT);
   const [archive, setArchive] = useState<ArchiveState>(NO_ARCHIVE);
@@ -101,40 +100,28 @@ export function PublicationPage() {
   const importRun = useRef(0);
 
   const issuerId = user?.issuerId;
-  useEffect(() => {
-    if (!validId) {
-      setTemplate({ status: 'missing' });
-      return;
-    }
-    if (issuerId === undefined) return;
-    let active = true;
-    const base = `/api/issuer/${issuerId}/template/${templateId}`;
-    Promise.all([apiFetch<TemplateImportData>(`${base}/data`), apiFetch<TemplateMeta>(`${base}/meta`)])
-      .then(([data, meta]) => {
-        if (active) setTemplate({ status: 'loaded', data: data.body, label: labelIn(meta.body.label, locale) });
-      })
-      .catch((error: { status?: number }) => {
-        if (active) setTemplate({ status: error?.status === 404 ? 'missing' : 'failed' });
-      });
-    return () => {
-      active = false;
-    };
-  }, [issuerId, templateId, validId, locale]);
+  const templateQuery = useQuery({
+    queryKey: ['publication-template', issuerId, templateId],
+    queryFn: () => dataProvider.templateForImport(issuerId as number, templateId),
+    enabled: validId && issuerId !== undefined,
+    retry: false,
+  });
+  const template = !validId
+    ? ({ status: 'missing' } as const)
+    : templateQuery.isPending
+      ? ({ status: 'loading' } as const)
+      : templateQuery.isError
+        ? ({ status: errorStatus(templateQuery.error) === 404 ? 'missing' : 'failed' } as const)
+        : ({
+            status: 'loaded',
+            // a publish the server refused as unavailable makes the page say so without a reload
+            data: unusable ? { ...templateQuery.data.data, usable: false } : templateQuery.data.data,
+            label: labelIn(templateQuery.data.meta.label, locale),
+          } as const);
 
-  const loadCredits = useCallback(async (): Promise<number | null> => {
-    if (issuerId === undefined) return null;
-    try {
-      const { body } = await apiFetch<CreditsResponse>(`/api/issuer/${issuerId}/credits`);
-      setCredits(body.current);
-      return body.current;
-    } catch {
-      setCredits(null);
-      return null;
-    }
-  }, [issuerId]);
-  useEffect(() => {
-    void loadCredits();
-  }, [loadCredits]);
+  const creditsQuery = useCredits();
+  const credits = creditsQuery.data?.current ?? null;
+  const loadCredits = async (): Promise<number | null> => (await creditsQuery.refetch()).data?.current ?? null;
 
   const data = template.status === 'loaded' ? template.data : null;
   const definition: ImportDefinition | null = useMemo(() => (data ? importDefinitionOf(data) : null), [data]);
@@ -142,7 +129,12 @@ export function PublicationPage() {
   const listed = useMemo(() => (data ? listedFiles(rows, data.fileFields) : []), [rows, data]);
   const needed = useMemo(() => certificatesNeeded(rows, data?.technicalFields ?? []), [rows, data]);
   const tooLong = useMemo(() => rowsTooLong(rows, data?.NbCharMax ?? 0), [rows, data]);
-  const loader = useMemo(() => createPreviewLoader(templateId), [templateId]);
+  // one loader per import: its cache is by row index, and a second file's row 1 is another person
+  const loader = useMemo(
+    () => createPreviewLoader(templateId, (id, row) => dataProvider.preview(id, row)),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- rows stand for the import the cache belongs to
+    [templateId, dataProvider, rows],
+  );
 
   // a new request (rows, archive, note, emailing) is a new publish: it gets its own idempotency key
   useEffect(() => {
@@ -152,6 +144,14 @@ export function PublicationPage() {
   const chooseSpreadsheet = (file: File) => {
     if (!definition) return;
     const run = ++importRun.current;
+    if (publishedCampaign !== null) {
+      // a file after a publish starts a new publication: nothing of the last one is kept
+      setPublishedCampaign(null);
+      setStep({ step: 'idle' });
+      setArchive(NO_ARCHIVE);
+      setNote('');
+      setEmailing(false);
+    }
     setBlocked(false);
     setTooLongAccepted(false);
     setPreview(null);
@@ -186,7 +186,7 @@ export function PublicationPage() {
     if (!data) return;
     idempotencyKey.current ??= crypto.randomUUID();
     setStep({ step: 'publishing' });
-    const outcome = await publishCampaign(
+    const outcome = await dataProvider.publish(
       {
         templateId: data.id,
         data: rows,
@@ -197,7 +197,11 @@ export function PublicationPage() {
       data.requiresFiles && archive.status === 'read' ? archive.file : null,
       idempotencyKey.current,
     );
-    if (outcome.kind === 'success') setPublishedCampaign(outcome.campaignId);
+    if (outcome.kind === 'success') {
+      setPublishedCampaign(outcome.campaignId);
+      // the header, this page and My plan show the new balance; the campaigns list and the cards their counts
+      for (const queryKey of PUBLISH_INVALIDATES) void queryClient.invalidateQueries({ queryKey: [...queryKey] });
+    }
     if (blocksPublishing(outcome)) setBlocked(true);
     if (outcome.kind === 'not_enough_credits') {
       const current = await loadCredits();
@@ -225,8 +229,7 @@ export function PublicationPage() {
   };
 
   const closeDialogs = () => {
-    if (step.step === 'outcome' && step.outcome.kind === 'unavailable')
-      setTemplate((t) => (t.status === 'loaded' ? { ...t, data: { ...t.data, usable: false } } : t));
+    if (step.step === 'outcome' && step.outcome.kind === 'unavailable') setUnusable(true);
     setStep({ step: 'idle' });
   };
 
@@ -322,10 +325,10 @@ export function PublicationPage() {
         <FileDrop
           accept=".xlsx,.xlsm,.ods"
           title={translate('publication.file_drop')}
-          hint={translate('publication.file_hint')}
+          hint={translate(published ? 'publication.file_hint_again' : 'publication.file_hint')}
           buttonLabel={translate('publication.file_choose')}
           inputLabel={translate('publication.file_input')}
-          disabled={busy || published}
+          disabled={busy}
           onFile={chooseSpreadsheet}
         >
           {importState.status !== 'error' && <Box sx={{ mt: 1, ml: -0.75 }}>{blankFileButton}</Box>}

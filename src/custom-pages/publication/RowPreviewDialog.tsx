@@ -38,14 +38,15 @@ export function RowPreviewDialog({
   onClose: () => void;
 }) {
   const translate = useTranslate();
-  const [shown, setShown] = useState<{ position: number; preview: Preview } | null>(null);
+  // the preview is kept with the row it shows: after a new file, row 1 is another person
+  const [shown, setShown] = useState<{ row: IndexedRow; preview: Preview } | null>(null);
   const current = position === null ? undefined : rows[position];
 
   useEffect(() => {
     if (position === null || !current) return;
     let active = true;
     void loader.load(current.index, current.row).then((preview) => {
-      if (active) setShown({ position, preview });
+      if (active) setShown({ row: current, preview });
     });
     for (const next of preloadPositions(position, rows.length)) void loader.load(rows[next].index, rows[next].row);
     return () => {
@@ -53,7 +54,7 @@ export function RowPreviewDialog({
     };
   }, [position, current, rows, loader]);
 
-  const preview = shown && shown.position === position ? shown.preview : null;
+  const preview = shown && shown.row === current ? shown.preview : null;
   const canPrevious = position !== null && position > 0;
   const canNext = position !== null && position < rows.length - 1;
   const move = (step: number) => {

@@ -1,10 +1,8 @@
-import { HttpError } from 'react-admin';
 import type { ImportRow } from '../../../domain/import';
 import { PREVIEW_CACHE, PREVIEW_PRELOAD } from '../../../domain/publication';
-import { apiFetch } from '../../dataProvider/httpClient';
+import type { Preview } from '../../dataProvider/publication';
 
-/** A row rendered as its certificate by the server, or why there is none to show. */
-export type Preview = { kind: 'html'; html: string } | { kind: 'unavailable' } | { kind: 'failed' };
+export type { Preview };
 
 /** The most recently used entries, at most `capacity` of them (spec 001 section 9: 10 previews). */
 export class RecentCache<K, V> {
@@ -48,32 +46,14 @@ export function preloadPositions(position: number, total: number, count: number 
   return positions;
 }
 
-/** POST /api/admin/preview: the row as its certificate's HTML. */
-export async function fetchPreview(templateId: number, row: ImportRow): Promise<Preview> {
-  try {
-    const language = row.Language === 'all' ? undefined : row.Language;
-    const { body } = await apiFetch<unknown>('/api/admin/preview', {
-      method: 'POST',
-      json: { templateId, row, language },
-      headers: { accept: 'text/html' },
-    });
-    // apiFetch hands a body that is not JSON over as { message: text }
-    const html = typeof body === 'string' ? body : (body as { message?: unknown } | null)?.message;
-    return typeof html === 'string' ? { kind: 'html', html } : { kind: 'failed' };
-  } catch (error) {
-    return error instanceof HttpError && (error.status === 404 || error.status === 501)
-      ? { kind: 'unavailable' }
-      : { kind: 'failed' };
-  }
-}
-
 /**
- * Previews by row index: each fetched once while it stays among the 10 most recent; a failed one is
- * forgotten so that showing it again retries.
+ * Previews by row index of one import: each fetched once while it stays among the 10 most recent; a failed
+ * one is forgotten so that showing it again retries. A new file gets a new loader, since its row 1 is
+ * another person.
  */
 export function createPreviewLoader(
   templateId: number,
-  fetcher: (templateId: number, row: ImportRow) => Promise<Preview> = fetchPreview,
+  fetcher: (templateId: number, row: ImportRow) => Promise<Preview>,
 ) {
   const cache = new RecentCache<number, Promise<Preview>>();
   return {

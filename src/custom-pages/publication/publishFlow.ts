@@ -1,4 +1,4 @@
-import type { PublishOutcome } from './publishCampaign';
+import type { PublishOutcome } from '../../dataProvider/publication';
 
 /**
  * The publish flow of spec 001 section 4, one step at a time: the controls (credits, then rows too long),

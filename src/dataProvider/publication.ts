@@ -1,0 +1,144 @@
+import { HttpError } from 'react-admin';
+import { importError, isImportErrorCode, type ImportError, type ImportRow } from '../../domain/import';
+import {
+  IDEMPOTENCY_HEADER,
+  INVALID_INPUT_FILE,
+  MISSING_FILE_PREFIX,
+  type CreditsResponse,
+  type PublishRequest,
+  type PublishResponse,
+} from '../../domain/publication';
+import type { TemplateImportData, TemplateMeta } from '../../domain/templates';
+import { apiFetch, NetworkError } from './httpClient';
+
+/**
+ * The publication page's calls (spec 001 section 7): the template's import data, the credits, the row
+ * previews and the publish. Pages use them through useLaurelDataProvider() with react-query; the query keys
+ * below are shared so that one publish refreshes the header, the publication page and My plan at once.
+ */
+
+/** One key for the issuer's credits everywhere (header, publication page, My plan). */
+export const creditsQueryKey = (issuerId: number | undefined) => ['credits', issuerId] as const;
+
+/** The queries a publish changes: the credits, the campaigns and the templates (their published count). */
+export const PUBLISH_INVALIDATES = [['credits'], ['campaigns'], ['templates']] as const;
+
+/**
+ * How a publish ended (spec 001 section 7): the campaign, or the modal to show. `rejected` carries the alerts
+ * of a publish the server refused for its content (recipient data, publication error, archive); `failure`
+ * offers a retry; `firewall` (no answer at all) does not.
+ */
+export type PublishOutcome =
+  | { kind: 'success'; campaignId: number }
+  | { kind: 'rejected'; errors: ImportError[] }
+  | { kind: 'not_enough_credits' }
+  | { kind: 'unavailable' }
+  | { kind: 'failure' }
+  | { kind: 'firewall' };
+
+/** A row rendered as its certificate by the server, or why there is none to show. */
+export type Preview = { kind: 'html'; html: string } | { kind: 'unavailable' } | { kind: 'failed' };
+
+function serverImportErrors(errors: unknown): ImportError[] {
+  if (!Array.isArray(errors)) return [];
+  return errors.flatMap((error: Partial<ImportError>) => {
+    if (!error || typeof error !== 'object') return [];
+    const details = Array.isArray(error.details) ? error.details.map(String) : [];
+    const more = typeof error.more === 'number' ? error.more : 0;
+    return isImportErrorCode(error.code)
+      ? [{ code: error.code, details, more }]
+      : [{ ...importError('ERR_UNEXPECTED', details), more }];
+  });
+}
+
+/** The outcome of a publish the server did not accept, from the error apiFetch threw. */
+export function outcomeOfError(error: unknown): PublishOutcome {
+  if (error instanceof NetworkError) return { kind: 'firewall' };
+  if (!(error instanceof HttpError)) return { kind: 'failure' };
+  const body = (error.body ?? {}) as PublishResponse;
+  if (error.status === 402 || body.code === 'NOT_ENOUGH_CREDITS') return { kind: 'not_enough_credits' };
+  if (error.status === 409 || body.code === 'TEMPLATE_UNAVAILABLE') return { kind: 'unavailable' };
+  if (error.status !== 400 && error.status !== 422) return { kind: 'failure' };
+  if (body.data && typeof body.data === 'object') {
+    const lines = Object.entries(body.data).map(([field, message]) => `${field}: ${String(message)}`);
+    return { kind: 'rejected', errors: [importError('ERR_CPF_INCORRECT_DATA', lines)] };
+  }
+  if (typeof body.error === 'string') {
+    if (body.error === INVALID_INPUT_FILE) return { kind: 'rejected', errors: [importError('ERR_INVALID_ZIP')] };
+    if (body.error.startsWith(MISSING_FILE_PREFIX))
+      return {
+        kind: 'rejected',
+        errors: [importError('ERR_INVALID_ZIP', body.error.slice(MISSING_FILE_PREFIX.length).split(', '))],
+      };
+  }
+  if (typeof body.error === 'string' || Array.isArray(body.errors))
+    return {
+      kind: 'rejected',
+      errors: [importError('ERR_PUBLICATION_ERROR'), ...serverImportErrors(body.errors)],
+    };
+  return { kind: 'failure' };
+}
+
+export const publicationMethods = {
+  /** GET /issuer/{issuer}/template/{id}/data and /meta: what the import needs and the template's label. */
+  async templateForImport(
+    issuerId: number,
+    templateId: number,
+  ): Promise<{ data: TemplateImportData; meta: TemplateMeta }> {
+    const base = `/api/issuer/${issuerId}/template/${templateId}`;
+    const [data, meta] = await Promise.all([
+      apiFetch<TemplateImportData>(`${base}/data`),
+      apiFetch<TemplateMeta>(`${base}/meta`),
+    ]);
+    return { data: data.body, meta: meta.body };
+  },
+
+  /** GET /issuer/{id}/credits: the current balance and the credit operations. */
+  async credits(issuerId: number): Promise<CreditsResponse> {
+    return (await apiFetch<CreditsResponse>(`/api/issuer/${issuerId}/credits`)).body;
+  },
+
+  /** POST /api/admin/preview: the row as its certificate's HTML. */
+  async preview(templateId: number, row: ImportRow): Promise<Preview> {
+    try {
+      const language = row.Language === 'all' ? undefined : row.Language;
+      const { body } = await apiFetch<unknown>('/api/admin/preview', {
+        method: 'POST',
+        json: { templateId, row, language },
+        headers: { accept: 'text/html' },
+      });
+      // apiFetch hands a body that is not JSON over as { message: text }
+      const html = typeof body === 'string' ? body : (body as { message?: unknown } | null)?.message;
+      return typeof html === 'string' ? { kind: 'html', html } : { kind: 'failed' };
+    } catch (error) {
+      return error instanceof HttpError && (error.status === 404 || error.status === 501)
+        ? { kind: 'unavailable' }
+        : { kind: 'failed' };
+    }
+  },
+
+  /**
+   * POST /api/admin/data: JSON, or multipart with the JSON as `body` and the archive as `file`. The same
+   * idempotency key on a retry makes the server answer the first campaign instead of issuing twice.
+   */
+  async publish(request: PublishRequest, archive: Blob | null, idempotencyKey: string): Promise<PublishOutcome> {
+    const headers = { [IDEMPOTENCY_HEADER]: idempotencyKey };
+    let init: Parameters<typeof apiFetch>[1];
+    if (archive) {
+      const form = new FormData();
+      form.append('body', JSON.stringify(request));
+      form.append('file', archive, archive instanceof File ? archive.name : 'archive.zip');
+      init = { method: 'POST', headers, body: form };
+    } else {
+      init = { method: 'POST', headers, json: request };
+    }
+    try {
+      const { body } = await apiFetch<PublishResponse>('/api/admin/data', init);
+      return typeof body?.campaignId === 'number'
+        ? { kind: 'success', campaignId: body.campaignId }
+        : { kind: 'failure' };
+    } catch (error) {
+      return outcomeOfError(error);
+    }
+  },
+};
