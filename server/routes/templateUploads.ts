@@ -8,7 +8,13 @@ import { authOf } from '../auth/guard';
 import type { AppContext } from '../context';
 import { badRequest, notFound } from '../errors';
 import type { FileStore } from '../services/files/fileStore';
-import { checkedUpload, imageContentType, isImagePart, type ImageUpload } from '../services/templates/images';
+import {
+  checkedUpload,
+  imageContentType,
+  isImagePart,
+  sanitizedUpload,
+  type ImageUpload,
+} from '../services/templates/images';
 import { saveTemplate } from '../services/templates/saveTemplate';
 import { templateFormSchema } from './templateSchemas';
 
@@ -49,9 +55,12 @@ async function readTemplateForm(request: FastifyRequest, family: TemplateFamily)
         seenJson = true;
         json = parseJsonPart(bytes ? bytes.toString('utf8') : part.type === 'field' ? part.value : undefined);
       } else if (part.type === 'file' && bytes && isImagePart(part.fieldname)) {
-        uploads.push(
-          checkedUpload(part.fieldname, family, { fileName: part.filename, bytes, declaredMime: part.mimetype }),
-        );
+        const checked = checkedUpload(part.fieldname, family, {
+          fileName: part.filename,
+          bytes,
+          declaredMime: part.mimetype,
+        });
+        uploads.push(await sanitizedUpload(checked));
       } else {
         throw badRequest('UNEXPECTED_PART', `The part ${part.fieldname} is not expected here`);
       }

@@ -10,6 +10,7 @@ import { nowIso } from '../db/clock';
 import type { Database } from '../db/schema';
 import { AppError, badRequest } from '../errors';
 import { findIssuer } from '../repositories/issuers';
+import { sanitizeSvgBytes } from '../security/svgSanitizer';
 import { newFileKey, type FileStore } from './files/fileStore';
 
 export interface VerificationFile {
@@ -62,10 +63,16 @@ export async function submitVerification(
     const file = form[kind];
     if (!errors[kind] && file && !contentMatchesExtension(file.name, file.bytes)) errors[kind] = 'unsupported_type';
   }
+  // an SVG logo is stored with nothing active in it (server/security/svgSanitizer.ts)
+  let logoBytes = form.hdLogo?.bytes;
+  if (!errors.hdLogo && form.hdLogo && form.hdLogo.name.toLowerCase().endsWith('.svg')) {
+    logoBytes = (await sanitizeSvgBytes(form.hdLogo.bytes)) ?? undefined;
+    if (!logoBytes) errors.hdLogo = 'unsupported_type';
+  }
   if (Object.keys(errors).length > 0) {
     throw badRequest('VALIDATION_ERROR', 'The verification form is not complete or not valid', { fields: errors });
   }
-  const logo = form.hdLogo as VerificationFile;
+  const logo = { ...(form.hdLogo as VerificationFile), bytes: logoBytes as Buffer };
   const document = form.officialDoc as VerificationFile;
   const folder = `verifications/${issuer.id}`;
   const extension = (name: string) => name.toLowerCase().slice(name.lastIndexOf('.') + 1);

@@ -10,6 +10,7 @@ import {
 } from '../../../domain/templateRules/images';
 import { TEMPLATE_IMAGE_KEY, type TemplateFamily } from '../../../domain/templates';
 import { AppError } from '../../errors';
+import { sanitizeSvgBytes } from '../../security/svgSanitizer';
 import { newFileKey, type FileStore } from '../files/fileStore';
 
 /** The multipart parts that carry images (spec 001 section 7). */
@@ -56,6 +57,22 @@ export function checkedUpload(
     throw new AppError(400, code, UPLOAD_MESSAGES[code], { part, fileName: file.fileName });
   }
   return { part, fileName: file.fileName, bytes: file.bytes, type };
+}
+
+/**
+ * The upload as it is stored: an SVG keeps only what draws (server/security/svgSanitizer.ts); one with nothing
+ * drawable left is refused like an image of the wrong type.
+ */
+export async function sanitizedUpload(upload: ImageUpload): Promise<ImageUpload> {
+  if (upload.type !== 'svg') return upload;
+  const bytes = await sanitizeSvgBytes(upload.bytes);
+  if (!bytes) {
+    throw new AppError(400, UPLOAD_ERRORS.badType, UPLOAD_MESSAGES[UPLOAD_ERRORS.badType], {
+      part: upload.part,
+      fileName: upload.fileName,
+    });
+  }
+  return { ...upload, bytes };
 }
 
 const EXTENSIONS: Record<ImageType, string> = { png: 'png', jpeg: 'jpg', svg: 'svg' };
