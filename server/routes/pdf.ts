@@ -2,19 +2,30 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CERTIFICATE_KEY_PATTERN } from '../../domain/certificates';
+import { CERTIFICATE_KEY_PATTERN, CERTIFICATE_STATUS, ENABLED_STATUSES } from '../../domain/certificates';
 import { authOf } from '../auth/guard';
 import type { AppContext } from '../context';
 import { findCertificateByKey } from '../repositories/certificates';
 import { localFileStore } from '../services/files/fileStore';
 import { certificatePdf } from '../services/pdf/certificateDocument';
 import {
+  DOCUMENT_JOB,
   documentKey,
   isDocumentToken,
   registerDocumentJobs,
   requestDocument,
   type DocumentKind,
 } from '../services/pdf/documents';
+
+/** How long the download link of a prepared PDF or archive works after it was asked for. */
+export const DOCUMENT_LINK_TTL_SECONDS = 15 * 60;
+
+const NOT_DELETED_STATUSES = Object.values(CERTIFICATE_STATUS).filter(
+  (status) => status !== CERTIFICATE_STATUS.deleted,
+);
+
+type DocumentState =
+  { state: 'unknown' | 'pending' | 'expired' | 'withdrawn' } | { state: 'ready'; kind: DocumentKind; bytes: Buffer };
 
 /** The most certificates one PDF export bundles. */
 export const PDF_EXPORT_MAX = 200;
@@ -80,14 +91,40 @@ export async function pdfRoutes(app: FastifyInstance, ctx: AppContext): Promise<
   );
 
   const tokenParams = z.object({ token: z.string().max(64) });
-  const findDocument = async (token: string) => {
-    if (!isDocumentToken(token)) return null;
-    for (const kind of ['pdf', 'zip'] as DocumentKind[]) {
-      const bytes = await files.get(documentKey(token, kind));
-      if (bytes) return { kind, bytes };
+  /**
+   * A document's state from its request (the job that rendered it): the token is the link's only credential, so
+   * it works for DOCUMENT_LINK_TTL_SECONDS after the request, and only while every certificate in it is still
+   * one the request could name (not deleted; active, for a selection's zip).
+   */
+  const findDocument = async (token: string): Promise<DocumentState> => {
+    if (!isDocumentToken(token)) return { state: 'unknown' };
+    const job = await ctx.db
+      .selectFrom('jobs')
+      .select(['payload', 'created_at'])
+      .where('type', '=', DOCUMENT_JOB)
+      .where('payload', 'like', `%"token":"${token}"%`)
+      .executeTakeFirst();
+    if (!job) return { state: 'unknown' };
+    const request = JSON.parse(String(job.payload)) as { issuerId: number; keys: string[]; kind: DocumentKind };
+    if (Date.parse(job.created_at) + DOCUMENT_LINK_TTL_SECONDS * 1000 < Date.now()) {
+      await files.delete(documentKey(token, request.kind));
+      return { state: 'expired' };
     }
-    return null;
+    const visible = await ctx.db
+      .selectFrom('certificates')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('issuer_id', '=', request.issuerId)
+      .where('key', 'in', request.keys)
+      .where('status_id', 'in', request.kind === 'pdf' ? NOT_DELETED_STATUSES : [...ENABLED_STATUSES])
+      .executeTakeFirstOrThrow();
+    if (Number(visible.n) < request.keys.length) return { state: 'withdrawn' };
+    const bytes = await files.get(documentKey(token, request.kind));
+    return bytes ? { state: 'ready', kind: request.kind, bytes } : { state: 'pending' };
   };
+  const refusal = (state: 'expired' | 'withdrawn') =>
+    state === 'expired'
+      ? { code: 'DOCUMENT_EXPIRED', message: 'This download link has expired: ask for the document again' }
+      : { code: 'DOCUMENT_WITHDRAWN', message: 'A certificate in this document was deleted or disabled since' };
 
   api.get(
     '/api/document/ready/:token',
@@ -95,12 +132,14 @@ export async function pdfRoutes(app: FastifyInstance, ctx: AppContext): Promise<
       config: { auth: 'public' },
       schema: { summary: 'Whether the document of this token is ready', params: tokenParams },
     },
-    async (request) => {
+    async (request, reply) => {
       const document = await findDocument(request.params.token);
-      return {
-        ready: document !== null,
-        ...(document ? { url: `/api/document/download/${request.params.token}` } : {}),
-      };
+      if (document.state === 'expired' || document.state === 'withdrawn') {
+        return reply.code(410).send(refusal(document.state));
+      }
+      return document.state === 'ready'
+        ? { ready: true, url: `/api/document/download/${request.params.token}` }
+        : { ready: false };
     },
   );
 
@@ -108,11 +147,20 @@ export async function pdfRoutes(app: FastifyInstance, ctx: AppContext): Promise<
     '/api/document/download/:token',
     {
       config: { auth: 'public' },
-      schema: { summary: 'The document of this token, once ready', params: tokenParams },
+      schema: {
+        summary:
+          'The document of this token, once ready; 410 once the link expired or a certificate in it was withdrawn',
+        params: tokenParams,
+      },
     },
     async (request, reply) => {
       const document = await findDocument(request.params.token);
-      if (!document) return reply.code(404).send({ code: 'NOT_READY', message: 'This document is not ready' });
+      if (document.state === 'expired' || document.state === 'withdrawn') {
+        return reply.code(410).send(refusal(document.state));
+      }
+      if (document.state !== 'ready') {
+        return reply.code(404).send({ code: 'NOT_READY', message: 'This document is not ready' });
+      }
       const day = new Date().toISOString().slice(0, 10);
       const name = document.kind === 'pdf' ? `${day}_certificate.pdf` : `${day}_certificates.zip`;
       return reply
