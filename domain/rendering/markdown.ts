@@ -25,7 +25,7 @@ function safeLinks(children: Token[]): Token[] {
   const dropped: boolean[] = [];
   for (const token of children) {
     if (token.type === 'link_open') {
-      const href = safeHref(token.attrGet('href'));
+      const href = safeHref(String(token.attrGet('href') ?? ''));
       dropped.push(href === null);
       if (href === null) continue;
       const external = !href.toLowerCase().startsWith('mailto:');
@@ -81,7 +81,7 @@ function inlineText(children: Token[]): string {
         text += '\n';
         break;
       case 'link_open':
-        links.push({ href: token.attrGet('href') ?? '', start: text.length });
+        links.push({ href: String(token.attrGet('href') ?? ''), start: text.length });
         break;
       case 'link_close': {
         const link = links.pop();
