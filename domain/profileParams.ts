@@ -1,3 +1,4 @@
+import type { Brand } from './brand';
 import { emailDomain, isValidEmail, sanitizeEmail } from './email';
 import { effectivePlan, isPlan, planAtLeast, type Plan } from './plans';
 import type { Tag } from './templates';
@@ -10,6 +11,12 @@ import type { Tag } from './templates';
 
 /** Domains the product sends mail from: an issuer may always use them as sender (spec 000 section 9). */
 export const PRODUCT_MAIL_DOMAINS: readonly string[] = ['laurel.app', 'laurel.email', '3videnz.com'];
+
+/** Each brand's own sender domains: the send-emails form never offers the other brand's (spec 002 section 5). */
+export const BRAND_MAIL_DOMAINS: Record<Brand, readonly string[]> = {
+  laurel: ['laurel.app', 'laurel.email'],
+  '3videnz': ['3videnz.com'],
+};
 
 export const PROFILE_TABS = [
   'issuer',

@@ -7,6 +7,7 @@ import { authOf } from '../auth/guard';
 import type { AppContext } from '../context';
 import {
   emailingSettings,
+  mailBrand,
   queueCertificateEmails,
   recordMailOpened,
   sendTestEmail,
@@ -39,7 +40,7 @@ export async function emailingRoutes(app: FastifyInstance, ctx: AppContext): Pro
     },
     async (request) => {
       const auth = authOf(request);
-      return emailingSettings(auth.issuer, auth.kind === 'session' ? auth.user.email : null);
+      return emailingSettings(auth.issuer, auth.kind === 'session' ? auth.user.email : null, mailBrand(ctx));
     },
   );
 

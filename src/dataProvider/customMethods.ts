@@ -4,9 +4,11 @@
  * through useLaurelDataProvider() and react-query (useQuery / useMutation), never through fetch.
  */
 import { certificateMethods } from './certificates';
+import { emailMethods } from './emails';
 import { publicationMethods } from './publication';
 
 export const customMethods = {
   ...certificateMethods,
+  ...emailMethods,
   ...publicationMethods,
 };

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { BRAND_NAMES, chooseBrand } from '../../../domain/brand';
+import { BRAND_NAMES, chooseBrand, type Brand } from '../../../domain/brand';
 import { CERTIFICATE_STATUS, ENABLED_STATUSES } from '../../../domain/certificates';
 import { sanitizeEmail } from '../../../domain/email';
 import {
@@ -11,7 +11,7 @@ import {
   type EmailLanguage,
   type EmailSendPayload,
 } from '../../../domain/emailing';
-import { allowedSenderDomains } from '../../../domain/profileParams';
+import { allowedSenderDomains, BRAND_MAIL_DOMAINS } from '../../../domain/profileParams';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../db/clock';
 import type { Database, Issuer } from '../../db/schema';
@@ -50,12 +50,18 @@ function text(value: unknown): string {
   return typeof value === 'string' ? value : '';
 }
 
+/** The brand this server sends mail for: PUBLIC_URL's, as the product name in its mails. */
+export function mailBrand(ctx: Pick<AppContext, 'config'>): Brand {
+  return chooseBrand(new URL(ctx.config.publicUrl).hostname);
+}
+
 /** GET /api/admin/emailing: what the send-emails form starts from. */
-export function emailingSettings(issuer: Issuer, userEmail: string | null): EmailingSettings {
+export function emailingSettings(issuer: Issuer, userEmail: string | null, brand: Brand): EmailingSettings {
   const params = issuerParams(issuer);
   const sender = (params.sender ?? {}) as Record<string, unknown>;
   const replyTo = (params.replyTo ?? {}) as Record<string, unknown>;
-  const domains = allowedSenderDomains(issuer.domains);
+  // the issuer's domains, then the brand's own (never the other brand's)
+  const domains = allowedSenderDomains(issuer.domains, BRAND_MAIL_DOMAINS[brand]);
   const userInDomain = userEmail !== null && domains.some((domain) => userEmail.endsWith(`@${domain}`));
   return {
     domains,
@@ -64,7 +70,8 @@ export function emailingSettings(issuer: Issuer, userEmail: string | null): Emai
       object: text(params.object),
       sender: {
         name: text(sender.name) || issuer.name,
-        email: text(sender.email) || (userInDomain ? (userEmail as string) : `no-reply@${domains.at(-1) ?? ''}`),
+        email:
+          text(sender.email) || (userInDomain ? (userEmail as string) : `no-reply@${BRAND_MAIL_DOMAINS[brand][0]}`),
       },
       replyTo: { name: text(replyTo.name), email: text(replyTo.email) },
     },
@@ -72,8 +79,8 @@ export function emailingSettings(issuer: Issuer, userEmail: string | null): Emai
   };
 }
 
-function checkPayload(issuer: Issuer, payload: EmailSendPayload, test: boolean): MessageSettings {
-  const domains = allowedSenderDomains(issuer.domains);
+function checkPayload(issuer: Issuer, payload: EmailSendPayload, test: boolean, brand: Brand): MessageSettings {
+  const domains = allowedSenderDomains(issuer.domains, BRAND_MAIL_DOMAINS[brand]);
   const form = {
     object: payload.object,
     sender: { name: payload.sender.name, email: payload.sender.email ?? '' },
@@ -146,7 +153,7 @@ export async function queueCertificateEmails(
   issuer: Issuer,
   payload: EmailSendPayload,
 ): Promise<{ ok: true; nbEmails: number }> {
-  const message = checkPayload(issuer, payload, false);
+  const message = checkPayload(issuer, payload, false, mailBrand(ctx));
   const certificates = await targetCertificates(ctx.db, issuer.id, payload);
   if (certificates.length === 0) return { ok: true, nbEmails: 0 };
   const job: EmailsJob = {
@@ -217,7 +224,7 @@ export async function sendTestEmail(
   issuer: Issuer,
   payload: EmailSendPayload,
 ): Promise<{ ok: true; nbEmails: number }> {
-  const settings = checkPayload(issuer, payload, true);
+  const settings = checkPayload(issuer, payload, true, mailBrand(ctx));
   const firstId = parseIds(payload.ids)?.[0];
   if (firstId === undefined) throw badRequest('VALIDATION_ERROR', 'ids is required');
   const certificate = await ctx.db
@@ -308,7 +315,7 @@ export async function queueAutomatedEmails(ctx: AppContext, issuerId: number, ca
     .executeTakeFirst();
   if (!campaign || campaign.automated_emailing !== 1) return 0;
   const issuer = await ctx.db.selectFrom('issuers').selectAll().where('id', '=', issuerId).executeTakeFirstOrThrow();
-  const { defaults } = emailingSettings(issuer, null);
+  const { defaults } = emailingSettings(issuer, null, mailBrand(ctx));
   const certificates = await ctx.db
     .selectFrom('certificates')
     .select(['id', 'language'])
@@ -326,7 +333,12 @@ export async function queueAutomatedEmails(ctx: AppContext, issuerId: number, ca
   for (const [language, ids] of byLanguage) {
     let message: MessageSettings;
     try {
-      message = checkPayload(issuer, { templateId: campaign.template_id, ...defaults, language }, false);
+      message = checkPayload(
+        issuer,
+        { templateId: campaign.template_id, ...defaults, language },
+        false,
+        mailBrand(ctx),
+      );
     } catch {
       message = {
         object: translate(language, 'mail.certificate.subject', { issuer: issuer.name }),

@@ -23,6 +23,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { HttpError, Title, useNotify, useTranslate } from 'react-admin';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
@@ -32,10 +33,11 @@ import {
   validateEmailForm,
   type EmailFormError,
   type EmailFormField,
-  type EmailingSettings,
+  type EmailSendPayload,
 } from '../../../domain/emailing';
 import { useCurrentUser } from '../../authProvider/useCurrentUser';
-import { apiFetch, errorCode, errorStatus } from '../../dataProvider/httpClient';
+import { errorCode, errorStatus } from '../../dataProvider/httpClient';
+import { useLaurelDataProvider } from '../../dataProvider/useLaurelDataProvider';
 import {
   canTest,
   emailPayload,
@@ -57,11 +59,6 @@ function serverFieldErrors(error: unknown): Partial<Record<EmailFormField, Email
     ? (fields as Partial<Record<EmailFormField, EmailFormError>>)
     : null;
 }
-
-/** Sending may be off where the product is shown (demo) or tried (staging). */
-type Settings = EmailingSettings & { disabled?: 'demo' | 'staging' | null };
-
-type Load = { status: 'loading' } | { status: 'failed' } | { status: 'loaded'; settings: Settings };
 
 /** The send-emails page (spec 002 sections 2.3 and 5), opened from a report with its target in the navigation state. */
 export function EmailPage() {
@@ -92,8 +89,19 @@ function EmailForm({ target }: { target: EmailTarget }) {
   const notify = useNotify();
   const navigate = useNavigate();
   const { user } = useCurrentUser();
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
+  const dataProvider = useLaurelDataProvider();
+  const queryClient = useQueryClient();
+  const settingsQuery = useQuery({
+    queryKey: ['emailing', 'settings'],
+    queryFn: () => dataProvider.getEmailingSettings(),
+    retry: false,
+  });
+  const sendMutation = useMutation({
+    mutationFn: ({ payload, test }: { payload: EmailSendPayload; test: boolean }) =>
+      test ? dataProvider.sendTestEmail(payload) : dataProvider.sendEmails(payload),
+    // the reports show each certificate's email status
+    onSuccess: (_sent, { test }) => (test ? undefined : queryClient.invalidateQueries({ queryKey: ['certificates'] })),
+  });
   const [draft, setDraft] = useState<EmailDraft | null>(null);
   const [errors, setErrors] = useState<Partial<Record<EmailFormField, EmailFormError>>>({});
   const [confirming, setConfirming] = useState(false);
@@ -101,28 +109,17 @@ function EmailForm({ target }: { target: EmailTarget }) {
   const [sendError, setSendError] = useState<string | null>(null);
 
   useEffect(() => {
-    let active = true;
-    setLoad({ status: 'loading' });
-    apiFetch<Settings>('/api/admin/emailing')
-      .then(({ body }) => active && setLoad({ status: 'loaded', settings: body }))
-      .catch(() => active && setLoad({ status: 'failed' }));
-    return () => {
-      active = false;
-    };
-  }, [attempt]);
-
-  useEffect(() => {
-    if (load.status === 'loaded' && user && draft === null) setDraft(initialDraft(load.settings, user));
-  }, [load, user, draft]);
+    if (settingsQuery.data && user && draft === null) setDraft(initialDraft(settingsQuery.data, user));
+  }, [settingsQuery.data, user, draft]);
 
   const back = (state?: ReportReturn) => navigate(target.returnTo, { state: state ?? { restore: true } });
 
-  if (load.status === 'failed')
+  if (settingsQuery.isError)
     return (
       <Alert
         severity="error"
         action={
-          <Button color="inherit" size="small" onClick={() => setAttempt((n) => n + 1)}>
+          <Button color="inherit" size="small" onClick={() => void settingsQuery.refetch()}>
             {translate('app.retry')}
           </Button>
         }
@@ -130,9 +127,9 @@ function EmailForm({ target }: { target: EmailTarget }) {
         {translate('emailing.load_failed')}
       </Alert>
     );
-  if (load.status === 'loading' || draft === null) return <Skeleton variant="rounded" height={480} />;
+  if (!settingsQuery.data || draft === null) return <Skeleton variant="rounded" height={480} />;
 
-  const settings = load.settings;
+  const settings = settingsQuery.data;
   const hasMailingTemplates = settings.mailingTemplates.length > 0;
   const testable = canTest(target);
 
@@ -159,10 +156,7 @@ function EmailForm({ target }: { target: EmailTarget }) {
     setSendError(null);
     try {
       const payload = emailPayload(draft, target, hasMailingTemplates);
-      const { body } = await apiFetch<{ ok: boolean; nbEmails: number }>(
-        draft.test ? '/api/admin/emailTest' : '/api/admin/emails',
-        { method: 'POST', json: payload },
-      );
+      const body = await sendMutation.mutateAsync({ payload, test: draft.test });
       setConfirming(false);
       if (draft.test) notify('emailing.test_sent', { type: 'success', messageArgs: { count: body.nbEmails } });
       else back({ restore: true, sent: body.nbEmails });
