@@ -102,6 +102,13 @@ export interface CreditOperationTable {
   reason: string;
 }
 
+/** A validator's validated issuers (issue 18): a validator's dashboard covers its own issuer and these. */
+export interface ValidatedIssuerTable {
+  validator_id: number;
+  issuer_id: number;
+  created_at: Timestamp;
+}
+
 export interface TemplateTable {
   id: Generated<number>;
   issuer_id: number;
@@ -358,6 +365,7 @@ export interface Database {
   login_links: LoginLinkTable;
   outbox: OutboxTable;
   credit_operations: CreditOperationTable;
+  validated_issuers: ValidatedIssuerTable;
 }
 
 export type Issuer = Selectable<IssuerTable>;

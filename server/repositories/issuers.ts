@@ -1,6 +1,6 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Updateable } from 'kysely';
 import { nowIso } from '../db/clock';
-import type { Database, Issuer, NewIssuer } from '../db/schema';
+import type { Database, Issuer, IssuerTable, NewIssuer } from '../db/schema';
 
 export function findIssuer(db: Kysely<Database>, id: number): Promise<Issuer | undefined> {
   return db.selectFrom('issuers').selectAll().where('id', '=', id).executeTakeFirst();
@@ -69,4 +69,52 @@ export async function replaceIssuerParamsIfUnchanged(
     .where('params', '=', expected)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
+}
+
+/** Every issuer, by id, with what the operators' tool lists. */
+export function listIssuers(db: Kysely<Database>): Promise<Issuer[]> {
+  return db.selectFrom('issuers').selectAll().orderBy('id').execute();
+}
+
+/** Issuers whose name is `name`, ignoring case and surrounding spaces. */
+export function findIssuersByName(db: Kysely<Database>, name: string): Promise<Issuer[]> {
+  return db
+    .selectFrom('issuers')
+    .selectAll()
+    .where((eb) => eb(eb.fn('lower', ['name']), '=', name.trim().toLowerCase()))
+    .orderBy('id')
+    .execute();
+}
+
+/** The issuer's plan and flags, as the operators set them. */
+export function updateIssuerSettings(
+  db: Kysely<Database>,
+  issuerId: number,
+  changes: Pick<Updateable<IssuerTable>, 'plan' | 'verified' | 'is_blocked'>,
+) {
+  return db.updateTable('issuers').set(changes).where('id', '=', issuerId).execute();
+}
+
+/**
+ * Takes `credits` (> 0) away from the issuer and records it, only when it has that many: false (and nothing
+ * written) otherwise, so that the balance never goes below zero even when a publication debits at the same time.
+ */
+export async function removeCredits(
+  db: Kysely<Database>,
+  issuerId: number,
+  credits: number,
+  reason: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('issuers')
+    .set((eb) => ({ credits: eb('credits', '-', credits) }))
+    .where('id', '=', issuerId)
+    .where('credits', '>=', credits)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) return false;
+  await db
+    .insertInto('credit_operations')
+    .values({ issuer_id: issuerId, credits: -credits, reason, operation_date: nowIso() })
+    .execute();
+  return true;
 }

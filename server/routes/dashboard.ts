@@ -30,7 +30,18 @@ const activityItem = z.object({
 
 const access = { access: { resource: 'dashboard' as const, action: 'list' as const } };
 
-/** The dashboard's calls (spec 000 section 7): a validator's figures cover every issuer, anyone else's their own. */
+/** The validator's issuer filter: some issuers of its scope, as comma-separated ids. */
+const issuerIds = z
+  .string()
+  .regex(/^\d{1,10}(,\d{1,10}){0,499}$/, 'issuer ids separated by commas')
+  .optional()
+  .describe('only these issuers (comma-separated ids), each one the caller may see; any other issuer is 404');
+const askedIssuers = (raw: string | undefined) => raw?.split(',').map(Number);
+
+/**
+ * The dashboard's calls (spec 000 section 7): a validator's figures cover its own issuer and the issuers it
+ * validates, anyone else's their own issuer.
+ */
 export async function dashboardRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
@@ -40,11 +51,15 @@ export async function dashboardRoutes(app: FastifyInstance, ctx: AppContext): Pr
       config: access,
       schema: {
         summary: "Each issuer's certificates, delivered emails, credits and deleted certificates, sorted by name",
-        description: "The caller's issuer, or every issuer for a validator (an Administrator of a validating issuer).",
+        description:
+          "The caller's issuer; for a validator (an Administrator of a validating issuer), its own issuer and the " +
+          'issuers it validates.',
+        querystring: z.object({ issuerIds }),
         response: { 200: z.array(statsItem) },
       },
     },
-    async (request) => issuerStats(ctx.db, dashboardScope(authOf(request))),
+    async (request) =>
+      issuerStats(ctx.db, await dashboardScope(ctx.db, authOf(request), askedIssuers(request.query.issuerIds))),
   );
 
   api.get(
@@ -57,11 +72,16 @@ export async function dashboardRoutes(app: FastifyInstance, ctx: AppContext): Pr
           'Days are UTC and both included. nbActives counts the active certificates of the campaigns created in the ' +
           'period; the email figures count the emails sent in the period, whenever their certificate was published.',
         querystring: z
-          .object({ startDate: day, endDate: day })
+          .object({ startDate: day, endDate: day, issuerIds })
           .refine((query) => query.startDate <= query.endDate, { message: 'startDate is after endDate' }),
         response: { 200: z.array(activityItem) },
       },
     },
-    async (request) => periodActivity(ctx.db, dashboardScope(authOf(request)), request.query),
+    async (request) =>
+      periodActivity(
+        ctx.db,
+        await dashboardScope(ctx.db, authOf(request), askedIssuers(request.query.issuerIds)),
+        request.query,
+      ),
   );
 }

@@ -19,11 +19,27 @@ import {
   templatesById,
   type IssuerScope,
 } from '../repositories/dashboard';
+import { validatedIssuerIds } from '../repositories/validators';
+import { issuerNotFound } from './issuerProfile';
 import { parseLabel } from './templates/views';
 
-/** A validator (an Administrator of a validating issuer) sees every issuer; anyone else only their own. */
-export function dashboardScope(auth: AuthContext): IssuerScope {
-  return auth.issuer.is_validator === 1 && isAdministrator(auth.profileId) ? null : [auth.issuer.id];
+/**
+ * The issuers whose figures the caller may see: a validator (an Administrator of a validating issuer) its own
+ * issuer and those it validates (validated_issuers, set by the operators' tool); anyone else only their own.
+ * `asked` narrows the scope to some of them (the validator's issuer filter); asking for any other issuer is
+ * refused as for any other issuer's data (404 ISSUER_NOT_FOUND).
+ */
+export async function dashboardScope(
+  db: Kysely<Database>,
+  auth: AuthContext,
+  asked?: readonly number[],
+): Promise<number[]> {
+  const own = auth.issuer.id;
+  const validator = auth.issuer.is_validator === 1 && isAdministrator(auth.profileId);
+  const scope = validator ? [own, ...(await validatedIssuerIds(db, own))] : [own];
+  if (asked === undefined) return scope;
+  if (asked.some((id) => !scope.includes(id))) throw issuerNotFound();
+  return [...new Set(asked)];
 }
 
 /** GET /api/admin/stats: each issuer's all-time figures, sorted by name case-insensitively. */

@@ -11,7 +11,7 @@ import { signInMail } from './mail/loginMail';
  * invitation of a new user (valid longer). Returns the link (logged when mail stays in the outbox).
  */
 export async function sendSignInLink(
-  ctx: AppContext,
+  ctx: Pick<AppContext, 'config' | 'db' | 'mailer'>,
   options: { kind: 'login' | 'invitation'; userId: number; email: string; issuerName: string; language: Language },
 ): Promise<string> {
   const ttl = options.kind === 'invitation' ? ctx.config.invitationTtlSeconds : ctx.config.loginLinkTtlSeconds;

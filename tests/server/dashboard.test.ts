@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PROFILE } from '../../domain/roles';
+import { addValidatedIssuers } from '../../server/repositories/validators';
 import { createBadgeTemplate, publishRows, recipientRows } from './publicationFixtures';
 import { addIssuer, addUser, bearer, signIn, signInAdmin } from './signIn';
 import { createTestApp, TEST_DATABASES, type TestApp } from './testApp';
@@ -145,7 +146,7 @@ describe.each(TEST_DATABASES)('dashboard on %s', (database) => {
     expect(await activity('2020-03-11', '2020-03-31')).toEqual([]);
   });
 
-  it("never shows another issuer's figures to a non-validator; a validator sees every issuer", async () => {
+  it("never shows another issuer's figures to a non-validator; a validator sees the issuers it validates", async () => {
     const { otherId, otherHeaders, otherTemplate } = await otherIssuerWithCampaign(2);
 
     expect((await stats()).map((item) => item.id)).toEqual([issuerId]);
@@ -157,7 +158,7 @@ describe.each(TEST_DATABASES)('dashboard on %s', (database) => {
     const reader = bearer(await signIn(t.app, 'reader@example.org'));
     expect((await stats(reader)).map((item) => item.id)).toEqual([issuerId]);
 
-    await t.app.laurel.db.updateTable('issuers').set({ is_validator: 1 }).where('id', '=', otherId).execute();
+    await addValidatedIssuers(t.app.laurel.db, otherId, [issuerId]);
     const all = await stats(otherHeaders);
     expect(all.map((item) => item.label)).toEqual(
       [...all.map((item) => item.label)].sort((x, y) => x.toLowerCase().localeCompare(y.toLowerCase())),
