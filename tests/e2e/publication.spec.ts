@@ -76,12 +76,12 @@ test('a Publisher imports a spreadsheet with errors, then a good one, previews t
   });
 
   await signInByMail(page, laurel, 'pat@example.org');
+  // the card's main action
   await page
     .getByTestId('template-card')
     .first()
-    .getByRole('button', { name: /More actions/ })
+    .getByRole('link', { name: /^Import \/ publish/ })
     .click();
-  await page.getByRole('menuitem', { name: 'Import / publish' }).click();
   await expect(page).toHaveURL(new RegExp(`/publication\\?templateId=${templateId}$`));
   await expect(page.getByText(`Template: Data analysis (#${templateId})`)).toBeVisible();
   const fileInput = page.getByLabel('Spreadsheet file');
@@ -229,4 +229,145 @@ test('a Reader is sent back to the templates, and a disabled template cannot be 
   await page.goto(`/publication?templateId=${templateId}`);
   await expect(page.getByText('This template cannot be used')).toBeVisible();
   await screenshot(page, 'publication-unavailable-en');
+});
+
+/** A workbook whose obtentionDate cells are plain numbers: the date serials a sheet keeps when a cell loses its format. */
+function serialDates(name: string, rows: unknown[][]) {
+  return workbook(name, [[...HEADERS, 'obtentionDate', 'ExpirationDate'], ...rows]);
+}
+
+test('numeric dates, recipient data flagged on import, a preview per file, credits everywhere at once and a new publication after a publish', async ({
+  page,
+  laurel,
+}) => {
+  test.setTimeout(150_000);
+  const templateId = await createBadgeTemplate(laurel, await sessionToken(laurel, 'admin@example.org'));
+  await signInByMail(page, laurel, 'admin@example.org');
+  const headerCredits = page.getByTestId('header-credits');
+  await expect(headerCredits).toHaveText('100 credits');
+
+  // the card: Import / publish is its main action; the More menu leads to the template report
+  const card = page.getByTestId('template-card').first();
+  await card.getByRole('button', { name: /More actions/ }).click();
+  await expect(page.getByRole('menuitem', { name: 'Template report' })).toHaveAttribute(
+    'href',
+    `/templatereport/${templateId}`,
+  );
+  await page.keyboard.press('Escape');
+  // the menu gives the focus back to its button, whose focus ripple pulses for ever
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await screenshot(page, 'template-card-en');
+  await card.getByRole('link', { name: /^Import \/ publish/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/publication\\?templateId=${templateId}$`));
+  const fileInput = page.getByLabel('Spreadsheet file');
+
+  // a CSV renamed .xlsx is not read as a spreadsheet
+  await fileInput.setInputFiles({
+    name: 'cohort.xlsx',
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    buffer: Buffer.from('language,ID,Email\nen,A-1,ada@example.org\n'),
+  });
+  await expect(page.getByTestId('import-errors').getByRole('alert')).toContainText('Wrong type of file');
+
+  // a value the server would refuse is flagged on import, before the check word
+  await fileInput.setInputFiles(
+    serialDates('expiry.xlsx', [
+      ['en', 'A-1', 'ada@example.org', 'Ada', 'Lovelace', 46203, '2026-01-01'],
+      ['fr', 'A-1', 'ada@example.org', 'Ada', 'Lovelace', 46203, '2026-01-01'],
+    ]),
+  );
+  await expect(
+    page.getByTestId('import-errors').getByRole('alert').filter({ hasText: 'Incorrect recipient data' }),
+  ).toContainText('G2: 2026-01-01 < F2: 2026-06-30');
+
+  // numeric dates read as dates in the rows and the preview
+  await fileInput.setInputFiles(
+    serialDates('first.xlsx', [
+      ['en', 'A-1', 'ada@example.org', 'Ada', 'Lovelace', 46203, ''],
+      ['fr', 'A-1', 'ada@example.org', 'Ada', 'Lovelace', 46203, ''],
+    ]),
+  );
+  await expect(page.getByText('first.xlsx: 2 rows ready')).toBeVisible();
+  const table = page.getByRole('table', { name: 'Rows to publish' });
+  await expect(table.getByRole('row').nth(1)).toContainText('2026-06-30');
+  await expect(table).not.toContainText('46203');
+  await page.getByRole('button', { name: 'Preview row 1' }).click();
+  const preview = page.getByRole('dialog');
+  await expect(preview.frameLocator('iframe').locator('body')).toContainText('Ada Lovelace');
+  await expect(preview.frameLocator('iframe').locator('time').first()).toHaveAttribute('datetime', '2026-06-30');
+  await page.keyboard.press('Escape');
+  await expect(preview).toBeHidden();
+
+  // a second file: row 1 is another person, and so is its preview
+  await fileInput.setInputFiles(
+    serialDates('second.xlsx', [
+      ['en', 'B-1', 'grace@example.org', 'Grace', 'Hopper', 46204, ''],
+      ['fr', 'B-1', 'grace@example.org', 'Grace', 'Hopper', 46204, ''],
+      ['all', 'B-2', 'alan@example.org', 'Alan', 'Turing', 46204, ''],
+    ]),
+  );
+  await expect(page.getByText('second.xlsx: 3 rows ready')).toBeVisible();
+  await page.getByRole('button', { name: 'Preview row 1' }).click();
+  await expect(preview).toContainText('Grace Hopper');
+  await expect(preview.frameLocator('iframe').locator('body')).toContainText('Grace Hopper');
+  await expect(preview.frameLocator('iframe').locator('body')).not.toContainText('Ada');
+  await page.keyboard.press('Escape');
+
+  // publish: the header and the page show the new balance without a reload
+  const credits = page.getByTestId('credits');
+  await expect(credits).toContainText('100 credits available');
+  await page.getByRole('button', { name: 'Publish 2 certificates' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Publish the certificates?' });
+  await confirm.getByLabel('Type PUBLISH to confirm').fill('PUBLISH');
+  await confirm.getByRole('button', { name: 'Publish' }).click();
+  const success = page.getByRole('dialog', { name: 'Certificates published' });
+  await expect(success).toContainText('2 certificates were issued');
+  await success.getByRole('button', { name: 'Close' }).click();
+  await expect(headerCredits).toHaveText('98 credits');
+  await expect(credits).toContainText('98 credits available');
+  await expect(page.getByText(/Campaign #\d+ is published/)).toBeVisible();
+  await screenshot(page, 'publication-published-en');
+  const published = await laurel.app.laurel.db.selectFrom('certificates').select(['obtention_date']).execute();
+  expect(published.length).toBeGreaterThan(0);
+  expect(new Set(published.map((certificate) => certificate.obtention_date))).toEqual(new Set(['2026-07-01']));
+
+  // a new file after the publish starts a new publication
+  await fileInput.setInputFiles(
+    serialDates('third.xlsx', [['all', 'C-1', 'katherine@example.org', 'Katherine', 'Johnson', 46205, '']]),
+  );
+  await expect(page.getByText('third.xlsx: 1 row ready')).toBeVisible();
+  await expect(page.getByText(/Campaign #\d+ is published/)).toHaveCount(0);
+  await expect(page.getByLabel('Note (optional)')).toBeEnabled();
+  await page.getByRole('button', { name: 'Publish 1 certificate' }).click();
+  await page
+    .getByRole('dialog', { name: 'Publish the certificates?' })
+    .getByLabel('Type PUBLISH to confirm')
+    .fill('PUBLISH');
+  await page
+    .getByRole('dialog', { name: 'Publish the certificates?' })
+    .getByRole('button', { name: 'Publish' })
+    .click();
+  await expect(page.getByRole('dialog', { name: 'Certificates published' })).toContainText('was issued');
+  await page.getByRole('dialog', { name: 'Certificates published' }).getByRole('button', { name: 'Close' }).click();
+  await expect(headerCredits).toHaveText('97 credits');
+
+  // "All" over many rows renders the rows in view, and scrolls to the last one
+  const many = Array.from({ length: 1500 }, (_, i) => [
+    'all',
+    `R-${i + 1}`,
+    `r${i + 1}@example.org`,
+    'Row',
+    `${i + 1}`,
+  ]);
+  await fileInput.setInputFiles(workbook('many.xlsx', [HEADERS, ...many]));
+  await expect(page.getByTestId('row-count')).toHaveText('1,500 rows');
+  await page.getByRole('combobox', { name: /Lines per page/ }).click();
+  await page.getByRole('option', { name: 'All' }).click();
+  await expect(table.getByRole('row').filter({ hasText: 'r1@example.org' })).toBeVisible();
+  expect(await table.getByRole('row').count()).toBeLessThan(120);
+  await table.evaluate((element) => element.parentElement?.scrollTo({ top: element.scrollHeight }));
+  await expect(table.getByRole('row').filter({ hasText: 'r1500@example.org' })).toBeVisible();
+  await page.goto(`/publication?templateId=${templateId}&lang=fr`);
+  await page.getByLabel('Fichier tableur').setInputFiles(workbook('many.xlsx', [HEADERS, ...many]));
+  await expect(page.getByTestId('row-count')).toHaveText(/^1\s500 lignes$/);
 });

@@ -16,7 +16,7 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
-import { useMemo, useState } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import type { ImportRow } from '../../../domain/import';
 import { PUBLICATION_LINE_OPTIONS } from '../../../domain/publication';
@@ -26,6 +26,8 @@ import {
   filterRows,
   pageOf,
   rowColumns,
+  visibleWindow,
+  WINDOWED_FROM,
   type IndexedRow,
   type LineOption,
 } from './rowsView';
@@ -51,8 +53,23 @@ export function ImportedRows({
   const columns = useMemo(() => rowColumns(rows), [rows]);
   const languageChoices = useMemo(() => filterLanguages(rows, languages), [rows, languages]);
   const shown = useMemo(() => filterRows(rows, { language, search }), [rows, language, search]);
-  const visible = pageOf(shown, lines, page);
-  const firstPosition = lines === 'All' ? 0 : page * lines;
+  const container = useRef<HTMLDivElement>(null);
+  const firstRow = useRef<HTMLTableRowElement>(null);
+  const [view, setView] = useState({ top: 0, height: 600, rowHeight: 33 });
+  // "All" over many rows renders the rows in view between two spacers: the table stays fast at 10,000 rows
+  const windowed = lines === 'All' && shown.length > WINDOWED_FROM;
+  const range = windowed ? visibleWindow(shown.length, view.top, view.height, view.rowHeight) : null;
+  const visible = range ? shown.slice(range.start, range.end) : pageOf(shown, lines, page);
+  const firstPosition = range ? range.start : lines === 'All' ? 0 : page * lines;
+  const measure = () => {
+    const element = container.current;
+    if (!element) return;
+    const rowHeight = firstRow.current?.getBoundingClientRect().height || view.rowHeight;
+    if (element.scrollTop !== view.top || element.clientHeight !== view.height || rowHeight !== view.rowHeight)
+      setView({ top: element.scrollTop, height: element.clientHeight, rowHeight });
+  };
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- measures the rendered table after each change of rows
+  useLayoutEffect(measure, [windowed, shown]);
   const languageName = (code: string) => (code === 'all' ? translate('publication.all_languages') : code.toUpperCase());
 
   return (
@@ -103,7 +120,11 @@ export function ImportedRows({
             : translate('publication.row_count_filtered', { count: shown.length, total: rows.length })}
         </Typography>
       </Box>
-      <TableContainer sx={{ maxHeight: 'calc(100vh - 23rem)', border: 1, borderColor: 'divider', borderRadius: 1 }}>
+      <TableContainer
+        ref={container}
+        onScroll={windowed ? measure : undefined}
+        sx={{ maxHeight: 'calc(100vh - 23rem)', border: 1, borderColor: 'divider', borderRadius: 1 }}
+      >
         <Table size="small" stickyHeader aria-label={translate('publication.rows_title')}>
           <TableHead>
             <TableRow>
@@ -117,8 +138,9 @@ export function ImportedRows({
             </TableRow>
           </TableHead>
           <TableBody>
+            {range && range.start > 0 && <TableRow aria-hidden="true" sx={{ height: range.start * view.rowHeight }} />}
             {visible.map(({ index, row }, i) => (
-              <TableRow key={index} hover>
+              <TableRow key={index} hover ref={i === 0 ? firstRow : undefined}>
                 <TableCell sx={{ color: 'text.secondary' }}>{index + 1}</TableCell>
                 {columns.map((column) => (
                   <TableCell
@@ -142,6 +164,9 @@ export function ImportedRows({
                 </TableCell>
               </TableRow>
             ))}
+            {range && range.end < shown.length && (
+              <TableRow aria-hidden="true" sx={{ height: (shown.length - range.end) * view.rowHeight }} />
+            )}
             {shown.length === 0 && (
               <TableRow>
                 <TableCell colSpan={columns.length + 2} sx={{ textAlign: 'center', py: 4, color: 'text.secondary' }}>

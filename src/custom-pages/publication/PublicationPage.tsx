@@ -417,7 +417,9 @@ export function PublicationPage() {
               color={credits !== null && credits < needed ? 'error' : 'default'}
               variant="outlined"
             />
-            <Chip label={translate('publication.credits_needed', { count: needed })} variant="outlined" />
+            {!published && (
+              <Chip label={translate('publication.credits_needed', { count: needed })} variant="outlined" />
+            )}
           </Box>
           {credits !== null && credits < needed && !published && (
             <Alert

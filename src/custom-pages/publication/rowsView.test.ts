@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ImportRow } from '../../../domain/import';
-import { filterLanguages, filterRows, pageOf, rowColumns } from './rowsView';
+import { filterLanguages, filterRows, pageOf, rowColumns, visibleWindow } from './rowsView';
 
 const row = (ID: string, Language: string, Email: string, extra: Record<string, string> = {}): ImportRow => ({
   ID,
@@ -32,5 +32,14 @@ describe('the rows table', () => {
   it('shows every column once, and the languages the rows use', () => {
     expect(rowColumns(rows)).toEqual(['ID', 'Language', 'Email', 'firstName', 'score']);
     expect(filterLanguages(rows, ['en', 'fr', 'es'])).toEqual(['en', 'fr', 'all']);
+  });
+});
+
+describe('the rows of a long "All" view', () => {
+  it('renders the rows in view and a few around them', () => {
+    expect(visibleWindow(10_000, 0, 660, 33, 15)).toEqual({ start: 0, end: 35 });
+    expect(visibleWindow(10_000, 33_000, 660, 33, 15)).toEqual({ start: 985, end: 1035 });
+    expect(visibleWindow(10_000, 400_000, 660, 33, 15)).toEqual({ start: 9985, end: 10_000 });
+    expect(visibleWindow(0, 0, 660, 33)).toEqual({ start: 0, end: 0 });
   });
 });

@@ -1,10 +1,13 @@
 import AddIcon from '@mui/icons-material/Add';
+import ReportIcon from '@mui/icons-material/AssessmentOutlined';
+import PublishIcon from '@mui/icons-material/RocketLaunchOutlined';
 import CancelIcon from '@mui/icons-material/Cancel';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import {
   Box,
   Button,
   Card,
+  CardActions,
   CardContent,
   Chip,
   IconButton,
@@ -24,6 +27,7 @@ import { labelIn, templateFamily, type TemplateSummary } from '../../../domain/t
 import { canUseEditor, editorPath } from '../../custom-pages/badge-editor/editorPaths';
 import { publicationPath } from '../../custom-pages/publication/PublicationPage';
 import { reftablePath } from '../../custom-pages/reftable/paths';
+import { cpfControlPath, templateReportPath } from '../certificates/paths';
 import { templateCalls } from './templateCalls';
 import { TemplateTagDialog } from './TemplateTagDialog';
 import { TemplateThumbnail } from './TemplateThumbnail';
@@ -36,7 +40,11 @@ function tagErrorKey(error: unknown): string {
   return code?.startsWith('NAME_') ? `templates.tag_errors.${code.slice(5).toLowerCase()}` : 'app.error_generic';
 }
 
-/** One template of the grid: thumbnail, description, tags, notes and the More menu (spec 001, Templates page). */
+/**
+ * One template of the grid (spec 001, Templates page): thumbnail, description, tags, notes, the main action
+ * (Import / publish for those who may, otherwise the template report) and the More menu, which also leads to
+ * the template report and, for a registry template, the register data control.
+ */
 export function TemplateCard({
   template,
   user,
@@ -199,6 +207,31 @@ export function TemplateCard({
           )
         )}
       </CardContent>
+      <CardActions sx={{ px: 2, pb: 2, pt: 0 }}>
+        {canImport ? (
+          <Button
+            variant="contained"
+            size="small"
+            startIcon={<PublishIcon />}
+            component={Link}
+            to={publicationPath(template.id)}
+            aria-label={`${translate('publication.import_publish')}: ${label}`}
+          >
+            {translate('publication.import_publish')}
+          </Button>
+        ) : (
+          <Button
+            variant="outlined"
+            size="small"
+            startIcon={<ReportIcon />}
+            component={Link}
+            to={templateReportPath(template.id)}
+            aria-label={`${translate('templates.template_report')}: ${label}`}
+          >
+            {translate('templates.template_report')}
+          </Button>
+        )}
+      </CardActions>
       <Menu anchorEl={menu} open={menu !== null} onClose={() => setMenu(null)}>
         <MenuItem
           component="a"
@@ -209,9 +242,12 @@ export function TemplateCard({
         >
           {translate('templates.view')}
         </MenuItem>
-        {canImport && (
-          <MenuItem component={Link} to={publicationPath(template.id)}>
-            {translate('publication.import_publish')}
+        <MenuItem component={Link} to={templateReportPath(template.id)}>
+          {translate('templates.template_report')}
+        </MenuItem>
+        {family === 'registry' && (
+          <MenuItem component={Link} to={cpfControlPath(template.id)}>
+            {translate('templates.register_control')}
           </MenuItem>
         )}
         {editable && (
