@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BLANK_IMPORT_COLUMNS, blankImportColumns, todayIso } from './blankFile';
+import { BLANK_IMPORT_COLUMNS, blankImportColumns, REGISTER_IMPORT_COLUMNS, todayIso } from './blankFile';
 
 describe('blank import file', () => {
   it('has the standard columns of spec 000 section 9, then the template fields not already listed', () => {
@@ -28,6 +28,13 @@ describe('blank import file', () => {
     const before = todayIso();
     const obtentionDate = blankImportColumns([])[5].defaultValue;
     expect([before, todayIso()]).toContain(obtentionDate);
+  });
+
+  it("adds the register's columns for a registry template, before its own fields and without duplicates", () => {
+    const headers = blankImportColumns(['Sexe', 'grade'], '2025-03-04', { register: true }).map((c) => c.header);
+    expect(headers.slice(10)).toEqual([...REGISTER_IMPORT_COLUMNS, 'grade']);
+    expect(headers).toContain('dateNaissance');
+    expect(blankImportColumns(['grade'], '2025-03-04').map((c) => c.header)).not.toContain('sexe');
   });
 
   it('writes today as YYYY-MM-DD in the local time zone', () => {

@@ -14,6 +14,21 @@ export const BLANK_IMPORT_COLUMNS = [
   'linkURL',
 ] as const;
 
+/**
+ * What the register export reads from a registry template's rows and the product has no field for
+ * (docs/cpf-export.md; server/services/cpfExport/importColumns.ts reads them): the holder's sex and birth date,
+ * which the register requires, their birthplace and birth name, which it asks for, and the access route. The
+ * names are the register schema's; other columns it reads (prenom2, dateInscription, …) may be added by hand.
+ */
+export const REGISTER_IMPORT_COLUMNS = [
+  'sexe',
+  'dateNaissance',
+  'codeInseeNaissance',
+  'libelleCommuneNaissance',
+  'nomNaissance',
+  'modaliteAcces',
+] as const;
+
 export interface BlankImportColumn {
   header: string;
   /** the value of the file's example row */
@@ -26,14 +41,19 @@ export function todayIso(now: Date = new Date()): string {
 }
 
 /**
- * The blank file's columns: the standard ones, then the template's own fields not already among them.
- * Names are compared without regard to case, as the import reads headers, so the file never carries two
- * headers the import would take for duplicates. obtentionDate defaults to today.
+ * The blank file's columns: the standard ones, the register's for a registry template, then the template's own
+ * fields not already among them. Names are compared without regard to case, as the import reads headers, so the
+ * file never carries two headers the import would take for duplicates. obtentionDate defaults to today.
  */
-export function blankImportColumns(templateFields: readonly string[], today: string = todayIso()): BlankImportColumn[] {
+export function blankImportColumns(
+  templateFields: readonly string[],
+  today: string = todayIso(),
+  options: { register?: boolean } = {},
+): BlankImportColumn[] {
   const seen = new Set<string>();
   const columns: BlankImportColumn[] = [];
-  for (const header of [...BLANK_IMPORT_COLUMNS, ...templateFields]) {
+  const register = options.register ? REGISTER_IMPORT_COLUMNS : [];
+  for (const header of [...BLANK_IMPORT_COLUMNS, ...register, ...templateFields]) {
     const name = header.trim();
     const key = name.toLowerCase();
     if (name === '' || seen.has(key)) continue;

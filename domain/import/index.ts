@@ -57,7 +57,13 @@ export {
   spreadsheetContent,
   type SpreadsheetContent,
 } from './files';
-export { BLANK_IMPORT_COLUMNS, blankImportColumns, todayIso, type BlankImportColumn } from './blankFile';
+export {
+  BLANK_IMPORT_COLUMNS,
+  blankImportColumns,
+  REGISTER_IMPORT_COLUMNS,
+  todayIso,
+  type BlankImportColumn,
+} from './blankFile';
 export {
   DATE_COLUMNS,
   isDateColumn,

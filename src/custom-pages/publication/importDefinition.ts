@@ -1,5 +1,5 @@
 import { blankImportColumns, type BlankImportColumn, type ImportDefinition } from '../../../domain/import';
-import type { TemplateImportData } from '../../../domain/templates';
+import { templateFamily, type TemplateImportData } from '../../../domain/templates';
 
 /** The most rows one import may hold. */
 export const IMPORT_MAX_ROWS = 10_000;
@@ -22,10 +22,11 @@ export function isTemplateAvailable(template: TemplateImportData): boolean {
   return template.usable && template.enable;
 }
 
-/** The blank import file's columns: the standard ones, then the template's own fields. */
+/** The blank import file's columns: the standard ones, the register's for a registry template, then its own fields. */
 export function templateBlankColumns(template: TemplateImportData, today?: string): BlankImportColumn[] {
   return blankImportColumns(
     [...template.technicalFields, ...template.fieldsToCertified, ...template.fileFields],
     today,
+    { register: templateFamily(template.type) === 'registry' },
   );
 }
