@@ -311,6 +311,7 @@ test('numeric dates, recipient data flagged on import, a preview per file, credi
   await expect(preview).toContainText('Grace Hopper');
   await expect(preview.frameLocator('iframe').locator('body')).toContainText('Grace Hopper');
   await expect(preview.frameLocator('iframe').locator('body')).not.toContainText('Ada');
+  await screenshot(page, 'publication-preview-second-file-en');
   await page.keyboard.press('Escape');
 
   // publish: the header and the page show the new balance without a reload
@@ -367,6 +368,7 @@ test('numeric dates, recipient data flagged on import, a preview per file, credi
   expect(await table.getByRole('row').count()).toBeLessThan(120);
   await table.evaluate((element) => element.parentElement?.scrollTo({ top: element.scrollHeight }));
   await expect(table.getByRole('row').filter({ hasText: 'r1500@example.org' })).toBeVisible();
+  await screenshot(page, 'publication-all-rows-en');
   await page.goto(`/publication?templateId=${templateId}&lang=fr`);
   await page.getByLabel('Fichier tableur').setInputFiles(workbook('many.xlsx', [HEADERS, ...many]));
   await expect(page.getByTestId('row-count')).toHaveText(/^1\s500 lignes$/);
