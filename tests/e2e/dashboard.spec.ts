@@ -1,4 +1,5 @@
 import { PROFILE } from '../../domain/roles';
+import { runCli } from '../../server/cli/runCli';
 import { insertIssuer } from '../../server/repositories/issuers';
 import { insertUser } from '../../server/repositories/users';
 import type { Page } from '@playwright/test';
@@ -138,13 +139,15 @@ test('an administrator follows the figures, changes the period, sorts the templa
   await expect(page.getByText('Template: Data analysis')).toBeVisible();
 });
 
-test('a validator sees every issuer in Spanish, filters them and compares them', async ({ page, laurel }) => {
+test('a validator sees the issuers it validates in Spanish, filters them and compares them', async ({
+  page,
+  laurel,
+}) => {
   test.setTimeout(120_000);
   const { db } = laurel.app.laurel;
   const token = await sessionToken(laurel, ADMIN);
   const { issuer_id: issuerId } = await ownIssuer(laurel);
   await publishBadge(laurel, token, 'Data analysis', 3);
-  await db.updateTable('issuers').set({ is_validator: 1 }).where('id', '=', issuerId).execute();
 
   const own = await db.selectFrom('issuers').selectAll().where('id', '=', issuerId).executeTakeFirstOrThrow();
   const otherId = await insertIssuer(db, {
@@ -156,6 +159,20 @@ test('a validator sees every issuer in Spanish, filters them and compares them',
   await insertUser(db, { issuer_id: otherId, email: 'admin@costa.example', profile_id: PROFILE.Administrator });
   const otherToken = await sessionToken(laurel, 'admin@costa.example');
   await publishBadge(laurel, otherToken, 'Gestión de proyectos', 5);
+  // an issuer it does not validate, whose figures it never sees
+  const strangerId = await insertIssuer(db, { name: 'Instituto Ajeno', plan: own.plan, credits: 999 });
+  await insertUser(db, { issuer_id: strangerId, email: 'admin@ajeno.example', profile_id: PROFILE.Administrator });
+  // the operators' tool makes the seeded issuer a validator of the Universidad only
+  const operator: string[] = [];
+  const io = { out: (line: string) => operator.push(line), err: (line: string) => operator.push(line) };
+  expect(
+    await runCli(
+      ['add-validated', String(issuerId), String(otherId)],
+      { DATA_DIR: laurel.app.laurel.config.dataDir },
+      io,
+    ),
+    operator.join('\n'),
+  ).toBe(0);
 
   await signInByMail(page, laurel, ADMIN);
   await page.goto('/dashboard?lang=es');
@@ -163,6 +180,7 @@ test('a validator sees every issuer in Spanish, filters them and compares them',
   await expect(page.getByText('Datos de 2 emisores')).toBeVisible();
   await expect(page.getByText('Certificados emitidos').locator('..')).toContainText('8');
   await expect(page.getByText('Créditos restantes por emisor')).toBeVisible();
+  await expect(page.getByText('Instituto Ajeno')).toHaveCount(0);
   const table = page.getByRole('table', { name: 'Plantillas activas del periodo' });
   await expect(table.getByRole('columnheader', { name: 'Emisor' })).toBeVisible();
   // the campaigns shortcut only on the validator's own issuer's rows
