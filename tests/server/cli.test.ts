@@ -149,6 +149,34 @@ describe.each(TEST_DATABASES)('the operators’ tool on %s', (database) => {
     }
   });
 
+  it('says so when the invitation cannot be sent, and sends it on a repeated run with --resend-invitation', async () => {
+    // nothing listens on port 9 of loopback: the SMTP connection is refused
+    env = serverEnv(t, { SMTP_URL: 'smtp://127.0.0.1:9' });
+    const failed = await laurel('create-issuer', '--name', 'Delta', '--admin-email', 'dee@delta.example');
+    expect(failed.code).toBe(1);
+    expect(failed.out).toMatch(/^created issuer \d+ "Delta"/);
+    expect(failed.err).toContain('the issuer was created but the invitation could not be sent');
+    expect(await issuerCount()).toBe(2);
+    const mailbox = await startSmtpSink();
+    try {
+      env = serverEnv(t, { SMTP_URL: mailbox.url });
+      const resent = await laurel(
+        'create-issuer',
+        '--name',
+        'Delta',
+        '--admin-email',
+        'dee@delta.example',
+        '--resend-invitation',
+      );
+      expect(resent.code, resent.err).toBe(0);
+      expect(resent.out).toContain('invitation mailed to dee@delta.example');
+      expect(loginLinkIn(await mailbox.waitFor('dee@delta.example'))).toMatch(/\/login\//);
+      expect(await issuerCount()).toBe(2);
+    } finally {
+      await mailbox.close();
+    }
+  });
+
   it('refuses bad input to create-issuer with a message and a non-zero status, changing nothing', async () => {
     const cases: [string[], number, RegExp][] = [
       [['--admin-email', 'a@b.example'], 1, /--name is required/],
