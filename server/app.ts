@@ -42,6 +42,7 @@ import { registerEmailJobs } from './services/emailing/sendEmails';
 import { registerPublicationJobs } from './services/publication/followUp';
 import { createMailer } from './services/mail/mailer';
 import { registerWebApp } from './webApp';
+import { registerWebAppPolicy } from './security/webAppPolicy';
 
 export interface LaurelApp extends FastifyInstance {
   laurel: AppContext;
@@ -132,6 +133,7 @@ export async function buildApp(
     if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
   });
 
+  registerWebAppPolicy(app);
   await healthRoutes(app, ctx);
   await sessionRoutes(app, ctx);
   await termsRoutes(app, ctx);
