@@ -3,23 +3,29 @@ import type {
   DataProvider,
   DeleteManyParams,
   DeleteParams,
+  GetManyParams,
   GetListParams,
   GetOneParams,
   RaRecord,
   UpdateManyParams,
   UpdateParams,
 } from 'react-admin';
+import { combineDataProviders } from 'react-admin';
 import { labelIn, type TemplateSummary } from '../../domain/templates';
 import { orgUnits, users } from './admin';
+import { apiKeys } from './apiKeys';
 import { apiFetch } from './httpClient';
 import { applyListParams } from './listParams';
 import { campaigns } from './campaigns';
 import { certificates } from './certificates';
 import { customMethods } from './customMethods';
+import { REST_RESOURCES, restProvider } from './restResources';
+import { tags } from './tags';
 
 type Handler = {
   getList?: (params: GetListParams) => Promise<{ data: RaRecord[]; total: number }>;
   getOne?: (params: GetOneParams) => Promise<{ data: RaRecord }>;
+  getMany?: (params: GetManyParams) => Promise<{ data: RaRecord[] }>;
   create?: (params: CreateParams) => Promise<{ data: RaRecord }>;
   update?: (params: UpdateParams) => Promise<{ data: RaRecord }>;
   delete?: (params: DeleteParams) => Promise<{ data: RaRecord }>;
@@ -46,6 +52,8 @@ const handlers: Record<string, Handler> = {
   templates,
   'admin/users': users,
   'admin/org-units': orgUnits,
+  'admin/api-keys': apiKeys,
+  'template-tags': tags,
   campaigns,
   certificates,
 };
@@ -60,16 +68,14 @@ function unsupported(method: string, resource: string): never {
   throw new Error(`${method} is not available for "${resource}"`);
 }
 
-/**
- * A thin map from react-admin's calls onto the server's calls of the spec, one handler per resource, plus the
- * calls that are not CRUD as named custom methods (customMethods.ts), used through useLaurelDataProvider().
- */
-export const dataProvider: LaurelDataProvider = {
+/** react-admin's calls onto the server's calls of the spec, one hand-written handler per resource. */
+const handledResources: DataProvider = {
   getList: (resource, params) =>
     (handlerFor(resource).getList ?? unsupported.bind(null, 'getList', resource))(params) as never,
   getOne: (resource, params) =>
     (handlerFor(resource).getOne ?? unsupported.bind(null, 'getOne', resource))(params) as never,
-  getMany: (resource) => unsupported('getMany', resource),
+  getMany: (resource, params) =>
+    (handlerFor(resource).getMany ?? unsupported.bind(null, 'getMany', resource))(params) as never,
   getManyReference: (resource) => unsupported('getManyReference', resource),
   create: (resource, params) =>
     (handlerFor(resource).create ?? unsupported.bind(null, 'create', resource))(params) as never,
@@ -81,6 +87,27 @@ export const dataProvider: LaurelDataProvider = {
     (handlerFor(resource).delete ?? unsupported.bind(null, 'delete', resource))(params) as never,
   deleteMany: (resource, params) =>
     (handlerFor(resource).deleteMany ?? unsupported.bind(null, 'deleteMany', resource))(params) as never,
+};
+
+/** REST-convention resources go to ra-data-simple-rest, the others to their handlers (docs/extending.md). */
+const resources = combineDataProviders((resource) =>
+  REST_RESOURCES.includes(resource) ? restProvider : handledResources,
+);
+
+/**
+ * A thin map from react-admin's calls onto the server's calls, plus the calls that are not CRUD as named custom
+ * methods (customMethods.ts), used through useLaurelDataProvider().
+ */
+export const dataProvider: LaurelDataProvider = {
+  getList: (resource, params) => resources.getList(resource, params),
+  getOne: (resource, params) => resources.getOne(resource, params),
+  getMany: (resource, params) => resources.getMany(resource, params),
+  getManyReference: (resource, params) => resources.getManyReference(resource, params),
+  create: (resource, params) => resources.create(resource, params),
+  update: (resource, params) => resources.update(resource, params),
+  updateMany: (resource, params) => resources.updateMany(resource, params),
+  delete: (resource, params) => resources.delete(resource, params),
+  deleteMany: (resource, params) => resources.deleteMany(resource, params),
   ...customMethods,
 };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Tag } from '../../../domain/templates';
+import type { Tag } from '../../domain/templates';
 import { addTag, assignTags, removeTag, renameTag } from './tagList';
 
 const tags: Tag[] = [

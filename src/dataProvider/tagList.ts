@@ -1,4 +1,4 @@
-import type { Tag } from '../../../domain/templates';
+import type { Tag } from '../../domain/templates';
 
 /** What PUT /api/issuer/config takes for tags: the whole list after each change. */
 export type TagInput = Pick<Tag, 'name'> & Partial<Pick<Tag, 'id' | 'visibility' | 'templates' | 'isActive'>>;

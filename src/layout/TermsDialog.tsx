@@ -22,7 +22,7 @@ import {
 } from '../../domain/terms';
 import { useCurrentUser } from '../authProvider/useCurrentUser';
 import { useOnboarding } from '../custom-pages/onboarding/OnboardingContext';
-import { apiFetch } from '../dataProvider/httpClient';
+import { useLaurelDataProvider } from '../dataProvider/useLaurelDataProvider';
 
 /**
  * The terms-of-service dialog of spec 000 section 2.3. It cannot be closed (no close button, Escape and the
@@ -31,6 +31,7 @@ import { apiFetch } from '../dataProvider/httpClient';
  */
 export function TermsDialog() {
   const translate = useTranslate();
+  const dataProvider = useLaurelDataProvider();
   const [locale] = useLocaleState();
   const { user, refresh } = useCurrentUser();
   const onboarding = useOnboarding();
@@ -52,7 +53,7 @@ export function TermsDialog() {
       ...(missing.includes('notice') ? { gprd: true } : {}),
     };
     try {
-      await apiFetch('/api/admin/terms', { method: 'PUT', json: update });
+      await dataProvider.acceptTerms(update);
       await refresh();
     } catch {
       setFailed(true);

@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ActivityItem, IssuerStats, Period } from '../../../domain/dashboard';
-import { dashboardCalls } from './dashboardCalls';
+import { useLaurelDataProvider } from '../../dataProvider/useLaurelDataProvider';
 
 export type DashboardLoad =
   { status: 'loading' } | { status: 'failed' } | { status: 'loaded'; stats: IssuerStats[]; activity: ActivityItem[] };
@@ -10,20 +10,22 @@ export type DashboardLoad =
  * changes (the page bumps it on a period reset). The previous figures stay shown while the next ones load.
  */
 export function useDashboardData(period: Period, reload: number): { load: DashboardLoad; refreshing: boolean } {
-  const [load, setLoad] = useState<DashboardLoad>({ status: 'loading' });
-  const [refreshing, setRefreshing] = useState(true);
-
-  useEffect(() => {
-    let active = true;
-    setRefreshing(true);
-    Promise.all([dashboardCalls.stats(), dashboardCalls.activity(period)])
-      .then(([stats, activity]) => active && setLoad({ status: 'loaded', stats, activity }))
-      .catch(() => active && setLoad({ status: 'failed' }))
-      .finally(() => active && setRefreshing(false));
-    return () => {
-      active = false;
-    };
-  }, [period, reload]);
-
-  return { load, refreshing };
+  const dataProvider = useLaurelDataProvider();
+  const query = useQuery({
+    queryKey: ['dashboard', period.startDate, period.endDate, reload],
+    queryFn: async () => {
+      const [stats, activity] = await Promise.all([
+        dataProvider.getDashboardStats(),
+        dataProvider.getDashboardActivity(period),
+      ]);
+      return { stats, activity };
+    },
+    placeholderData: keepPreviousData,
+  });
+  const load: DashboardLoad = query.isError
+    ? { status: 'failed' }
+    : query.data
+      ? { status: 'loaded', ...query.data }
+      : { status: 'loading' };
+  return { load, refreshing: query.isFetching };
 }

@@ -21,7 +21,7 @@ import {
   type HelpRequestType,
 } from '../../../domain/helpForm';
 import { isSupportedLanguage } from '../../../domain/language';
-import { sendSupportRequest } from './helpCalls';
+import { useLaurelDataProvider } from '../../dataProvider/useLaurelDataProvider';
 
 export interface OpenHelpOptions {
   /** pre-selects the request type, e.g. 'sales team' from the plan page */
@@ -55,6 +55,7 @@ export function HelpProvider({ children }: { children: ReactNode }) {
   const [form, dispatch] = useReducer(helpFormReducer<File>, undefined, () => initialHelpForm<File>());
   const [locale] = useLocaleState();
   const notify = useNotify();
+  const dataProvider = useLaurelDataProvider();
   // files left out (1024 KB or more, beyond the fourth) are told once, as a notification
   useEffect(() => {
     if (!form.notice) return;
@@ -78,12 +79,15 @@ export function HelpProvider({ children }: { children: ReactNode }) {
     if (!canSendHelp(form) || draft.type === '') return;
     dispatch({ kind: 'send' });
     try {
-      await sendSupportRequest({ ...draft, type: draft.type }, isSupportedLanguage(locale) ? locale : 'en');
+      await dataProvider.sendSupportRequest(
+        { ...draft, type: draft.type },
+        isSupportedLanguage(locale) ? locale : 'en',
+      );
       dispatch({ kind: 'sent' });
     } catch {
       dispatch({ kind: 'failed' });
     }
-  }, [form, locale]);
+  }, [form, locale, dataProvider]);
   const value = useMemo(
     () => ({ open, form, dispatch, send, openHelp, closeHelp }),
     [open, form, send, openHelp, closeHelp],

@@ -16,7 +16,8 @@ import { useNavigate } from 'react-router-dom';
 import { AUTH_LEVEL, LOGIN_FAILURE_WAIT_MS } from '../../../domain/auth';
 import { isValidEmail, sanitizeEmail } from '../../../domain/email';
 import { currentClaims } from '../../authProvider/tokenStorage';
-import { apiFetch, errorCode, errorStatus, NetworkError } from '../../dataProvider/httpClient';
+import { signInCalls } from '../../authProvider/signIn';
+import { errorCode, errorStatus, NetworkError } from '../../dataProvider/httpClient';
 import { LoginShell } from './LoginShell';
 import { initialLoginState, isWaiting, loginErrorFor, loginReducer } from './loginState';
 import { SecondFactorPrompt } from './SecondFactorPrompt';
@@ -53,16 +54,15 @@ export function LoginPage() {
       return;
     }
     dispatch({ type: 'submit' });
-    const query = new URLSearchParams({ email: address, lang: locale });
-    if (state.status === 'choose_issuer' && issuerId) query.set('issuer_id', issuerId);
     try {
-      const { status, body } = await apiFetch<{ redirectUrl?: string }>(`/api/admin/login?${query}`, {
-        method: 'POST',
-        token: null,
+      const { redirectUrl } = await signInCalls.requestLink({
+        email: address,
+        lang: locale,
+        issuerId: state.status === 'choose_issuer' ? issuerId : undefined,
       });
-      if (status === 302 && body.redirectUrl) {
+      if (redirectUrl) {
         dispatch({ type: 'sso' });
-        window.location.assign(body.redirectUrl);
+        window.location.assign(redirectUrl);
         return;
       }
       dispatch({ type: 'sent', email: address });

@@ -2,7 +2,7 @@ import { Alert, Box, Button, CircularProgress, Typography } from '@mui/material'
 import { useEffect, useRef, useState } from 'react';
 import { useLogin, useTranslate } from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
-import { apiFetch } from '../../dataProvider/httpClient';
+import { signInCalls } from '../../authProvider/signIn';
 import { LoginShell } from './LoginShell';
 
 /** /login/{token}: the emailed link. A valid one opens a session and goes to /templates, else back to /login. */
@@ -16,8 +16,9 @@ export function LoginTokenPage() {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    apiFetch<{ token: string }>('/api/admin/login/token', { method: 'POST', json: { token }, token: null })
-      .then(({ body }) => login({ token: body.token }))
+    signInCalls
+      .exchangeLink(token)
+      .then((session) => login({ token: session }))
       .catch(() => setFailed(true));
   }, [token, login]);
 

@@ -4,7 +4,8 @@ import { useState, type FormEvent } from 'react';
 import { useLogin, useLogout, useTranslate } from 'react-admin';
 import { isTotpCodeFormat } from '../../../domain/totpFormat';
 import { TotpCodeField } from '../../components/TotpCodeField';
-import { apiFetch, errorStatus } from '../../dataProvider/httpClient';
+import { signInCalls } from '../../authProvider/signIn';
+import { errorStatus } from '../../dataProvider/httpClient';
 
 /**
  * Shown over the login screen while the second factor is pending (authLevel 1). A right code upgrades the
@@ -27,8 +28,7 @@ export function SecondFactorPrompt() {
     setPending(true);
     setError(null);
     try {
-      const { body } = await apiFetch<{ token: string }>(`/api/admin/user/totp?totp=${code}`, { method: 'POST' });
-      await login({ token: body.token });
+      await login({ token: await signInCalls.verifySecondFactor(code) });
     } catch (failure) {
       const status = errorStatus(failure);
       setError(status === 401 ? 'totp.wrong_code' : status === 429 ? 'login.too_many' : 'app.error_generic');

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLogin, useTranslate } from 'react-admin';
-import { apiFetch } from '../../dataProvider/httpClient';
+import { signInCalls } from '../../authProvider/signIn';
 import { ExchangeStatus } from './LoginTokenPage';
 
 /** /login/sso: the identity provider returns here with the id_token in the URL hash. */
@@ -19,8 +19,9 @@ export function SsoReturnPage() {
       setFailed(true);
       return;
     }
-    apiFetch<{ token: string }>('/api/admin/sso', { method: 'POST', json: { id_token: idToken }, token: null })
-      .then(({ body }) => login({ token: body.token }))
+    signInCalls
+      .exchangeSso(idToken)
+      .then((session) => login({ token: session }))
       .catch(() => setFailed(true));
   }, [login]);
 

@@ -1,68 +1,102 @@
-import {
-  Card,
-  Link,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
-import { useLocaleState, useTranslate } from 'react-admin';
+import { Card, Link, Typography } from '@mui/material';
+import { DataTable, List, Pagination, SelectInput, useLocaleState, useRecordContext, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
-import type { CreditsResponse } from '../../../domain/publication';
+import { CREDIT_OPERATION_KINDS, type CreditOperationRecord } from '../../../domain/creditOperations';
 import { campaignReportPath } from '../../resources/certificates/paths';
-import { creditLog } from './myPlanModel';
 
-/** The credit log (spec 000 section 2.14): date, operation and credits, newest first. */
-export function CreditLogTable({ operations }: { operations: CreditsResponse['operations'] }) {
-  const translate = useTranslate();
+const RESOURCE = 'credit-operations';
+
+function OperationDate() {
+  const record = useRecordContext<CreditOperationRecord>();
   const [locale] = useLocaleState();
-  const rows = creditLog(operations);
-  const dateTime = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
-  const signed = new Intl.NumberFormat(locale, { signDisplay: 'exceptZero' });
-
-  if (rows.length === 0) {
-    return (
-      <Card variant="outlined" sx={{ p: 3 }}>
-        <Typography color="text.secondary">{translate('myplan.credits.empty')}</Typography>
-      </Card>
-    );
-  }
+  if (!record) return null;
   return (
-    <TableContainer component={Card} variant="outlined" sx={{ maxHeight: 440 }}>
-      <Table stickyHeader size="small" aria-label={translate('myplan.credits.title')}>
-        <TableHead>
-          <TableRow>
-            <TableCell>{translate('myplan.credits.date')}</TableCell>
-            <TableCell>{translate('myplan.credits.operation')}</TableCell>
-            <TableCell align="right">{translate('myplan.credits.credits')}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {rows.map((row, index) => (
-            <TableRow key={`${row.date}-${index}`}>
-              <TableCell>{dateTime.format(new Date(row.date))}</TableCell>
-              <TableCell>
-                {row.campaignId !== null ? (
-                  <Link component={RouterLink} to={campaignReportPath(row.campaignId)}>
-                    {translate('myplan.credits.publication', { id: row.campaignId })}
-                  </Link>
-                ) : (
-                  translate(`myplan.credits.${row.kind}`)
-                )}
-              </TableCell>
-              <TableCell
-                align="right"
-                sx={{ fontWeight: 600, color: row.credits > 0 ? 'success.main' : 'text.primary' }}
-              >
-                {signed.format(row.credits)}
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+    <>
+      {new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(
+        new Date(record.operation_date),
+      )}
+    </>
+  );
+}
+
+function Operation() {
+  const record = useRecordContext<CreditOperationRecord>();
+  const translate = useTranslate();
+  if (!record) return null;
+  return record.campaign_id !== null ? (
+    <Link component={RouterLink} to={campaignReportPath(record.campaign_id)}>
+      {translate('myplan.credits.publication', { id: record.campaign_id })}
+    </Link>
+  ) : (
+    <>{translate(`myplan.credits.${record.kind}`)}</>
+  );
+}
+
+function Credits() {
+  const record = useRecordContext<CreditOperationRecord>();
+  const [locale] = useLocaleState();
+  if (!record) return null;
+  return (
+    <Typography
+      component="span"
+      variant="body2"
+      sx={{ fontWeight: 600, color: record.credits > 0 ? 'success.main' : 'text.primary' }}
+    >
+      {new Intl.NumberFormat(locale, { signDisplay: 'exceptZero' }).format(record.credits)}
+    </Typography>
+  );
+}
+
+function EmptyLog() {
+  const translate = useTranslate();
+  return (
+    <Card variant="outlined" sx={{ p: 3 }}>
+      <Typography color="text.secondary">{translate('myplan.credits.empty')}</Typography>
+    </Card>
+  );
+}
+
+/**
+ * The credit log (spec 000 section 2.14) as a list of the read-only `credit-operations` resource: newest first,
+ * paged, sorted and filtered by the server (GET /api/credit-operations through ra-data-simple-rest).
+ */
+export function CreditLogTable() {
+  const translate = useTranslate();
+  const filters = [
+    <SelectInput
+      key="kind"
+      source="kind"
+      label="resources.credit-operations.fields.kind"
+      choices={CREDIT_OPERATION_KINDS.map((kind) => ({ id: kind, name: `resources.credit-operations.kinds.${kind}` }))}
+      alwaysOn
+      emptyText="resources.credit-operations.kinds.all"
+    />,
+  ];
+  return (
+    <List
+      resource={RESOURCE}
+      title={false}
+      actions={false}
+      filters={filters}
+      sort={{ field: 'operation_date', order: 'DESC' }}
+      perPage={10}
+      pagination={<Pagination rowsPerPageOptions={[10, 25, 50]} />}
+      disableSyncWithLocation
+      storeKey="myplan.credit-operations"
+      empty={<EmptyLog />}
+      sx={{ '& .RaList-main': { mt: 0 } }}
+    >
+      <DataTable bulkActionButtons={false} rowClick={false} aria-label={translate('myplan.credits.title')}>
+        <DataTable.Col source="operation_date" label="myplan.credits.date">
+          <OperationDate />
+        </DataTable.Col>
+        <DataTable.Col source="kind" label="myplan.credits.operation" disableSort>
+          <Operation />
+        </DataTable.Col>
+        <DataTable.Col source="credits" label="myplan.credits.credits" align="right">
+          <Credits />
+        </DataTable.Col>
+      </DataTable>
+    </List>
   );
 }

@@ -1,36 +1,31 @@
 import { Alert, Box, Button, Grid, Skeleton, Typography } from '@mui/material';
-import { useCallback, useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Title, useTranslate } from 'react-admin';
-import type { Account } from '../../../domain/account';
 import { useCurrentUser } from '../../authProvider/useCurrentUser';
-import { apiFetch } from '../../dataProvider/httpClient';
 import { useCredits } from '../../dataProvider/useCredits';
+import { useLaurelDataProvider } from '../../dataProvider/useLaurelDataProvider';
 import { CreditLogTable } from './CreditLogTable';
 import { PlanCoupon, PlanSummary, PlanUsage } from './PlanCards';
 import { PricingTable } from './PricingTable';
 
 export { MY_PLAN_PATH } from './paths';
 
-type PlanData = { status: 'loading' } | { status: 'error' } | { status: 'ready'; account: Account };
-
-/** GET /api/issuer/{id}/account (the credits are the shared credits query: a publish refreshes them). */
-function usePlanData(issuerId: number | undefined): { data: PlanData; reload: () => void } {
-  const [data, setData] = useState<PlanData>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    if (issuerId === undefined) return;
-    let current = true;
-    setData({ status: 'loading' });
-    apiFetch<Account>(`/api/issuer/${issuerId}/account`).then(
-      (account) => current && setData({ status: 'ready', account: account.body }),
-      () => current && setData({ status: 'error' }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [issuerId, attempt]);
-  const reload = useCallback(() => setAttempt((n) => n + 1), []);
-  return { data, reload };
+/** The account (GET /api/issuer/{id}/account) and the balance together: the page shows once both have answered. */
+function usePlanData(issuerId: number | undefined) {
+  const dataProvider = useLaurelDataProvider();
+  const account = useQuery({
+    queryKey: ['account', issuerId],
+    queryFn: () => dataProvider.getAccount(issuerId as number),
+    enabled: issuerId !== undefined,
+  });
+  const credits = useCredits();
+  const reload = () => {
+    void account.refetch();
+    void credits.refetch();
+  };
+  if (account.isError || credits.isError) return { status: 'error' as const, reload };
+  if (!account.data || !credits.data) return { status: 'loading' as const, reload };
+  return { status: 'ready' as const, account: account.data, credits: credits.data.current, reload };
 }
 
 function SectionTitle({ children }: { children: string }) {
@@ -67,17 +62,7 @@ function LoadingPlan() {
 export function MyPlanPage() {
   const translate = useTranslate();
   const { user } = useCurrentUser();
-  const plan = usePlanData(user?.issuerId);
-  const credits = useCredits();
-  const data = credits.isError
-    ? { status: 'error' as const }
-    : credits.data
-      ? plan.data
-      : { status: 'loading' as const };
-  const reload = () => {
-    plan.reload();
-    void credits.refetch();
-  };
+  const data = usePlanData(user?.issuerId);
 
   return (
     <Box>
@@ -90,7 +75,7 @@ export function MyPlanPage() {
         <Alert
           severity="error"
           action={
-            <Button color="inherit" size="small" onClick={reload}>
+            <Button color="inherit" size="small" onClick={data.reload}>
               {translate('app.retry')}
             </Button>
           }
@@ -105,7 +90,7 @@ export function MyPlanPage() {
               <PlanSummary account={data.account} />
             </Grid>
             <Grid size={{ xs: 12, md: 4 }}>
-              <PlanUsage account={data.account} credits={credits.data?.current ?? 0} />
+              <PlanUsage account={data.account} credits={data.credits} />
             </Grid>
             <Grid size={{ xs: 12, md: 4 }}>
               <PlanCoupon />
@@ -114,7 +99,7 @@ export function MyPlanPage() {
           <SectionTitle>{translate('myplan.pricing.title')}</SectionTitle>
           <PricingTable account={data.account} />
           <SectionTitle>{translate('myplan.credits.title')}</SectionTitle>
-          <CreditLogTable operations={credits.data?.operations ?? []} />
+          <CreditLogTable />
         </>
       )}
     </Box>

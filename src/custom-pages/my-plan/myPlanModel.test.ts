@@ -3,7 +3,6 @@ import type { Account } from '../../../domain/account';
 import { SELF_SERVICE_PRODUCTS } from '../../../domain/selfServiceProducts';
 import {
   capShare,
-  creditLog,
   formatDay,
   formatMoney,
   formatPercent,
@@ -75,20 +74,6 @@ describe('my plan usage and credits', () => {
     expect(capShare(account)).toBe(25);
     expect(capShare({ ...account, usage: { ...account.usage, certificates: { total: 2500 } } })).toBe(100);
     expect(capShare({ ...account, plan: { ...account.plan, annual_volume_cap: null } })).toBeNull();
-  });
-
-  it('reads positive operations as additions, publish debits as campaigns and other debits as expirations', () => {
-    expect(
-      creditLog([
-        { operation_date: '2026-11-23T10:00:00.000Z', credits: -3, reason: 'campaign 12' },
-        { operation_date: '2026-11-22T10:00:00.000Z', credits: -20, reason: 'expired credits' },
-        { operation_date: '2026-11-21T10:00:00.000Z', credits: 100, reason: 'initial credits' },
-      ]),
-    ).toEqual([
-      { date: '2026-11-23T10:00:00.000Z', credits: -3, kind: 'publication', campaignId: 12 },
-      { date: '2026-11-22T10:00:00.000Z', credits: -20, kind: 'expiration', campaignId: null },
-      { date: '2026-11-21T10:00:00.000Z', credits: 100, kind: 'addition', campaignId: null },
-    ]);
   });
 });
 

@@ -1,5 +1,4 @@
 import { addMonths, dateOf, type Account } from '../../../domain/account';
-import type { CreditsResponse } from '../../../domain/publication';
 import {
   isPackDisabled,
   packQuote,
@@ -62,33 +61,6 @@ export function capShare(account: Pick<Account, 'plan' | 'usage'>): number | nul
   const cap = account.plan.annual_volume_cap;
   if (cap === null || cap <= 0) return null;
   return Math.min(100, Math.round((account.usage.certificates.total * 100) / cap));
-}
-
-/**
- * A credit operation as the log reads it: positive is an addition; a debit recorded by a publish (reason
- * "campaign <id>") is the campaign's; any other negative operation is an expiration (spec 000 section 3).
- */
-export interface CreditLogRow {
-  date: string;
-  credits: number;
-  kind: 'addition' | 'publication' | 'expiration';
-  campaignId: number | null;
-}
-
-const CAMPAIGN_REASON = /^campaign (\d+)$/;
-
-export function creditLog(operations: CreditsResponse['operations']): CreditLogRow[] {
-  return operations.map((operation) => {
-    const campaign = CAMPAIGN_REASON.exec(operation.reason);
-    if (operation.credits > 0)
-      return { date: operation.operation_date, credits: operation.credits, kind: 'addition', campaignId: null };
-    return {
-      date: operation.operation_date,
-      credits: operation.credits,
-      kind: campaign ? 'publication' : 'expiration',
-      campaignId: campaign ? Number(campaign[1]) : null,
-    };
-  });
 }
 
 /** A calendar date (YYYY-MM-DD) written out in the reader's locale: "23 December 2026", "23 décembre 2026". */

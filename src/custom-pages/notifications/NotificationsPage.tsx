@@ -8,7 +8,7 @@ import {
   validateNotificationConfig,
   type NotificationConfig,
 } from '../../../domain/notifications';
-import { apiFetch } from '../../dataProvider/httpClient';
+import { useLaurelDataProvider } from '../../dataProvider/useLaurelDataProvider';
 import { AdminTabs } from '../../resources/AdminTabs';
 
 export const NOTIFICATIONS_PATH = '/admin/notifications';
@@ -20,6 +20,7 @@ type Message = { severity: 'success' | 'error'; key: string } | null;
 /** The notification webhook (spec 000 section 2.9): method, URL, content; Save behind a confirmation, Cancel, Test. */
 export function NotificationsPage() {
   const translate = useTranslate();
+  const dataProvider = useLaurelDataProvider();
   const [saved, setSaved] = useState<NotificationConfig | null>(null);
   const [config, setConfig] = useState<NotificationConfig>(EMPTY);
   const [confirming, setConfirming] = useState(false);
@@ -27,14 +28,15 @@ export function NotificationsPage() {
   const [message, setMessage] = useState<Message>(null);
 
   useEffect(() => {
-    apiFetch<NotificationConfig | null>('/api/issuer/notif')
-      .then(({ body }) => {
-        const loaded = body ? { ...EMPTY, ...body } : EMPTY;
+    dataProvider
+      .getNotificationConfig()
+      .then((notification) => {
+        const loaded = notification ? { ...EMPTY, ...notification } : EMPTY;
         setSaved(loaded);
         setConfig(loaded);
       })
       .catch(() => setMessage({ severity: 'error', key: 'app.error_generic' }));
-  }, []);
+  }, [dataProvider]);
 
   const errors = validateNotificationConfig(config);
   const valid = Object.keys(errors).length === 0;
@@ -48,7 +50,7 @@ export function NotificationsPage() {
         config.url.trim() === ''
           ? null
           : { ...config, url: config.url.trim(), content: config.method === 'POST' ? config.content : '' };
-      await apiFetch('/api/issuer/notif', { method: 'PUT', json: { notification } });
+      await dataProvider.saveNotificationConfig(notification);
       const next = notification ?? EMPTY;
       setSaved(next);
       setConfig(next);
@@ -63,9 +65,9 @@ export function NotificationsPage() {
   const test = async () => {
     setPending(true);
     try {
-      const { body } = await apiFetch<{ ok: boolean }>('/api/issuer/testnotif');
+      const ok = await dataProvider.testNotification();
       setMessage(
-        body.ok
+        ok
           ? { severity: 'success', key: 'notifications.test_ok' }
           : { severity: 'error', key: 'notifications.test_failed' },
       );

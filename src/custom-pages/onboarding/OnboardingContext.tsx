@@ -2,7 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import type { Account } from '../../../domain/account';
 import { onboardingVisible } from '../../../domain/onboarding';
 import { useCurrentUser } from '../../authProvider/useCurrentUser';
-import { apiFetch } from '../../dataProvider/httpClient';
+import { useLaurelDataProvider } from '../../dataProvider/useLaurelDataProvider';
 
 export interface OnboardingStatus {
   /** the account call has answered (or failed: then nothing is hidden behind the questionnaire) */
@@ -38,6 +38,7 @@ let loadedAccount: LoadedAccount | null = null;
  */
 export function OnboardingProvider({ children }: { children: ReactNode }) {
   const { user } = useCurrentUser();
+  const dataProvider = useLaurelDataProvider();
   const issuerId = user?.issuerId;
   const [loadedFor, setLoaded] = useState<LoadedAccount | null>(loadedAccount);
   const setLoadedFor = useCallback((loaded: LoadedAccount) => {
@@ -48,14 +49,14 @@ export function OnboardingProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (issuerId === undefined || loadedAccount?.issuerId === issuerId) return;
     let current = true;
-    apiFetch<Account>(`/api/issuer/${issuerId}/account`).then(
-      (response) => current && setLoadedFor({ issuerId, account: response.body }),
+    dataProvider.getAccount(issuerId).then(
+      (account) => current && setLoadedFor({ issuerId, account }),
       () => current && setLoadedFor({ issuerId, account: null }),
     );
     return () => {
       current = false;
     };
-  }, [issuerId, setLoadedFor]);
+  }, [issuerId, setLoadedFor, dataProvider]);
 
   const onboarded = useCallback(
     (account: Account) => issuerId !== undefined && setLoadedFor({ issuerId, account }),

@@ -22,7 +22,6 @@ import {
 } from '@mui/material';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocaleState, useLogout, useNotify, useRemoveFromStore, useStore, useTranslate } from 'react-admin';
-import type { Account } from '../../../domain/account';
 import type { CurrentUser } from '../../../domain/auth';
 import { SUPPORTED_LANGUAGES } from '../../../domain/language';
 import {
@@ -47,7 +46,7 @@ import {
 import { legalPageUrl, type LegalDocument } from '../../../domain/terms';
 import { useCurrentUser } from '../../authProvider/useCurrentUser';
 import { LANGUAGE_NAMES } from '../../i18n/i18nProvider';
-import { apiFetch } from '../../dataProvider/httpClient';
+import { useLaurelDataProvider } from '../../dataProvider/useLaurelDataProvider';
 import { useBrand } from '../../layout/BrandContext';
 import { useOnboarding } from './OnboardingContext';
 
@@ -88,6 +87,7 @@ export function OnboardingDialog() {
 
 function Questionnaire({ user }: { user: CurrentUser }) {
   const translate = useTranslate();
+  const dataProvider = useLaurelDataProvider();
   const notify = useNotify();
   const logout = useLogout();
   const brand = useBrand();
@@ -111,16 +111,13 @@ function Questionnaire({ user }: { user: CurrentUser }) {
     if (answersSent.current) return;
     answersSent.current = true;
     try {
-      await apiFetch('/api/onboarding/answers', { method: 'POST', json: answersBody(state.answers, locale) });
+      await dataProvider.saveOnboardingAnswers(answersBody(state.answers, locale));
     } catch {
       notify('onboarding.submit_failed', { type: 'error' });
     }
   };
 
-  const onboard = async () => {
-    const response = await apiFetch<Account>(`/api/issuer/${user.issuerId}/account/onboard`, { method: 'PATCH' });
-    return response.body;
-  };
+  const onboard = () => dataProvider.markOnboarded(user.issuerId);
 
   // a student's answers go as soon as the last step is reached
   useEffect(() => {
@@ -139,7 +136,7 @@ function Questionnaire({ user }: { user: CurrentUser }) {
       }
       await sendAnswers();
       const acceptances = acceptancesToRecord(user, state.ticked);
-      if (acceptances) await apiFetch('/api/admin/terms', { method: 'PUT', json: acceptances });
+      if (acceptances) await dataProvider.acceptTerms(acceptances);
       const account = await onboard();
       await refresh();
       removeFromStore(storeKey);

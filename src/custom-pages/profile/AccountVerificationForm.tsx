@@ -31,7 +31,7 @@ import {
   type VerificationForm,
 } from '../../../domain/accountVerification';
 import { useCurrentUser } from '../../authProvider/useCurrentUser';
-import { apiFetch } from '../../dataProvider/httpClient';
+import { useLaurelDataProvider } from '../../dataProvider/useLaurelDataProvider';
 
 type Errors = Partial<Record<keyof VerificationForm, VerificationFieldError>>;
 
@@ -95,6 +95,7 @@ function FileChoice(props: {
  */
 export function AccountVerificationForm() {
   const translate = useTranslate();
+  const dataProvider = useLaurelDataProvider();
   const [locale] = useLocaleState();
   const { user, refresh } = useCurrentUser();
   const countries = useCountries(locale);
@@ -150,7 +151,7 @@ export function AccountVerificationForm() {
     setSending(true);
     setOutcome(null);
     try {
-      await apiFetch('/api/issuer/verification', { method: 'POST', body });
+      await dataProvider.submitAccountVerification(body);
       setOutcome('sent');
       await refresh();
     } catch (failure) {

@@ -29,7 +29,7 @@ import {
   type ProfileTab,
 } from '../../../domain/profileParams';
 import { useCurrentUser } from '../../authProvider/useCurrentUser';
-import { apiFetch } from '../../dataProvider/httpClient';
+import { useLaurelDataProvider } from '../../dataProvider/useLaurelDataProvider';
 import { offersVerificationForm, VERIFICATION_TAB } from '../../../domain/accountVerification';
 import { AccountVerificationForm } from './AccountVerificationForm';
 import { fieldsOfTab, modifiedKeys, paramsPayload, valuesFromIssuer, type ProfileValues } from './profileForm';
@@ -41,6 +41,7 @@ const MY_PLAN_PATH = '/myplan';
 /** The issuer profile (spec 000 section 2.11): tabs of parameters changed locally, restorable, saved through a dialog. */
 export function ProfilePage() {
   const translate = useTranslate();
+  const dataProvider = useLaurelDataProvider();
   const navigate = useNavigate();
   const { tab = 'issuer' } = useParams();
   const { user } = useCurrentUser();
@@ -53,15 +54,16 @@ export function ProfilePage() {
 
   const load = useCallback(() => {
     if (!user) return;
-    apiFetch<IssuerProfile>(`/api/issuer/${user.issuerId}/all`)
-      .then(({ body }) => {
+    dataProvider
+      .getIssuerProfile(user.issuerId)
+      .then((body) => {
         const initial = valuesFromIssuer(body as unknown as Record<string, unknown>, body.params);
         setIssuer(body);
         setLoaded(initial);
         setValues(initial);
       })
       .catch(() => setMessage({ severity: 'error', text: translate('app.error_generic') }));
-  }, [user, translate]);
+  }, [user, translate, dataProvider]);
   useEffect(load, [load]);
 
   const verificationTab = Boolean(
@@ -82,7 +84,7 @@ export function ProfilePage() {
     setConfirming(false);
     if (!user) return;
     try {
-      await apiFetch('/api/issuer/config', { method: 'PUT', json: { params: paramsPayload(values, modified) } });
+      await dataProvider.saveProfileParams(paramsPayload(values, modified));
       setFieldErrors({});
       setMessage({ severity: 'success', text: translate('profile.saved') });
       load();

@@ -11,7 +11,8 @@ import { OutcomeAlert } from '../../components/OutcomeAlert';
 import { errorCode, errorStatus, NetworkError } from '../../dataProvider/httpClient';
 import type { Outcome } from '../../resources/users/userOutcome';
 import { EntryDialog } from './EntryDialog';
-import { referenceTableCalls, refusedReferences } from './referenceTableCalls';
+import { useLaurelDataProvider } from '../../dataProvider/useLaurelDataProvider';
+import { refusedReferences } from './refusedReferences';
 import { ReferenceErrorsDialog } from './ReferenceErrorsDialog';
 import { ReferenceTableGrid } from './ReferenceTableGrid';
 import { referenceTablesOf, shownTables, tableEntries, tablesReducer, VIEW } from './tableEditing';
@@ -37,6 +38,7 @@ export function ReferenceTablePage() {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const templateId = Number(useParams().templateId);
+  const dataProvider = useLaurelDataProvider();
   const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
   const [state, dispatch] = useReducer(tablesReducer, VIEW);
   const [dialog, setDialog] = useState<{ table: string; previousKey: string | null } | null>(null);
@@ -48,11 +50,11 @@ export function ReferenceTablePage() {
       setLoaded({ status: 'error', message: 'reftable.not_found' });
       return;
     }
-    referenceTableCalls
-      .read(templateId)
+    dataProvider
+      .getReferenceTables(templateId)
       .then((definition) => setLoaded({ status: 'ready', definition }))
       .catch((error: unknown) => setLoaded({ status: 'error', message: failureMessage(error) }));
-  }, [templateId]);
+  }, [templateId, dataProvider]);
   useEffect(load, [load]);
   useEffect(() => () => setOutcome(null), [setOutcome]);
 
@@ -94,7 +96,7 @@ export function ReferenceTablePage() {
   const save = async (draft: ReferenceTables) => {
     dispatch({ type: 'confirm' });
     try {
-      const answer = await referenceTableCalls.save(definition.id, tableEntries(draft));
+      const answer = await dataProvider.saveReferenceTables(definition.id, tableEntries(draft));
       setLoaded({ status: 'ready', definition: answer });
       dispatch({ type: 'saved' });
       setOutcome({ severity: 'success', message: 'reftable.saved' });

@@ -27,7 +27,8 @@ import { isTotpCodeFormat, newTotpSecret, totpUri } from '../../../domain/totp';
 import { useCurrentUser } from '../../authProvider/useCurrentUser';
 import { ConfirmWordDialog } from '../../components/ConfirmWordDialog';
 import { TotpCodeField } from '../../components/TotpCodeField';
-import { apiFetch, errorStatus } from '../../dataProvider/httpClient';
+import { errorStatus } from '../../dataProvider/httpClient';
+import { useLaurelDataProvider } from '../../dataProvider/useLaurelDataProvider';
 import { useBrand } from '../../layout/BrandContext';
 import { groupSecret, initialWizard, wizardReducer } from './securityWizard';
 import { SecretQrCode } from './SecretQrCode';
@@ -75,6 +76,7 @@ export function SecurityPage() {
 
 function EnabledState({ userId, onDisabled }: { userId: number; onDisabled: () => Promise<void> }) {
   const translate = useTranslate();
+  const dataProvider = useLaurelDataProvider();
   const notify = useNotify();
   const [open, setOpen] = useState(false);
   const [pending, setPending] = useState(false);
@@ -84,7 +86,7 @@ function EnabledState({ userId, onDisabled }: { userId: number; onDisabled: () =
     setPending(true);
     setError(null);
     try {
-      await apiFetch(`/api/admin/user/totp?id=${userId}`, { method: 'DELETE' });
+      await dataProvider.disableSecondFactor(userId);
       setOpen(false);
       notify('security.disabled_done', { type: 'info' });
       await onDisabled();
@@ -123,6 +125,7 @@ function EnableWizard(props: { userId: number; account: string; issuerLabel: str
   const translate = useTranslate();
   const notify = useNotify();
   const brand = useBrand();
+  const dataProvider = useLaurelDataProvider();
   const [state, dispatch] = useReducer(wizardReducer, initialWizard);
   const [code, setCode] = useState('');
   const issuer = `${brand.name} (${props.issuerLabel})`;
@@ -133,10 +136,7 @@ function EnableWizard(props: { userId: number; account: string; issuerLabel: str
     if (!state.secret || !isTotpCodeFormat(code)) return;
     dispatch({ type: 'verify' });
     try {
-      await apiFetch('/api/admin/user/totp', {
-        method: 'PUT',
-        json: { id: props.userId, key: state.secret, totp: code },
-      });
+      await dataProvider.enableSecondFactor(props.userId, state.secret, code);
       dispatch({ type: 'verified' });
       notify('security.done', { type: 'success' });
       await props.onEnabled();

@@ -29,7 +29,7 @@ import { ConfirmWordDialog } from '../../components/ConfirmWordDialog';
 import { NameDialog } from '../../components/NameDialog';
 import { apiFetch } from '../../dataProvider/httpClient';
 import { DEFAULT_FILTERS, type TemplateFilters } from '../../resources/templates/templateListModel';
-import { addTag, assignTags, removeTag, renameTag, type TagInput } from './tagList';
+import { addTag, assignTags, removeTag, renameTag, type TagInput } from '../../dataProvider/tagList';
 
 export const TEMPLATE_TAGS_PATH = '/template-tags';
 

@@ -18,7 +18,8 @@ import { useLocaleState, useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import type { VerificationReport } from '../../../domain/credentialVerification';
 import { SUPPORTED_LANGUAGES } from '../../../domain/language';
-import { apiFetch, errorCode, NetworkError } from '../../dataProvider/httpClient';
+import { errorCode, NetworkError } from '../../dataProvider/httpClient';
+import { useLaurelDataProvider } from '../../dataProvider/useLaurelDataProvider';
 import { BrandLogo } from '../../layout/BrandLogo';
 import { useBrand } from '../../layout/BrandContext';
 import { CheckList, readableDate } from './CheckList';
@@ -35,23 +36,26 @@ export function VerifyPage() {
   const brand = useBrand();
   const [searchParams] = useSearchParams();
   const [state, dispatch] = useReducer(verifyReducer, initialVerifyState);
+  const dataProvider = useLaurelDataProvider();
   const [pasted, setPasted] = useState(searchParams.get('url') ?? searchParams.get('key') ?? '');
   const [dragging, setDragging] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
 
-  const run = useCallback(async (source: string, body: VerifyRequest | FormData) => {
-    dispatch({ type: 'start', source });
-    try {
-      const { body: report } = await apiFetch<VerificationReport>('/api/verify', {
-        method: 'POST',
-        token: null,
-        ...(body instanceof FormData ? { body } : { json: body }),
-      });
-      dispatch({ type: 'report', report });
-    } catch (error) {
-      dispatch({ type: 'failed', error: error instanceof NetworkError ? 'network' : verifyErrorFor(errorCode(error)) });
-    }
-  }, []);
+  const run = useCallback(
+    async (source: string, body: VerifyRequest | FormData) => {
+      dispatch({ type: 'start', source });
+      try {
+        const report = await dataProvider.verifyCredential(body);
+        dispatch({ type: 'report', report });
+      } catch (error) {
+        dispatch({
+          type: 'failed',
+          error: error instanceof NetworkError ? 'network' : verifyErrorFor(errorCode(error)),
+        });
+      }
+    },
+    [dataProvider],
+  );
 
   // /verify?key=… or ?url=… (the certificate page links here): check at once
   const started = useRef(false);

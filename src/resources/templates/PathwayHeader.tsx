@@ -7,7 +7,7 @@ import { useReducer, useState } from 'react';
 import { useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { labelIn, type TemplateSummary } from '../../../domain/templates';
 import { canSavePathway, childChoices, EMPTY_PATHWAY, pathwayReducer, pathwayToSend } from './pathwayModel';
-import { templateCalls } from './templateCalls';
+import { useTemplateCalls } from './templateCalls';
 
 /**
  * The pathway mode's header (spec 001, Templates page and section 4): choose a parent, add, change or remove its
@@ -24,6 +24,7 @@ export function PathwayHeader({
   onSaved: () => void;
   onClose: () => void;
 }) {
+  const templateCalls = useTemplateCalls();
   const translate = useTranslate();
   const notify = useNotify();
   const [locale] = useLocaleState();

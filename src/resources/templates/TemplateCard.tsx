@@ -28,7 +28,7 @@ import { canUseEditor, editorPath } from '../../custom-pages/badge-editor/editor
 import { publicationPath } from '../../custom-pages/publication/PublicationPage';
 import { reftablePath } from '../../custom-pages/reftable/paths';
 import { cpfControlPath, templateReportPath } from '../certificates/paths';
-import { templateCalls } from './templateCalls';
+import { useTemplateCalls } from './templateCalls';
 import { TemplateTagDialog } from './TemplateTagDialog';
 import { TemplateThumbnail } from './TemplateThumbnail';
 import { publicTemplatePath } from './templateThumbnail';
@@ -57,6 +57,7 @@ export function TemplateCard({
   tagNames: readonly string[];
   onChanged: () => void;
 }) {
+  const templateCalls = useTemplateCalls();
   const translate = useTranslate();
   const notify = useNotify();
   const [locale] = useLocaleState();

@@ -1,6 +1,6 @@
 import { validateName, type NameError } from '../../../domain/names';
 import type { Tag } from '../../../domain/templates';
-import type { TagInput } from '../../custom-pages/template-tags/tagList';
+import type { TagInput } from '../../dataProvider/tagList';
 
 const sameName = (a: string, b: string) => a.trim().toLocaleLowerCase() === b.trim().toLocaleLowerCase();
 

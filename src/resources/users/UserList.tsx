@@ -21,7 +21,7 @@ import { orgUnitLabel, type UserRow } from '../../../domain/users';
 import { useCurrentUser } from '../../authProvider/useCurrentUser';
 import { ConfirmWordDialog } from '../../components/ConfirmWordDialog';
 import { OutcomeAlert, useSetOutcome } from '../../components/OutcomeAlert';
-import { apiFetch } from '../../dataProvider/httpClient';
+import { useLaurelDataProvider } from '../../dataProvider/useLaurelDataProvider';
 import { AdminTabs } from '../AdminTabs';
 import { userOutcome } from './userOutcome';
 
@@ -40,6 +40,7 @@ function UserCount() {
 
 function UserActions() {
   const record = useRecordContext<UserRow>();
+  const dataProvider = useLaurelDataProvider();
   const translate = useTranslate();
   const refresh = useRefresh();
   const setOutcome = useSetOutcome();
@@ -65,7 +66,7 @@ function UserActions() {
   const disableTotp = async () => {
     setTotpPending(true);
     try {
-      await apiFetch(`/api/admin/user/totp?id=${record.id}`, { method: 'DELETE' });
+      await dataProvider.disableSecondFactor(Number(record.id));
       setOutcome(userOutcome('disable_totp'));
       refresh();
     } catch (error) {
