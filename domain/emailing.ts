@@ -8,6 +8,13 @@ import { isAllowedSenderEmail } from './profileParams';
 export const EMAIL_LANGUAGES = ['en', 'fr', 'es'] as const;
 export type EmailLanguage = (typeof EMAIL_LANGUAGES)[number];
 export const DEFAULT_EMAIL_LANGUAGE: EmailLanguage = 'en';
+/**
+ * The language choice that writes each message in its recipient's language (the certificate's, see
+ * server/services/publication/publish.ts), the chosen default for the others.
+ */
+export const RECIPIENT_LANGUAGE = 'recipient';
+export const EMAIL_LANGUAGE_CHOICES = [RECIPIENT_LANGUAGE, ...EMAIL_LANGUAGES] as const;
+export type EmailLanguageChoice = (typeof EMAIL_LANGUAGE_CHOICES)[number];
 
 export interface EmailForm {
   object: string;
@@ -121,7 +128,7 @@ export interface EmailSendPayload {
   sender: { name: string; email?: string };
   replyTo?: { name?: string; email: string };
   mailingTemplateId?: string;
-  language?: EmailLanguage;
+  language?: EmailLanguageChoice;
   /** test only */
   recipients?: string;
 }

@@ -129,6 +129,11 @@ export interface TemplatePayload {
   /** registry parameters (cpf_onshelf) */
   params?: { type: string; idClientCertificateur?: string; idClientEmetteur?: string; idContrat?: string };
   meta?: Partial<TemplateMetaFields>;
+  /**
+   * The import columns that name a recipient (DataTech, see templateRules/technicalFields); a new template
+   * without them gets ['ID'], an update without them keeps the saved ones.
+   */
+  technicalFields?: string[];
 }
 
 /** GET /api/issuer/{issuer}/template/{id}/json: the definition in the payload's shape, ready for update mode. */

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { EMAIL_LANGUAGES } from '../../domain/emailing';
+import { EMAIL_LANGUAGE_CHOICES } from '../../domain/emailing';
 import { CERTIFICATE_KEY_PATTERN } from '../../domain/certificates';
 import { authOf } from '../auth/guard';
 import type { AppContext } from '../context';
@@ -21,7 +21,7 @@ const sendPayload = z.object({
   sender: z.object({ name: z.string().max(100), email: z.string().max(320).optional() }),
   replyTo: z.object({ name: z.string().max(100).optional(), email: z.string().max(320) }).optional(),
   mailingTemplateId: z.string().max(100).optional(),
-  language: z.enum(EMAIL_LANGUAGES).optional(),
+  language: z.enum(EMAIL_LANGUAGE_CHOICES).optional(),
   recipients: z.string().max(5000).optional(),
 });
 

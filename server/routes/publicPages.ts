@@ -15,6 +15,7 @@ import { certificateState } from '../services/rendering/certificateState';
 import { localFileStore, type FileStore } from '../services/files/fileStore';
 import { PAGE_POLICY_HEADER, renderCredentialPage, renderNoticePage } from '../services/rendering/credentialPage';
 import {
+  certificateLanguages,
   contentImageKeys,
   contentIn,
   credentialView,
@@ -107,7 +108,9 @@ export async function publicPageRoutes(app: FastifyInstance, ctx: AppContext): P
       config: { auth: 'public' },
       schema: {
         summary: "A certificate's public page (HTML) in its language, with its state",
+        description: 'lang chooses another of the languages the certificate was given in (a bilingual recipient)',
         params: z.object({ key: z.string() }),
+        querystring: z.object({ lang: z.string().max(20).optional() }),
       },
     },
     async (request, reply) => {
@@ -123,15 +126,18 @@ export async function publicPageRoutes(app: FastifyInstance, ctx: AppContext): P
       }
       const template = await findIssuerTemplate(db, certificate.issuer_id, certificate.template_id);
       if (!template) return notFoundPage(request, reply, certificate.language);
+      const languages = certificateLanguages(certificate);
+      const language = languages.find((code) => code === request.query.lang) ?? certificate.language;
       const view = credentialView(
         template,
-        certificate.language,
-        recipientFromCertificate(certificate),
+        language,
+        recipientFromCertificate(certificate, language),
         publicImages(template),
       );
       const html = renderCredentialPage({
         view,
         state,
+        languages: languages.map((code) => ({ language: code, href: `?lang=${encodeURIComponent(code)}` })),
         expiredOn: certificate.expiration_date,
         // only NFT certificates are ever minting; their network is the one the product anchors on
         network: template.is_nft === 1 || state === 'minting' ? (template.network ?? NFT_NETWORK) : null,

@@ -69,6 +69,8 @@ export const templatePayloadSchema = z.object({
       meta_type: z.string().max(50).optional(),
     })
     .optional(),
+  // the column names' rules (count, length, characters) are checked by validateTechnicalFields
+  technicalFields: z.array(z.string().max(200)).max(20).optional(),
 });
 
 /** The multipart json part: the payload with its mode, and the id in update mode. */

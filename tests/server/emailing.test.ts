@@ -209,11 +209,11 @@ describe.each(TEST_DATABASES)('sending certificates by email over SMTP on %s', (
       })
       .where('id', '=', issuerId)
       .execute();
-    const rows = recipientRows(2).map((row, i) => ({
-      ...row,
-      Email: `auto${i}@example.org`,
-      Language: i === 0 ? 'en' : 'fr',
-    }));
+    // each recipient in English and French; their first row gives their language
+    const rows = recipientRows(2).flatMap((row, i) => {
+      const languages = i === 0 ? ['en', 'fr'] : ['fr', 'en'];
+      return languages.map((Language) => ({ ...row, Email: `auto${i}@example.org`, Language }));
+    });
     const published = await publishRows(t.app, headers, templateId, rows, { automatedEmailing: true });
     expect(published.statusCode, published.body).toBe(200);
     await t.app.laurel.jobs.runUntilIdle();

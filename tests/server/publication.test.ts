@@ -100,7 +100,7 @@ describe.each(TEST_DATABASES)('publication on %s', (database) => {
     expect(done.json().campaigns[0].Status).toBe('Done');
   });
 
-  it('gives a bilingual recipient one certificate in the default language, the other kept as a translation', async () => {
+  it('gives a bilingual recipient one certificate in the language of their first row, the other kept as a translation', async () => {
     await setTemplate({ technical_fields: 'ID' });
     const rows = [
       { ID: 'S1', Language: 'fr', Email: 'ada@example.org', firstName: 'Ada', specialite: 'Données' },
@@ -111,18 +111,18 @@ describe.each(TEST_DATABASES)('publication on %s', (database) => {
     expect(published.statusCode, published.body).toBe(200);
     const certificates = await db().selectFrom('certificates').selectAll().orderBy('id').execute();
     expect(certificates).toHaveLength(2);
-    expect(certificates[0]).toMatchObject({ language: 'en', recipient_key: 'S1' });
-    expect(JSON.parse(certificates[0].data).specialite).toBe('Data');
-    expect(JSON.parse(certificates[0].translations ?? '{}')).toMatchObject({ fr: { specialite: 'Données' } });
+    expect(certificates[0]).toMatchObject({ language: 'fr', recipient_key: 'S1' });
+    expect(JSON.parse(certificates[0].data).specialite).toBe('Données');
+    expect(JSON.parse(certificates[0].translations ?? '{}')).toMatchObject({ en: { specialite: 'Data' } });
     expect(certificates[1]).toMatchObject({ language: 'en', translations: null });
   });
 
   it('rejects rows that break the import rules, writing nothing', async () => {
     const before = await counts();
     const cases: [Record<string, string>[], string][] = [
-      [[{ Language: 'xx', Email: 'a@example.org' }], 'ERR_INVALID_LANGUAGE'],
-      [[{ Language: 'en', Email: 'not-an-address' }], 'ERR_INVALID_EMAILS'],
-      [[{ Language: 'en', Email: '' }], 'ERR_MISSING_EMAILS'],
+      [[{ ID: 'X1', Language: 'xx', Email: 'a@example.org' }], 'ERR_INVALID_LANGUAGE'],
+      [[{ ID: 'X1', Language: 'all', Email: 'not-an-address' }], 'ERR_INVALID_EMAILS'],
+      [[{ ID: 'X1', Language: 'all', Email: '' }], 'ERR_MISSING_EMAILS'],
     ];
     for (const [rows, code] of cases) {
       const answer = await publishRows(t.app, headers, templateId, rows);
@@ -131,7 +131,7 @@ describe.each(TEST_DATABASES)('publication on %s', (database) => {
       expect(answer.json().errors.map((e: { code: string }) => e.code)).toContain(code);
     }
     const badDate = await publishRows(t.app, headers, templateId, [
-      { Language: 'en', Email: 'a@example.org', obtentionDate: '2026-02-30', ExpirationDate: 'soon' },
+      { ID: 'X1', Language: 'all', Email: 'a@example.org', obtentionDate: '2026-02-30', ExpirationDate: 'soon' },
     ]);
     expect(badDate.statusCode).toBe(400);
     expect(badDate.json()).toMatchObject({
@@ -139,14 +139,14 @@ describe.each(TEST_DATABASES)('publication on %s', (database) => {
       data: { 'row 2 obtentionDate': expect.any(String), 'row 2 ExpirationDate': expect.any(String) },
     });
     const script = await publishRows(t.app, headers, templateId, [
-      { Language: 'en', Email: 'a@example.org', linkURL: 'javascript:alert(1)' },
+      { ID: 'X1', Language: 'all', Email: 'a@example.org', linkURL: 'javascript:alert(1)' },
     ]);
     expect(script.json().data).toHaveProperty(['row 2 linkURL']);
     const wrongType = await t.app.inject({
       method: 'POST',
       url: '/api/admin/data',
       headers,
-      payload: { templateId, data: [{ Language: 'en', Email: 42 }] },
+      payload: { templateId, data: [{ ID: 'X1', Language: 'all', Email: 42 }] },
     });
     expect(wrongType.statusCode).toBe(400);
     const empty = await t.app.inject({

@@ -8,9 +8,13 @@ export async function createBadgeTemplate(app: LaurelApp, headers: Record<string
   return created.json<{ id: number }>().id;
 }
 
-/** `count` import rows of distinct recipients, as the publication page sends them. */
-export function recipientRows(count: number, language = 'en'): Record<string, string>[] {
+/**
+ * `count` import rows of distinct recipients (named by the ID column, the templates' default technical field),
+ * as the publication page sends them; 'all' gives each one row for every language of the template.
+ */
+export function recipientRows(count: number, language = 'all'): Record<string, string>[] {
   return Array.from({ length: count }, (_, i) => ({
+    ID: `L-${i + 1}`,
     Language: language,
     Email: `learner${i + 1}@example.org`,
     firstName: `Learner${i + 1}`,

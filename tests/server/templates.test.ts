@@ -124,7 +124,7 @@ describe.each(TEST_DATABASES)('template calls on %s', (database) => {
       enable: true,
       languages: ['en', 'fr'],
       DefaultLanguage: 'en',
-      technicalFields: [],
+      technicalFields: ['ID'],
       fieldsToCertified: ['Email'],
       fileFields: [],
       requiresFiles: false,

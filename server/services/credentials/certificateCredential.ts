@@ -1,3 +1,5 @@
+import { markdownToPlainText } from '../../../domain/rendering/markdown';
+import { parseLanguagesList } from '../../../domain/templateRules/languages';
 import { labelIn, templateImagePath } from '../../../domain/templates';
 import type { Certificate, Issuer, Template } from '../../db/schema';
 import { parseContent, parseJson, parseLabel } from '../templates/views';
@@ -32,6 +34,11 @@ export function issuerInput(issuer: Pick<Issuer, 'id' | 'name' | 'params'>): Iss
   return { id: issuer.id, name: issuer.name, url: webAddress(identity?.url) };
 }
 
+/** A language code the OB 3.0 schema accepts in inLanguage. */
+function isLanguageCode(value: string): boolean {
+  return /^[a-z]{2,4}(-[A-Z][a-z]{3})?(-([A-Z]{2}|[0-9]{3}))?$/.test(value);
+}
+
 function text(value: string | null | undefined): string {
   return typeof value === 'string' ? value.trim() : '';
 }
@@ -50,28 +57,28 @@ export function templateBadgeLogo(template: Pick<Template, 'content' | 'default_
 
 /**
  * The template's Achievement in one language: its title (or label) as name, the learning outcome as
- * description (the name when there is none), the assessment as criteria (then the outcome, then the name).
- * Content missing in that language comes from the template's default language.
+ * description (the name when there is none), the assessment as criteria (then the outcome, then the name),
+ * Markdown written as plain text. Content missing in that language comes from the template's default
+ * language; the template's other languages are named as related Achievements.
  */
 export function achievementInput(
   publicUrl: string,
-  template: Pick<Template, 'id' | 'type' | 'label' | 'content' | 'default_language'>,
+  template: Pick<Template, 'id' | 'type' | 'label' | 'content' | 'default_language' | 'languages'>,
   language: string,
 ): AchievementInput {
   const content = parseContent(template.content);
   const values = content[language] ?? content[template.default_language] ?? Object.values(content)[0] ?? {};
   const name = text(values.microcertitle) || text(labelIn(parseLabel(template.label), language)) || `#${template.id}`;
-  const description = text(values.outcome) || name;
-  const criteriaNarrative = text(values.assessment) || text(values.outcome) || name;
-  if (!isOpenBadgeTemplate(template.type)) {
-    return { templateId: template.id, language, name, description, criteriaNarrative };
-  }
+  const description = markdownToPlainText(text(values.outcome)) || name;
+  const criteriaNarrative =
+    markdownToPlainText(text(values.assessment)) || markdownToPlainText(text(values.outcome)) || name;
+  const otherLanguages = parseLanguagesList(template.languages).filter(
+    (other) => other !== language && isLanguageCode(other),
+  );
+  const common = { templateId: template.id, language, name, description, criteriaNarrative, otherLanguages };
+  if (!isOpenBadgeTemplate(template.type)) return common;
   return {
-    templateId: template.id,
-    language,
-    name,
-    description,
-    criteriaNarrative,
+    ...common,
     imageUrl: templateImageUrl(publicUrl, templateBadgeLogo(template, language)),
     imageCaption: name,
     achievementType: 'Badge',

@@ -29,6 +29,8 @@ export interface OpenBadgeCredentialInput {
     imageCaption?: string | null;
     /** 'Badge' for open badge templates; leave it out for the generic Achievement of other template kinds */
     achievementType?: string | null;
+    /** the template's other languages: each is the same Achievement in that language, named as `related` */
+    otherLanguages?: readonly string[];
   };
   recipient: {
     /** the recipient's address; when it has none (some template kinds), `name` identifies them instead */
@@ -89,6 +91,7 @@ export interface OpenBadgeCredential {
       criteria: { narrative: string };
       image?: { id: string; type: 'Image'; caption?: string };
       inLanguage: string;
+      related?: { id: string; type: ['Related']; inLanguage: string }[];
     };
   };
   credentialStatus: BitstringStatusListEntry | BitstringStatusListEntry[];
@@ -185,6 +188,16 @@ export function buildAchievement(
         }
       : {}),
     inLanguage: achievement.language,
+    // OB 3.0's way to name alternate language editions of an Achievement (its schema wants one string per text)
+    ...(achievement.otherLanguages?.length
+      ? {
+          related: achievement.otherLanguages.map((language) => ({
+            id: achievementUrl(publicUrl, achievement.templateId, language),
+            type: ['Related'] as ['Related'],
+            inLanguage: language,
+          })),
+        }
+      : {}),
   };
 }
 

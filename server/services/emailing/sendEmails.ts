@@ -4,11 +4,14 @@ import { CERTIFICATE_STATUS, ENABLED_STATUSES } from '../../../domain/certificat
 import { sanitizeEmail } from '../../../domain/email';
 import {
   DEFAULT_EMAIL_LANGUAGE,
+  EMAIL_LANGUAGE_CHOICES,
   EMAIL_LANGUAGES,
+  RECIPIENT_LANGUAGE,
   testRecipients,
   validateEmailForm,
   type EmailingSettings,
   type EmailLanguage,
+  type EmailLanguageChoice,
   type EmailSendPayload,
 } from '../../../domain/emailing';
 import { allowedSenderDomains, BRAND_MAIL_DOMAINS } from '../../../domain/profileParams';
@@ -19,7 +22,7 @@ import { AppError, badRequest, notFound } from '../../errors';
 import { translate } from '../../i18n';
 import { enqueueJob } from '../jobs/jobQueue';
 import type { MailAddress } from '../mail/mailer';
-import { parseJson, parseLabel } from '../templates/views';
+import { parseContent, parseJson, parseLabel } from '../templates/views';
 import { certificateMail, labelIn } from './certificateMail';
 
 export const EMAILS_JOB = 'emails.send';
@@ -28,7 +31,8 @@ const CONCURRENCY = 5;
 
 interface MessageSettings {
   object: string;
-  language: EmailLanguage;
+  /** the message's language, or each certificate's own (RECIPIENT_LANGUAGE) */
+  language: EmailLanguageChoice;
   from: MailAddress | null;
   replyTo: MailAddress | null;
 }
@@ -90,8 +94,8 @@ function checkPayload(issuer: Issuer, payload: EmailSendPayload, test: boolean, 
   const errors = validateEmailForm(form, { domains, test });
   if (Object.keys(errors).length > 0)
     throw badRequest('VALIDATION_ERROR', 'The message is not valid', { fields: errors });
-  const language = EMAIL_LANGUAGES.includes(payload.language as EmailLanguage)
-    ? (payload.language as EmailLanguage)
+  const language = EMAIL_LANGUAGE_CHOICES.includes(payload.language as EmailLanguageChoice)
+    ? (payload.language as EmailLanguageChoice)
     : DEFAULT_EMAIL_LANGUAGE;
   const senderEmail = sanitizeEmail(form.sender.email);
   const replyEmail = sanitizeEmail(form.replyTo.email);
@@ -146,7 +150,8 @@ async function targetCertificates(db: Kysely<Database>, issuerId: number, payloa
 
 /**
  * POST /api/admin/emails: checks the form as the page does, refuses while certificates are minting, and
- * queues one message per active certificate with an address; the background job sends them.
+ * queues one message per active certificate with an address (one per recipient, whatever their languages);
+ * the background job sends them.
  */
 export async function queueCertificateEmails(
   ctx: AppContext,
@@ -170,29 +175,49 @@ export async function queueCertificateEmails(
 
 interface MailContext {
   issuer: Issuer;
-  title: string;
+  /** the certificate's title in a language, as its public page shows it */
+  title: (language: string) => string;
   tracking: boolean;
   productName: string;
 }
 
-async function mailContext(
-  ctx: AppContext,
-  issuerId: number,
-  templateId: number,
-  language: string,
-): Promise<MailContext> {
+async function mailContext(ctx: AppContext, issuerId: number, templateId: number): Promise<MailContext> {
   const issuer = await ctx.db.selectFrom('issuers').selectAll().where('id', '=', issuerId).executeTakeFirstOrThrow();
   const template = await ctx.db
     .selectFrom('templates')
-    .select('label')
+    .select(['label', 'content', 'default_language'])
     .where('id', '=', templateId)
     .executeTakeFirstOrThrow();
   return {
     issuer,
-    title: labelIn(parseLabel(template.label), language),
+    title: (language) => certificateTitle(template, language),
     tracking: issuerParams(issuer).tracking === true,
     productName: BRAND_NAMES[chooseBrand(new URL(ctx.config.publicUrl).hostname)],
   };
+}
+
+/**
+ * The certificate's title in `language` (the badge's title, else the template's label in that language), not
+ * the template's name in the issuer's list: it is what the recipient sees on the public page.
+ */
+export function certificateTitle(
+  template: { label: string; content: string; default_language: string },
+  language: string,
+): string {
+  const content = parseContent(template.content);
+  const values = content[language] ?? content[template.default_language] ?? {};
+  return values.microcertitle?.trim() || labelIn(parseLabel(template.label), language);
+}
+
+/**
+ * The language a certificate's message is written in: the one the sender chose, or with RECIPIENT_LANGUAGE the
+ * certificate's own (its recipient's, see publish.ts) when the product has mail texts in it, else English.
+ */
+export function mailLanguage(certificateLanguage: string, chosen: EmailLanguageChoice): EmailLanguage {
+  if (chosen !== RECIPIENT_LANGUAGE) return chosen;
+  return EMAIL_LANGUAGES.includes(certificateLanguage as EmailLanguage)
+    ? (certificateLanguage as EmailLanguage)
+    : DEFAULT_EMAIL_LANGUAGE;
 }
 
 function messageFor(
@@ -202,15 +227,16 @@ function messageFor(
   certificate: { key: string; email: string; first_name: string; last_name: string },
   to: string,
   withPixel: boolean,
+  language: EmailLanguage,
 ) {
   return certificateMail({
     to,
-    language: settings.language,
+    language,
     subject: settings.object,
     recipientName: `${certificate.first_name} ${certificate.last_name}`.trim(),
     issuerName: context.issuer.name,
     productName: context.productName,
-    title: context.title,
+    title: context.title(language),
     link: `${ctx.config.publicUrl}/certificate/${certificate.key}`,
     pixel: withPixel && context.tracking ? `${ctx.config.publicUrl}/mail/open/${certificate.key}.gif` : null,
     ...(settings.from ? { from: settings.from } : {}),
@@ -229,16 +255,19 @@ export async function sendTestEmail(
   if (firstId === undefined) throw badRequest('VALIDATION_ERROR', 'ids is required');
   const certificate = await ctx.db
     .selectFrom('certificates')
-    .select(['key', 'email', 'first_name', 'last_name'])
+    .select(['key', 'email', 'first_name', 'last_name', 'language'])
     .where('issuer_id', '=', issuer.id)
     .where('template_id', '=', payload.templateId)
     .where('id', '=', firstId)
     .executeTakeFirst();
   if (!certificate) throw notFound('CERTIFICATE_NOT_FOUND', 'No such certificate');
-  const context = await mailContext(ctx, issuer.id, payload.templateId, settings.language);
+  const context = await mailContext(ctx, issuer.id, payload.templateId);
   const recipients = testRecipients(payload.recipients ?? '');
   try {
-    for (const to of recipients) await ctx.mailer.send(messageFor(ctx, context, settings, certificate, to, false));
+    const language = mailLanguage(certificate.language, settings.language);
+    for (const to of recipients) {
+      await ctx.mailer.send(messageFor(ctx, context, settings, certificate, to, false, language));
+    }
   } catch (error) {
     throw new AppError(502, 'MAIL_FAILED', `The mail server refused the message: ${(error as Error).message}`);
   }
@@ -253,21 +282,22 @@ function isRefusal(error: unknown): boolean {
 
 /** The job: sends each message not yet sent for this request, records Sent or not delivered. */
 export async function runEmailsJob(ctx: AppContext, job: EmailsJob): Promise<void> {
-  const context = await mailContext(ctx, job.issuerId, job.templateId, job.message.language);
+  const context = await mailContext(ctx, job.issuerId, job.templateId);
   const queue = [...job.certificateIds];
   let transientError: unknown = null;
   const worker = async () => {
     for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
       const certificate = await ctx.db
         .selectFrom('certificates')
-        .select(['id', 'key', 'email', 'first_name', 'last_name', 'status_id', 'mail_sent_at'])
+        .select(['id', 'key', 'email', 'first_name', 'last_name', 'language', 'status_id', 'mail_sent_at'])
         .where('id', '=', id)
         .executeTakeFirst();
       if (!certificate || !ENABLED_STATUSES.includes(certificate.status_id) || certificate.email === '') continue;
       if (certificate.mail_sent_at !== null && certificate.mail_sent_at >= job.requestedAt) continue;
       let delivered: 0 | 1 = 1;
       try {
-        await ctx.mailer.send(messageFor(ctx, context, job.message, certificate, certificate.email, true));
+        const language = mailLanguage(certificate.language, job.message.language);
+        await ctx.mailer.send(messageFor(ctx, context, job.message, certificate, certificate.email, true, language));
       } catch (error) {
         if (!isRefusal(error)) {
           transientError ??= error;
@@ -325,9 +355,7 @@ export async function queueAutomatedEmails(ctx: AppContext, issuerId: number, ca
     .execute();
   const byLanguage = new Map<EmailLanguage, number[]>();
   for (const certificate of certificates) {
-    const language = EMAIL_LANGUAGES.includes(certificate.language as EmailLanguage)
-      ? (certificate.language as EmailLanguage)
-      : DEFAULT_EMAIL_LANGUAGE;
+    const language = mailLanguage(certificate.language, RECIPIENT_LANGUAGE);
     byLanguage.set(language, [...(byLanguage.get(language) ?? []), certificate.id]);
   }
   for (const [language, ids] of byLanguage) {

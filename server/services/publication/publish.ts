@@ -63,7 +63,7 @@ const notEnoughCredits = (needed: number, current: number) =>
     current,
   });
 
-/** A recipient's rows grouped: the certificate's language row first, then the other languages. */
+/** A recipient's rows by language, in the file's order: the first row gives the recipient's own language. */
 interface Recipient {
   rows: Map<string, ImportRow>;
 }
@@ -94,7 +94,11 @@ function requestHash(templateId: number, rows: readonly ImportRow[], notes: stri
   return hash.digest('hex');
 }
 
-/** The certificates of a publish, one per recipient, in the template's default language when given. */
+/**
+ * The certificates of a publish, one per recipient (one credit each). A recipient's language is the language
+ * of their first row in the file (the template's default language for an 'all' row): the certificate, its
+ * email and its report row are in it; the rows of their other languages are kept as its translations.
+ */
 export function buildCertificates(
   template: Template,
   rows: readonly ImportRow[],
@@ -105,11 +109,7 @@ export function buildCertificates(
   const status = template.is_nft === 1 ? CERTIFICATE_STATUS.minting : CERTIFICATE_STATUS.validated;
   return recipients.map((recipient, index) => {
     const allRow = recipient.rows.get(ALL_LANGUAGES);
-    const language = allRow
-      ? template.default_language
-      : recipient.rows.has(template.default_language)
-        ? template.default_language
-        : [...recipient.rows.keys()][0];
+    const language = allRow ? template.default_language : [...recipient.rows.keys()][0];
     const main = allRow ?? (recipient.rows.get(language) as ImportRow);
     const translations: Record<string, Record<string, string>> = {};
     for (const [other, row] of recipient.rows)

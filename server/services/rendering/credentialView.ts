@@ -104,14 +104,37 @@ export function contentIn(template: Template, language: string): TemplateContent
   return content[language] ?? content[template.default_language] ?? Object.values(content)[0] ?? {};
 }
 
-export function recipientFromCertificate(certificate: Certificate): RecipientData {
-  const data = parseJson<unknown>(certificate.data, {});
+/** The languages a certificate is given in: its own first, then those of its translations. */
+export function certificateLanguages(certificate: Pick<Certificate, 'language' | 'translations'>): string[] {
+  const translations = parseJson<unknown>(certificate.translations, null);
+  const others =
+    typeof translations === 'object' && translations !== null && !Array.isArray(translations)
+      ? Object.keys(translations).filter((language) => language !== certificate.language)
+      : [];
+  return [certificate.language, ...others];
+}
+
+function stringFields(data: unknown): Record<string, string> | null {
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return null;
   const fields: Record<string, string> = {};
-  if (typeof data === 'object' && data !== null && !Array.isArray(data)) {
-    for (const [key, value] of Object.entries(data)) {
-      if (typeof value === 'string' || typeof value === 'number') fields[key] = String(value);
-    }
+  for (const [key, value] of Object.entries(data)) {
+    if (typeof value === 'string' || typeof value === 'number') fields[key] = String(value);
   }
+  return fields;
+}
+
+/**
+ * The certificate's recipient in `language`: the import row of that language when the certificate has a
+ * translation in it (a bilingual recipient's other row), else its own row. The name stays the certificate's.
+ */
+export function recipientFromCertificate(certificate: Certificate, language = certificate.language): RecipientData {
+  const own = stringFields(parseJson<unknown>(certificate.data, {})) ?? {};
+  const translations = parseJson<Record<string, unknown> | null>(certificate.translations, null);
+  const translated =
+    language !== certificate.language && translations && Object.hasOwn(translations, language)
+      ? stringFields(translations[language])
+      : null;
+  const fields = translated ? { ...own, ...translated } : own;
   return {
     firstName: certificate.first_name,
     lastName: certificate.last_name,

@@ -24,6 +24,11 @@ import {
 } from '../../../domain/templateRules/registryParams';
 import { defaultStyle, storedStyle, validateStyle } from '../../../domain/templateRules/style';
 import {
+  DEFAULT_TECHNICAL_FIELDS,
+  formatTechnicalFields,
+  validateTechnicalFields,
+} from '../../../domain/templateRules/technicalFields';
+import {
   DEFAULT_META_TYPE,
   requiredMetatemplate,
   templateFamily,
@@ -124,6 +129,7 @@ export async function saveTemplate(
     }
   }
   const params = templateParams(payload, family, options, fields);
+  const technicalFields = chooseTechnicalFields(payload, existing, fields);
   if (Object.keys(fields).length > 0) {
     throw badRequest('VALIDATION_ERROR', 'The template is not valid', { fields });
   }
@@ -141,6 +147,7 @@ export async function saveTemplate(
     params: JSON.stringify(params),
     meta: JSON.stringify({ ...(existing ? parseJson(existing.meta, defaultMeta()) : defaultMeta()), ...payload.meta }),
     cstyle: JSON.stringify(cstyle),
+    technical_fields: technicalFields,
   };
   const stored = await images.storeUsed();
   try {
@@ -190,6 +197,20 @@ function chooseLanguages(
     if (!saved.every((language) => choice.languages.includes(language))) fields.languages = 'locked';
   }
   return choice;
+}
+
+/**
+ * The columns that name a recipient, as the stored semicolon list: the payload's (checked), else the saved
+ * ones on an update (a template migrated without any keeps none: each row is its own recipient), else ID.
+ */
+function chooseTechnicalFields(payload: TemplatePayload, existing: Template | undefined, fields: FieldErrors): string {
+  if (payload.technicalFields === undefined) {
+    return existing ? existing.technical_fields : formatTechnicalFields(DEFAULT_TECHNICAL_FIELDS);
+  }
+  const technical = payload.technicalFields.map((field) => field.trim());
+  const error = validateTechnicalFields(technical);
+  if (error) fields.technicalFields = error;
+  return formatTechnicalFields(technical);
 }
 
 /** NFT (network gnosis) is chosen when the template is created and never changes afterwards. */

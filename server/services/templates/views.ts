@@ -165,6 +165,7 @@ export function templateDefinition(row: Template): TemplateDefinition {
     meta: parseMeta(row.meta),
     label: parseLabel(row.label),
     languagesList: row.languages,
+    technicalFields: semicolonList(row.technical_fields),
     certificationCounter: row.certification_counter,
     lockedLanguages: lockedLanguages(languages, { mode: 'update', certificationCounter: row.certification_counter }),
   };

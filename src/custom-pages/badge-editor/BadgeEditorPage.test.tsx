@@ -39,6 +39,7 @@ const usedBadge: TemplateDefinition = {
   meta: { meta_url: '', meta_startdate: null, meta_enddate: null, meta_landscape: false, meta_type: 'certificate' },
   label: 'Data analysis',
   languagesList: 'en',
+  technicalFields: ['ID'],
   certificationCounter: 3,
   lockedLanguages: ['en'],
 };

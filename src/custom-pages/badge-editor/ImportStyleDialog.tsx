@@ -15,7 +15,7 @@ import { useEffect, useState } from 'react';
 import { useLocaleState, useTranslate } from 'react-admin';
 import type { CStyle } from '../../../domain/templateRules/style';
 import { labelIn, type TemplateSummary } from '../../../domain/templates';
-import { editorCalls } from './editorCalls';
+import { useLaurelDataProvider } from '../../dataProvider/useLaurelDataProvider';
 
 /**
  * "Import the style of another template" (spec 001 section 3): the issuer's other templates; the one chosen
@@ -35,6 +35,7 @@ export function ImportStyleDialog({
   onImport: (cstyle: CStyle) => void;
 }) {
   const translate = useTranslate();
+  const dataProvider = useLaurelDataProvider();
   const [locale] = useLocaleState();
   const [templates, setTemplates] = useState<TemplateSummary[] | null>(null);
   const [message, setMessage] = useState<string | null>(null);
@@ -44,20 +45,20 @@ export function ImportStyleDialog({
     if (!open) return;
     let active = true;
     setMessage(null);
-    editorCalls.templates().then(
+    dataProvider.getEditorTemplates().then(
       (list) => active && setTemplates(list.filter((template) => template.id !== excludeId)),
       () => active && setMessage('app.error_generic'),
     );
     return () => {
       active = false;
     };
-  }, [open, excludeId]);
+  }, [open, excludeId, dataProvider]);
 
   const choose = async (template: TemplateSummary) => {
     setPending(true);
     setMessage(null);
     try {
-      const meta = await editorCalls.meta(issuerId, template.id);
+      const meta = await dataProvider.getTemplateMeta(issuerId, template.id);
       if (meta.meta_cstyle) onImport(structuredClone(meta.meta_cstyle));
       else setMessage('editor.design.import_no_style');
     } catch {

@@ -11,6 +11,7 @@ import {
   FormLabel,
   Radio,
   RadioGroup,
+  TextField,
   Tooltip,
   Typography,
 } from '@mui/material';
@@ -19,6 +20,7 @@ import { useLocaleState, useTranslate } from 'react-admin';
 import { BADGE_LANGUAGES, type BadgeLanguage } from '../../../domain/templateRules/languages';
 import { NFT_NETWORK, type TemplateType } from '../../../domain/templates';
 import type { EditorAction, EditorState } from './editorModel';
+import { useErrorText } from './fields';
 
 /** A language's name in the interface's language ("Welsh", "gallois", "galés"). */
 export function languageName(code: string, locale: string): string {
@@ -112,6 +114,38 @@ export function LanguageChoice({ state, dispatch }: { state: EditorState; dispat
   );
 }
 
+/**
+ * The template's technical fields (spec 001 section 3, DataTech): the import columns whose values name a
+ * recipient, typed as a semicolon list. Shown by the badge and the registry editors.
+ */
+export function TechnicalFieldsCard({ state, dispatch }: { state: EditorState; dispatch: Dispatch<EditorAction> }) {
+  const translate = useTranslate();
+  const errorText = useErrorText();
+  const error = state.errors.technicalFields;
+  return (
+    <ParametersCard title={translate('editor.parameters.technicalFields')}>
+      <Typography variant="body2" color="text.secondary">
+        {translate('editor.parameters.technical_fields_hint')}
+      </Typography>
+      <TextField
+        fullWidth
+        label={translate('editor.parameters.technical_fields_label')}
+        required={!state.technicalFieldsOptional}
+        value={state.technicalFields}
+        error={error !== undefined}
+        helperText={
+          error ? errorText(error, 'technicalFields') : translate('editor.parameters.technical_fields_helper')
+        }
+        onChange={(event) => dispatch({ type: 'setTechnicalFields', value: event.target.value })}
+        slotProps={{ htmlInput: { maxLength: 300, spellCheck: false, 'data-testid': 'technical-fields' } }}
+      />
+      {state.technicalFieldsOptional && state.technicalFields.trim() === '' && (
+        <Alert severity="info">{translate('editor.parameters.technical_fields_optional')}</Alert>
+      )}
+    </ParametersCard>
+  );
+}
+
 /** Step 0 of the badge editor: languages, then the delivery mode and badge type when creating. */
 export function ParametersStep({
   state,
@@ -127,7 +161,10 @@ export function ParametersStep({
   const creating = state.mode === 'insert';
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '3fr 2fr' }, alignItems: 'start' }}>
-      <LanguageChoice state={state} dispatch={dispatch} />
+      <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+        <LanguageChoice state={state} dispatch={dispatch} />
+        <TechnicalFieldsCard state={state} dispatch={dispatch} />
+      </Box>
       <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
         <ParametersCard title={translate('editor.parameters.delivery')}>
           {creating ? (

@@ -26,8 +26,8 @@ import type { LogoKind } from '../../../domain/templateRules/images';
 import { templateFamily, type TemplateFamily } from '../../../domain/templates';
 import { useCurrentUser } from '../../authProvider/useCurrentUser';
 import { NetworkError } from '../../dataProvider/httpClient';
+import { useLaurelDataProvider } from '../../dataProvider/useLaurelDataProvider';
 import { ContentStep } from './ContentStep';
-import { editorCalls } from './editorCalls';
 import {
   buildPayload,
   canLeaveParameters,
@@ -79,6 +79,7 @@ type Loading =
  */
 export function TemplateEditor(props: TemplateEditorProps) {
   const { user } = useCurrentUser();
+  const dataProvider = useLaurelDataProvider();
   const [params] = useSearchParams();
   const [loading, setLoading] = useState<Loading>({ status: 'loading' });
   const { family, loadContext, blankContent } = props;
@@ -100,7 +101,7 @@ export function TemplateEditor(props: TemplateEditorProps) {
       };
       const source = id ?? duplicate;
       if (source === null) return { status: 'ready', initial: newEditorState(context), mode: 'insert' };
-      const definition = await editorCalls.definition(user.issuerId, source);
+      const definition = await dataProvider.getTemplateDefinition(user.issuerId, source);
       const actual = templateFamily(definition.type);
       if (actual !== family) {
         const path = templateEditorPath(definition.type, id ? { id } : { duplicate: source });
@@ -118,7 +119,7 @@ export function TemplateEditor(props: TemplateEditorProps) {
     return () => {
       active = false;
     };
-  }, [user, allowed, family, id, duplicate, loadContext, blankContent]);
+  }, [user, allowed, family, id, duplicate, loadContext, blankContent, dataProvider]);
 
   if (!user) return null;
   if (!allowed) return <Navigate to={TEMPLATES_PATH} replace />;
@@ -187,6 +188,7 @@ function EditorBody({
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const navigate = useNavigate();
+  const dataProvider = useLaurelDataProvider();
   const [state, dispatch] = useReducer(editorReducer, initial);
   const [flow, flowDispatch] = useReducer(saveFlowReducer, EDITING);
   const [warned, setWarned] = useState(initial.mode === 'insert' || initial.certificationCounter === 0);
@@ -207,7 +209,7 @@ function EditorBody({
     flowDispatch({ type: 'confirm' });
     const payload = buildPayload(state);
     try {
-      const saved = await editorCalls.save(payload);
+      const saved = await dataProvider.saveTemplateDefinition(payload);
       flowDispatch({ type: 'saved', id: saved.id });
     } catch (error) {
       if (error instanceof NetworkError) return flowDispatch({ type: 'failed', failure: 'network' });

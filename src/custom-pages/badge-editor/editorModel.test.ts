@@ -12,6 +12,7 @@ import {
   editorSteps,
   newEditorState,
   readRefusal,
+  parameterErrors,
   stateFromDefinition,
   templateProblems,
   type EditorAction,
@@ -64,6 +65,7 @@ function definition(overrides: Partial<TemplateDefinition> = {}): TemplateDefini
     meta: { meta_url: '', meta_startdate: null, meta_enddate: null, meta_landscape: false, meta_type: 'certificate' },
     label: { en: 'Data analysis', fr: 'Analyse de données' },
     languagesList: 'fr;en',
+    technicalFields: ['ID'],
     certificationCounter: 4,
     lockedLanguages: ['fr', 'en'],
     ...overrides,
@@ -210,6 +212,7 @@ describe('the badge editor model', () => {
         es: { issuer: 'North College', skills: 'SQL' },
       },
       cstyle: STYLE_PRESETS[1].cstyle,
+      technicalFields: ['ID'],
     });
     expect(payload.files.map(({ part, name, file }) => [part, name, file])).toEqual([
       ['badgeImage', 'logo.svg', logo],
@@ -364,5 +367,40 @@ describe('the save flow', () => {
       failure: 'refused',
     });
     expect(saveFlowReducer(flow, { type: 'saved', id: 9 })).toEqual({ phase: 'saved', id: 9 });
+  });
+});
+
+describe('the technical fields in the editors', () => {
+  it('name a new template’s recipients by ID, and send what the user typed as a list', () => {
+    const state = newEditorState(badgeContext);
+    expect(state.technicalFields).toBe('ID');
+    expect(parameterErrors(state)).toEqual({});
+    const typed = editorReducer(state, { type: 'setTechnicalFields', value: ' studentNumber ; Email,' });
+    expect(buildPayload(typed).json.technicalFields).toEqual(['studentNumber', 'Email']);
+  });
+
+  it('refuse an empty or invalid list on the parameters step, and clear the error once changed', () => {
+    const start = newEditorState(badgeContext);
+    const empty = editorReducer(editorReducer(start, { type: 'setTechnicalFields', value: ' ; ' }), { type: 'next' });
+    expect(empty.step).toBe(0);
+    expect(empty.errors).toMatchObject({ technicalFields: 'required' });
+    const twice = editorReducer(empty, { type: 'setTechnicalFields', value: 'ID; id' });
+    expect(twice.errors).not.toHaveProperty('technicalFields');
+    expect(parameterErrors(twice)).toEqual({ technicalFields: 'duplicate' });
+    expect(parameterErrors(editorReducer(start, { type: 'setTechnicalFields', value: 'language' }))).toEqual({
+      technicalFields: 'invalid',
+    });
+  });
+
+  it('load the saved ones, and let a template saved without any keep none', () => {
+    const loaded = stateFromDefinition(definition({ technicalFields: ['ID', 'Email'] }), badgeContext, 'update');
+    expect(loaded.technicalFields).toBe('ID; Email');
+    const legacy = stateFromDefinition(definition({ technicalFields: [] }), badgeContext, 'update');
+    expect(legacy.technicalFields).toBe('');
+    expect(parameterErrors(legacy)).toEqual({});
+    expect(buildPayload(legacy).json).not.toHaveProperty('technicalFields');
+    // a copy is a new template: ID unless the original names its own
+    const copy = stateFromDefinition(definition({ technicalFields: [] }), badgeContext, 'insert');
+    expect(copy.technicalFields).toBe('ID');
   });
 });

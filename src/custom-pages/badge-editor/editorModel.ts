@@ -20,6 +20,11 @@ import {
 } from '../../../domain/templateRules/registryParams';
 import { defaultStyle, storedStyle, validateStyle, type CStyle } from '../../../domain/templateRules/style';
 import {
+  DEFAULT_TECHNICAL_FIELDS,
+  parseTechnicalFields,
+  validateTechnicalFields,
+} from '../../../domain/templateRules/technicalFields';
+import {
   NFT_NETWORK,
   type TemplateDefinition,
   type TemplateFamily,
@@ -78,6 +83,10 @@ export interface EditorState {
    * the account ('account'), or offered without being required when the user cannot know ('unknown').
    */
   clientIds: ClientIds;
+  /** the import columns that name a recipient, as typed ("ID; Email") */
+  technicalFields: string;
+  /** a template saved before technical fields existed may keep none (each row its own recipient) */
+  technicalFieldsOptional: boolean;
 }
 
 export type ClientIds = 'ask' | 'account' | 'unknown';
@@ -126,8 +135,13 @@ export function newEditorState(context: EditorContext): EditorState {
     issuerName: context.issuerName,
     hasCustomDesign: context.hasCustomDesign,
     clientIds: context.clientIds ?? 'ask',
+    technicalFields: DEFAULT_TECHNICAL_FIELDS.join(TECHNICAL_FIELDS_SEPARATOR),
+    technicalFieldsOptional: false,
   };
 }
+
+/** How the editors show a list of technical fields. */
+const TECHNICAL_FIELDS_SEPARATOR = '; ';
 
 function stored(key: string | null | undefined): LogoValue {
   return key ? { kind: 'stored', key } : null;
@@ -161,6 +175,7 @@ export function stateFromDefinition(
     badgeLogos[language] = stored(definition.badge[language] ?? values.badge_logo);
   }
   const params = definition.params ?? {};
+  const savedTechnical = definition.technicalFields ?? [];
   const base = newEditorState({ ...context, type: definition.type });
   return {
     ...base,
@@ -182,6 +197,11 @@ export function stateFromDefinition(
       idClientCertificateur: text(params.idClientCertificateur),
       idContrat: text(params.idContrat),
     },
+    // a copy is a new template, which names its recipients (by ID when the original names none)
+    technicalFields: (savedTechnical.length > 0 || mode === 'update' ? savedTechnical : DEFAULT_TECHNICAL_FIELDS).join(
+      TECHNICAL_FIELDS_SEPARATOR,
+    ),
+    technicalFieldsOptional: mode === 'update' && savedTechnical.length === 0,
   };
 }
 
@@ -255,10 +275,17 @@ export function contentErrors(state: EditorState, language: string): Record<stri
   );
 }
 
-/** The registry parameters' checks: the ids are required when the account has no contract of its own. */
+/**
+ * The parameters' checks: the technical fields (none only for a template saved without any); the registry's
+ * ids, required when the account has no contract of its own.
+ */
 export function parameterErrors(state: EditorState): Record<string, string> {
-  if (state.family !== 'registry' || state.clientIds !== 'ask') return {};
   const errors: Record<string, string> = {};
+  const technical = parseTechnicalFields(state.technicalFields);
+  const technicalError =
+    technical.length === 0 && state.technicalFieldsOptional ? null : validateTechnicalFields(technical);
+  if (technicalError) errors.technicalFields = technicalError;
+  if (state.family !== 'registry' || state.clientIds !== 'ask') return errors;
   if (state.registry.idClientCertificateur.trim() === '') errors['params.idClientCertificateur'] = 'required';
   if (state.registry.idContrat.trim() === '') errors['params.idContrat'] = 'required';
   return errors;
@@ -311,6 +338,7 @@ export type EditorAction =
   | { type: 'setLogo'; slot: LogoSlot; language: string; logo: LogoValue }
   | { type: 'setStyle'; cstyle: CStyle }
   | { type: 'setRegistry'; values: Partial<RegistryValues> }
+  | { type: 'setTechnicalFields'; value: string }
   | { type: 'next' }
   | { type: 'previous' }
   | { type: 'goTo'; step: number }
@@ -425,6 +453,8 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
       for (const key of Object.keys(action.values)) errors = withoutPath(errors, `params.${key}`);
       return { ...state, registry: { ...state.registry, ...action.values }, errors };
     }
+    case 'setTechnicalFields':
+      return { ...state, technicalFields: action.value, errors: withoutPath(state.errors, 'technicalFields') };
     case 'next':
       return next(state);
     case 'previous':
@@ -493,6 +523,8 @@ export function buildPayload(state: EditorState): EditorPayload {
     content,
     cstyle: storedStyle(state.cstyle),
   };
+  const technicalFields = parseTechnicalFields(state.technicalFields);
+  if (technicalFields.length > 0 || !state.technicalFieldsOptional) json.technicalFields = technicalFields;
   if (state.family === 'badge') {
     json.issuerLogo = logoName('issuerImage', state.issuerLogo, 'issuerLogo');
   } else {
@@ -505,14 +537,6 @@ export function buildPayload(state: EditorState): EditorPayload {
     json.params = state.clientIds === 'account' ? { type: params.type } : params;
   }
   return { json, files, fileFields };
-}
-
-/** The same request as multipart form data: json, then each image under its part name. */
-export function payloadFormData(payload: EditorPayload): FormData {
-  const form = new FormData();
-  form.append('json', JSON.stringify(payload.json));
-  for (const { part, name, file } of payload.files) form.append(part, file, name);
-  return form;
 }
 
 /** What the server answered about a refused save, as the editor shows it. */

@@ -26,6 +26,7 @@ import type { EditorAction, EditorState, LogoSlot, LogoValue } from './editorMod
 import type { FieldKind, FieldSpec } from './fieldLayout';
 import { markdownToSafeHtml } from './markdown';
 import { logoSource } from './previewView';
+import { MAX_TECHNICAL_FIELD_LENGTH, MAX_TECHNICAL_FIELDS } from '../../../domain/templateRules/technicalFields';
 
 /** The character limit of a single-value field, when it has one. */
 export function fieldLimit(field: string): number | undefined {
@@ -37,6 +38,12 @@ export function useErrorText(): (code: string, field: string) => string {
   const translate = useTranslate();
   return (code, field) => {
     if (code.startsWith('editBadge.')) return translate(`editor.${code}`, { max: UPLOAD_MAX_BYTES / 1024 });
+    if (field === 'technicalFields') {
+      return translate(`editor.parameters.technical_errors.${code}`, {
+        max: code === 'too_many' ? MAX_TECHNICAL_FIELDS : MAX_TECHNICAL_FIELD_LENGTH,
+        _: translate('editor.errors.invalid'),
+      });
+    }
     if (code === 'too_long') {
       if (field === 'skills') return translate('editor.errors.tag_too_long', { max: BADGE_TAG_LIMITS.skills });
       if (field === 'otherpartners') {

@@ -28,7 +28,8 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { HttpError, Title, useNotify, useTranslate } from 'react-admin';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import {
-  EMAIL_LANGUAGES,
+  EMAIL_LANGUAGE_CHOICES,
+  RECIPIENT_LANGUAGE,
   testRecipients,
   validateEmailForm,
   type EmailFormError,
@@ -316,12 +317,16 @@ function EmailForm({ target }: { target: EmailTarget }) {
                   isEmailLanguage(event.target.value) && setDraft({ ...draft, language: event.target.value })
                 }
               >
-                {EMAIL_LANGUAGES.map((language) => (
+                {EMAIL_LANGUAGE_CHOICES.map((language) => (
                   <FormControlLabel
                     key={language}
                     value={language}
                     control={<Radio />}
-                    label={translate(`language.${language}`, { _: language })}
+                    label={
+                      language === RECIPIENT_LANGUAGE
+                        ? translate('emailing.recipient_language')
+                        : translate(`language.${language}`, { _: language })
+                    }
                   />
                 ))}
               </RadioGroup>

@@ -1,9 +1,9 @@
 import {
   DEFAULT_EMAIL_LANGUAGE,
-  EMAIL_LANGUAGES,
+  EMAIL_LANGUAGE_CHOICES,
   testRecipients,
   type EmailForm,
-  type EmailLanguage,
+  type EmailLanguageChoice,
   type EmailSendPayload,
   type EmailingSettings,
 } from '../../../domain/emailing';
@@ -52,7 +52,7 @@ export interface ReportReturn {
 export interface EmailDraft extends EmailForm {
   test: boolean;
   mailingTemplateId: string;
-  language: EmailLanguage;
+  language: EmailLanguageChoice;
 }
 
 /**
@@ -77,8 +77,8 @@ export function initialDraft(settings: EmailingSettings, user: { email: string; 
   };
 }
 
-export function isEmailLanguage(value: string): value is EmailLanguage {
-  return (EMAIL_LANGUAGES as readonly string[]).includes(value);
+export function isEmailLanguage(value: string): value is EmailLanguageChoice {
+  return (EMAIL_LANGUAGE_CHOICES as readonly string[]).includes(value);
 }
 
 /**
