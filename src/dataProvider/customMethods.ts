@@ -6,11 +6,29 @@
 import { certificateMethods } from './certificates';
 import { emailMethods } from './emails';
 import { publicationMethods } from './publication';
+import { accountMethods } from './account';
+import { dashboardMethods } from './dashboard';
+import { helpMethods } from './help';
+import { profileMethods } from './profile';
+import { referenceTableMethods } from './referenceTables';
+import { securityMethods } from './security';
+import { tagMethods } from './tags';
 import { templateEditorMethods } from './templateEditor';
+import { templateMethods } from './templates';
+import { verificationMethods } from './verification';
 
 export const customMethods = {
   ...certificateMethods,
   ...emailMethods,
   ...publicationMethods,
+  ...accountMethods,
+  ...dashboardMethods,
+  ...helpMethods,
+  ...profileMethods,
+  ...referenceTableMethods,
+  ...securityMethods,
+  ...tagMethods,
   ...templateEditorMethods,
+  ...templateMethods,
+  ...verificationMethods,
 };
