@@ -19,7 +19,7 @@ export function HeaderCredits({ user }: { user: CurrentUser }) {
   const title = translate('header.credits_title');
   if (isAdministrator(user.profileId))
     return (
-      <Tooltip title={title}>
+      <Tooltip title={title} describeChild>
         <Button
           component={Link}
           to={MY_PLAN_PATH}
@@ -33,7 +33,7 @@ export function HeaderCredits({ user }: { user: CurrentUser }) {
       </Tooltip>
     );
   return (
-    <Tooltip title={title}>
+    <Tooltip title={title} describeChild>
       <Box
         data-testid="header-credits"
         sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 1.5, opacity: 0.9, whiteSpace: 'nowrap' }}
