@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import * as XLSX from 'xlsx';
+import type { Page } from '@playwright/test';
 import { expect, type Laurel, screenshot, sessionToken, signInByMail, test } from './fixtures';
 
 const LOGO = Buffer.from(
@@ -7,8 +8,14 @@ const LOGO = Buffer.from(
 );
 const ADMIN = 'admin@example.org';
 
-/** A badge template through the template call, and a campaign of five recipients through the publish call. */
-async function publishCampaign(laurel: Laurel, token: string): Promise<{ templateId: number; campaignId: number }> {
+const NAMES = ['Ada Lovelace', 'Grace Hopper', 'Alan Turing', 'Katherine Johnson', 'Edsger Dijkstra'];
+
+/** A badge template through the template call, and a campaign of these recipients through the publish call. */
+async function publishCampaign(
+  laurel: Laurel,
+  token: string,
+  names: readonly string[] = NAMES,
+): Promise<{ templateId: number; campaignId: number }> {
   const form = new FormData();
   form.append(
     'json',
@@ -27,9 +34,15 @@ async function publishCampaign(laurel: Laurel, token: string): Promise<{ templat
   const created = await fetch(`${laurel.baseURL}/api/template/mc`, { method: 'POST', headers, body: form });
   expect(created.status, await created.clone().text()).toBe(201);
   const { id: templateId } = (await created.json()) as { id: number };
-  const data = ['Ada Lovelace', 'Grace Hopper', 'Alan Turing', 'Katherine Johnson', 'Edsger Dijkstra'].map((name) => {
+  const data = names.map((name) => {
     const [firstName, lastName] = name.split(' ');
-    return { Language: 'en', Email: `${firstName.toLowerCase()}@example.org`, firstName, lastName };
+    return {
+      ID: `${firstName}-${lastName}`,
+      Language: 'en',
+      Email: `${firstName.toLowerCase()}@example.org`,
+      firstName,
+      lastName,
+    };
   });
   const published = await fetch(`${laurel.baseURL}/api/admin/data`, {
     method: 'POST',
@@ -40,6 +53,12 @@ async function publishCampaign(laurel: Laurel, token: string): Promise<{ templat
   const { campaignId } = (await published.json()) as { campaignId: number };
   return { templateId, campaignId };
 }
+
+/** The report's or the search page's table rows (react-admin's DataTable). */
+const tableRows = (page: Page) => page.locator('tbody .RaDataTable-row');
+
+/** The texts of the rows shown, to compare two views. */
+const rowTexts = (page: Page) => tableRows(page).allInnerTexts();
 
 test('a campaign report sorts, filters, disables, enables, deletes, copies a link, exports; search finds by email and URL; emails go out', async ({
   page,
@@ -54,16 +73,16 @@ test('a campaign report sorts, filters, disables, enables, deletes, copies a lin
   await signInByMail(page, laurel, ADMIN);
   await page.goto(`/reports/${campaignId}`);
   await expect(page.getByRole('heading', { name: 'Data analysis' })).toBeVisible();
-  const rows = page.getByTestId('report-row');
+  const rows = tableRows(page);
   await expect(rows).toHaveCount(5);
   await expect(page.getByText('Publishing…')).toHaveCount(0, { timeout: 15_000 });
   await expect(page.getByTestId('report-counters')).toContainText('5 / 5');
   await screenshot(page, 'report-en');
 
   // sorting happens in the database, ascending then descending
-  await page.getByRole('button', { name: 'Last name' }).click();
+  await page.getByRole('button', { name: /Sort by last name/ }).click();
   await expect(rows.first()).toContainText('Dijkstra');
-  await page.getByRole('button', { name: 'Last name' }).click();
+  await page.getByRole('button', { name: /Sort by last name/ }).click();
   await expect(rows.first()).toContainText('Turing');
 
   // the search box and the filter drawer
@@ -76,12 +95,11 @@ test('a campaign report sorts, filters, disables, enables, deletes, copies a lin
   await search.press('Enter');
   await expect(rows).toHaveCount(5);
 
-  // disable one certificate, then enable it back
+  // disable one certificate with the bulk action, then enable it back
   const ada = rows.filter({ hasText: 'Lovelace' });
   await ada.getByRole('checkbox').check();
-  await expect(page.getByTestId('selected-count')).toHaveText('1 line selected');
-  await page.getByRole('button', { name: 'Actions' }).click();
-  await page.getByRole('menuitem', { name: 'Disable the selection' }).click();
+  await expect(page.getByText('1 item selected')).toBeVisible();
+  await page.getByRole('button', { name: 'Disable', exact: true }).click();
   await screenshot(page, 'report-disable-dialog-en');
   await page.getByRole('dialog').getByRole('button', { name: 'Disable' }).click();
   await expect(page.getByText('1 certificate disabled.')).toBeVisible();
@@ -96,8 +114,7 @@ test('a campaign report sorts, filters, disables, enables, deletes, copies a lin
   await expect(rows.first()).toContainText('Lovelace');
 
   await ada.getByRole('checkbox').check();
-  await page.getByRole('button', { name: 'Actions' }).click();
-  await page.getByRole('menuitem', { name: 'Enable the selection' }).click();
+  await page.getByRole('button', { name: 'Enable', exact: true }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Enable' }).click();
   await expect(page.getByText('1 certificate enabled.')).toBeVisible();
   await expect(page.getByText('No certificate matches')).toBeVisible();
@@ -110,10 +127,10 @@ test('a campaign report sorts, filters, disables, enables, deletes, copies a lin
   // delete one behind the typed confirmation
   const grace = rows.filter({ hasText: 'Hopper' });
   await grace.getByRole('checkbox').check();
-  await page.getByRole('button', { name: 'Actions' }).click();
-  await page.getByRole('menuitem', { name: 'Delete the selection' }).click();
+  await page.getByRole('button', { name: 'Delete', exact: true }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('textbox').fill('DELETE');
+  await screenshot(page, 'report-delete-dialog-en');
   await dialog.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('1 certificate deleted.')).toBeVisible();
   await expect(grace).toContainText('Deleted');
@@ -131,8 +148,7 @@ test('a campaign report sorts, filters, disables, enables, deletes, copies a lin
 
   // the spreadsheet of the current filter, read back
   const downloading = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Actions' }).click();
-  await page.getByRole('menuitem', { name: 'Export to a spreadsheet (xlsx)' }).click();
+  await page.getByRole('button', { name: 'Export to a spreadsheet (xlsx)' }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/^\d{4}-\d{2}-\d{2}_Data analysis\.xlsx$/);
   const book = XLSX.read(fs.readFileSync(await download.path()), { type: 'buffer' });
@@ -143,10 +159,13 @@ test('a campaign report sorts, filters, disables, enables, deletes, copies a lin
     'Mail Sent': 'not sent',
   });
   expect(Object.keys(sheet[0])).not.toContain('EvidenzId');
+  expect(Object.keys(sheet[0])).not.toContain('id');
+  await expect(page.getByText('Spreadsheet exported with 5 lines.')).toBeVisible();
 
-  // the template report lists the same lines with a jump to their campaign
-  await page.goto(`/templatereport/${templateId}`);
-  await expect(page.getByText('Full template report')).toBeVisible();
+  // the template report, linked from the header, lists the same lines with a jump to their campaign
+  await page.getByRole('link', { name: 'Full template report' }).click();
+  await expect(page).toHaveURL(new RegExp(`/templatereport/${templateId}$`));
+  await expect(page.getByText('Every campaign of this template')).toBeVisible();
   await expect(rows).toHaveCount(5);
   await expect(rows.first().getByRole('link', { name: `Go to campaign #${campaignId}` })).toBeVisible();
   await screenshot(page, 'templatereport-en');
@@ -157,8 +176,8 @@ test('a campaign report sorts, filters, disables, enables, deletes, copies a lin
   await page.getByRole('textbox', { name: "Recipient's email address" }).fill('katherine@example.org');
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   await expect(page.getByText('1 certificate found')).toBeVisible();
-  await expect(page.getByTestId('search-row')).toContainText('Data analysis');
-  await expect(page.getByTestId('search-row')).toContainText('katherine@example.org');
+  await expect(rows).toContainText(['Data analysis']);
+  await expect(rows).toContainText(['katherine@example.org']);
   await screenshot(page, 'search-en');
   await page.getByRole('combobox', { name: 'Search by' }).click();
   await page.getByRole('option', { name: 'URL' }).click();
@@ -166,7 +185,7 @@ test('a campaign report sorts, filters, disables, enables, deletes, copies a lin
   await expect(page.getByRole('button', { name: 'Search', exact: true })).toBeEnabled({ timeout: 3000 });
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   await expect(page.getByText('1 certificate found')).toBeVisible();
-  await expect(page.getByTestId('search-row')).toContainText('alan@example.org');
+  await expect(rows).toContainText(['alan@example.org']);
 
   // send the campaign's emails: back on the report with the count
   await page.goto(`/reports/${campaignId}`);
@@ -178,7 +197,7 @@ test('a campaign report sorts, filters, disables, enables, deletes, copies a lin
   await expect(page.getByRole('dialog')).toContainText('Up to 4 emails will be sent now');
   const before = laurel.mailbox.messages.length;
   await page.getByRole('dialog').getByRole('button', { name: 'Send', exact: true }).click();
-  await expect(page).toHaveURL(new RegExp(`/reports/${campaignId}$`));
+  await expect(page).toHaveURL(new RegExp(`/reports/${campaignId}`));
   await expect(page.getByText('4 emails are on their way.')).toBeVisible();
   await expect.poll(() => laurel.mailbox.messages.length, { timeout: 20_000 }).toBe(before + 4);
   await page.getByRole('button', { name: 'Refresh' }).click();
@@ -209,8 +228,7 @@ test('a campaign report sorts, filters, disables, enables, deletes, copies a lin
   await rows.filter({ hasText: 'Turing' }).getByRole('checkbox').check();
   await rows.filter({ hasText: 'Johnson' }).getByRole('checkbox').check();
   const zipDownload = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Actions' }).click();
-  await page.getByRole('menuitem', { name: "Download the selection's PDFs" }).click();
+  await page.getByRole('button', { name: "Download the selection's PDFs" }).click();
   expect((await zipDownload).suggestedFilename()).toMatch(/^\d{4}-\d{2}-\d{2}_certificates\.zip$/);
   await expect(page.getByText('2 PDFs downloaded.')).toBeVisible();
 
@@ -239,7 +257,67 @@ test('a campaign report sorts, filters, disables, enables, deletes, copies a lin
   await screenshot(page, 'search-es');
 });
 
-test('search by key disables and enables a certificate from the results; a test email reaches only the test address', async ({
+test('a report filtered, sorted and paged comes back the same after a reload, the back button and a shared link', async ({
+  page,
+  laurel,
+}) => {
+  test.setTimeout(120_000);
+  const token = await sessionToken(laurel, ADMIN);
+  const names = Array.from({ length: 30 }, (_, i) => `Learner${i + 1} Doe${String(i + 1).padStart(2, '0')}`);
+  const { campaignId } = await publishCampaign(laurel, token, names);
+  // three disabled certificates, filtered out below
+  const answer = await fetch(`${laurel.baseURL}/api/admin/data_post`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ campaignId, sort: 'lastName', order: 'ASC', limit: 3 }),
+  });
+  const keys = ((await answer.json()) as { data: { key: string }[] }).data.map((row) => row.key);
+  await fetch(`${laurel.baseURL}/api/admin/keys`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ ids: keys, enable: false }),
+  });
+
+  await signInByMail(page, laurel, ADMIN);
+  await page.goto(`/reports/${campaignId}`);
+  const rows = tableRows(page);
+  await expect(rows).toHaveCount(20);
+  await page.getByRole('button', { name: 'Filters' }).click();
+  await page.getByRole('checkbox', { name: 'Disabled' }).uncheck();
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await page.getByRole('button', { name: /Sort by last name/ }).click();
+  await expect(rows.first()).toContainText('Doe04');
+  await page.getByRole('button', { name: /Sort by last name/ }).click();
+  await expect(rows.first()).toContainText('Doe30');
+  await page.getByRole('button', { name: 'Go to page 2' }).click();
+  await expect(rows).toHaveCount(7);
+  await expect(rows.first()).toContainText('Doe10');
+  await expect(rows.last()).toContainText('Doe04');
+  const shown = await rowTexts(page);
+  const address = page.url();
+  expect(address).toContain('page=2');
+  await screenshot(page, 'report-page2-en');
+
+  await page.reload();
+  await expect(rows).toHaveCount(7);
+  expect(await rowTexts(page)).toEqual(shown);
+
+  await page.getByRole('link', { name: 'Campaigns' }).click();
+  await expect(page).toHaveURL(/\/campaigns/);
+  await page.goBack();
+  await expect(rows).toHaveCount(7);
+  expect(page.url()).toBe(address);
+  expect(await rowTexts(page)).toEqual(shown);
+
+  // the address alone, in a fresh tab, shows the same view
+  const shared = await page.context().newPage();
+  await shared.goto(address);
+  await expect(tableRows(shared)).toHaveCount(7);
+  expect(await rowTexts(shared)).toEqual(shown);
+  await shared.close();
+});
+
+test('search by key disables and enables a certificate from the results; the report counters follow without a reload; a test email reaches only the test address', async ({
   page,
   laurel,
 }) => {
@@ -254,23 +332,33 @@ test('search by key disables and enables a certificate from the results; a test 
   const key = ((await answer.json()) as { data: { key: string }[] }).data[0].key;
 
   await signInByMail(page, laurel, ADMIN);
-  await page.goto('/search');
+  await page.goto(`/reports/${campaignId}`);
+  await expect(page.getByTestId('report-counters')).toContainText('5 / 5');
+  await page.getByRole('link', { name: 'Search', exact: true }).click();
   await page.getByRole('combobox', { name: 'Search by' }).click();
   await page.getByRole('option', { name: 'Key' }).click();
   await page.getByRole('textbox', { name: 'Certificate key' }).fill(key);
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   await expect(page.getByText('1 certificate found')).toBeVisible();
-  const row = page.getByTestId('search-row');
+  const row = tableRows(page);
   await expect(row).toContainText('ada@example.org');
-  for (const [operation, status] of [
-    ['Disable', 'Disabled'],
-    ['Enable', 'Validated'],
-  ] as const) {
-    await row.getByRole('checkbox').check();
-    await page.getByRole('button', { name: operation, exact: true }).click();
-    await page.getByRole('dialog').getByRole('button', { name: operation, exact: true }).click();
-    await expect(row).toContainText(status, { timeout: 10_000 });
-  }
+  await row.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Disable', exact: true }).click();
+  await screenshot(page, 'search-disable-dialog-en');
+  await page.getByRole('dialog').getByRole('button', { name: 'Disable', exact: true }).click();
+  await expect(row).toContainText('Disabled', { timeout: 10_000 });
+  await expect(page.getByText('1 certificate disabled.')).toBeVisible();
+
+  // on to the report (no reload): its counters were refreshed by the change
+  await row.getByRole('link', { name: `Go to campaign #${campaignId}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/reports/${campaignId}$`));
+  await expect(page.getByTestId('report-counters')).toContainText('4 / 5');
+  await page.goBack();
+  await expect(row).toContainText('Disabled');
+  await row.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Enable', exact: true }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Enable', exact: true }).click();
+  await expect(row).toContainText('Validated', { timeout: 10_000 });
 
   await page.goto(`/reports/${campaignId}`);
   await page.getByRole('button', { name: 'Send all by email' }).click();
@@ -285,4 +373,93 @@ test('search by key disables and enables a certificate from the results; a test 
   const received = await laurel.mailbox.waitFor('registrar@example.org');
   expect(received.subject).toBe('Your Data analysis badge');
   expect(laurel.mailbox.messages.length).toBe(before + 1);
+});
+
+test('the campaigns search keeps filtering with a typed date, asks once per complete date, refuses From after To', async ({
+  page,
+  laurel,
+}) => {
+  test.setTimeout(120_000);
+  const token = await sessionToken(laurel, ADMIN);
+  await publishCampaign(laurel, token, ['Ada Lovelace']);
+  await publishCampaign(laurel, token, ['Grace Hopper']);
+  const asked: URLSearchParams[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/admin/campaigns')) asked.push(new URL(request.url()).searchParams);
+  });
+
+  await signInByMail(page, laurel, ADMIN);
+  await page.goto('/campaigns');
+  await expect(page.getByRole('heading', { name: '2 campaigns' })).toBeVisible();
+  const search = page.getByRole('textbox', { name: 'Search by template, note or user' });
+  await search.fill('Data analysis');
+  await expect(page.getByRole('heading', { name: '2 campaigns' })).toBeVisible();
+
+  // a year typed digit by digit: no call until the date is whole, and the search text stays in the call
+  await page.getByRole('button', { name: 'Last 7 days' }).click();
+  await expect(page.getByRole('button', { name: 'Last 7 days' })).toHaveAttribute('aria-pressed', 'true');
+  await expect.poll(() => asked.at(-1)?.get('startDate')).toBeTruthy();
+  const from = page.getByLabel('From');
+  await from.focus();
+  const callsBefore = asked.length;
+  await page.keyboard.type('01012020', { delay: 60 });
+  await expect(page.getByRole('heading', { name: '2 campaigns' })).toBeVisible();
+  await expect.poll(() => asked.at(-1)?.get('startDate')).toBe('2020-01-01');
+  expect(asked.at(-1)?.get('filter')).toBe('Data analysis');
+  expect(asked.length - callsBefore).toBe(1);
+  await expect(page.getByRole('button', { name: 'Last 7 days' })).toHaveAttribute('aria-pressed', 'false');
+  await screenshot(page, 'campaigns-typed-date-en');
+
+  // From after To: refused with a message, nothing asked
+  const callsThen = asked.length;
+  await page.getByRole('textbox', { name: 'To', exact: true }).fill('2019-12-31');
+  await expect(page.getByText('From must be on or before To.')).toBeVisible();
+  await page.waitForTimeout(800);
+  expect(asked.length).toBe(callsThen);
+  await screenshot(page, 'campaigns-reversed-en');
+  await page.getByRole('textbox', { name: 'To', exact: true }).fill('');
+  await expect(page.getByText('From must be on or before To.')).toHaveCount(0);
+
+  // the view is in the address: a reload keeps the search and the date
+  await expect.poll(() => page.url()).toContain('startDate');
+  await page.reload();
+  await expect(search).toHaveValue('Data analysis');
+  await expect(page.getByLabel('From')).toHaveValue('2020-01-01');
+  await expect(page.getByRole('heading', { name: '2 campaigns' })).toBeVisible();
+});
+
+test('a register export with missing data shows what is missing and leads to the register control', async ({
+  page,
+  laurel,
+}) => {
+  test.setTimeout(120_000);
+  const token = await sessionToken(laurel, ADMIN);
+  const { templateId, campaignId } = await publishCampaign(laurel, token, ['Ada Lovelace', 'Grace Hopper']);
+  // a registry template whose recipients lack the register's data (sex, birth year …)
+  await laurel.app.laurel.db
+    .updateTable('templates')
+    .set({ type: 'cpf_onshelf' })
+    .where('id', '=', templateId)
+    .execute();
+
+  await signInByMail(page, laurel, ADMIN);
+  await page.goto(`/reports/${campaignId}`);
+  await expect(tableRows(page)).toHaveCount(2);
+  await page.getByRole('button', { name: 'Register export (XML)' }).click();
+  const dialog = page.getByRole('dialog', { name: 'The register export is refused' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByTestId('cpf-errors')).toContainText('sexe');
+  await screenshot(page, 'cpf-export-errors-en');
+  await dialog.getByRole('link', { name: 'Open the register control' }).click();
+
+  await expect(page).toHaveURL(new RegExp(`/controlcpf/${templateId}$`));
+  await expect(page.getByText('Register data control')).toBeVisible();
+  await expect(page.getByText(/lines? stops? the register export/)).toBeVisible();
+  const rows = tableRows(page);
+  await expect(rows).toHaveCount(2);
+  await expect(rows.filter({ hasText: 'Lovelace' })).toContainText('sexe');
+  await screenshot(page, 'cpf-control-en');
+  await page.getByRole('link', { name: 'Full template report' }).click();
+  await expect(page).toHaveURL(new RegExp(`/templatereport/${templateId}$`));
+  await expect(page.getByRole('link', { name: 'Register control' })).toBeVisible();
 });

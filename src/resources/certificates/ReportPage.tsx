@@ -196,7 +196,7 @@ function Report({ kind, id }: { kind: ReportKind; id: number }) {
     navigate(EMAIL_PATH, { state });
   };
 
-  const sendAll = async () => {
+  const sendAll = async (rows: CertificateRecord[]) => {
     setBusy(true);
     try {
       if (counters.minting > 0) {
@@ -211,12 +211,14 @@ function Report({ kind, id }: { kind: ReportKind; id: number }) {
           return;
         }
       }
+      // a test email goes to one line of the page
+      const testId = emailableRows(rows)[0]?.EvidenzId;
       if (campaign) {
-        goToEmail({ selection: false, count: counters.validated });
+        goToEmail({ selection: false, testId, count: counters.validated });
       } else {
         // the send call takes a campaign or ids: a template's whole table is its lines with an address
         const ids = await dataProvider.emailableIds(template.id);
-        goToEmail({ selection: false, ids, testId: ids[0], count: ids.length });
+        goToEmail({ selection: false, ids, testId: testId ?? ids[0], count: ids.length });
       }
     } catch {
       notify('reports.load_failed', { type: 'error' });
@@ -423,7 +425,9 @@ function Report({ kind, id }: { kind: ReportKind; id: number }) {
             exporter={exporter}
             busy={busy}
             onCpfExport={registry && kind !== 'cpf' ? () => void exportCpf() : null}
-            onSendAll={!canAct || deleted ? null : canEmail && counters.validated > 0 ? () => void sendAll() : false}
+            onSendAll={
+              !canAct || deleted ? null : canEmail && counters.validated > 0 ? (rows) => void sendAll(rows) : false
+            }
           />
           {busy && <LinearProgress sx={{ mb: 1 }} aria-label={translate('reports.working')} />}
           <ReportBody

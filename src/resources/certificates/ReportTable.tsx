@@ -30,6 +30,15 @@ export interface ReportTableProps {
   onOperationDone: (operation: string, updated: number) => void;
 }
 
+/**
+ * react-admin slides the selection's toolbar over the list toolbar; ours is the page's own toolbar, kept in view:
+ * the selection's toolbar opens above the table instead.
+ */
+export const inlineBulkToolbar = {
+  // doubled class: above react-admin's own rule for the same element
+  '& .RaBulkActionsToolbar-toolbar.RaBulkActionsToolbar-toolbar': { position: 'static', transform: 'none' },
+} as const;
+
 /** The selection's extra bulk actions on a report: email it, download its PDFs (more than one printable line). */
 function SelectionButtons({ props }: { props: ReportTableProps }) {
   const { selectedIds, data } = useListContext<CertificateRecord>();
@@ -97,7 +106,10 @@ export function ReportTable(props: ReportTableProps) {
           false
         )
       }
-      sx={{ '& .RaDataTable-tableWrapper': { maxHeight: 'calc(100vh - 23rem)', minHeight: 240 } }}
+      sx={{
+        ...inlineBulkToolbar,
+        '& .RaDataTable-tableWrapper': { maxHeight: 'calc(100vh - 23rem)', minHeight: 240 },
+      }}
     >
       {columns.map((column) => (
         <DataTable.Col

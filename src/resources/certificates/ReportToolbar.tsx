@@ -8,6 +8,7 @@ import { Badge, Box, Button, IconButton, InputAdornment, MenuItem, TextField, To
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ExportButton, useListContext, useTranslate, type Exporter } from 'react-admin';
+import type { CertificateRecord } from '../../dataProvider/certificates';
 import { EXPORT_MAX_ROWS } from './certificateExporter';
 import { ReportFilterDrawer } from './ReportFilterDrawer';
 import { activeFilterCount, applyDrawer, type ReportFilterValues, type ReportOptions } from './reportFilters';
@@ -33,12 +34,12 @@ export function ReportToolbar({
   busy: boolean;
   /** null: no register export here */
   onCpfExport: (() => void) | null;
-  /** null: no send-all button (a Reader, a deleted campaign); false: shown disabled */
-  onSendAll: (() => void) | null | false;
+  /** with the page's rows (the test email's line); null: no send-all button (a Reader, a deleted campaign); false: shown disabled */
+  onSendAll: ((rows: CertificateRecord[]) => void) | null | false;
 }) {
   const translate = useTranslate();
   const queryClient = useQueryClient();
-  const { filterValues, setFilters } = useListContext();
+  const { filterValues, setFilters, data } = useListContext<CertificateRecord>();
   const values = filterValues as ReportFilterValues & { q?: string; language?: string };
   const [searchText, setSearchText] = useState(values.q ?? '');
   const [drawer, setDrawer] = useState({ open: false, key: 0 });
@@ -130,7 +131,7 @@ export function ReportToolbar({
         <Button
           variant="contained"
           startIcon={<MailIcon />}
-          onClick={onSendAll || undefined}
+          onClick={onSendAll ? () => onSendAll(data ?? []) : undefined}
           disabled={onSendAll === false || busy}
         >
           {translate('reports.send_all')}

@@ -20,6 +20,7 @@ import type { CertificateRecord } from '../../dataProvider/certificates';
 import { CertificateBulkActions } from './CertificateBulkActions';
 import { EmailStatusChip, StatusChip } from './CertificateFields';
 import { CertificateRowActions, rowName } from './CertificateRowActions';
+import { inlineBulkToolbar } from './ReportTable';
 
 export { SEARCH_PATH } from './paths';
 
@@ -185,6 +186,7 @@ function SearchResults() {
       <DataTable
         rowClick={false}
         size="small"
+        sx={inlineBulkToolbar}
         bulkActionButtons={
           canAct ? (
             // the server refuses templates without fields to certify; the page does not know them
