@@ -33,6 +33,13 @@ import { certificates, REPORT_ROUTES, ReportPage, SEARCH_PATH, SearchPage } from
 import { orgUnits } from './resources/org-units';
 import { templates } from './resources/templates';
 import { users } from './resources/users';
+import {
+  BADGE_IMAGE_EDITOR_PATH,
+  BADGE_IMAGE_LIBRARY_PATH,
+  BadgeImageEditor,
+  BadgeImageLibrary,
+  badgeImages,
+} from './resources/badge-images';
 
 const store = createLaurelStore();
 
@@ -79,6 +86,7 @@ export function App({ i18nProvider, brand }: { i18nProvider: I18nProvider; brand
           <Resource name="admin/org-units" {...orgUnits} />
           <Resource name="campaigns" {...campaigns} />
           <Resource name="certificates" {...certificates} />
+          <Resource name="badge-images" {...badgeImages} />
           <CustomRoutes noLayout>
             <Route path="/login/sso" element={<SsoReturnPage />} />
             <Route path="/login/:token" element={<LoginTokenPage />} />
@@ -105,6 +113,9 @@ export function App({ i18nProvider, brand }: { i18nProvider: I18nProvider; brand
             <Route path={REPORT_ROUTES.cpf} element={page(<ReportPage kind="cpf" />)} />
             <Route path={EMAIL_PATH} element={page(<EmailPage />, rights.publish)} />
             <Route path={SEARCH_PATH} element={page(<SearchPage />)} />
+            <Route path={BADGE_IMAGE_LIBRARY_PATH} element={page(<BadgeImageLibrary />)} />
+            <Route path={BADGE_IMAGE_EDITOR_PATH} element={page(<BadgeImageEditor />, rights.publish)} />
+            <Route path={`${BADGE_IMAGE_EDITOR_PATH}/:id`} element={page(<BadgeImageEditor />, rights.publish)} />
             <Route path={REFTABLE_PATH} element={page(<ReferenceTablePage />)} />
             <Route path={BADGE_EDITOR_PATH} element={page(<BadgeEditorPage />, (u) => canUseEditor(u, 'badge'))} />
             <Route

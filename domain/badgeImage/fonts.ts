@@ -2,7 +2,7 @@
  * The fonts we bundle and serve for badge texts (the font manifest of spec 002 section 7): each face is a file the
  * server serves at /api/badge_lib/fonts/{file} and loads into its SVG rasteriser.
  */
-export interface FontFace {
+export interface BundledFontFace {
   weight: number;
   style: 'normal' | 'italic';
   file: string;
@@ -10,7 +10,7 @@ export interface FontFace {
 
 export interface FontFamily {
   family: string;
-  faces: FontFace[];
+  faces: BundledFontFace[];
 }
 
 export const BUNDLED_FONTS: FontFamily[] = [
@@ -26,3 +26,6 @@ export const BUNDLED_FONTS: FontFamily[] = [
 export const isBundledFamily = (family: string): boolean => BUNDLED_FONTS.some((f) => f.family === family);
 
 export const DEFAULT_FONT_FAMILY = BUNDLED_FONTS[0].family;
+
+/** The manifest as served: each face with the address of its file. */
+export type FontManifest = { family: string; faces: (BundledFontFace & { url: string })[] }[];

@@ -43,7 +43,9 @@ describe('model to SVG', () => {
       shadow: 'outset' as const,
     };
     const smooth = renderSvg({ version: 1, data: [shape] }, 480, 't');
-    expect(smooth).toContain('<linearGradient id="t0" x1="0" y1="0" x2="0" y2="1">');
+    expect(smooth).toContain(
+      '<linearGradient id="t0" gradientUnits="userSpaceOnUse" x1="0" y1="-0.8" x2="0" y2="0.8">',
+    );
     expect(smooth).toContain('<stop offset="0.15" stop-color="#555555"/><stop offset="0.65" stop-color="#333333"/>');
     expect(smooth).toContain('fill="#000000" fill-opacity="0.3"');
     const sharp = renderSvg({ version: 1, data: [{ ...shape, gradiant: false, shadow: 'inset' as const }] });

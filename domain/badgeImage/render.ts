@@ -73,15 +73,20 @@ export function shapePath(kind: ShapeKind, w: number, h: number): string {
   }
 }
 
-/** The gradient of a two-colour fill: its direction and colour stops (offsets 0..1). */
+/**
+ * The gradient of a two-colour fill, in the shape's own coordinates (its w x h box centred on 0,0): the line it
+ * follows and its colour stops (offsets 0..1). Konva's linear gradients take the same points.
+ */
 export function fillGradient(shape: ShapeElement): {
   from: [number, number];
   to: [number, number];
   stops: { offset: number; color: string }[];
 } {
-  const from: [number, number] = [0, 0];
+  const [hw, hh] = [shape.width / 2, shape.height / 2];
+  const from: [number, number] =
+    shape.colorOrientation === 'horizontal' ? [-hw, 0] : shape.colorOrientation === 'vertical' ? [0, -hh] : [-hw, -hh];
   const to: [number, number] =
-    shape.colorOrientation === 'horizontal' ? [1, 0] : shape.colorOrientation === 'vertical' ? [0, 1] : [1, 1];
+    shape.colorOrientation === 'horizontal' ? [hw, 0] : shape.colorOrientation === 'vertical' ? [0, hh] : [hw, hh];
   const o = shape.colorOffset;
   const stops = shape.gradiant
     ? [
@@ -115,7 +120,7 @@ function renderShape(shape: ShapeElement, id: string): string {
         return `<stop offset="${round(s.offset)}" stop-color="${hex}"${opacity < 1 ? ` stop-opacity="${opacity}"` : ''}/>`;
       })
       .join('');
-    defs = `<defs><linearGradient id="${id}" x1="${g.from[0]}" y1="${g.from[1]}" x2="${g.to[0]}" y2="${g.to[1]}">${stops}</linearGradient></defs>`;
+    defs = `<defs><linearGradient id="${id}" gradientUnits="userSpaceOnUse" x1="${round(g.from[0])}" y1="${round(g.from[1])}" x2="${round(g.to[0])}" y2="${round(g.to[1])}">${stops}</linearGradient></defs>`;
     fill = `fill="url(#${id})"`;
   }
   const stroke =

@@ -3,13 +3,15 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { BUNDLED_FONTS } from '../../domain/badgeImage/fonts';
+import { EXPORT_SIZE } from '../../domain/badgeImage/model';
+import { validateModel } from '../../domain/badgeImage/validate';
 import type { Action } from '../../domain/permissions';
 import { authOf } from '../auth/guard';
 import type { AppContext } from '../context';
-import { notFound } from '../errors';
+import { badRequest, notFound } from '../errors';
 import { iconCatalogue } from '../services/badgeLibrary/icons';
 import { deleteLibraryImages, libraryDetails, listLibrary, saveLibraryImage } from '../services/badgeLibrary/library';
-import { fontFile } from '../services/badgeLibrary/thumbnails';
+import { fontFile, renderPng } from '../services/badgeLibrary/thumbnails';
 
 const NAME_MAX = 200;
 const DETAILS_LIMIT = 200;
@@ -72,6 +74,22 @@ export async function badgeLibraryRoutes(app: FastifyInstance, ctx: AppContext):
       schema: { summary: 'Delete some of the issuer’s badge images', body: z.object({ ids: ids.min(1) }) },
     },
     async (request) => ({ deleted: await deleteLibraryImages(ctx.db, authOf(request).issuer.id, request.body.ids) }),
+  );
+
+  api.post(
+    '/api/badge_lib/render',
+    {
+      config: config('show'),
+      schema: {
+        summary: 'A model rendered to a PNG (480x480 by default): the image "Add image to badge" hands to the editor',
+        body: z.object({ model: z.unknown(), size: z.number().int().min(16).max(1024).default(EXPORT_SIZE) }),
+      },
+    },
+    async (request) => {
+      const check = validateModel(request.body.model);
+      if (!check.ok) throw badRequest('INVALID_BADGE_MODEL', 'The badge model is not valid', { errors: check.errors });
+      return { png: `data:image/png;base64,${renderPng(check.model, request.body.size).toString('base64')}` };
+    },
   );
 
   api.get(

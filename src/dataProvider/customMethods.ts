@@ -7,6 +7,7 @@ import { certificateMethods } from './certificates';
 import { emailMethods } from './emails';
 import { publicationMethods } from './publication';
 import { accountMethods } from './account';
+import { badgeImageMethods } from './badgeImages';
 import { dashboardMethods } from './dashboard';
 import { helpMethods } from './help';
 import { profileMethods } from './profile';
@@ -22,6 +23,7 @@ export const customMethods = {
   ...emailMethods,
   ...publicationMethods,
   ...accountMethods,
+  ...badgeImageMethods,
   ...dashboardMethods,
   ...helpMethods,
   ...profileMethods,

@@ -14,6 +14,7 @@ import { combineDataProviders } from 'react-admin';
 import { labelIn, type TemplateSummary } from '../../domain/templates';
 import { orgUnits, users } from './admin';
 import { apiKeys } from './apiKeys';
+import { badgeImages } from './badgeImages';
 import { apiFetch } from './httpClient';
 import { applyListParams } from './listParams';
 import { campaigns } from './campaigns';
@@ -54,6 +55,7 @@ const handlers: Record<string, Handler> = {
   'admin/org-units': orgUnits,
   'admin/api-keys': apiKeys,
   'template-tags': tags,
+  'badge-images': badgeImages,
   campaigns,
   certificates,
 };

@@ -181,6 +181,27 @@ describe.each(TEST_DATABASES)('badge library calls on %s', (database) => {
     expect((await list())[mine[0]].name).not.toBe('stolen');
   });
 
+  it('renders a model to a 480x480 PNG, refusing an invalid one', async () => {
+    const answer = await t.app.inject({
+      method: 'POST',
+      url: '/api/badge_lib/render',
+      headers,
+      payload: { model: design() },
+    });
+    expect(answer.statusCode, answer.body).toBe(200);
+    const png = Buffer.from(answer.json().png.replace('data:image/png;base64,', ''), 'base64');
+    expect(png.subarray(0, 4)).toEqual(PNG_MAGIC);
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([480, 480]);
+    const bad = { version: 1, data: [{ type: 'video' }] };
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/badge_lib/render',
+      headers,
+      payload: { model: bad },
+    });
+    expect(refused.statusCode).toBe(400);
+  });
+
   it('serves the icon catalogue and the font manifest with its files', async () => {
     const icons = await t.app.inject({ method: 'GET', url: '/api/badge_lib/icons', headers });
     const catalogue = icons.json<{ name: string; group: string; style: string; data: string; hash: string }[]>();

@@ -1,0 +1,109 @@
+import type {
+  CreateParams,
+  DeleteManyParams,
+  DeleteParams,
+  GetListParams,
+  GetManyParams,
+  GetOneParams,
+  UpdateParams,
+} from 'react-admin';
+import type { FontManifest } from '../../domain/badgeImage/fonts';
+import type { BadgeModel } from '../../domain/badgeImage/model';
+import { apiFetch } from './httpClient';
+import { applyListParams } from './listParams';
+
+/** A badge image of the library as react-admin sees it. */
+export interface BadgeImageRecord {
+  id: number;
+  name: string;
+  model: BadgeModel;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface IconEntry {
+  name: string;
+  data: string;
+  group: 'heroicons' | 'lucide';
+  style: 'outline' | 'solid';
+  hash: string;
+}
+
+type ListAnswer = Record<string, Omit<BadgeImageRecord, 'id'>>;
+type DetailsAnswer = Record<string, { name: string; model: BadgeModel; thumbnail: string | null }>;
+
+async function readLibrary(): Promise<BadgeImageRecord[]> {
+  const { body } = await apiFetch<ListAnswer>('/api/badge_lib/list');
+  return Object.entries(body).map(([id, entry]) => ({ id: Number(id), ...entry }));
+}
+
+async function details(ids: number[]): Promise<DetailsAnswer> {
+  if (ids.length === 0) return {};
+  return (await apiFetch<DetailsAnswer>('/api/badge_lib/details', { method: 'POST', json: { ids, limit: ids.length } }))
+    .body;
+}
+
+async function save(id: number | '', data: { name: string; model: BadgeModel }): Promise<number> {
+  const { body } = await apiFetch<{ id: number }>('/api/badge_lib/model', {
+    method: 'POST',
+    json: { id, name: data.name, model: data.model },
+  });
+  return body.id;
+}
+
+async function remove(ids: number[]): Promise<void> {
+  await apiFetch('/api/badge_lib/model', { method: 'DELETE', json: { ids } });
+}
+
+/** The `badge-images` resource onto the badge library calls of spec 002 section 7. */
+export const badgeImages = {
+  async getList(params: GetListParams) {
+    return applyListParams(await readLibrary(), params, (image) => image.name);
+  },
+  async getOne(params: GetOneParams) {
+    const id = Number(params.id);
+    const entry = (await details([id]))[id];
+    if (!entry) throw new Error('ra.notification.item_doesnt_exist');
+    return { data: { id, name: entry.name, model: entry.model } };
+  },
+  async getMany(params: GetManyParams) {
+    const answer = await details(params.ids.map(Number));
+    return { data: Object.entries(answer).map(([id, e]) => ({ id: Number(id), name: e.name, model: e.model })) };
+  },
+  async create(params: CreateParams) {
+    const id = await save('', params.data as { name: string; model: BadgeModel });
+    return { data: { ...params.data, id } };
+  },
+  async update(params: UpdateParams) {
+    const id = await save(Number(params.id), params.data as { name: string; model: BadgeModel });
+    return { data: { ...params.data, id } };
+  },
+  async delete(params: DeleteParams) {
+    await remove([Number(params.id)]);
+    return { data: params.previousData ?? { id: params.id } };
+  },
+  async deleteMany(params: DeleteManyParams) {
+    await remove(params.ids.map(Number));
+    return { data: params.ids };
+  },
+};
+
+/** The library's calls that are not CRUD: tile thumbnails, the 480x480 export, icons and fonts for the designer. */
+export const badgeImageMethods = {
+  /** PNG data URLs of the tiles of these images, by id. */
+  async badgeImageThumbnails(ids: number[]): Promise<Record<number, string | null>> {
+    const answer = await details(ids);
+    return Object.fromEntries(Object.entries(answer).map(([id, e]) => [Number(id), e.thumbnail]));
+  },
+  /** The model rendered by the server to a PNG data URL (480x480 unless told). */
+  async renderBadgeImage(model: BadgeModel, size?: number): Promise<string> {
+    return (await apiFetch<{ png: string }>('/api/badge_lib/render', { method: 'POST', json: { model, size } })).body
+      .png;
+  },
+  async badgeIconCatalogue(): Promise<IconEntry[]> {
+    return (await apiFetch<IconEntry[]>('/api/badge_lib/icons')).body;
+  },
+  async badgeFontManifest(): Promise<FontManifest> {
+    return (await apiFetch<FontManifest>('/api/badge_lib/fonts')).body;
+  },
+};

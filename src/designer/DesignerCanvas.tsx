@@ -1,0 +1,261 @@
+import type Konva from 'konva';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Group, Image as KonvaImage, Layer, Path, Shape, Stage, Transformer } from 'react-konva';
+import {
+  CANVAS_SIZE,
+  HIGHLIGHT_MS,
+  normalizeRotation,
+  splitColor,
+  type BadgeElement,
+  type IconElement,
+  type ImageElement,
+  type ShapeElement,
+  type TextElement,
+} from '../../domain/badgeImage/model';
+import { fillGradient, iconDocument, SHADOW, shapePath, STROKE_UNIT, textLayout } from '../../domain/badgeImage/render';
+import type { Designer } from './useDesigner';
+
+/** Pixels per view-box unit: the -1..1 view box fills the 512 px canvas. */
+const UNIT = CANVAS_SIZE / 2;
+/** Texts are drawn 100 times larger in a group scaled back down, as in the SVG renderer. */
+const TEXT_GRID = 100;
+
+const rgba = (color: string) => {
+  const { hex, opacity } = splitColor(color);
+  const n = parseInt(hex.slice(1), 16);
+  return `rgba(${(n >> 16) & 255},${(n >> 8) & 255},${n & 255},${opacity})`;
+};
+
+/** An image element's picture (or an icon's SVG) decoded for the canvas. */
+function useLoadedImage(source: string | null): HTMLImageElement | null {
+  const [image, setImage] = useState<HTMLImageElement | null>(null);
+  useEffect(() => {
+    if (!source) {
+      setImage(null);
+      return;
+    }
+    const element = new window.Image();
+    let live = true;
+    element.onload = () => live && setImage(element);
+    element.src = source;
+    return () => {
+      live = false;
+    };
+  }, [source]);
+  return image;
+}
+
+function ShapeNode({ shape }: { shape: ShapeElement }) {
+  const d = shapePath(shape.shape, shape.width, shape.height);
+  const fill =
+    shape.fillType === 'twoColors'
+      ? (() => {
+          const g = fillGradient(shape);
+          return {
+            fillLinearGradientStartPoint: { x: g.from[0], y: g.from[1] },
+            fillLinearGradientEndPoint: { x: g.to[0], y: g.to[1] },
+            fillLinearGradientColorStops: g.stops.flatMap((s) => [s.offset, rgba(s.color)]),
+          };
+        })()
+      : { fill: rgba(shape.fillColor) };
+  // The outset shadow falls down and right on the page: its offset turned back into the rotated group.
+  const angle = (-shape.rotate * Math.PI) / 180;
+  const shadowX = SHADOW.dx * Math.cos(angle) - SHADOW.dy * Math.sin(angle);
+  const shadowY = SHADOW.dx * Math.sin(angle) + SHADOW.dy * Math.cos(angle);
+  return (
+    <>
+      {shape.shadow === 'outset' ? (
+        <Path data={d} x={shadowX} y={shadowY} fill={`rgba(0,0,0,${SHADOW.opacity})`} listening={false} />
+      ) : null}
+      <Path
+        data={d}
+        {...fill}
+        stroke={shape.strokeSize > 0 ? rgba(shape.strokeColor) : undefined}
+        strokeWidth={shape.strokeSize * STROKE_UNIT}
+      />
+      {shape.shadow === 'inset' ? (
+        <Path
+          data={shapePath(shape.shape, shape.width * SHADOW.insetScale, shape.height * SHADOW.insetScale)}
+          stroke={`rgba(0,0,0,${SHADOW.opacity})`}
+          strokeWidth={SHADOW.insetWidth}
+          listening={false}
+        />
+      ) : null}
+    </>
+  );
+}
+
+/** Straight or curved text drawn glyph by glyph like SVG text and textPath, in the 100x grid. */
+function TextNode({ text }: { text: TextElement }) {
+  const { fontSize, letterSpacing } = textLayout(text);
+  const size = fontSize * TEXT_GRID;
+  const spacing = letterSpacing * TEXT_GRID;
+  const font = `${text.font.style} ${text.font.weight} ${size}px "${text.font.family}"`;
+  const sceneFunc = (context: Konva.Context, node: Konva.Shape) => {
+    const ctx = context._context;
+    ctx.font = font;
+    ctx.fillStyle = rgba(text.color);
+    ctx.textBaseline = 'alphabetic';
+    const glyphs = [...text.text];
+    const widths = glyphs.map((g) => ctx.measureText(g).width + spacing);
+    const total = widths.reduce((a, b) => a + b, 0);
+    if (text.radius === 0) {
+      ctx.textAlign = 'left';
+      let x = -total / 2;
+      glyphs.forEach((glyph, i) => {
+        ctx.fillText(glyph, x, size * 0.35);
+        x += widths[i];
+      });
+    } else {
+      const r = Math.abs(text.radius) * TEXT_GRID;
+      const up = text.radius > 0;
+      ctx.textAlign = 'center';
+      let s = -total / 2;
+      glyphs.forEach((glyph, i) => {
+        const theta = (s + (widths[i] - spacing) / 2) / r;
+        ctx.save();
+        ctx.translate(r * Math.sin(theta), up ? r - r * Math.cos(theta) : -r + r * Math.cos(theta));
+        ctx.rotate(up ? theta : -theta);
+        ctx.fillText(glyph, 0, 0);
+        ctx.restore();
+        s += widths[i];
+      });
+    }
+    context.fillStrokeShape(node);
+  };
+  const hitFunc = (context: Konva.Context, node: Konva.Shape) => {
+    const width = Math.max(size, size * 0.6 * text.text.length);
+    context.beginPath();
+    context.rect(-width / 2, -size * 0.8, width, size * 1.2);
+    context.closePath();
+    context.fillStrokeShape(node);
+  };
+  return (
+    <Group scaleX={1 / TEXT_GRID} scaleY={1 / TEXT_GRID}>
+      <Shape sceneFunc={sceneFunc} hitFunc={hitFunc} />
+    </Group>
+  );
+}
+
+function IconNode({ icon }: { icon: IconElement }) {
+  const pixels = Math.max(32, Math.round(icon.scale * 2 * UNIT));
+  const source = useMemo(() => {
+    const document = iconDocument(icon, pixels);
+    return document ? `data:image/svg+xml;charset=utf-8,${encodeURIComponent(document)}` : null;
+  }, [icon, pixels]);
+  const image = useLoadedImage(source);
+  const half = icon.scale;
+  return image ? <KonvaImage image={image} x={-half} y={-half} width={half * 2} height={half * 2} /> : null;
+}
+
+function ImageNode({ element }: { element: ImageElement }) {
+  const image = useLoadedImage(element.image);
+  if (!image) return null;
+  // Fitted into the element's square, as preserveAspectRatio="xMidYMid meet" does in SVG.
+  const side = element.scale * 2;
+  const ratio = image.naturalWidth / image.naturalHeight || 1;
+  const [w, h] = ratio >= 1 ? [side, side / ratio] : [side * ratio, side];
+  return <KonvaImage image={image} x={-w / 2} y={-h / 2} width={w} height={h} />;
+}
+
+function ElementNode({ element }: { element: BadgeElement }) {
+  switch (element.type) {
+    case 'shape':
+      return <ShapeNode shape={element} />;
+    case 'text':
+      return <TextNode text={element} />;
+    case 'icon':
+      return <IconNode icon={element} />;
+    case 'image':
+      return <ImageNode element={element} />;
+  }
+}
+
+const round = (n: number) => Math.round(n * 1000) / 1000;
+
+/**
+ * The 512x512 canvas over the -1..1 view box: elements in stacking order, the selected one with handles. Drags
+ * and handle moves are Konva's own until they end, then they become one change of the model.
+ */
+export function DesignerCanvas({ designer }: { designer: Designer }) {
+  const { model, selected } = designer;
+  const nodes = useRef(new Map<number, Konva.Group>());
+  const transformer = useRef<Konva.Transformer>(null);
+
+  useEffect(() => {
+    const node = selected === null ? undefined : nodes.current.get(selected);
+    transformer.current?.nodes(node ? [node] : []);
+    if (!node) return;
+    // The 0.75 s highlight of a newly selected element.
+    const tween = node.to({
+      opacity: 0.35,
+      duration: HIGHLIGHT_MS / 2000,
+      onFinish: () => node.to({ opacity: 1, duration: HIGHLIGHT_MS / 2000 }),
+    });
+    return () => {
+      tween?.destroy?.();
+      node.opacity(1);
+    };
+  }, [selected, model.data.length]);
+
+  function writeBack(index: number, node: Konva.Group) {
+    const element = model.data[index];
+    const [sx, sy] = [node.scaleX(), node.scaleY()];
+    node.scale({ x: 1, y: 1 });
+    const base = { x: round(node.x()), y: round(node.y()), rotate: round(normalizeRotation(node.rotation())) };
+    if (element.type === 'shape') {
+      // width and height together: the linked ratio rule only applies when one of them changes alone
+      designer.update(index, {
+        ...base,
+        width: round(element.width * sx),
+        height: round(element.height * sy),
+      } as Partial<BadgeElement>);
+    } else designer.update(index, { ...base, scale: round(element.scale * sx) } as Partial<BadgeElement>);
+  }
+
+  const isShapeSelected = selected !== null && model.data[selected]?.type === 'shape';
+  return (
+    <Stage
+      width={CANVAS_SIZE}
+      height={CANVAS_SIZE}
+      data-testid="designer-canvas"
+      onMouseDown={(event) => {
+        if (event.target === event.target.getStage()) designer.select(null);
+      }}
+    >
+      <Layer x={UNIT} y={UNIT} scaleX={UNIT} scaleY={UNIT}>
+        {model.data.map((element, index) => (
+          <Group
+            key={index}
+            ref={(node) => {
+              if (node) nodes.current.set(index, node);
+              else nodes.current.delete(index);
+            }}
+            x={element.x}
+            y={element.y}
+            rotation={element.rotate}
+            draggable
+            dragBoundFunc={(position) => ({
+              x: Math.min(CANVAS_SIZE, Math.max(0, position.x)),
+              y: Math.min(CANVAS_SIZE, Math.max(0, position.y)),
+            })}
+            onMouseDown={() => selected !== index && designer.select(index)}
+            onDragEnd={() => writeBack(index, nodes.current.get(index)!)}
+            onTransformEnd={() => writeBack(index, nodes.current.get(index)!)}
+          >
+            <ElementNode element={element} />
+          </Group>
+        ))}
+        <Transformer
+          ref={transformer}
+          keepRatio={!isShapeSelected || Boolean((model.data[selected!] as ShapeElement | undefined)?.linkWidthHeight)}
+          rotationSnaps={[0, 45, 90, 135, 180, 225, 270, 315]}
+          ignoreStroke
+          anchorSize={9}
+          borderStroke="#1976d2"
+          anchorStroke="#1976d2"
+        />
+      </Layer>
+    </Stage>
+  );
+}

@@ -1,0 +1,129 @@
+import SaveIcon from '@mui/icons-material/Save';
+import { Box, Button, Skeleton, Stack, TextField, Typography } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { Confirm, Loading, Title, useGetOne, useNotify, useTranslate } from 'react-admin';
+import { useNavigate, useParams } from 'react-router-dom';
+import { emptyModel, type BadgeModel } from '../../../domain/badgeImage/model';
+import type { BadgeImageRecord } from '../../dataProvider/badgeImages';
+import { useLaurelDataProvider } from '../../dataProvider/useLaurelDataProvider';
+
+// konva comes with the designer, in its own chunk.
+const Designer = lazy(() => import('../../designer/Designer').then((m) => ({ default: m.Designer })));
+
+/** The badge image editor (spec 002 section 2.6): /badgeImageEditor for a new image, /badgeImageEditor/{id} to edit. */
+export function BadgeImageEditor() {
+  const { id } = useParams();
+  const translate = useTranslate();
+  const { data, isPending, error } = useGetOne<BadgeImageRecord>(
+    'badge-images',
+    { id: Number(id) },
+    { enabled: id !== undefined, refetchOnWindowFocus: false },
+  );
+  if (id !== undefined && isPending) return <Loading />;
+  if (id !== undefined && (error || !data))
+    return <Typography sx={{ p: 2 }}>{translate('ra.notification.item_doesnt_exist')}</Typography>;
+  return (
+    <EditorForm
+      key={id ?? 'new'}
+      id={id === undefined ? null : Number(id)}
+      initialName={data?.name ?? translate('resources.badge-images.new_image')}
+      initialModel={data?.model ?? emptyModel()}
+    />
+  );
+}
+
+function EditorForm({
+  id,
+  initialName,
+  initialModel,
+}: {
+  id: number | null;
+  initialName: string;
+  initialModel: BadgeModel;
+}) {
+  const translate = useTranslate();
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const dataProvider = useLaurelDataProvider();
+  const [name, setName] = useState(initialName);
+  const [model, setModel] = useState(initialModel);
+  const [designChanged, setDesignChanged] = useState(false);
+  const [nameChanged, setNameChanged] = useState(false);
+  const [leaving, setLeaving] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const unsaved = nameChanged || designChanged;
+
+  // The browser's own leave-page warning while changes are unsaved.
+  useEffect(() => {
+    if (!unsaved) return;
+    const warn = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [unsaved]);
+
+  const onDesignChange = useCallback((next: BadgeModel, changed: boolean) => {
+    setModel(next);
+    setDesignChanged(changed);
+  }, []);
+
+  async function save() {
+    setSaving(true);
+    try {
+      if (id === null) await dataProvider.create('badge-images', { data: { name, model } });
+      else await dataProvider.update('badge-images', { id, data: { name, model }, previousData: { id } });
+      await queryClient.invalidateQueries({ queryKey: ['badge-images'] });
+      notify('resources.badge-images.notifications.saved', { type: 'success' });
+      setNameChanged(false);
+      setDesignChanged(false);
+      navigate(-1);
+    } catch {
+      notify('app.error_generic', { type: 'error' });
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Box sx={{ p: 2 }}>
+      <Title title={translate('resources.badge-images.editor_title')} />
+      <Stack direction="row" spacing={2} sx={{ mb: 2, alignItems: 'center' }}>
+        <TextField
+          size="small"
+          label={translate('resources.badge-images.fields.name')}
+          value={name}
+          onChange={(event) => {
+            setName(event.target.value);
+            setNameChanged(true);
+          }}
+          sx={{ width: 320 }}
+        />
+        <Button onClick={() => (unsaved ? setLeaving(true) : navigate(-1))}>{translate('ra.action.cancel')}</Button>
+        <Button variant="contained" startIcon={<SaveIcon />} disabled={!unsaved || saving} onClick={save}>
+          {translate('ra.action.save')}
+        </Button>
+      </Stack>
+      <Suspense fallback={<Skeleton variant="rounded" width={1100} height={512} />}>
+        <Designer initial={initialModel} onChange={onDesignChange} />
+      </Suspense>
+      <Confirm
+        isOpen={leaving}
+        title="resources.badge-images.unsaved_title"
+        content="resources.badge-images.unsaved_body"
+        confirm="resources.badge-images.leave"
+        cancel="resources.badge-images.stay"
+        onConfirm={() => {
+          setLeaving(false);
+          setNameChanged(false);
+          setDesignChanged(false);
+          navigate(-1);
+        }}
+        onClose={() => setLeaving(false)}
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,120 @@
+import EditIcon from '@mui/icons-material/Edit';
+import { Box, Button, Card, CardActionArea, Checkbox, Skeleton, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslate } from 'react-admin';
+import type { BadgeImageRecord } from '../../dataProvider/badgeImages';
+import { useLaurelDataProvider } from '../../dataProvider/useLaurelDataProvider';
+
+/** Thumbnails are fetched by groups of this many tiles, so the first tiles show before the whole library. */
+const CHUNK = 24;
+export const TILE_SIZE = 140;
+
+interface TilesProps {
+  images: BadgeImageRecord[];
+  selection: number[];
+  onToggle(id: number): void;
+  /** page mode shows a checkbox and an Edit button on selected tiles */
+  onEdit?: (id: number) => void;
+}
+
+/** The library's tiles: each a server-rendered preview of its model and its name. */
+export function BadgeImageTiles({ images, selection, onToggle, onEdit }: TilesProps) {
+  const chunks: BadgeImageRecord[][] = [];
+  for (let i = 0; i < images.length; i += CHUNK) chunks.push(images.slice(i, i + CHUNK));
+  return (
+    <Box
+      role="list"
+      sx={{ display: 'grid', gap: 2, gridTemplateColumns: `repeat(auto-fill, minmax(${TILE_SIZE + 24}px, 1fr))` }}
+    >
+      {chunks.map((chunk) => (
+        <TileChunk key={chunk.map((image) => image.id).join(',')} {...{ images: chunk, selection, onToggle, onEdit }} />
+      ))}
+    </Box>
+  );
+}
+
+function TileChunk({ images, selection, onToggle, onEdit }: TilesProps) {
+  const dataProvider = useLaurelDataProvider();
+  const ids = images.map((image) => image.id);
+  const updated = images.map((image) => image.updatedAt).join(',');
+  const { data: thumbnails } = useQuery({
+    queryKey: ['badge-images', 'thumbnails', ids, updated],
+    queryFn: () => dataProvider.badgeImageThumbnails(ids),
+    staleTime: 60_000,
+  });
+  return images.map((image) => (
+    <Tile
+      key={image.id}
+      image={image}
+      thumbnail={thumbnails?.[image.id]}
+      selected={selection.includes(image.id)}
+      onToggle={onToggle}
+      onEdit={onEdit}
+    />
+  ));
+}
+
+function Tile({
+  image,
+  thumbnail,
+  selected,
+  onToggle,
+  onEdit,
+}: {
+  image: BadgeImageRecord;
+  thumbnail: string | null | undefined;
+  selected: boolean;
+  onToggle(id: number): void;
+  onEdit?: (id: number) => void;
+}) {
+  const translate = useTranslate();
+  return (
+    <Card
+      role="listitem"
+      aria-label={image.name}
+      aria-selected={selected}
+      variant="outlined"
+      sx={{
+        position: 'relative',
+        borderColor: selected ? 'primary.main' : undefined,
+        borderWidth: selected ? 2 : 1,
+        bgcolor: selected ? 'action.selected' : undefined,
+      }}
+    >
+      <CardActionArea onClick={() => onToggle(image.id)} sx={{ p: 1.5, textAlign: 'center' }}>
+        {thumbnail ? (
+          <Box
+            component="img"
+            src={thumbnail}
+            alt=""
+            sx={{ width: TILE_SIZE, height: TILE_SIZE, display: 'block', mx: 'auto' }}
+          />
+        ) : (
+          <Skeleton variant="rounded" width={TILE_SIZE} height={TILE_SIZE} sx={{ mx: 'auto' }} />
+        )}
+        <Typography variant="body2" noWrap title={image.name} sx={{ mt: 1 }}>
+          {image.name}
+        </Typography>
+      </CardActionArea>
+      {selected && onEdit ? (
+        <>
+          <Checkbox
+            checked
+            onChange={() => onToggle(image.id)}
+            inputProps={{ 'aria-label': translate('resources.badge-images.actions.unselect', { name: image.name }) }}
+            sx={{ position: 'absolute', top: 0, left: 0 }}
+          />
+          <Button
+            size="small"
+            variant="contained"
+            startIcon={<EditIcon />}
+            onClick={() => onEdit(image.id)}
+            sx={{ position: 'absolute', top: 8, right: 8 }}
+          >
+            {translate('ra.action.edit')}
+          </Button>
+        </>
+      ) : null}
+    </Card>
+  );
+}
