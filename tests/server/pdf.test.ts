@@ -1,11 +1,40 @@
 import JSZip from 'jszip';
-import { PDFDict, PDFDocument, PDFName } from 'pdf-lib';
+import { decodePDFRawStream, PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, rgb } from 'pdf-lib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PROFILE } from '../../domain/roles';
-import { plainText } from '../../server/services/pdf/certificatePdf';
+import { STYLE_PRESETS } from '../../domain/templateRules/style';
+import { pdfColor, plainText } from '../../server/services/pdf/certificatePdf';
 import { addIssuer, addUser, bearer, signIn, signInAdmin } from './signIn';
 import { createBadgeTemplate, publishRows, recipientRows } from './publicationFixtures';
+import { badgePayload, pngImage, postForm } from './templateFixtures';
 import { createTestApp, TEST_DATABASES, type TestApp } from './testApp';
+
+/** What a PDF's first page draws: its content stream operators as text, and its images. */
+async function pageContent(bytes: Uint8Array): Promise<{ operators: string; texts: string[]; images: number }> {
+  const document = await PDFDocument.load(bytes);
+  const page = document.getPage(0);
+  const contents = page.node.Contents();
+  const streams = contents instanceof PDFArray ? contents.asArray() : contents ? [contents] : [];
+  let operators = '';
+  for (const reference of streams) {
+    const stream = document.context.lookup(reference);
+    if (stream instanceof PDFRawStream)
+      operators += Buffer.from(decodePDFRawStream(stream).decode()).toString('latin1');
+  }
+  // the standard fonts' texts are written as hex strings of WinAnsi bytes
+  const texts = [...operators.matchAll(/<([0-9A-Fa-f]*)> Tj/g)].map((match) =>
+    Buffer.from(match[1], 'hex').toString('latin1'),
+  );
+  const xObjects = page.node.Resources()?.lookup(PDFName.of('XObject'));
+  const images = xObjects instanceof PDFDict ? xObjects.keys().length : 0;
+  return { operators, texts, images };
+}
+
+/** How pdf-lib writes a fill colour. */
+const fillOperator = (hex: string) => {
+  const { red, green, blue } = pdfColor(hex, rgb(0, 0, 0)) as { red: number; green: number; blue: number };
+  return `${red} ${green} ${blue} rg`;
+};
 
 describe.each(TEST_DATABASES)('certificate PDFs on %s', (database) => {
   let t: TestApp;
@@ -128,9 +157,63 @@ describe.each(TEST_DATABASES)('certificate PDFs on %s', (database) => {
     expect(new Set(unicode)).toEqual(new Set(['DejaVuSans', 'DejaVuSans-Bold']));
   });
 
-  it('prints Markdown as plain text', () => {
-    expect(plainText('## Goals\n- **Read** [docs](https://x.example)\n* _write_ `code`')).toBe(
-      'Goals\n• Read docs\n• write code',
+  it('prints Markdown as plain text, links with their address', () => {
+    expect(plainText('## Goals\n- **Read** [docs](https://x.example)\n- _write_ it')).toBe(
+      'Goals\n\n• Read docs (https://x.example)\n• write it',
     );
+  });
+
+  it("draws the template's design: the issuer's logo, the badge, the preset's colours, labels apart from values", async () => {
+    const preset = STYLE_PRESETS.find((candidate) => candidate.id === 'terracotta') ?? STYLE_PRESETS[1];
+    const created = await postForm(
+      t.app,
+      headers,
+      badgePayload({
+        badge: { fr: 'badge.png', en: 'badge.png' },
+        issuerLogo: 'issuer.png',
+        cstyle: preset.cstyle,
+      }),
+      [pngImage('badgeImage', 'badge.png'), pngImage('issuerImage', 'issuer.png')],
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    const templateId = created.json<{ id: number }>().id;
+    // each recipient in both of the template's languages; the first row's language is the certificate's
+    const [first, second] = recipientRows(2, 'en');
+    const rows = [first, { ...first, Language: 'fr' }, { ...second, Language: 'fr' }, second];
+    const published = await publishRows(t.app, headers, templateId, rows);
+    expect(published.statusCode, published.body).toBe(200);
+    const designed = await t.app.laurel.db
+      .selectFrom('certificates')
+      .select(['key', 'language'])
+      .where('template_id', '=', templateId)
+      .orderBy('id')
+      .execute();
+    const pdfOf = async (key: string) =>
+      pageContent((await t.app.inject({ method: 'GET', url: `/certificate/${key}/certificate.pdf` })).rawPayload);
+
+    const english = await pdfOf(designed[0].key);
+    expect(english.images).toBe(2);
+    const style = (preset.cstyle as { style: { title: { background: string }; root: { background: string } } }).style;
+    expect(english.operators).toContain(fillOperator(style.title.background));
+    expect(english.operators).toContain(fillOperator(style.root.background));
+    // the label and its value are two texts: "DATE OF CERTIFICATION:" and "November 20, 2026"
+    expect(english.texts).toContain('DATE OF CERTIFICATION:');
+    expect(english.texts.some((text) => /^Nov\w* 20, 2026$/.test(text))).toBe(true);
+    expect(english.texts).toContain('SKILLS:');
+    expect(english.texts.some((text) => text.startsWith('SQL'))).toBe(true);
+    expect(english.texts.join(' ')).not.toMatch(/certification \d/i);
+    // in the recipient's language, with French punctuation
+    const french = await pdfOf(designed[1].key);
+    expect(french.texts).toContain('DATE DE CERTIFICATION :');
+    expect(french.texts).toContain('Analyse de données');
+  });
+
+  it('reads the design colours as CSS writes them, and ignores what it cannot read', () => {
+    expect(pdfColor('#fff', rgb(0, 0, 0))).toEqual(rgb(1, 1, 1));
+    expect(pdfColor('#2E6B4F', rgb(0, 0, 0))).toEqual(rgb(46 / 255, 107 / 255, 79 / 255));
+    expect(pdfColor('rgba(255, 0, 0, 0.5)', rgb(0, 0, 0))).toEqual(rgb(1, 0, 0));
+    expect(pdfColor('white', rgb(0, 0, 0))).toEqual(rgb(1, 1, 1));
+    expect(pdfColor('hsl(10 20% 30%)', rgb(0, 0, 1))).toEqual(rgb(0, 0, 1));
+    expect(pdfColor('rebeccapurple', rgb(0, 0, 1))).toEqual(rgb(0, 0, 1));
   });
 });

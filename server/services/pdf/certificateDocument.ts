@@ -24,9 +24,17 @@ export async function certificatePdf(
   if (state === 'deleted') return null;
   const template = await findIssuerTemplate(db, certificate.issuer_id, certificate.template_id);
   if (!template) return null;
-  const badgeKey = contentIn(template, certificate.language).badge_logo;
-  const match = badgeKey ? TEMPLATE_IMAGE_KEY.exec(badgeKey) : null;
-  const badge = badgeKey && match && Number(match[1]) === template.issuer_id ? await files.get(badgeKey) : null;
+  const content = contentIn(template, certificate.language);
+  // only the template's own stored images (the key names its issuer)
+  const image = async (key: string | null | undefined) => {
+    const match = key ? TEMPLATE_IMAGE_KEY.exec(key) : null;
+    return key && match && Number(match[1]) === template.issuer_id ? await files.get(key) : null;
+  };
+  const [badge, issuerLogo, partnerLogo] = await Promise.all([
+    image(content.badge_logo),
+    image(content.issuer_logo),
+    image(content.partner_logo),
+  ]);
   const view = credentialView(template, certificate.language, recipientFromCertificate(certificate), () => null);
   const language = serverLanguage(certificate.language);
   return renderCertificatePdf({
@@ -34,6 +42,8 @@ export async function certificatePdf(
     url: `${publicUrl}/certificate/${certificate.key}`,
     stamp: state === 'valid' ? null : translate(language, `publicPage.status.${state}.title`),
     badge,
+    issuerLogo,
+    partnerLogo: content.partner ? partnerLogo : null,
   });
 }
 
