@@ -161,11 +161,9 @@ export function ParametersStep({
   const creating = state.mode === 'insert';
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '3fr 2fr' }, alignItems: 'start' }}>
+      <LanguageChoice state={state} dispatch={dispatch} />
       <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-        <LanguageChoice state={state} dispatch={dispatch} />
         <TechnicalFieldsCard state={state} dispatch={dispatch} />
-      </Box>
-      <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
         <ParametersCard title={translate('editor.parameters.delivery')}>
           {creating ? (
             <FormControl>
