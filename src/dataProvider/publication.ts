@@ -20,8 +20,11 @@ import { apiFetch, NetworkError } from './httpClient';
 /** One key for the issuer's credits everywhere (header, publication page, My plan). */
 export const creditsQueryKey = (issuerId: number | undefined) => ['credits', issuerId] as const;
 
-/** The queries a publish changes: the credits, the campaigns and the templates (their published count). */
-export const PUBLISH_INVALIDATES = [['credits'], ['campaigns'], ['templates']] as const;
+/**
+ * The queries a publish changes: the credits, My plan's credit log (the credit-operations resource), the
+ * campaigns and the templates (their published count).
+ */
+export const PUBLISH_INVALIDATES = [['credits'], ['credit-operations'], ['campaigns'], ['templates']] as const;
 
 /**
  * How a publish ended (spec 001 section 7): the campaign, or the modal to show. `rejected` carries the alerts

@@ -352,6 +352,12 @@ test('numeric dates, recipient data flagged on import, a preview per file, credi
   await page.getByRole('dialog', { name: 'Certificates published' }).getByRole('button', { name: 'Close' }).click();
   await expect(headerCredits).toHaveText('97 credits');
 
+  // My plan, reached from the header without a reload, shows the same balance
+  await headerCredits.click();
+  await expect(page).toHaveURL(/\/myplan$/);
+  await expect(page.getByText('Credits left', { exact: true }).locator('..')).toContainText('97');
+  await page.goBack();
+
   // "All" over many rows renders the rows in view, and scrolls to the last one
   const many = Array.from({ length: 1500 }, (_, i) => [
     'all',
