@@ -41,6 +41,7 @@ import { JobRunner } from './services/jobs/jobRunner';
 import { registerEmailJobs } from './services/emailing/sendEmails';
 import { registerPublicationJobs } from './services/publication/followUp';
 import { createMailer } from './services/mail/mailer';
+import { registerWebhookJobs } from './services/webhooks/notify';
 import { registerWebApp } from './webApp';
 import { registerWebAppPolicy } from './security/webAppPolicy';
 
@@ -160,6 +161,7 @@ export async function buildApp(
   registerWebApp(app, config.webRoot);
   registerPublicationJobs(ctx);
   registerEmailJobs(ctx);
+  registerWebhookJobs(ctx);
   await jobs.start();
   return app as unknown as LaurelApp;
 }

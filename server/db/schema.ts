@@ -185,6 +185,15 @@ export interface WebhookDeliveryTable {
   status_code: number | null;
   error: string | null;
   created_at: Timestamp;
+  /** when the next attempt is planned after this failed one; null when none is (succeeded, or gave up) */
+  next_attempt_at: Timestamp | null;
+}
+
+/** An issuer's webhook signing secret (HMAC-SHA256 key); a rotation replaces it. */
+export interface WebhookSecretTable {
+  issuer_id: number;
+  secret: string;
+  created_at: Timestamp;
 }
 
 /**
@@ -351,6 +360,7 @@ export interface Database {
   api_keys: ApiKeyTable;
   issuer_keys: IssuerKeyTable;
   webhook_deliveries: WebhookDeliveryTable;
+  webhook_secrets: WebhookSecretTable;
   templates: TemplateTable;
   tags: TagTable;
   template_tags: TemplateTagTable;

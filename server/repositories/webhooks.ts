@@ -53,6 +53,7 @@ export async function insertWebhookDelivery(
     attempt: number;
     statusCode: number | null;
     error: string | null;
+    nextAttemptAt?: string | null;
   },
 ): Promise<void> {
   await db
@@ -66,6 +67,7 @@ export async function insertWebhookDelivery(
       status_code: delivery.statusCode,
       error: delivery.error,
       created_at: nowIso(),
+      next_attempt_at: delivery.nextAttemptAt ?? null,
     })
     .execute();
 }
@@ -73,4 +75,70 @@ export async function insertWebhookDelivery(
 /** The issuer's delivery attempts, oldest first. */
 export function listWebhookDeliveries(db: Kysely<Database>, issuerId: number): Promise<WebhookDelivery[]> {
   return db.selectFrom('webhook_deliveries').selectAll().where('issuer_id', '=', issuerId).orderBy('id').execute();
+}
+
+/** The issuer's latest delivery attempts, newest first (the delivery log). */
+export function latestWebhookDeliveries(
+  db: Kysely<Database>,
+  issuerId: number,
+  limit: number,
+): Promise<WebhookDelivery[]> {
+  return db
+    .selectFrom('webhook_deliveries')
+    .selectAll()
+    .where('issuer_id', '=', issuerId)
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+export async function findWebhookSecret(
+  db: Kysely<Database>,
+  issuerId: number,
+): Promise<{ secret: string; created_at: string } | undefined> {
+  return db
+    .selectFrom('webhook_secrets')
+    .select(['secret', 'created_at'])
+    .where('issuer_id', '=', issuerId)
+    .executeTakeFirst();
+}
+
+/** Replaces (or sets) the issuer's signing secret. */
+export async function saveWebhookSecret(db: Kysely<Database>, issuerId: number, secret: string): Promise<string> {
+  const createdAt = nowIso();
+  await db
+    .insertInto('webhook_secrets')
+    .values({ issuer_id: issuerId, secret, created_at: createdAt })
+    .onConflict((oc) => oc.column('issuer_id').doUpdateSet({ secret, created_at: createdAt }))
+    .execute();
+  return createdAt;
+}
+
+/** Sets the secret only when the issuer has none yet (two first deliveries racing keep one secret). */
+export async function ensureWebhookSecret(db: Kysely<Database>, issuerId: number, secret: string): Promise<string> {
+  await db
+    .insertInto('webhook_secrets')
+    .values({ issuer_id: issuerId, secret, created_at: nowIso() })
+    .onConflict((oc) => oc.column('issuer_id').doNothing())
+    .execute();
+  return (await findWebhookSecret(db, issuerId))?.secret ?? secret;
+}
+
+/** Notes on the latest recorded attempt of a campaign's delivery when the next round will run. */
+export async function planNextWebhookAttempt(
+  db: Kysely<Database>,
+  issuerId: number,
+  campaignId: number,
+  at: string,
+): Promise<void> {
+  const latest = await db
+    .selectFrom('webhook_deliveries')
+    .select('id')
+    .where('issuer_id', '=', issuerId)
+    .where('campaign_id', '=', campaignId)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (latest)
+    await db.updateTable('webhook_deliveries').set({ next_attempt_at: at }).where('id', '=', latest.id).execute();
 }

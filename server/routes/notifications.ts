@@ -11,9 +11,16 @@ import type { Action } from '../../domain/permissions';
 import { authOf } from '../auth/guard';
 import type { AppContext } from '../context';
 import { badRequest } from '../errors';
-import { findNotificationConfig, saveNotificationConfig } from '../repositories/webhooks';
+import {
+  findNotificationConfig,
+  findWebhookSecret,
+  latestWebhookDeliveries,
+  saveNotificationConfig,
+  saveWebhookSecret,
+} from '../repositories/webhooks';
 import { sendTestNotification } from '../services/webhooks/notify';
 import { webhookSettings, type WebhookSettings } from '../services/webhooks/settings';
+import { newWebhookSecret } from '../services/webhooks/signing';
 
 const notificationConfig = z.object({
   url: z.string().trim().max(NOTIFICATION_URL_MAX_LENGTH),
@@ -67,6 +74,78 @@ export async function notificationRoutes(
       }
       await saveNotificationConfig(ctx.db, authOf(request).issuer.id, notification);
       return { notification };
+    },
+  );
+
+  api.post(
+    '/api/issuer/notif/secret',
+    {
+      config: access('edit'),
+      schema: {
+        summary:
+          'Make a new webhook signing secret, replacing the current one at once; the answer is the only time it is shown',
+        response: { 200: z.object({ secret: z.string(), createdAt: z.string() }) },
+      },
+    },
+    async (request) => {
+      const secret = newWebhookSecret();
+      const createdAt = await saveWebhookSecret(ctx.db, authOf(request).issuer.id, secret);
+      return { secret, createdAt };
+    },
+  );
+
+  api.get(
+    '/api/issuer/notif/secret',
+    {
+      config: access('show'),
+      schema: {
+        summary: 'Whether the webhook signing secret exists and when it was made (never the secret itself)',
+        response: { 200: z.object({ exists: z.boolean(), createdAt: z.string().nullable() }) },
+      },
+    },
+    async (request) => {
+      const found = await findWebhookSecret(ctx.db, authOf(request).issuer.id);
+      return { exists: found !== undefined, createdAt: found?.created_at ?? null };
+    },
+  );
+
+  api.get(
+    '/api/issuer/notif/deliveries',
+    {
+      config: access('show'),
+      schema: {
+        summary: 'The delivery log: the latest webhook attempts, newest first, with the next planned attempt',
+        querystring: z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) }),
+        response: {
+          200: z.array(
+            z.object({
+              id: z.number(),
+              campaignId: z.number().nullable(),
+              url: z.string(),
+              method: z.string(),
+              attempt: z.number(),
+              status: z.number().nullable(),
+              error: z.string().nullable(),
+              at: z.string(),
+              nextAttemptAt: z.string().nullable(),
+            }),
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const rows = await latestWebhookDeliveries(ctx.db, authOf(request).issuer.id, request.query.limit);
+      return rows.map((row) => ({
+        id: row.id,
+        campaignId: row.campaign_id,
+        url: row.url,
+        method: row.method,
+        attempt: row.attempt,
+        status: row.status_code,
+        error: row.error,
+        at: row.created_at,
+        nextAttemptAt: row.next_attempt_at,
+      }));
     },
   );
 

@@ -7,12 +7,15 @@ import type { Database } from '../../db/schema';
 import { insertWebhookDelivery } from '../../repositories/webhooks';
 import { checkWebhookAddress, resolveHost, type CheckedAddress, type HostResolver } from './addressPolicy';
 import type { WebhookSettings } from './settings';
+import { signatureHeaders } from './signing';
 
 export interface WebhookRequest {
   url: string;
   method: NotificationMethod;
   /** JSON text, or empty for no body */
   body: string;
+  /** the issuer's signing secret: each attempt is signed with a fresh timestamp (signing.ts) */
+  secret?: string;
 }
 
 export interface DeliveryOutcome {
@@ -77,7 +80,11 @@ function send(
 ): Promise<DeliveryOutcome> {
   return new Promise((resolve) => {
     const body = Buffer.from(request.body, 'utf8');
-    const headers: Record<string, string> = { 'user-agent': USER_AGENT, accept: '*/*' };
+    const headers: Record<string, string> = {
+      'user-agent': USER_AGENT,
+      accept: '*/*',
+      ...(request.secret ? signatureHeaders(request.secret, request.body) : {}),
+    };
     if (body.length > 0) {
       headers['content-type'] = 'application/json; charset=utf-8';
       headers['content-length'] = String(body.length);
@@ -157,6 +164,8 @@ export interface RetryOptions {
   attempts?: number;
   /** the wait after the first failed attempt, doubled after each further one; 1000 ms by default */
   backoffMs?: number;
+  /** the number the first attempt is recorded with (a later round of a delivery goes on counting) */
+  firstAttempt?: number;
 }
 
 export const DEFAULT_ATTEMPTS = 3;
@@ -173,9 +182,10 @@ export async function deliverWithRetries(
   target: { issuerId: number; campaignId: number | null },
   request: WebhookRequest,
   settings: WebhookSettings,
-  { attempts = DEFAULT_ATTEMPTS, backoffMs = DEFAULT_BACKOFF_MS }: RetryOptions = {},
+  { attempts = DEFAULT_ATTEMPTS, backoffMs = DEFAULT_BACKOFF_MS, firstAttempt = 1 }: RetryOptions = {},
 ): Promise<DeliveryOutcome & { attempts: number }> {
-  for (let attempt = 1; ; attempt += 1) {
+  const last = firstAttempt + attempts - 1;
+  for (let attempt = firstAttempt; ; attempt += 1) {
     const outcome = await deliver(request, settings);
     await insertWebhookDelivery(db, {
       issuerId: target.issuerId,
@@ -186,7 +196,7 @@ export async function deliverWithRetries(
       statusCode: outcome.status,
       error: outcome.error,
     });
-    if (outcome.ok || !outcome.retryable || attempt >= attempts) return { ...outcome, attempts: attempt };
-    await sleep(backoffMs * 2 ** (attempt - 1));
+    if (outcome.ok || !outcome.retryable || attempt >= last) return { ...outcome, attempts: attempt };
+    await sleep(backoffMs * 2 ** (attempt - firstAttempt));
   }
 }
