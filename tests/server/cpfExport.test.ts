@@ -534,7 +534,14 @@ describe.each(TEST_DATABASES)('GET /api/export/cpf on %s', (database) => {
     const { campaignId } = await publish(holderRows([{}]));
     expect((await exportCpf(`templateId=${othersTemplate}&campaignId=${campaignId}`, other)).statusCode).toBe(404);
     const badgeCampaign = await publishRows(t.app, headers, badge, [
-      { Language: 'en', Email: 'a@example.org', firstName: 'A', lastName: 'B', obtentionDate: '2026-06-30' },
+      {
+        ID: 'B-1',
+        Language: 'all',
+        Email: 'a@example.org',
+        firstName: 'A',
+        lastName: 'B',
+        obtentionDate: '2026-06-30',
+      },
     ]);
     const badgeCampaignId = badgeCampaign.json<{ campaignId: number }>().campaignId;
     expect((await exportCpf(`templateId=${templateId}&campaignId=${badgeCampaignId}`)).statusCode).toBe(404);
