@@ -38,7 +38,7 @@ test('a published badge is signed; its credential and baked image verify on /ver
     body: JSON.stringify({
       templateId,
       contentType: 'json',
-      data: [{ Language: 'en', Email: 'ada@example.org', firstName: 'Ada', lastName: 'Lovelace' }],
+      data: [{ ID: 'ada', Language: 'en', Email: 'ada@example.org', firstName: 'Ada', lastName: 'Lovelace' }],
     }),
   });
   const { campaignId } = (await published.json()) as { campaignId: number };

@@ -35,6 +35,7 @@ async function publishBadge(laurel: Laurel, token: string, title: string, recipi
       templateId: id,
       contentType: 'json',
       data: Array.from({ length: recipients }, (_, i) => ({
+        ID: `L-${i + 1}`,
         Language: 'en',
         Email: `learner${i + 1}.${id}@example.org`,
         firstName: `Learner${i + 1}`,
