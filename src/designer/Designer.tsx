@@ -110,49 +110,41 @@ export function Designer({
         ) : null}
         <List dense aria-label={translate('designer.layers')} sx={{ maxHeight: 360, overflow: 'auto' }}>
           {layers.map(({ element, index }) => (
-            <ListItem
-              key={index}
-              disablePadding
-              secondaryAction={
-                selected === index ? (
-                  <Stack direction="row">
-                    <LayerAction
-                      label="designer.move_up"
-                      onClick={() => designer.moveUp(index)}
-                      icon={<ArrowUpIcon fontSize="small" />}
-                    />
-                    <LayerAction
-                      label="designer.move_down"
-                      onClick={() => designer.moveDown(index)}
-                      icon={<ArrowDownIcon fontSize="small" />}
-                    />
-                    <LayerAction
-                      label="designer.duplicate"
-                      onClick={() => designer.duplicate(index)}
-                      icon={<DuplicateIcon fontSize="small" />}
-                    />
-                    <LayerAction
-                      label="designer.delete"
-                      onClick={() => designer.remove(index)}
-                      icon={<DeleteIcon fontSize="small" />}
-                    />
-                  </Stack>
-                ) : null
-              }
-            >
-              <ListItemButton
-                selected={selected === index}
-                onClick={() => designer.select(index)}
-                sx={{ pr: selected === index ? 16 : 1 }}
-              >
+            <ListItem key={index} disablePadding sx={{ flexDirection: 'column', alignItems: 'stretch' }}>
+              <ListItemButton selected={selected === index} onClick={() => designer.select(index)}>
                 <ListItemText primary={layerLabel(element, translate)} slotProps={{ primary: { noWrap: true } }} />
               </ListItemButton>
+              {selected === index ? (
+                <Stack direction="row" sx={{ justifyContent: 'flex-end', bgcolor: 'action.selected' }}>
+                  <LayerAction
+                    label="designer.move_up"
+                    onClick={() => designer.moveUp(index)}
+                    icon={<ArrowUpIcon fontSize="small" />}
+                  />
+                  <LayerAction
+                    label="designer.move_down"
+                    onClick={() => designer.moveDown(index)}
+                    icon={<ArrowDownIcon fontSize="small" />}
+                  />
+                  <LayerAction
+                    label="designer.duplicate"
+                    onClick={() => designer.duplicate(index)}
+                    icon={<DuplicateIcon fontSize="small" />}
+                  />
+                  <LayerAction
+                    label="designer.delete"
+                    onClick={() => designer.remove(index)}
+                    icon={<DeleteIcon fontSize="small" />}
+                  />
+                </Stack>
+              ) : null}
             </ListItem>
           ))}
         </List>
       </Paper>
       <Paper
         variant="outlined"
+        data-testid="designer-canvas"
         sx={{
           width: CANVAS_SIZE,
           height: CANVAS_SIZE,

@@ -1,4 +1,4 @@
-import type Konva from 'konva';
+import Konva from 'konva';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Group, Image as KonvaImage, Layer, Path, Shape, Stage, Transformer } from 'react-konva';
 import {
@@ -186,14 +186,16 @@ export function DesignerCanvas({ designer }: { designer: Designer }) {
     const node = selected === null ? undefined : nodes.current.get(selected);
     transformer.current?.nodes(node ? [node] : []);
     if (!node) return;
-    // The 0.75 s highlight of a newly selected element.
-    const tween = node.to({
+    // The 0.75 s highlight of a newly selected element: it dims and comes back.
+    const tween = new Konva.Tween({
+      node,
       opacity: 0.35,
       duration: HIGHLIGHT_MS / 2000,
-      onFinish: () => node.to({ opacity: 1, duration: HIGHLIGHT_MS / 2000 }),
+      onFinish: () => tween.reverse(),
     });
+    tween.play();
     return () => {
-      tween?.destroy?.();
+      tween.destroy();
       node.opacity(1);
     };
   }, [selected, model.data.length]);
@@ -218,7 +220,6 @@ export function DesignerCanvas({ designer }: { designer: Designer }) {
     <Stage
       width={CANVAS_SIZE}
       height={CANVAS_SIZE}
-      data-testid="designer-canvas"
       onMouseDown={(event) => {
         if (event.target === event.target.getStage()) designer.select(null);
       }}
