@@ -4,7 +4,6 @@ import { BrowserRouter, Navigate, Route } from 'react-router-dom';
 import type { CurrentUser } from '../domain/auth';
 import { authProvider } from './authProvider/authProvider';
 import { RequireAccess } from './components/RequireAccess';
-import { API_KEYS_PATH, ApiKeysPage } from './custom-pages/api-keys/ApiKeysPage';
 import { BADGE_EDITOR_PATH, canUseEditor, REGISTRY_EDITOR_PATH } from './custom-pages/badge-editor/editorPaths';
 import { DASHBOARD_PATH } from './custom-pages/dashboard/paths';
 import { EMAIL_PATH, EmailPage } from './custom-pages/email/EmailPage';
@@ -19,7 +18,6 @@ import { PROFILE_PATH, ProfilePage } from './custom-pages/profile/ProfilePage';
 import { PUBLICATION_PATH, PublicationPage } from './custom-pages/publication/PublicationPage';
 import { REFTABLE_PATH, ReferenceTablePage } from './custom-pages/reftable/ReferenceTablePage';
 import { SECURITY_PATH, SecurityPage } from './custom-pages/security/SecurityPage';
-import { TEMPLATE_TAGS_PATH, TemplateTagsPage } from './custom-pages/template-tags/TemplateTagsPage';
 import { VERIFY_PATH, VerifyPage } from './custom-pages/verify/VerifyPage';
 import { dataProvider } from './dataProvider/dataProvider';
 import { BrandContext } from './layout/BrandContext';
@@ -30,7 +28,9 @@ import { rights } from './layout/navigation';
 import { darkTheme, lightTheme } from './layout/theme';
 import { campaigns } from './resources/campaigns';
 import { certificates, REPORT_ROUTES, ReportPage, SEARCH_PATH, SearchPage } from './resources/certificates';
+import { apiKeys } from './resources/api-keys';
 import { orgUnits } from './resources/org-units';
+import { tags } from './resources/tags';
 import { templates } from './resources/templates';
 import { users } from './resources/users';
 import {
@@ -84,6 +84,8 @@ export function App({ i18nProvider, brand }: { i18nProvider: I18nProvider; brand
           <Resource name="templates" {...templates} />
           <Resource name="admin/users" {...users} />
           <Resource name="admin/org-units" {...orgUnits} />
+          <Resource name="admin/api-keys" {...apiKeys} />
+          <Resource name="template-tags" {...tags} />
           <Resource name="campaigns" {...campaigns} />
           <Resource name="certificates" {...certificates} />
           <Resource name="badge-images" {...badgeImages} />
@@ -98,8 +100,6 @@ export function App({ i18nProvider, brand }: { i18nProvider: I18nProvider; brand
             <Route path={HELP_PATH} element={page(<HelpPage />)} />
             <Route path={MY_PLAN_PATH} element={page(<MyPlanPage />)} />
             <Route path="/admin" element={page(<Navigate to="/admin/users" replace />, rights.admin)} />
-            <Route path={API_KEYS_PATH} element={page(<ApiKeysPage />, rights.admin)} />
-            <Route path={TEMPLATE_TAGS_PATH} element={page(<TemplateTagsPage />, rights.tags)} />
             <Route
               path={PROFILE_PATH}
               element={page(<Navigate to={`${PROFILE_PATH}/issuer`} replace />, rights.admin)}

@@ -87,27 +87,30 @@ test('the tags page adds, renames, assigns, shows the tagged templates and remov
   await expect(page).toHaveURL(/\/template-tags$/);
   await expect(page.getByRole('heading', { name: 'No tags' })).toBeVisible();
 
-  await page.getByRole('button', { name: 'Add a tag' }).click();
-  await page.getByRole('dialog').getByLabel('Name').fill('STEM');
-  await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
-  await page.getByRole('button', { name: 'Add a tag' }).click();
-  await page.getByRole('dialog').getByLabel('Name').fill('stem');
-  await expect(page.getByRole('dialog')).toContainText('This name is already used.');
-  await page.getByRole('dialog').getByLabel('Name').fill('x'.repeat(31));
-  await expect(page.getByRole('dialog')).toContainText('at most 30 characters');
-  await page.getByRole('dialog').getByLabel('Name').fill('Spring');
-  await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+  // Add and Rename are the tags resource's create and edit screens (react-admin forms with the name rules)
+  await page.getByRole('link', { name: 'Add a tag' }).click();
+  await expect(page).toHaveURL(/\/template-tags\/create$/);
+  await page.getByLabel('Name').fill('STEM');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('heading', { name: '1 tag' })).toBeVisible();
+  await page.getByRole('link', { name: 'Add a tag' }).click();
+  await page.getByLabel('Name').fill('stem');
+  await expect(page.getByText('This name is already used.')).toBeVisible();
+  await page.getByLabel('Name').fill('x'.repeat(31));
+  await expect(page.getByText(/at most 30 characters/)).toBeVisible();
+  await page.getByLabel('Name').fill('Spring');
+  await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('heading', { name: '2 tags' })).toBeVisible();
 
   await page
     .getByRole('row', { name: /Spring/ })
-    .getByRole('button', { name: /Edit/ })
+    .getByRole('link', { name: /Edit/ })
     .click();
-  await page.getByRole('dialog').getByLabel('Name').fill('Autumn');
-  await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+  await page.getByLabel('Name').fill('Autumn');
+  await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('row', { name: /Autumn/ })).toBeVisible();
 
-  await page.getByRole('checkbox', { name: 'STEM' }).check();
+  await page.getByRole('row', { name: /STEM/ }).getByRole('checkbox').check();
   await page.getByRole('button', { name: 'Assign' }).click();
   await page.getByRole('dialog').getByLabel('Robotics badge').check();
   await page.getByRole('dialog').getByRole('button', { name: 'Assign' }).click();
@@ -126,7 +129,10 @@ test('the tags page adds, renames, assigns, shows the tagged templates and remov
   await expect(page.getByTestId('template-card')).toContainText('Robotics badge');
 
   await page.goto('/template-tags');
-  await page.getByRole('checkbox', { name: 'Autumn' }).check();
+  await page
+    .getByRole('row', { name: /Autumn/ })
+    .getByRole('checkbox')
+    .check();
   await page.getByRole('button', { name: 'Remove' }).click();
   await page
     .getByRole('dialog')

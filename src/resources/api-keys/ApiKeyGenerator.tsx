@@ -2,8 +2,8 @@ import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import KeyIcon from '@mui/icons-material/VpnKeyOutlined';
 import { Alert, Box, Button, Card, CardContent, IconButton, TextField, Tooltip, Typography } from '@mui/material';
 import { useReducer, useState } from 'react';
-import { useNotify, useTranslate } from 'react-admin';
-import { apiFetch } from '../../dataProvider/httpClient';
+import { useCreate, useNotify, useTranslate } from 'react-admin';
+import type { CreatedApiKey } from '../../dataProvider/apiKeys';
 import { canGenerate, generatorReducer } from './generatorState';
 
 /** One generator card: INIT → WARN (typed word) → DONE (key shown once, copy, keep it safe). */
@@ -24,12 +24,14 @@ export function ApiKeyGenerator({
   const word = translate('apiKeys.confirm_word');
   const title = translate(`apiKeys.levels.${levelKey}.title`);
 
+  const [create] = useCreate<CreatedApiKey>();
   const generate = async () => {
     setPending(true);
     setError(false);
     try {
-      const { body } = await apiFetch<{ token: string }>('/api/admin/apikey', { method: 'POST', json: { level } });
-      dispatch({ type: 'generated', key: body.token });
+      // the created record carries the key's secret: shown here once, never listed again
+      const created = (await create('admin/api-keys', { data: { level } }, { returnPromise: true })) as CreatedApiKey;
+      dispatch({ type: 'generated', key: created.token });
       onGenerated();
     } catch {
       setError(true);

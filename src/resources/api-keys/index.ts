@@ -1,0 +1,8 @@
+import KeyIcon from '@mui/icons-material/VpnKeyOutlined';
+import { ApiKeyList } from './ApiKeyList';
+
+/** API keys of the admin area, at the spec's route /admin/api-keys (Administrators only). */
+export const apiKeys = {
+  list: ApiKeyList,
+  icon: KeyIcon,
+};
