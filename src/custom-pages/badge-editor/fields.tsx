@@ -26,6 +26,7 @@ import type { EditorAction, EditorState, LogoSlot, LogoValue } from './editorMod
 import type { FieldKind, FieldSpec } from './fieldLayout';
 import { markdownToSafeHtml } from './markdown';
 import { logoSource } from './previewView';
+import { LibraryLogoButton } from '../../resources/badge-images/LibraryLogoButton';
 import { MAX_TECHNICAL_FIELD_LENGTH, MAX_TECHNICAL_FIELDS } from '../../../domain/templateRules/technicalFields';
 
 /** The character limit of a single-value field, when it has one. */
@@ -341,6 +342,14 @@ export function LogoInput({
                 onChange={(event) => void choose(event)}
               />
             </Button>
+            {kind === 'badgeLogo' && (
+              <LibraryLogoButton
+                onPick={(file) => {
+                  setUploadError(null);
+                  onChange({ kind: 'file', file });
+                }}
+              />
+            )}
             {logo && (
               <Button
                 size="small"

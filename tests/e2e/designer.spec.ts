@@ -1,0 +1,148 @@
+import type { Page } from '@playwright/test';
+import { expect, screenshot, sessionToken, signInByMail, test } from './fixtures';
+
+const ADMIN = 'admin@example.org';
+
+/** The canvas's box on the page: view-box coordinates (-1..1) to page pixels. */
+async function canvasPoint(page: Page, x: number, y: number) {
+  const box = (await page.getByTestId('designer-canvas').boundingBox())!;
+  return { x: box.x + ((x + 1) / 2) * box.width, y: box.y + ((y + 1) / 2) * box.height };
+}
+
+async function drag(page: Page, from: { x: number; y: number }, to: { x: number; y: number }) {
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move(from.x + (to.x - from.x) / 2, from.y + (to.y - from.y) / 2, { steps: 5 });
+  await page.mouse.move(to.x, to.y, { steps: 5 });
+  await page.mouse.up();
+}
+
+/** Mean absolute difference per channel (0..255) between two PNG data URLs of the same size, computed in the page. */
+async function pixelDifference(page: Page, a: string, b: string): Promise<number> {
+  return page.evaluate(
+    async ([first, second]) => {
+      const load = (src: string) =>
+        new Promise<HTMLImageElement>((resolve, reject) => {
+          const image = new Image();
+          image.onload = () => resolve(image);
+          image.onerror = reject;
+          image.src = src;
+        });
+      const pixels = async (src: string) => {
+        const image = await load(src);
+        const canvas = document.createElement('canvas');
+        canvas.width = 256;
+        canvas.height = 256;
+        const context = canvas.getContext('2d')!;
+        context.fillStyle = '#ffffff';
+        context.fillRect(0, 0, 256, 256);
+        context.drawImage(image, 0, 0, 256, 256);
+        return context.getImageData(0, 0, 256, 256).data;
+      };
+      const [x, y] = await Promise.all([pixels(first), pixels(second)]);
+      let total = 0;
+      for (let i = 0; i < x.length; i += 4) for (let c = 0; c < 3; c++) total += Math.abs(x[i + c] - y[i + c]);
+      return total / ((x.length / 4) * 3);
+    },
+    [a, b],
+  );
+}
+
+test('draw a badge, undo, save, clone, filter and sort the library; the canvas matches the export', async ({
+  page,
+  laurel,
+}) => {
+  test.setTimeout(180_000);
+  await signInByMail(page, laurel, ADMIN);
+  await page.goto('/badgeImageLibrary');
+  const tiles = page.getByRole('listitem');
+  await expect(tiles).toHaveCount(7);
+  await expect(tiles.first().locator('img')).toBeVisible();
+  await screenshot(page, 'designer-library');
+
+  await page.getByRole('button', { name: 'Create' }).click();
+  await expect(page).toHaveURL(/\/badgeImageEditor$/);
+  await expect(page.getByLabel('Image name')).toHaveValue('New image');
+  const save = page.getByRole('button', { name: 'Save' });
+  await expect(save).toBeDisabled();
+  await page.getByLabel('Image name').fill('Welding expert');
+
+  // a shape, a curved text and an icon
+  await page.getByRole('button', { name: 'Shape', exact: true }).click();
+  await page.getByRole('combobox', { name: /^Shape/ }).click();
+  await page.getByRole('option', { name: 'Hexagon' }).click();
+  await screenshot(page, 'designer-shape-panel');
+  await page.getByRole('button', { name: 'Text', exact: true }).click();
+  await page.getByRole('textbox', { name: 'Text', exact: true }).fill('WELDING');
+  await page.getByRole('slider', { name: 'Curve radius' }).focus();
+  for (let i = 0; i < 60; i++) await page.keyboard.press('ArrowRight');
+  await page.getByRole('slider', { name: 'Vertical position' }).focus();
+  for (let i = 0; i < 50; i++) await page.keyboard.press('ArrowLeft');
+  await screenshot(page, 'designer-text-panel');
+  await page.getByRole('button', { name: 'Icon', exact: true }).click();
+  await page.getByLabel('Search icons').fill('fire');
+  await page.getByRole('button', { name: 'fire', exact: true }).click();
+  await screenshot(page, 'designer-icon-panel');
+  const layers = page.getByRole('list', { name: 'Layers' }).getByRole('listitem');
+  await expect(layers).toHaveCount(3);
+  await expect(layers.first()).toContainText('Icon');
+  await expect(layers.last()).toContainText('Shape: Hexagon');
+
+  // move the icon on the canvas, then rotate it with the rotation handle above its box
+  await drag(page, await canvasPoint(page, 0, 0), await canvasPoint(page, 0.3, 0.2));
+  const rotater = await canvasPoint(page, 0.3, 0.2 - 0.25);
+  await drag(page, { x: rotater.x, y: rotater.y - 50 }, await canvasPoint(page, 0.9, 0.2));
+  const token = await sessionToken(laurel, ADMIN);
+
+  // two undos: the rotation and the move go, the icon is back at the centre
+  await page.getByTestId('designer-canvas').click({ position: { x: 5, y: 5 } });
+  await page.keyboard.press('Control+z');
+  await page.keyboard.press('Control+z');
+  await page.getByRole('list', { name: 'Layers' }).getByRole('button').first().click();
+  await expect(page.getByRole('slider', { name: 'Horizontal position' })).toHaveValue('0');
+  await expect(page.getByRole('slider', { name: 'Rotation' })).toHaveValue('0');
+  await drag(page, await canvasPoint(page, 0, 0), await canvasPoint(page, 0, 0.4));
+  await page.getByTestId('designer-canvas').click({ position: { x: 5, y: 5 } });
+
+  // the canvas as drawn, against the server's rendering of the same model
+  const canvasPng = `data:image/png;base64,${(await page.getByTestId('designer-canvas').locator('canvas').first().screenshot({ omitBackground: false })).toString('base64')}`;
+  await expect(save).toBeEnabled();
+  await save.click();
+  await expect(page).toHaveURL(/\/badgeImageLibrary$/);
+  await expect(tiles).toHaveCount(8);
+
+  const list = (await (
+    await fetch(`${laurel.baseURL}/api/badge_lib/list`, { headers: { authorization: `Bearer ${token}` } })
+  ).json()) as Record<string, { name: string; model: { data: { type: string; y: number; rotate: number }[] } }>;
+  const saved = Object.values(list).find((image) => image.name === 'Welding expert')!;
+  expect(saved.model.data.map((e) => e.type)).toEqual(['shape', 'text', 'icon']);
+  expect(saved.model.data[2].y).toBeGreaterThan(0.3);
+  const rendered = await fetch(`${laurel.baseURL}/api/badge_lib/render`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ model: saved.model, size: 512 }),
+  });
+  const { png } = (await rendered.json()) as { png: string };
+  const difference = await pixelDifference(page, canvasPng, png);
+  console.info(`canvas vs export: mean difference ${difference.toFixed(2)} / 255`);
+  expect(difference).toBeLessThan(6);
+
+  // filter, sort, clone
+  await page.getByLabel('Filter by name').fill('weld');
+  await expect(tiles).toHaveCount(1);
+  await tiles.first().getByRole('button').first().click();
+  await page.getByRole('button', { name: 'Clone' }).click();
+  await expect(tiles).toHaveCount(2);
+  await expect(page.getByRole('listitem', { name: 'Welding expert (a copy)' })).toBeVisible();
+  await page.getByLabel('Filter by name').fill('');
+  await page.getByRole('button', { name: 'Sort: by date' }).click();
+  await expect(tiles.first()).toHaveAccessibleName('bachelor');
+  await page.getByRole('button', { name: 'Sort: A-Z' }).click();
+  await expect(tiles.first()).toHaveAccessibleName('Welding expert (a copy)');
+  await expect(page.getByRole('button', { name: 'Sort: Z-A' })).toBeVisible();
+  await tiles.first().getByRole('button').first().click();
+  await tiles.nth(1).getByRole('button').first().click();
+  await page.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Delete these 2 images?')).toBeVisible();
+  await screenshot(page, 'designer-library-delete');
+});
