@@ -35,26 +35,33 @@ function filterOf(draft: Draft, templateId: number | undefined): CampaignFilter 
  * keystroke by keystroke is asked once complete, the search text is never dropped by a date, and From after To
  * is refused with a message. A shortcut is highlighted only while the range is exactly that shortcut.
  */
-export function CampaignFilterBar({ templateLabel }: { templateLabel: string }) {
+export function CampaignFilterBar({
+  templateId,
+  templateLabel,
+}: {
+  /** the list's template: in the filter, or the link's */
+  templateId: number | undefined;
+  templateLabel: string;
+}) {
   const translate = useTranslate();
   const { filterValues, setFilters } = useListContext();
   const applied = filterValues as CampaignFilter;
   const [draft, setDraft] = useState<Draft>(() => draftOf(applied));
-  const sent = useRef(JSON.stringify(filterOf(draftOf(applied), applied.templateId)));
+  const sent = useRef(JSON.stringify(filterOf(draftOf(applied), templateId)));
 
   // the address changed under us (back button, a link): show what it holds
   useEffect(() => {
-    const current = JSON.stringify(filterOf(draftOf(applied), applied.templateId));
+    const current = JSON.stringify(filterOf(draftOf(applied), templateId));
     if (current !== sent.current) {
       sent.current = current;
       setDraft(draftOf(applied));
     }
-  }, [applied]);
+  }, [applied, templateId]);
 
   const check = checkDateRange(draft);
   useEffect(() => {
     if (check !== 'ok') return;
-    const next = filterOf(draft, applied.templateId);
+    const next = filterOf(draft, templateId);
     const serialised = JSON.stringify(next);
     if (serialised === sent.current) return;
     const timer = setTimeout(() => {
@@ -62,7 +69,7 @@ export function CampaignFilterBar({ templateLabel }: { templateLabel: string }) 
       setFilters(next, undefined, false);
     }, FILTER_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [draft, check, applied.templateId, setFilters]);
+  }, [draft, check, templateId, setFilters]);
 
   const change = (next: Partial<Draft>) => setDraft((current) => ({ ...current, ...next }));
   const shortcut = rangeShortcut(draft, DATE_SHORTCUTS);
@@ -130,7 +137,7 @@ export function CampaignFilterBar({ templateLabel }: { templateLabel: string }) 
             {translate('campaigns.clear_dates')}
           </Button>
         )}
-        {applied.templateId !== undefined && (
+        {templateId !== undefined && (
           <Chip
             color="primary"
             label={translate('campaigns.template_filter', { label: templateLabel })}

@@ -10,6 +10,19 @@ import { campaignReportPath } from '../certificates/paths';
 import { campaignUser, STATUS_CHIPS, templateIdParam } from './campaignFilters';
 import { CampaignFilterBar } from './CampaignFilterBar';
 
+/** Read by screen readers only: the view column's header. */
+const visuallyHidden = {
+  border: 0,
+  clip: 'rect(0 0 0 0)',
+  height: '1px',
+  margin: '-1px',
+  overflow: 'hidden',
+  padding: 0,
+  position: 'absolute',
+  whiteSpace: 'nowrap',
+  width: '1px',
+} as const;
+
 /**
  * The campaigns page (spec 001, Campaigns page): the issuer's campaigns, paged, searched and filtered by date
  * by the server, each with a view action to its report. `?templateId=` (the dashboard's and the template
@@ -22,25 +35,26 @@ export function CampaignList() {
     <ListBase
       resource="campaigns"
       perPage={CAMPAIGN_PAGE_SIZE}
-      filterDefaultValues={templateId !== null ? { templateId } : undefined}
+      filter={templateId !== null ? { templateId } : undefined}
       // a link to one template's campaigns starts from the link, not from the remembered view
       storeKey={templateId !== null ? false : 'campaigns'}
       disableAuthentication
     >
-      <CampaignsView />
+      <CampaignsView linkedTemplateId={templateId ?? undefined} />
     </ListBase>
   );
 }
 
-function CampaignsView() {
+/** `linkedTemplateId`: the link's template, until the first change of the filter puts it in the filter. */
+function CampaignsView({ linkedTemplateId }: { linkedTemplateId: number | undefined }) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const { data, total, isPending, error, filterValues, refetch } = useListContext<CampaignRecord>();
   const filter = filterValues as CampaignFilter;
-  const filtered = Boolean(filter.q || filter.startDate || filter.endDate || filter.templateId !== undefined);
+  const templateId = filter.templateId ?? linkedTemplateId;
+  const filtered = Boolean(filter.q || filter.startDate || filter.endDate || templateId !== undefined);
   const first = data?.[0];
-  const templateLabel =
-    first && filter.templateId !== undefined ? labelIn(first.label, locale) : `#${filter.templateId}`;
+  const templateLabel = first && templateId !== undefined ? labelIn(first.label, locale) : `#${templateId}`;
   const formatDate = (value: string) =>
     new Date(value).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -50,7 +64,7 @@ function CampaignsView() {
       <Typography variant="h4" component="h1" sx={{ mb: 2 }}>
         {total !== undefined ? translate('campaigns.count', { count: total }) : translate('campaigns.title')}
       </Typography>
-      <CampaignFilterBar templateLabel={templateLabel} />
+      <CampaignFilterBar templateId={templateId} templateLabel={templateLabel} />
       {error ? (
         <Alert
           severity="error"
@@ -140,6 +154,11 @@ function CampaignsView() {
             />
             <DataTable.Col
               align="right"
+              label={
+                <Box component="span" sx={visuallyHidden}>
+                  {translate('campaigns.view')}
+                </Box>
+              }
               render={(campaign: CampaignRecord) => (
                 <Tooltip title={translate('campaigns.view')}>
                   <IconButton

@@ -30,6 +30,23 @@ export interface ReportTableProps {
   onOperationDone: (operation: string, updated: number) => void;
 }
 
+const STATUS_WIDTH = 116;
+const EMAIL_STATUS_WIDTH = 128;
+/** an icon button and the cell's padding */
+const ACTION_WIDTH = 34;
+const CELL_PADDING = 32;
+
+const pinned = (right: number, width: number) =>
+  ({
+    position: 'sticky',
+    right,
+    width,
+    minWidth: width,
+    zIndex: 1,
+    bgcolor: 'background.paper',
+    whiteSpace: 'nowrap',
+  }) as const;
+
 /**
  * react-admin slides the selection's toolbar over the list toolbar; ours is the page's own toolbar, kept in view:
  * the selection's toolbar opens above the table instead.
@@ -78,6 +95,10 @@ export function ReportTable(props: ReportTableProps) {
   const { data } = useListContext<CertificateRecord>();
   const columns = reportColumns(data ?? [], props.emailUsed);
   const label = (field: string) => translate(columnLabelKey(field), { _: field });
+  // status, email status and actions stay in view on the right (spec 002 section 2.1)
+  const actionsWidth = CELL_PADDING + ACTION_WIDTH * (2 + (props.onPdf ? 1 : 0) + (props.showCampaign ? 1 : 0));
+  const emailRight = actionsWidth;
+  const statusRight = actionsWidth + (props.emailUsed ? EMAIL_STATUS_WIDTH : 0);
   return (
     <DataTable
       rowClick={false}
@@ -160,12 +181,14 @@ export function ReportTable(props: ReportTableProps) {
       )}
       <DataTable.Col
         source="StatusID"
+        sx={{ ...pinned(statusRight, STATUS_WIDTH), boxShadow: (theme) => `inset 1px 0 0 ${theme.palette.divider}` }}
         label={translate('reports.columns.StatusID')}
         render={(row: CertificateRecord) => <StatusChip row={row} />}
       />
       {props.emailUsed && (
         <DataTable.Col
           source="LastActivity"
+          sx={pinned(emailRight, EMAIL_STATUS_WIDTH)}
           label={translate('reports.columns.EmailStatus')}
           render={(row: CertificateRecord) => <EmailStatusChip row={row} />}
         />
@@ -173,6 +196,7 @@ export function ReportTable(props: ReportTableProps) {
       <DataTable.Col
         label={translate('reports.columns.actions')}
         align="right"
+        sx={pinned(0, actionsWidth)}
         render={() => <CertificateRowActions onPdf={props.onPdf} showCampaign={props.showCampaign} />}
       />
     </DataTable>
