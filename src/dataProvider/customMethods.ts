@@ -4,13 +4,13 @@
  * through useLaurelDataProvider() and react-query (useQuery / useMutation), never through fetch.
  */
 import { certificateMethods } from './certificates';
-import { emailMethods } from './emails';
-import { publicationMethods } from './publication';
 import { accountMethods } from './account';
 import { badgeImageMethods } from './badgeImages';
 import { dashboardMethods } from './dashboard';
+import { emailMethods } from './emails';
 import { helpMethods } from './help';
 import { profileMethods } from './profile';
+import { publicationMethods } from './publication';
 import { referenceTableMethods } from './referenceTables';
 import { securityMethods } from './security';
 import { tagMethods } from './tags';
@@ -20,13 +20,13 @@ import { verificationMethods } from './verification';
 
 export const customMethods = {
   ...certificateMethods,
-  ...emailMethods,
-  ...publicationMethods,
   ...accountMethods,
   ...badgeImageMethods,
   ...dashboardMethods,
+  ...emailMethods,
   ...helpMethods,
   ...profileMethods,
+  ...publicationMethods,
   ...referenceTableMethods,
   ...securityMethods,
   ...tagMethods,

@@ -1,20 +1,8 @@
 import { HttpError } from 'react-admin';
 import { readToken } from '../authProvider/tokenStorage';
+import { NetworkError, type ApiErrorBody } from './apiErrors';
 
-/** An error body of our API: { code, message, ...details }. */
-export interface ApiErrorBody {
-  code?: string;
-  message?: string;
-  [detail: string]: unknown;
-}
-
-/** No answer at all (network down, firewall): the spec's firewall-type error. */
-export class NetworkError extends Error {
-  constructor() {
-    super('network');
-    this.name = 'NetworkError';
-  }
-}
+export { errorCode, errorStatus, NetworkError, type ApiErrorBody } from './apiErrors';
 
 export interface ApiResponse<T> {
   status: number;
@@ -55,12 +43,4 @@ export async function apiFetch<T = unknown>(
     throw new HttpError(errorBody.message ?? response.statusText, response.status, errorBody);
   }
   return { status: response.status, body: parsed as T };
-}
-
-export function errorCode(error: unknown): string | undefined {
-  return error instanceof HttpError ? (error.body as ApiErrorBody | undefined)?.code : undefined;
-}
-
-export function errorStatus(error: unknown): number | undefined {
-  return error instanceof HttpError ? error.status : undefined;
 }

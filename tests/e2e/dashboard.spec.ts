@@ -124,7 +124,7 @@ test('an administrator follows the figures, changes the period, sorts the templa
 
   // a period without any publication, then back to the default one
   await page.getByLabel('From').fill('2020-01-01');
-  await page.getByLabel('To').fill('2020-01-31');
+  await page.getByLabel('To', { exact: true }).fill('2020-01-31');
   await expect(page.getByText('Nothing published or emailed in this period')).toBeVisible();
   await expect(page.getByText('No active template in this period')).toBeVisible();
   await shot(page, 'dashboard-empty-en');

@@ -13,8 +13,8 @@ import * as onboarding from './2026-11-23T0210_onboarding';
 import * as dashboardCounts from './2026-11-23T0300_dashboard_counts';
 import * as badgeImages from './2026-11-25T1300_badge_images';
 import * as totpLastStep from './2026-11-25T1400_totp_last_step';
-import * as templateTechnicalFields from './2026-11-25T1600_template_technical_fields';
 import * as validators from './2026-11-25T1500_validators';
+import * as templateTechnicalFields from './2026-11-25T1600_template_technical_fields';
 import * as webhookSigning from './2026-11-25T1700_webhook_signing';
 
 /** Every migration, in order. Names are dates; a landed migration is frozen: add a new one to change the schema. */
@@ -33,7 +33,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23T0300_dashboard_counts': dashboardCounts,
   '2026-11-25T1300_badge_images': badgeImages,
   '2026-11-25T1400_totp_last_step': totpLastStep,
-  '2026-11-25T1600_template_technical_fields': templateTechnicalFields,
   '2026-11-25T1500_validators': validators,
+  '2026-11-25T1600_template_technical_fields': templateTechnicalFields,
   '2026-11-25T1700_webhook_signing': webhookSigning,
 };

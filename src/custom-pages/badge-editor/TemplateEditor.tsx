@@ -25,7 +25,7 @@ import type { CurrentUser } from '../../../domain/auth';
 import type { LogoKind } from '../../../domain/templateRules/images';
 import { templateFamily, type TemplateFamily } from '../../../domain/templates';
 import { useCurrentUser } from '../../authProvider/useCurrentUser';
-import { NetworkError } from '../../dataProvider/httpClient';
+import { NetworkError } from '../../dataProvider/apiErrors';
 import { useLaurelDataProvider } from '../../dataProvider/useLaurelDataProvider';
 import { ContentStep } from './ContentStep';
 import {

@@ -37,7 +37,7 @@ import {
   type EmailSendPayload,
 } from '../../../domain/emailing';
 import { useCurrentUser } from '../../authProvider/useCurrentUser';
-import { errorCode, errorStatus } from '../../dataProvider/httpClient';
+import { errorCode, errorStatus } from '../../dataProvider/apiErrors';
 import { useLaurelDataProvider } from '../../dataProvider/useLaurelDataProvider';
 import {
   canTest,

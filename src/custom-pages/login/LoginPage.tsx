@@ -17,7 +17,7 @@ import { AUTH_LEVEL, LOGIN_FAILURE_WAIT_MS } from '../../../domain/auth';
 import { isValidEmail, sanitizeEmail } from '../../../domain/email';
 import { currentClaims } from '../../authProvider/tokenStorage';
 import { signInCalls } from '../../authProvider/signIn';
-import { errorCode, errorStatus, NetworkError } from '../../dataProvider/httpClient';
+import { errorCode, errorStatus, NetworkError } from '../../dataProvider/apiErrors';
 import { LoginShell } from './LoginShell';
 import { initialLoginState, isWaiting, loginErrorFor, loginReducer } from './loginState';
 import { SecondFactorPrompt } from './SecondFactorPrompt';

@@ -5,7 +5,7 @@ import { useLogin, useLogout, useTranslate } from 'react-admin';
 import { isTotpCodeFormat } from '../../../domain/totpFormat';
 import { TotpCodeField } from '../../components/TotpCodeField';
 import { signInCalls } from '../../authProvider/signIn';
-import { errorStatus } from '../../dataProvider/httpClient';
+import { errorStatus } from '../../dataProvider/apiErrors';
 
 /**
  * Shown over the login screen while the second factor is pending (authLevel 1). A right code upgrades the

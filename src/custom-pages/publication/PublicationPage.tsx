@@ -23,7 +23,7 @@ import { listedFiles, type ImportDefinition } from '../../../domain/import';
 import { NOTE_MAX_LENGTH, rowsTooLong } from '../../../domain/publication';
 import { labelIn } from '../../../domain/templates';
 import { useCurrentUser } from '../../authProvider/useCurrentUser';
-import { errorStatus } from '../../dataProvider/httpClient';
+import { errorStatus } from '../../dataProvider/apiErrors';
 import { PUBLISH_INVALIDATES } from '../../dataProvider/publication';
 import { useCredits } from '../../dataProvider/useCredits';
 import { useLaurelDataProvider } from '../../dataProvider/useLaurelDataProvider';

@@ -8,7 +8,7 @@ import { Link, useParams } from 'react-router-dom';
 import type { ReferenceTables } from '../../../domain/templateRules/referenceTables';
 import { labelIn, type TemplateTablesDefinition } from '../../../domain/templates';
 import { OutcomeAlert } from '../../components/OutcomeAlert';
-import { errorCode, errorStatus, NetworkError } from '../../dataProvider/httpClient';
+import { errorCode, errorStatus, NetworkError } from '../../dataProvider/apiErrors';
 import type { Outcome } from '../../resources/users/userOutcome';
 import { EntryDialog } from './EntryDialog';
 import { useLaurelDataProvider } from '../../dataProvider/useLaurelDataProvider';

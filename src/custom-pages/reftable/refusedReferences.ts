@@ -1,5 +1,5 @@
 import type { ReferenceError } from '../../../domain/templateRules/referenceTables';
-import { errorCode, errorStatus } from '../../dataProvider/httpClient';
+import { errorCode, errorStatus } from '../../dataProvider/apiErrors';
 
 /** The reference errors of a refused save (REFERENCE_ERRORS), or null for any other failure. */
 export function refusedReferences(error: unknown): ReferenceError[] | null {

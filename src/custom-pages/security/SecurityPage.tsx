@@ -27,7 +27,7 @@ import { isTotpCodeFormat, newTotpSecret, totpUri } from '../../../domain/totp';
 import { useCurrentUser } from '../../authProvider/useCurrentUser';
 import { ConfirmWordDialog } from '../../components/ConfirmWordDialog';
 import { TotpCodeField } from '../../components/TotpCodeField';
-import { errorStatus } from '../../dataProvider/httpClient';
+import { errorStatus } from '../../dataProvider/apiErrors';
 import { useLaurelDataProvider } from '../../dataProvider/useLaurelDataProvider';
 import { useBrand } from '../../layout/BrandContext';
 import { groupSecret, initialWizard, wizardReducer } from './securityWizard';

@@ -18,7 +18,7 @@ import { useLocaleState, useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import type { VerificationReport } from '../../../domain/credentialVerification';
 import { SUPPORTED_LANGUAGES } from '../../../domain/language';
-import { errorCode, NetworkError } from '../../dataProvider/httpClient';
+import { errorCode, NetworkError } from '../../dataProvider/apiErrors';
 import { useLaurelDataProvider } from '../../dataProvider/useLaurelDataProvider';
 import { BrandLogo } from '../../layout/BrandLogo';
 import { useBrand } from '../../layout/BrandContext';

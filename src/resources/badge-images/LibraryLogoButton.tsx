@@ -4,9 +4,9 @@ import { useTranslate } from 'react-admin';
 import { BadgeImagePickerDialog } from './BadgeImagePickerDialog';
 
 /** A data: URL as a file, so that a picked library image travels like an uploaded logo. */
-async function dataUrlFile(dataUrl: string, name: string): Promise<File> {
-  const blob = await (await fetch(dataUrl)).blob();
-  return new File([blob], `${name.replace(/[\\/:*?"<>|]+/g, '-') || 'badge'}.png`, { type: 'image/png' });
+function dataUrlFile(dataUrl: string, name: string): File {
+  const bytes = Uint8Array.from(atob(dataUrl.slice(dataUrl.indexOf(',') + 1)), (c) => c.charCodeAt(0));
+  return new File([bytes], `${name.replace(/[\\/:*?"<>|]+/g, '-') || 'badge'}.png`, { type: 'image/png' });
 }
 
 /** The badge template editor's way into the image library: the chosen design becomes the badge logo (480x480 PNG). */
@@ -21,8 +21,8 @@ export function LibraryLogoButton({ onPick }: { onPick(file: File): void }) {
       <BadgeImagePickerDialog
         open={open}
         onClose={() => setOpen(false)}
-        onPick={async ({ name, image }) => {
-          onPick(await dataUrlFile(image, name));
+        onPick={({ name, image }) => {
+          onPick(dataUrlFile(image, name));
           setOpen(false);
         }}
       />

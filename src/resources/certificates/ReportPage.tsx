@@ -18,7 +18,7 @@ import {
   type CpfDataErrors,
 } from '../../dataProvider/certificates';
 import type { PdfOutcome } from '../../dataProvider/certificatePdf';
-import { errorStatus } from '../../dataProvider/httpClient';
+import { errorStatus } from '../../dataProvider/apiErrors';
 import { useLaurelDataProvider } from '../../dataProvider/useLaurelDataProvider';
 import { EMAIL_PATH } from '../../custom-pages/email/EmailPage';
 import type { EmailTarget, ReportReturn } from '../../custom-pages/email/emailForm';

@@ -6,7 +6,7 @@ import {
   type CertificateOperation,
 } from '../../../domain/certificates';
 import type { ReportRow } from '../../../domain/reports';
-import { NetworkError } from '../../dataProvider/httpClient';
+import { NetworkError } from '../../dataProvider/apiErrors';
 
 /** What the template allows, as the report header gives it. */
 export interface OperationContext {
