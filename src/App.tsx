@@ -1,4 +1,5 @@
-import { lazy, type ReactNode } from 'react';
+import { LinearProgress } from '@mui/material';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Admin, Authenticated, CustomRoutes, Resource, type I18nProvider } from 'react-admin';
 import { BrowserRouter, Navigate, Route } from 'react-router-dom';
 import type { CurrentUser } from '../domain/auth';
@@ -6,19 +7,19 @@ import { authProvider } from './authProvider/authProvider';
 import { RequireAccess } from './components/RequireAccess';
 import { BADGE_EDITOR_PATH, canUseEditor, REGISTRY_EDITOR_PATH } from './custom-pages/badge-editor/editorPaths';
 import { DASHBOARD_PATH } from './custom-pages/dashboard/paths';
-import { EMAIL_PATH, EmailPage } from './custom-pages/email/EmailPage';
-import { HELP_PATH, HelpPage } from './custom-pages/help/HelpPage';
+import { EMAIL_PATH } from './custom-pages/email/paths';
+import { HELP_PATH } from './custom-pages/help/paths';
 import { LoginPage } from './custom-pages/login/LoginPage';
 import { LoginTokenPage } from './custom-pages/login/LoginTokenPage';
-import { MY_PLAN_PATH, MyPlanPage } from './custom-pages/my-plan/MyPlanPage';
+import { MY_PLAN_PATH } from './custom-pages/my-plan/paths';
 import { SsoReturnPage } from './custom-pages/login/SsoReturnPage';
 import { AccessDeniedRedirect, NotFoundRedirect } from './custom-pages/NotFoundRedirect';
-import { NOTIFICATIONS_PATH, NotificationsPage } from './custom-pages/notifications/NotificationsPage';
-import { PROFILE_PATH, ProfilePage } from './custom-pages/profile/ProfilePage';
-import { PUBLICATION_PATH, PublicationPage } from './custom-pages/publication/PublicationPage';
-import { REFTABLE_PATH, ReferenceTablePage } from './custom-pages/reftable/ReferenceTablePage';
-import { SECURITY_PATH, SecurityPage } from './custom-pages/security/SecurityPage';
-import { VERIFY_PATH, VerifyPage } from './custom-pages/verify/VerifyPage';
+import { NOTIFICATIONS_PATH } from './custom-pages/notifications/paths';
+import { PROFILE_PATH } from './custom-pages/profile/paths';
+import { PUBLICATION_PATH } from './custom-pages/publication/paths';
+import { REFTABLE_PATH } from './custom-pages/reftable/paths';
+import { SECURITY_PATH } from './custom-pages/security/paths';
+import { VERIFY_PATH } from './custom-pages/verify/paths';
 import { dataProvider } from './dataProvider/dataProvider';
 import { BrandContext } from './layout/BrandContext';
 import type { BrandLook } from './layout/brand';
@@ -43,6 +44,24 @@ import {
 
 const store = createLaurelStore();
 
+// Every custom page has its own chunk, loaded when opened: the sign-in screen needs none of them.
+const EmailPage = lazy(() => import('./custom-pages/email/EmailPage').then((m) => ({ default: m.EmailPage })));
+const HelpPage = lazy(() => import('./custom-pages/help/HelpPage').then((m) => ({ default: m.HelpPage })));
+const MyPlanPage = lazy(() => import('./custom-pages/my-plan/MyPlanPage').then((m) => ({ default: m.MyPlanPage })));
+const NotificationsPage = lazy(() =>
+  import('./custom-pages/notifications/NotificationsPage').then((m) => ({ default: m.NotificationsPage })),
+);
+const ProfilePage = lazy(() => import('./custom-pages/profile/ProfilePage').then((m) => ({ default: m.ProfilePage })));
+const PublicationPage = lazy(() =>
+  import('./custom-pages/publication/PublicationPage').then((m) => ({ default: m.PublicationPage })),
+);
+const ReferenceTablePage = lazy(() =>
+  import('./custom-pages/reftable/ReferenceTablePage').then((m) => ({ default: m.ReferenceTablePage })),
+);
+const SecurityPage = lazy(() =>
+  import('./custom-pages/security/SecurityPage').then((m) => ({ default: m.SecurityPage })),
+);
+const VerifyPage = lazy(() => import('./custom-pages/verify/VerifyPage').then((m) => ({ default: m.VerifyPage })));
 // The template editors are heavy (design editor, live preview): their own chunks, loaded when opened.
 const BadgeEditorPage = lazy(() =>
   import('./custom-pages/badge-editor/BadgeEditorPage').then((m) => ({ default: m.BadgeEditorPage })),
@@ -92,7 +111,15 @@ export function App({ i18nProvider, brand }: { i18nProvider: I18nProvider; brand
           <CustomRoutes noLayout>
             <Route path="/login/sso" element={<SsoReturnPage />} />
             <Route path="/login/:token" element={<LoginTokenPage />} />
-            <Route path={VERIFY_PATH} element={<VerifyPage />} />
+            <Route
+              path={VERIFY_PATH}
+              element={
+                // outside the layout, so outside its Suspense
+                <Suspense fallback={<LinearProgress />}>
+                  <VerifyPage />
+                </Suspense>
+              }
+            />
           </CustomRoutes>
           <CustomRoutes>
             <Route path="/" element={<Navigate to="/templates" replace />} />

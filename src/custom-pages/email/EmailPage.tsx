@@ -50,8 +50,6 @@ import {
   type ReportReturn,
 } from './emailForm';
 
-export const EMAIL_PATH = '/email';
-
 /** A VALIDATION_ERROR answer's field errors, when the server found some. */
 function serverFieldErrors(error: unknown): Partial<Record<EmailFormField, EmailFormError>> | null {
   if (!(error instanceof HttpError) || errorCode(error) !== 'VALIDATION_ERROR') return null;

@@ -3,8 +3,6 @@ import { Title, useTranslate } from 'react-admin';
 import { useHelpForm } from './HelpContext';
 import { HelpContent } from './HelpContent';
 
-export const HELP_PATH = '/help';
-
 /** The /help route: what the help drawer holds, as a page. */
 export function HelpPage() {
   const translate = useTranslate();

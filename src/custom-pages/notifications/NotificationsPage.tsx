@@ -11,8 +11,6 @@ import {
 import { useLaurelDataProvider } from '../../dataProvider/useLaurelDataProvider';
 import { AdminTabs } from '../../resources/AdminTabs';
 
-export const NOTIFICATIONS_PATH = '/admin/notifications';
-
 const EMPTY: NotificationConfig = { url: '', method: 'POST', content: '' };
 
 type Message = { severity: 'success' | 'error'; key: string } | null;

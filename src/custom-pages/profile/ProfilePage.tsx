@@ -33,8 +33,8 @@ import { useLaurelDataProvider } from '../../dataProvider/useLaurelDataProvider'
 import { offersVerificationForm, VERIFICATION_TAB } from '../../../domain/accountVerification';
 import { AccountVerificationForm } from './AccountVerificationForm';
 import { fieldsOfTab, modifiedKeys, paramsPayload, valuesFromIssuer, type ProfileValues } from './profileForm';
+import { PROFILE_PATH } from './paths';
 
-export const PROFILE_PATH = '/profile';
 /** The plan page (spec 000 section 2.14), where a locked setting's upgrade is offered. */
 const MY_PLAN_PATH = '/myplan';
 

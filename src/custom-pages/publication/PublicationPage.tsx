@@ -49,11 +49,6 @@ import { blocksPublishing, controlStep, type PublishStep } from './publishFlow';
 import { RowPreviewDialog } from './RowPreviewDialog';
 import type { IndexedRow } from './rowsView';
 
-export const PUBLICATION_PATH = '/publication';
-
-/** The publication page of one template. */
-export const publicationPath = (templateId: number) => `${PUBLICATION_PATH}?templateId=${templateId}`;
-
 const NO_ROWS: IndexedRow[] = [];
 
 function Section({ title, children }: { title: string; children: ReactNode }) {

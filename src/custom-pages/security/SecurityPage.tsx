@@ -33,8 +33,6 @@ import { useBrand } from '../../layout/BrandContext';
 import { groupSecret, initialWizard, wizardReducer } from './securityWizard';
 import { SecretQrCode } from './SecretQrCode';
 
-export const SECURITY_PATH = '/security';
-
 export function SecurityPage() {
   const translate = useTranslate();
   const { user, isPending, refresh } = useCurrentUser();

@@ -25,9 +25,6 @@ import { useBrand } from '../../layout/BrandContext';
 import { CheckList, readableDate } from './CheckList';
 import { initialVerifyState, requestFor, verifyErrorFor, verifyReducer, type VerifyRequest } from './verifyState';
 
-/** Public, outside the layout: anyone can check a credential here without signing in. */
-export const VERIFY_PATH = '/verify';
-
 const FILE_TYPES = '.json,.png,.svg,application/json,application/ld+json,image/png,image/svg+xml';
 
 export function VerifyPage() {

@@ -20,7 +20,7 @@ import {
 import type { PdfOutcome } from '../../dataProvider/certificatePdf';
 import { errorStatus } from '../../dataProvider/apiErrors';
 import { useLaurelDataProvider } from '../../dataProvider/useLaurelDataProvider';
-import { EMAIL_PATH } from '../../custom-pages/email/EmailPage';
+import { EMAIL_PATH } from '../../custom-pages/email/paths';
 import type { EmailTarget, ReportReturn } from '../../custom-pages/email/emailForm';
 import { CampaignNote } from './CampaignNote';
 import { EmailEditDialog, MintingPendingDialog } from './CertificateDialogs';

@@ -25,7 +25,7 @@ import type { CurrentUser } from '../../../domain/auth';
 import { canEditTemplate, canPublish, isAdministrator } from '../../../domain/permissions';
 import { labelIn, templateFamily, type TemplateSummary } from '../../../domain/templates';
 import { canUseEditor, editorPath } from '../../custom-pages/badge-editor/editorPaths';
-import { publicationPath } from '../../custom-pages/publication/PublicationPage';
+import { publicationPath } from '../../custom-pages/publication/paths';
 import { reftablePath } from '../../custom-pages/reftable/paths';
 import { cpfControlPath, templateReportPath } from '../certificates/paths';
 import { useTemplateCalls } from './templateCalls';

@@ -1,0 +1,1 @@
+export const HELP_PATH = '/help';
