@@ -28,6 +28,7 @@ import { createLaurelStore } from './layout/store';
 import { rights } from './layout/navigation';
 import { darkTheme, lightTheme } from './layout/theme';
 import { campaigns } from './resources/campaigns';
+import { creditOperations } from './resources/credit-operations';
 import { certificates, REPORT_ROUTES, ReportPage, SEARCH_PATH, SearchPage } from './resources/certificates';
 import { apiKeys } from './resources/api-keys';
 import { orgUnits } from './resources/org-units';
@@ -108,6 +109,7 @@ export function App({ i18nProvider, brand }: { i18nProvider: I18nProvider; brand
           <Resource name="campaigns" {...campaigns} />
           <Resource name="certificates" {...certificates} />
           <Resource name="badge-images" {...badgeImages} />
+          <Resource name="credit-operations" {...creditOperations} />
           <CustomRoutes noLayout>
             <Route path="/login/sso" element={<SsoReturnPage />} />
             <Route path="/login/:token" element={<LoginTokenPage />} />

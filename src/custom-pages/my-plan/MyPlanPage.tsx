@@ -4,7 +4,7 @@ import { Title, useTranslate } from 'react-admin';
 import { useCurrentUser } from '../../authProvider/useCurrentUser';
 import { useCredits } from '../../dataProvider/useCredits';
 import { useLaurelDataProvider } from '../../dataProvider/useLaurelDataProvider';
-import { CreditLogTable } from './CreditLogTable';
+import { CreditOperationList } from '../../resources/credit-operations/CreditOperationList';
 import { PlanCoupon, PlanSummary, PlanUsage } from './PlanCards';
 import { PricingTable } from './PricingTable';
 
@@ -99,7 +99,7 @@ export function MyPlanPage() {
           <SectionTitle>{translate('myplan.pricing.title')}</SectionTitle>
           <PricingTable account={data.account} />
           <SectionTitle>{translate('myplan.credits.title')}</SectionTitle>
-          <CreditLogTable />
+          <CreditOperationList />
         </>
       )}
     </Box>

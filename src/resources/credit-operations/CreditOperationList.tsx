@@ -2,7 +2,7 @@ import { Card, Link, Typography } from '@mui/material';
 import { DataTable, List, Pagination, SelectInput, useLocaleState, useRecordContext, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { CREDIT_OPERATION_KINDS, type CreditOperationRecord } from '../../../domain/creditOperations';
-import { campaignReportPath } from '../../resources/certificates/paths';
+import { campaignReportPath } from '../certificates/paths';
 
 const RESOURCE = 'credit-operations';
 
@@ -60,7 +60,7 @@ function EmptyLog() {
  * The credit log (spec 000 section 2.14) as a list of the read-only `credit-operations` resource: newest first,
  * paged, sorted and filtered by the server (GET /api/credit-operations through ra-data-simple-rest).
  */
-export function CreditLogTable() {
+export function CreditOperationList() {
   const translate = useTranslate();
   const filters = [
     <SelectInput
