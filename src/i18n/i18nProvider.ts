@@ -2,6 +2,7 @@ import { createInstance, type BackendModule, type ReadCallback } from 'i18next';
 import { convertRaTranslationsToI18next, getI18nProvider } from 'ra-i18n-i18next';
 import type { I18nProvider, TranslationMessages } from 'react-admin';
 import { chooseLanguage, SUPPORTED_LANGUAGES, type Language } from '../../domain/language';
+import { groupRaNumbers } from './numberFormat';
 
 export const LANGUAGE_STORAGE_KEY = 'laurel.language';
 
@@ -16,7 +17,8 @@ const raPacks: Record<Language, () => Promise<{ default: TranslationMessages }>>
 /** Our messages and react-admin's own, loaded together and only for the language in use. */
 async function loadMessages(language: Language): Promise<Record<string, unknown>> {
   const [ours, ra] = await Promise.all([import(`../../locales/${language}.json`), raPacks[language]()]);
-  return { ...convertRaTranslationsToI18next(ra.default), ...(ours.default as Record<string, unknown>) };
+  const raMessages = groupRaNumbers(convertRaTranslationsToI18next(ra.default) as Record<string, unknown>);
+  return { ...raMessages, ...(ours.default as Record<string, unknown>) };
 }
 
 const lazyBackend: BackendModule = {

@@ -12,6 +12,7 @@ import {
   Tooltip,
 } from '@mui/material';
 import { useTranslate } from 'react-admin';
+import { useNumberFormat } from '../../i18n/numberFormat';
 import { publicTemplatePath } from '../../resources/templates/templateThumbnail';
 import { ACTIVITY_SORT_FIELDS, nextSort, type ActivityRow, type ActivitySort } from './dashboardView';
 
@@ -34,6 +35,7 @@ export function ActiveTemplatesTable({
   onCampaigns: (templateId: number) => void;
 }) {
   const translate = useTranslate();
+  const number = useNumberFormat();
   const columns = ACTIVITY_SORT_FIELDS.filter((field) => showIssuer || field !== 'issuer');
   return (
     <TableContainer>
@@ -66,8 +68,8 @@ export function ActiveTemplatesTable({
             <TableRow key={row.templateId} hover>
               {showIssuer && <TableCell>{row.issuer}</TableCell>}
               <TableCell sx={{ fontWeight: 500 }}>{row.template}</TableCell>
-              <TableCell align="right">{row.actives}</TableCell>
-              <TableCell align="right">{row.sent}</TableCell>
+              <TableCell align="right">{number(row.actives)}</TableCell>
+              <TableCell align="right">{number(row.sent)}</TableCell>
               <TableCell align="right" sx={{ whiteSpace: 'nowrap', py: 0.25 }}>
                 <Tooltip title={translate('dashboard.view_template')}>
                   <IconButton

@@ -13,6 +13,7 @@ import {
   YAxis,
 } from 'recharts';
 import { DONUT_CUTOUT, ISSUER_BAR_SIZE, PERIOD_BAR_SIZE } from '../../../domain/dashboard';
+import { useNumberFormat } from '../../i18n/numberFormat';
 import type { IssuerBar, PeriodSeries, Slice } from './dashboardView';
 
 /**
@@ -50,16 +51,18 @@ export function IssuerBarChart({
 }) {
   const axis = useAxisStyle();
   const { palette } = useTheme();
+  const number = useNumberFormat();
   const color = dataKey === 'certificates' ? palette.primary.main : palette.success.main;
   return (
     <ResponsiveContainer width="100%" height={Math.max(120, bars.length * ROW_HEIGHT + 40)}>
       <BarChart data={bars} layout="vertical" margin={{ top: 4, right: 24, bottom: 4, left: 8 }} accessibilityLayer>
         <CartesianGrid horizontal={false} stroke={palette.divider} />
-        <XAxis type="number" allowDecimals={false} tick={axis} stroke={palette.divider} />
+        <XAxis type="number" allowDecimals={false} tick={axis} stroke={palette.divider} tickFormatter={number} />
         <YAxis type="category" dataKey="name" width={230} tick={axis} stroke={palette.divider} interval={0} />
         <Tooltip
           cursor={{ fill: palette.action.hover }}
           labelFormatter={(_, payload) => (payload?.[0]?.payload as IssuerBar | undefined)?.fullName ?? ''}
+          formatter={(value) => number(Number(value))}
         />
         <Bar dataKey={dataKey} name={label} fill={color} barSize={ISSUER_BAR_SIZE} radius={3} />
       </BarChart>
@@ -72,20 +75,21 @@ export function PeriodBarChart({ slices, labels }: { slices: Slice[]; labels: Re
   const axis = useAxisStyle();
   const colors = useSeriesColors();
   const { palette } = useTheme();
+  const number = useNumberFormat();
   const data = slices.map((slice) => ({ ...slice, name: labels[slice.key] }));
   return (
     <ResponsiveContainer width="100%" height={260}>
       <BarChart data={data} margin={{ top: 16, right: 16, bottom: 4, left: 0 }} accessibilityLayer>
         <CartesianGrid vertical={false} stroke={palette.divider} />
         <XAxis dataKey="name" tick={axis} stroke={palette.divider} />
-        <YAxis allowDecimals={false} tick={axis} stroke={palette.divider} width={48} />
-        <Tooltip cursor={{ fill: palette.action.hover }} />
+        <YAxis allowDecimals={false} tick={axis} stroke={palette.divider} width={56} tickFormatter={number} />
+        <Tooltip cursor={{ fill: palette.action.hover }} formatter={(value) => number(Number(value))} />
         <Bar
           dataKey="value"
           name=" "
           barSize={PERIOD_BAR_SIZE}
           radius={[4, 4, 0, 0]}
-          label={{ position: 'top', ...axis }}
+          label={{ position: 'top', ...axis, formatter: (value: unknown) => number(Number(value)) }}
         >
           {data.map((slice) => (
             <Cell key={slice.key} fill={colors[slice.key]} />
@@ -111,6 +115,7 @@ export function EmailDonut({
   const translate = useTranslate();
   const colors = useSeriesColors();
   const { palette } = useTheme();
+  const number = useNumberFormat();
   const outer = DONUT_SIZE / 2;
   const inner = (outer * parseFloat(DONUT_CUTOUT)) / 100;
   const total = slices.reduce((sum, slice) => sum + slice.value, 0);
@@ -137,7 +142,7 @@ export function EmailDonut({
               <Cell key={slice.key} fill={total > 0 ? colors[slice.key] : palette.action.disabledBackground} />
             ))}
           </Pie>
-          {total > 0 && <Tooltip />}
+          {total > 0 && <Tooltip formatter={(value) => number(Number(value))} />}
         </PieChart>
         <Box
           sx={{
@@ -166,7 +171,7 @@ export function EmailDonut({
               {labels[slice.key]}
             </Typography>
             <Typography variant="body2" fontWeight={600}>
-              {slice.value}
+              {number(slice.value)}
             </Typography>
           </Box>
         ))}

@@ -6,6 +6,7 @@ import { useLocaleState, useNotify, useTranslate } from 'react-admin';
 import type { Account } from '../../../domain/account';
 import { findProduct, PLAN_COUPON } from '../../../domain/selfServiceProducts';
 import { capShare, formatDay, formatPercent, localDate, planMilestone, type Milestone } from './myPlanModel';
+import { useNumberFormat } from '../../i18n/numberFormat';
 import { usePackName } from './PricingTable';
 
 function PlanCard({ title, children }: { title: string; children: ReactNode }) {
@@ -102,7 +103,7 @@ function Figure({ label, value, detail }: { label: string; value: string; detail
 export function PlanUsage({ account, credits }: { account: Account; credits: number }) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
-  const number = (n: number) => new Intl.NumberFormat(locale).format(n);
+  const number = useNumberFormat();
   const cap = account.plan.annual_volume_cap;
   const share = capShare(account);
 

@@ -2,6 +2,7 @@ import { Box, Button, Card, CardContent, Chip, Grid, Typography } from '@mui/mat
 import { useLocaleState, useTranslate } from 'react-admin';
 import type { Account } from '../../../domain/account';
 import { SELF_SERVICE_PRODUCTS, type SelfServiceProduct } from '../../../domain/selfServiceProducts';
+import { formatNumber } from '../../i18n/numberFormat';
 import { useHelp } from '../help/HelpContext';
 import { formatMoney, pricingRows, type PricingRow } from './myPlanModel';
 
@@ -9,7 +10,7 @@ import { formatMoney, pricingRows, type PricingRow } from './myPlanModel';
 export function usePackName(): (product: SelfServiceProduct) => string {
   const translate = useTranslate();
   const [locale] = useLocaleState();
-  return (product) => `${translate(`plans.${product.plan}`)} ${new Intl.NumberFormat(locale).format(product.limit)}`;
+  return (product) => `${translate(`plans.${product.plan}`)} ${formatNumber(product.limit, locale)}`;
 }
 
 function PackCard({ row, currency }: { row: PricingRow; currency: string }) {
@@ -46,7 +47,7 @@ function PackCard({ row, currency }: { row: PricingRow; currency: string }) {
         <Typography color="text.secondary">
           {translate('myplan.pricing.limit', {
             count: product.limit,
-            limit: new Intl.NumberFormat(locale).format(product.limit),
+            limit: formatNumber(product.limit, locale),
           })}
         </Typography>
         <Typography variant="h4" component="p" fontWeight={700} sx={{ mt: 2 }}>

@@ -6,6 +6,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { CAMPAIGN_PAGE_SIZE, CAMPAIGN_PAGE_SIZES } from '../../../domain/publication';
 import { labelIn } from '../../../domain/templates';
 import type { CampaignFilter, CampaignRecord } from '../../dataProvider/campaigns';
+import { useNumberFormat } from '../../i18n/numberFormat';
 import { campaignReportPath } from '../certificates/paths';
 import { campaignUser, STATUS_CHIPS, templateIdParam } from './campaignFilters';
 import { CampaignFilterBar } from './CampaignFilterBar';
@@ -49,6 +50,7 @@ export function CampaignList() {
 function CampaignsView({ linkedTemplateId }: { linkedTemplateId: number | undefined }) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
+  const number = useNumberFormat();
   const { data, total, isPending, error, filterValues, refetch } = useListContext<CampaignRecord>();
   const filter = filterValues as CampaignFilter;
   const templateId = filter.templateId ?? linkedTemplateId;
@@ -125,7 +127,7 @@ function CampaignsView({ linkedTemplateId }: { linkedTemplateId: number | undefi
                     certified: campaign.certifiedDegrees,
                   })}
                 >
-                  {campaign.nbActive.toLocaleString(locale)} / {campaign.certifiedDegrees.toLocaleString(locale)}
+                  {number(campaign.nbActive)} / {number(campaign.certifiedDegrees)}
                 </span>
               )}
             />

@@ -20,6 +20,7 @@ import {
 import type { PdfOutcome } from '../../dataProvider/certificatePdf';
 import { errorStatus } from '../../dataProvider/apiErrors';
 import { useLaurelDataProvider } from '../../dataProvider/useLaurelDataProvider';
+import { useNumberFormat } from '../../i18n/numberFormat';
 import { EMAIL_PATH } from '../../custom-pages/email/paths';
 import type { EmailTarget, ReportReturn } from '../../custom-pages/email/emailForm';
 import { CampaignNote } from './CampaignNote';
@@ -72,6 +73,7 @@ function ReportPagination() {
 function Report({ kind, id }: { kind: ReportKind; id: number }) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
+  const number = useNumberFormat();
   const notify = useNotify();
   const navigate = useNavigate();
   const location = useLocation();
@@ -367,7 +369,7 @@ function Report({ kind, id }: { kind: ReportKind; id: number }) {
           {!deleted && (
             <Box sx={{ textAlign: 'right' }} data-testid="report-counters">
               <Typography variant="h4" component="p" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-                {counters.validated.toLocaleString(locale)} / {counters.total.toLocaleString(locale)}
+                {number(counters.validated)} / {number(counters.total)}
               </Typography>
               <Typography variant="body2" color="text.secondary">
                 {translate('reports.validated_total')}

@@ -2,6 +2,7 @@ import { Card, Link, Typography } from '@mui/material';
 import { DataTable, List, Pagination, SelectInput, useLocaleState, useRecordContext, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { CREDIT_OPERATION_KINDS, type CreditOperationRecord } from '../../../domain/creditOperations';
+import { useNumberFormat } from '../../i18n/numberFormat';
 import { campaignReportPath } from '../certificates/paths';
 
 const RESOURCE = 'credit-operations';
@@ -34,7 +35,7 @@ function Operation() {
 
 function Credits() {
   const record = useRecordContext<CreditOperationRecord>();
-  const [locale] = useLocaleState();
+  const number = useNumberFormat();
   if (!record) return null;
   return (
     <Typography
@@ -42,7 +43,7 @@ function Credits() {
       variant="body2"
       sx={{ fontWeight: 600, color: record.credits > 0 ? 'success.main' : 'text.primary' }}
     >
-      {new Intl.NumberFormat(locale, { signDisplay: 'exceptZero' }).format(record.credits)}
+      {record.credits > 0 ? `+${number(record.credits)}` : number(record.credits)}
     </Typography>
   );
 }

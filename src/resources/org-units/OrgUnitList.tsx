@@ -16,6 +16,7 @@ import {
 import type { OrgUnitRow } from '../../../domain/users';
 import { ConfirmWordDialog } from '../../components/ConfirmWordDialog';
 import { OutcomeAlert, useSetOutcome } from '../../components/OutcomeAlert';
+import { useNumberFormat } from '../../i18n/numberFormat';
 import { AdminTabs } from '../AdminTabs';
 import { NameDialog } from '../../components/NameDialog';
 
@@ -154,6 +155,7 @@ function UnitDialog({ dialog, onClose }: { dialog: NonNullable<DialogState>; onC
 /** Org units of the admin area (spec 000 section 2.9). */
 export function OrgUnitList() {
   const translate = useTranslate();
+  const number = useNumberFormat();
   const [dialog, setDialog] = useState<DialogState>(null);
   return (
     <Box>
@@ -172,7 +174,11 @@ export function OrgUnitList() {
         <Header onAdd={() => setDialog({ kind: 'add' })} />
         <DataTable bulkActionButtons={<RemoveSelected />} rowClick="toggleSelection">
           <DataTable.Col source="name" label="resources.admin/org-units.fields.name" />
-          <DataTable.NumberCol source="users" label="resources.admin/org-units.fields.users" />
+          <DataTable.NumberCol
+            source="users"
+            label="resources.admin/org-units.fields.users"
+            render={(unit: OrgUnitRow) => number(unit.users)}
+          />
           <DataTable.Col label="" disableSort align="right">
             <EditRowButton onEdit={(unit) => setDialog({ kind: 'edit', unit })} />
           </DataTable.Col>

@@ -32,6 +32,7 @@ import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { labelIn, type Tag, type TemplateSummary } from '../../../domain/templates';
 import { ConfirmWordDialog } from '../../components/ConfirmWordDialog';
 import { useLaurelDataProvider } from '../../dataProvider/useLaurelDataProvider';
+import { useNumberFormat } from '../../i18n/numberFormat';
 import { DEFAULT_FILTERS, type TemplateFilters } from '../templates/templateListModel';
 import { RESOURCE, tagErrorKey } from './TagInputs';
 
@@ -226,6 +227,7 @@ function EmptyTags() {
 /** Template tags (spec 000 section 2.10): counter, selectable table, View templates, Edit, Remove, Assign, Add. */
 export function TagList() {
   const translate = useTranslate();
+  const number = useNumberFormat();
   return (
     <Box>
       <Typography variant="h4" component="h1" sx={{ mt: 2, mb: 1 }}>
@@ -255,7 +257,7 @@ export function TagList() {
           <DataTable.NumberCol
             source="templates"
             label="resources.template-tags.fields.templates"
-            render={(tag: Tag) => String(tag.templates.length)}
+            render={(tag: Tag) => number(tag.templates.length)}
             disableSort
           />
           <DataTable.Col label="" disableSort>
