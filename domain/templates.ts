@@ -41,18 +41,27 @@ export function labelIn(label: Label, language: string): string {
   return label[language] ?? label.en ?? Object.values(label)[0] ?? '';
 }
 
-/** Template kinds the editors write: badges (mc call) and registry certifications (rncp call). */
+/**
+ * Template kinds the editors write: badges (mc call: open badges of both kinds and plain certificates) and
+ * registry certifications (rncp call). The legacy cpf type has no editor.
+ */
 export type TemplateFamily = 'badge' | 'registry';
 
 export function templateFamily(type: string): TemplateFamily | null {
-  if (type === 'openbadge' || type === 'openbadge_custom') return 'badge';
+  if (type === 'openbadge' || type === 'openbadge_custom' || type === 'certificate') return 'badge';
   if (type === 'cpf_onshelf') return 'registry';
   return null;
 }
 
+/** Whether templates of this type issue an Open Badge 3.0 credential (a plain certificate does not). */
+export function isOpenBadgeType(type: string): boolean {
+  return type === 'openbadge' || type === 'openbadge_custom';
+}
+
 /**
- * The metatemplate an issuer needs to create or edit a template of this type (spec 001 section 6): a badge
- * of either kind needs openbadge, a registry template cpf_onshelf, any other type itself.
+ * The metatemplate an issuer needs to create or edit a template of this type (spec 001 section 6): a template
+ * of the badge editor (open badge of either kind, plain certificate) needs openbadge, a registry template
+ * cpf_onshelf, any other type itself.
  */
 export function requiredMetatemplate(type: TemplateType): string {
   return templateFamily(type) === 'badge' ? 'openbadge' : type;

@@ -16,7 +16,7 @@ import {
 } from '../../domain/profileParams';
 import { PLAN_ORDER, type Plan } from '../../domain/plans';
 import { CUSTOM_LAYOUT } from '../../domain/templateRules/style';
-import { templateFamily } from '../../domain/templates';
+import { isOpenBadgeType } from '../../domain/templates';
 import type { Database, Issuer } from '../db/schema';
 import { AppError, badRequest, notFound } from '../errors';
 import { findIssuer, replaceIssuerParamsIfUnchanged } from '../repositories/issuers';
@@ -100,7 +100,7 @@ export async function readIssuerProfile(
       // A PDF exists for every template but a badge drawn without the custom layout (spec 002 row actions).
       hasTemplatesWithPdfRo: templates.some(
         (template) =>
-          templateFamily(template.type) !== 'badge' ||
+          !isOpenBadgeType(template.type) ||
           parseJson<{ layout?: unknown }>(template.cstyle, {}).layout === CUSTOM_LAYOUT,
       ),
       hasAccessToMicroCertifications: metatemplates.includes('openbadge'),

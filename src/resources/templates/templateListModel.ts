@@ -30,6 +30,7 @@ export const PATHWAY_LEVELS = ['parent', 'child'] as const;
 export type PathwayLevel = (typeof PATHWAY_LEVELS)[number];
 
 export function certificateType(template: Pick<TemplateSummary, 'type'>): CertificateType {
+  if (template.type === 'certificate') return 'certificate';
   const family = templateFamily(template.type);
   return family === 'badge' ? 'micro-certification' : family === 'registry' ? 'cpf' : 'certificate';
 }
