@@ -193,6 +193,9 @@ export function ParametersStep({
         </ParametersCard>
         {creating && badgeTypes.length > 1 && (
           <ParametersCard title={translate('editor.parameters.badge_type')}>
+            <Typography variant="body2" color="text.secondary">
+              {translate('editor.parameters.badge_type_hint')}
+            </Typography>
             <RadioGroup
               aria-label={translate('editor.parameters.badge_type')}
               value={state.type}
