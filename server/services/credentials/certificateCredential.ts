@@ -1,6 +1,6 @@
 import { markdownToPlainText } from '../../../domain/rendering/markdown';
 import { parseLanguagesList } from '../../../domain/templateRules/languages';
-import { labelIn, templateImagePath } from '../../../domain/templates';
+import { isOpenBadgeType, labelIn, templateImagePath } from '../../../domain/templates';
 import type { Certificate, Issuer, Template } from '../../db/schema';
 import { parseContent, parseJson, parseLabel } from '../templates/views';
 import type { OpenBadgeCredentialInput } from './openBadgeCredential';
@@ -11,11 +11,6 @@ import type { OpenBadgeCredentialInput } from './openBadgeCredential';
  */
 export type AchievementInput = OpenBadgeCredentialInput['achievement'];
 export type IssuerInput = OpenBadgeCredentialInput['issuer'];
-
-/** Open badge templates get an Achievement of type Badge with the badge image; other kinds a generic one. */
-export function isOpenBadgeTemplate(type: string): boolean {
-  return type === 'openbadge' || type === 'openbadge_custom';
-}
 
 /** A web address the credential can name (the schema wants a URI; a bare host name is left out). */
 function webAddress(value: unknown): string | null {
@@ -76,7 +71,8 @@ export function achievementInput(
     (other) => other !== language && isLanguageCode(other),
   );
   const common = { templateId: template.id, language, name, description, criteriaNarrative, otherLanguages };
-  if (!isOpenBadgeTemplate(template.type)) return common;
+  // open badge templates get an Achievement of type Badge with the badge image; other kinds a generic one
+  if (!isOpenBadgeType(template.type)) return common;
   return {
     ...common,
     imageUrl: templateImageUrl(publicUrl, templateBadgeLogo(template, language)),
