@@ -129,7 +129,8 @@ export function ReportTable(props: ReportTableProps) {
       }
       sx={{
         ...inlineBulkToolbar,
-        '& .RaDataTable-tableWrapper': { maxHeight: 'calc(100vh - 23rem)', minHeight: 240 },
+        // the rows scroll inside the card (sticky header and pinned right columns) instead of spilling over the pagination
+        '& .RaDataTable-tableWrapper': { maxHeight: 'calc(100vh - 23rem)', minHeight: 240, overflow: 'auto' },
       }}
     >
       {columns.map((column) => (
