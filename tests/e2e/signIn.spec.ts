@@ -141,6 +141,8 @@ test('a user who has not accepted the terms cannot close the dialog until both a
   laurel,
 }) => {
   await page.goto('/login?lang=es');
+  // the page keeps the language once it has started: wait for it before signing in
+  await expect(page.getByRole('heading', { name: 'Iniciar sesión' })).toBeVisible();
   await signInByMail(page, laurel, 'admin@example.org', { acceptTerms: false });
   const dialog = page.getByRole('dialog', { name: 'Antes de continuar' });
   await expect(dialog).toBeVisible();
