@@ -1,3 +1,4 @@
+import { drawnFont } from './fonts';
 import { parseIconSvg } from './iconSvg';
 import {
   EXPORT_SIZE,
@@ -172,7 +173,8 @@ const TEXT_GRID = 100;
 function renderText(text: TextElement, id: string): string {
   const { fontSize, letterSpacing, arc } = textLayout(text);
   const g = (n: number) => round(n * TEXT_GRID);
-  const font = `font-family="${escapeXml(text.font.family)}" font-size="${g(fontSize)}" font-weight="${text.font.weight}" font-style="${text.font.style}"${letterSpacing ? ` letter-spacing="${g(letterSpacing)}"` : ''}`;
+  const face = drawnFont(text.font);
+  const font = `font-family="${escapeXml(face.family)}" font-size="${g(fontSize)}" font-weight="${face.weight}" font-style="${face.style}"${letterSpacing ? ` letter-spacing="${g(letterSpacing)}"` : ''}`;
   const content = escapeXml(text.text);
   const open = `<g transform="${placement(text.x, text.y, text.rotate)} scale(${1 / TEXT_GRID})">`;
   // Straight text: baseline placed so that capitals are centred on y.

@@ -103,7 +103,7 @@ export async function badgeLibraryRoutes(app: FastifyInstance, ctx: AppContext):
     { config: { auth: 'public' }, schema: { summary: 'The manifest of the fonts bundled for badge texts' } },
     async () =>
       BUNDLED_FONTS.map((family) => ({
-        ...family,
+        family: family.family,
         faces: family.faces.map((f) => ({ ...f, url: `/api/badge_lib/fonts/${f.file}` })),
       })),
   );

@@ -1,9 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { BUNDLED_FONTS, type FontManifest } from '../../domain/badgeImage/fonts';
 import { newElement, type BadgeModel } from '../../domain/badgeImage/model';
 import { validateModel } from '../../domain/badgeImage/validate';
 import { PROFILE } from '../../domain/roles';
 import { defaultLibrary } from '../../server/services/badgeLibrary/defaultLibrary';
+import { renderPng } from '../../server/services/badgeLibrary/thumbnails';
 import { addIssuer, addUser, bearer, signIn, signInAdmin } from './signIn';
 import { createTestApp, TEST_DATABASES, type TestApp } from './testApp';
 
@@ -22,6 +24,23 @@ const design = (): BadgeModel => ({
   data: [newElement('shape'), { ...newElement('text'), text: 'Hello', radius: 0.5 }, newElement('icon', heroicon)],
 });
 const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47]);
+
+describe('the server renders each bundled family with its own font files', () => {
+  it('draws a text differently in each family, and the same in an unknown weight as in its nearest face', () => {
+    const png = (family: string, weight = 400) =>
+      renderPng(
+        {
+          version: 1,
+          data: [{ ...newElement('text'), text: 'Badge', scale: 1.2, font: { family, weight, style: 'normal' } }],
+        },
+        128,
+      ).toString('base64');
+    const drawn = BUNDLED_FONTS.map((family) => png(family.family));
+    expect(new Set(drawn).size).toBe(BUNDLED_FONTS.length);
+    expect(png('Lora', 600)).toBe(png('Lora', 700));
+    expect(png('Lora', 700)).not.toBe(png('Lora', 400));
+  });
+});
 
 describe('the default library', () => {
   it('has the seven designs, each a valid model', () => {
@@ -212,11 +231,18 @@ describe.each(TEST_DATABASES)('badge library calls on %s', (database) => {
     expect(cap.data).toMatch(/^<svg [^>]*viewBox="0 0 24 24"/);
     expect(cap.hash).toMatch(/^[0-9a-f]{12}$/);
 
-    const manifest = (await t.app.inject({ method: 'GET', url: '/api/badge_lib/fonts' })).json();
-    expect(manifest[0]).toMatchObject({ family: 'DejaVu Sans' });
-    const font = await t.app.inject({ method: 'GET', url: manifest[0].faces[0].url });
-    expect(font.statusCode).toBe(200);
-    expect(font.rawPayload.length).toBeGreaterThan(100_000);
+    const manifest = (await t.app.inject({ method: 'GET', url: '/api/badge_lib/fonts' })).json<FontManifest>();
+    expect(manifest.map((family) => family.family)).toEqual(['DejaVu Sans', 'Open Sans', 'Lora', 'Oswald']);
+    // every face is a TrueType file (its first four bytes: version 1.0)
+    for (const face of manifest.flatMap((family) => family.faces)) {
+      const font = await t.app.inject({ method: 'GET', url: face.url });
+      expect([face.file, font.statusCode, font.rawPayload.subarray(0, 4).toString('hex')]).toEqual([
+        face.file,
+        200,
+        '00010000',
+      ]);
+      expect(font.rawPayload.length).toBeGreaterThan(50_000);
+    }
     expect((await t.app.inject({ method: 'GET', url: '/api/badge_lib/fonts/..%2F..%2Fconfig.ts' })).statusCode).toBe(
       404,
     );

@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Resvg } from '@resvg/resvg-js';
@@ -5,13 +6,28 @@ import { BUNDLED_FONTS, DEFAULT_FONT_FAMILY } from '../../../domain/badgeImage/f
 import type { BadgeModel } from '../../../domain/badgeImage/model';
 import { renderSvg } from '../../../domain/badgeImage/render';
 
-/** The bundled font files, shared with the PDF renderer's copy of DejaVu. */
+/** DejaVu Sans is shared with the PDF renderer's copy. */
 export const FONT_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'pdf', 'fonts');
 
-export const fontFile = (file: string): string | null =>
-  BUNDLED_FONTS.some((family) => family.faces.some((face) => face.file === file)) ? path.join(FONT_DIR, file) : null;
+const require = createRequire(import.meta.url);
 
-const fontFiles = BUNDLED_FONTS.flatMap((family) => family.faces.map((face) => path.join(FONT_DIR, face.file)));
+/** Where each bundled face's file is on disk: DejaVu's copy, or the folder of its npm package. */
+const FONT_PATHS = new Map(
+  BUNDLED_FONTS.flatMap((family) => {
+    const root = family.package ? path.dirname(require.resolve(`${family.package}/package.json`)) : FONT_DIR;
+    return family.faces.map((face): [string, string] => [
+      face.file,
+      // `Lora_700Bold_Italic.ttf` is in the package's folder `700Bold_Italic`
+      family.package
+        ? path.join(root, face.file.replace(/^[^_]+_/, '').replace(/\.ttf$/, ''), face.file)
+        : path.join(root, face.file),
+    ]);
+  }),
+);
+
+export const fontFile = (file: string): string | null => FONT_PATHS.get(file) ?? null;
+
+const fontFiles = [...FONT_PATHS.values()];
 
 /** Library tiles are drawn at this size (twice the tile's 120 px, for sharp screens). */
 export const THUMBNAIL_SIZE = 240;
