@@ -1,6 +1,8 @@
 /**
  * The import error catalogue of spec 001 section 8, in the order the publication page lists them: the file,
  * then its headers, then its cells and rows, then the recipients' keys, the archive and the publication.
+ * ERR_FORBIDDEN_CHARACTERS and ERR_DATE_OUT_OF_RANGE are ours (issue 17: control and bidi-override
+ * characters, dates outside 1900–2100).
  */
 export const IMPORT_ERROR_CODES = [
   'ERR_BAD_FILE_TYPE',
@@ -12,6 +14,8 @@ export const IMPORT_ERROR_CODES = [
   'ERR_TOO_MANY_ROWS',
   'ERR_BOOLEAN',
   'ERR_FORMULA_ERROR',
+  'ERR_FORBIDDEN_CHARACTERS',
+  'ERR_DATE_OUT_OF_RANGE',
   'ERR_NO_TECH_DATA',
   'ERR_INVALID_EMAILS',
   'ERR_MISSING_EMAILS',

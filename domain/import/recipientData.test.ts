@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { asDateColumnCell, cellText } from './cells';
+import { asDateColumnCell, cellText, type Sheet } from './cells';
 import {
+  forbiddenCharacter,
   isDateColumn,
+  isDateInRange,
   isIsoDate,
   recipientDataFaults,
   recipientDataLine,
@@ -78,6 +80,70 @@ describe('recipient data', () => {
     });
     // the server validates the rows first and answers these as its own field map
     expect(validateImport(sheet, definition)).toMatchObject({ ok: true });
+  });
+});
+
+describe('bounds and characters (issue 17)', () => {
+  it('keeps dates within 1900-01-01 … 2100-12-31', () => {
+    expect(isDateInRange('1900-01-01')).toBe(true);
+    expect(isDateInRange('2100-12-31')).toBe(true);
+    expect(isDateInRange('1899-12-31')).toBe(false);
+    expect(isDateInRange('2101-01-01')).toBe(false);
+    expect(isDateInRange('9999-12-31')).toBe(false);
+  });
+
+  it('names the first control, bidi-override or lone-surrogate character, and lets the rest through', () => {
+    expect(forbiddenCharacter('Ada\u0000')).toBe('U+0000');
+    expect(forbiddenCharacter('gpj.\u202Eexe')).toBe('U+202E');
+    expect(forbiddenCharacter('\u2066x\u2069')).toBe('U+2066');
+    expect(forbiddenCharacter('a\u007Fb')).toBe('U+007F');
+    expect(forbiddenCharacter('a\u0085b')).toBe('U+0085');
+    expect(forbiddenCharacter('a\u001Fb')).toBe('U+001F');
+    expect(forbiddenCharacter('\uFFFE')).toBe('U+FFFE');
+    expect(forbiddenCharacter('x\uD800')).toBe('U+D800');
+    expect(forbiddenCharacter('\uDC00x')).toBe('U+DC00');
+    // tabs and line breaks inside a cell, right-to-left text with its marks, accents, emoji: all fine
+    expect(forbiddenCharacter('line one\nline two\r\n\tend')).toBeNull();
+    expect(forbiddenCharacter('\u05E9\u05E8\u05D4 \u200F\u0645\u0631\u064A\u0645 \u061C')).toBeNull();
+    expect(forbiddenCharacter('Zoë Ñúñez 🎓 李')).toBeNull();
+  });
+
+  it('refuses them on import with their own codes, naming the cell, for the web app and the server alike', () => {
+    const sheet: Sheet = [
+      ['language', 'ID', 'Email', 'firstName', 'obtentionDate', 'ExpirationDate', 'dateNaissance'],
+      ['en', 'A', 'a@example.org', 'Ada\u0000', '9999-01-01', '', ''],
+      ['en', 'B', 'b@example.org', '\u202Enivek', '2026-01-01', '2101-01-01', '1899-12-31'],
+      ['en', 'C', 'c@example.org', 'Zoë', { t: 'n', v: 2_958_465, z: 'yyyy-mm-dd' }, '', '1950-05-05'],
+      ['en', 'D', 'd@example.org', 'Dan', '2026-01-01', '2100-12-31', ''],
+    ];
+    const expected = {
+      ok: false,
+      errors: [
+        { code: 'ERR_FORBIDDEN_CHARACTERS', details: ['D2: U+0000', 'D3: U+202E'], more: 0 },
+        {
+          code: 'ERR_DATE_OUT_OF_RANGE',
+          details: ['E2: 9999-01-01', 'F3: 2101-01-01', 'G3: 1899-12-31', 'E4: 9999-12-31'],
+          more: 0,
+        },
+      ],
+    };
+    expect(validateImport(sheet, definition)).toEqual(expected);
+    expect(validateImport(sheet, definition, { recipientData: true })).toEqual(expected);
+  });
+
+  it('refuses a header holding them', () => {
+    expect(
+      validateImport(
+        [
+          ['language', 'ID', 'Email', 'na\u202Eme'],
+          ['en', 'A', 'a@example.org', 'x'],
+        ],
+        definition,
+      ),
+    ).toEqual({
+      ok: false,
+      errors: [{ code: 'ERR_FORBIDDEN_CHARACTERS', details: ['D1: U+202E'], more: 0 }],
+    });
   });
 });
 

@@ -32,6 +32,55 @@ export function isIsoDate(value: string): boolean {
   return date.toISOString().slice(0, 10) === value;
 }
 
+/**
+ * The dates a certificate may carry (spec 001 leaves them open; decision of 2026-11-25): 1900-01-01 to
+ * 2100-12-31. A year 9999 is a typing slip, and far dates break the PDF and the register exports.
+ */
+export const EARLIEST_DATE = '1900-01-01';
+export const LATEST_DATE = '2100-12-31';
+
+/** Whether a YYYY-MM-DD date lies within EARLIEST_DATE … LATEST_DATE (ISO dates compare as text). */
+export function isDateInRange(isoDate: string): boolean {
+  return isoDate >= EARLIEST_DATE && isoDate <= LATEST_DATE;
+}
+
+/**
+ * Whether a UTF-16 code unit may not appear in imported text: the C0 controls but tab, line feed and
+ * carriage return (NUL among them, which PostgreSQL refuses in text); DEL and the C1 controls; the bidi
+ * embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069) that make a name read other than it is
+ * stored; the noncharacters U+FFFE and U+FFFF. The marks LRM, RLM and ALM stay allowed: right-to-left names
+ * need them.
+ */
+function isForbiddenUnit(unit: number): boolean {
+  if (unit < 0x20) return unit !== 0x09 && unit !== 0x0a && unit !== 0x0d;
+  if (unit < 0x7f) return false;
+  if (unit <= 0x9f) return true;
+  if (unit < 0x202a) return false;
+  return unit <= 0x202e || (unit >= 0x2066 && unit <= 0x2069) || unit === 0xfffe || unit === 0xffff;
+}
+
+const isHighSurrogate = (unit: number) => unit >= 0xd800 && unit <= 0xdbff;
+const isLowSurrogate = (unit: number) => unit >= 0xdc00 && unit <= 0xdfff;
+
+/**
+ * The first character of a text that an import refuses, written U+XXXX (the detail line shows the code, not
+ * the character, which would reorder or hide the line itself), or null. A lone surrogate counts: it is no
+ * character at all.
+ */
+export function forbiddenCharacter(text: string): string | null {
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (isHighSurrogate(unit)) {
+      if (i + 1 < text.length && isLowSurrogate(text.charCodeAt(i + 1))) {
+        i++;
+        continue;
+      }
+    } else if (!isLowSurrogate(unit) && !isForbiddenUnit(unit)) continue;
+    return `U+${unit.toString(16).toUpperCase().padStart(4, '0')}`;
+  }
+  return null;
+}
+
 /** An absolute http or https address. */
 export function isWebAddress(value: string): boolean {
   try {

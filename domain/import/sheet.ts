@@ -3,7 +3,14 @@ import { BLANK_IMPORT_COLUMNS } from './blankFile';
 import { cellFault, cellRef, cellText, columnName, isBlankCell, type Cell, type Sheet } from './cells';
 import { importError, ImportErrorCollector, type ImportError } from './errors';
 import { hasAllowedFileType } from './files';
-import { recipientDataFaults, recipientDataLine } from './recipientData';
+import {
+  forbiddenCharacter,
+  isDateColumn,
+  isDateInRange,
+  isIsoDate,
+  recipientDataFaults,
+  recipientDataLine,
+} from './recipientData';
 
 /** The language value that makes one row stand for every language of the template. */
 export const ALL_LANGUAGES = 'all';
@@ -85,6 +92,11 @@ function readHeaders(row: readonly Cell[], errors: ImportErrorCollector): Map<st
   for (let column = 0; column < row.length; column++) {
     const text = cellText(row[column]);
     if (text === '') continue;
+    const forbidden = forbiddenCharacter(text);
+    if (forbidden) {
+      errors.add('ERR_FORBIDDEN_CHARACTERS', `${cellRef(column, 0)}: ${forbidden}`);
+      continue;
+    }
     const name = text.toLowerCase();
     const seen = columnsByName.get(name);
     if (seen) seen.columns.push(column);
@@ -108,6 +120,8 @@ interface Slot {
   letter: string;
   technical: boolean;
   file: boolean;
+  /** a date column, whose ISO dates must lie within 1900–2100 */
+  date: boolean;
 }
 
 /**
@@ -123,7 +137,8 @@ function planSlots(headers: Map<string, Header>, definition: ImportDefinition): 
     let slot = byName.get(name);
     if (!slot) {
       const column = headers.get(name)?.column ?? -1;
-      slot = { key, column, letter: column < 0 ? '' : columnName(column), technical: false, file: false };
+      const letter = column < 0 ? '' : columnName(column);
+      slot = { key, column, letter, technical: false, file: false, date: false };
       byName.set(name, slot);
       slots.push(slot);
     }
@@ -137,6 +152,7 @@ function planSlots(headers: Map<string, Header>, definition: ImportDefinition): 
     knownNames.set(name.toLowerCase(), name);
   for (const [name, header] of headers) if (name !== '__proto__') slotFor(knownNames.get(name) ?? header.text);
   for (const field of uniqueNames(definition.fileFields)) slotFor(field).file = true;
+  for (const slot of slots) slot.date = isDateColumn(slot.key);
   return slots;
 }
 
@@ -215,9 +231,18 @@ export function validateImport(
       const cell = cells[slot.column];
       const text = cellText(cell, date1904);
       const fault = text === '' ? null : cellFault(cell, text);
+      const forbidden = text === '' || fault ? null : forbiddenCharacter(text);
       if (fault) {
         faulty[i] = true;
         errors.add(fault, `${slot.letter}${rowNumber}: ${text}`);
+        row[slot.key] = '';
+      } else if (forbidden) {
+        faulty[i] = true;
+        errors.add('ERR_FORBIDDEN_CHARACTERS', `${slot.letter}${rowNumber}: ${forbidden}`);
+        row[slot.key] = '';
+      } else if (slot.date && isIsoDate(text) && !isDateInRange(text)) {
+        faulty[i] = true;
+        errors.add('ERR_DATE_OUT_OF_RANGE', `${slot.letter}${rowNumber}: ${text}`);
         row[slot.key] = '';
       } else {
         row[slot.key] = text;

@@ -57,6 +57,26 @@ describe.each(TEST_DATABASES)('recipient data on %s', (database) => {
     expect(await countOf('certificates')).toBe(0);
   });
 
+  it('refuses NUL, bidi overrides and dates outside 1900–2100, each with its own code, and writes nothing', async () => {
+    const refused = await publishRows(t.app, headers, templateId, [
+      row('A', { firstName: 'Ada\u0000', obtentionDate: '9999-01-01' }),
+      row('B', { lastName: '\u202Eecila', ExpirationDate: '2101-01-01', obtentionDate: '2026-01-01' }),
+      row('C', { firstName: 'Carl', obtentionDate: '1899-12-31' }),
+    ]);
+    expect(refused.statusCode).toBe(400);
+    const errors = (refused.json() as { errors: { code: string; details: string[] }[] }).errors;
+    expect(errors.map((error) => error.code)).toEqual(['ERR_FORBIDDEN_CHARACTERS', 'ERR_DATE_OUT_OF_RANGE']);
+    expect(errors[0].details).toHaveLength(2);
+    expect(errors[0].details.join(' ')).toMatch(/U\+0000.*U\+202E/);
+    expect(errors[1].details.join(' ')).toMatch(/9999-01-01.*2101-01-01.*1899-12-31/);
+    // a field name (a JSON key) holding a control character is refused too
+    const badKey = await publishRows(t.app, headers, templateId, [{ ...row('D', {}), 'note\u0007': 'x' }]);
+    expect(badKey.statusCode).toBe(400);
+    expect(badKey.json().errors.map((error: { code: string }) => error.code)).toEqual(['ERR_FORBIDDEN_CHARACTERS']);
+    expect(await countOf('campaigns')).toBe(0);
+    expect(await countOf('certificates')).toBe(0);
+  });
+
   it('issues the converted dates the page sends', async () => {
     const published = await publishRows(t.app, headers, templateId, [
       row('A', { obtentionDate: '2026-06-30', ExpirationDate: '2026-06-30', linkURL: 'http://example.org' }),
