@@ -3,6 +3,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { messagesOfArea } from './src/i18n/messageAreas';
 
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|map|woff)$/;
 
@@ -33,8 +34,27 @@ export function precompress(): Plugin {
   };
 }
 
+/**
+ * `locales/en.json?area=signIn` is the part of a locale file that the sign-in screens use, `?area=signedIn` the
+ * rest (src/i18n/messageAreas.ts): two chunks, so that the sign-in screen loads only its own messages.
+ */
+export function localeAreas(): Plugin {
+  return {
+    name: 'laurel-locale-areas',
+    enforce: 'pre',
+    load(id) {
+      const [file, query] = id.split('?');
+      const area = new URLSearchParams(query ?? '').get('area');
+      if (!file.endsWith('.json') || (area !== 'signIn' && area !== 'signedIn')) return null;
+      this.addWatchFile(file);
+      const messages = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
+      return `export default ${JSON.stringify(messagesOfArea(messages, area))};`;
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), localeAreas(), precompress()],
   server: { proxy: { '/api': 'http://localhost:8080' } },
   build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 1500 },
 });

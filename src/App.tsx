@@ -20,10 +20,10 @@ import { PUBLICATION_PATH } from './custom-pages/publication/paths';
 import { REFTABLE_PATH } from './custom-pages/reftable/paths';
 import { SECURITY_PATH } from './custom-pages/security/paths';
 import { VERIFY_PATH } from './custom-pages/verify/paths';
-import { dataProvider } from './dataProvider/dataProvider';
+import { lazyDataProvider } from './dataProvider/lazyDataProvider';
+import { loadSignedInMessages } from './i18n/i18nProvider';
 import { BrandContext } from './layout/BrandContext';
 import type { BrandLook } from './layout/brand';
-import { Layout } from './layout/Layout';
 import { createLaurelStore } from './layout/store';
 import { rights } from './layout/navigation';
 import { darkTheme, lightTheme } from './layout/theme';
@@ -62,7 +62,12 @@ const ReferenceTablePage = lazy(() =>
 const SecurityPage = lazy(() =>
   import('./custom-pages/security/SecurityPage').then((m) => ({ default: m.SecurityPage })),
 );
-const VerifyPage = lazy(() => import('./custom-pages/verify/VerifyPage').then((m) => ({ default: m.VerifyPage })));
+// outside the layout: it brings the signed-in messages itself
+const VerifyPage = lazy(() =>
+  Promise.all([import('./custom-pages/verify/VerifyPage'), loadSignedInMessages()]).then(([m]) => ({
+    default: m.VerifyPage,
+  })),
+);
 // The template editors are heavy (design editor, live preview): their own chunks, loaded when opened.
 const BadgeEditorPage = lazy(() =>
   import('./custom-pages/badge-editor/BadgeEditorPage').then((m) => ({ default: m.BadgeEditorPage })),
@@ -74,6 +79,20 @@ const RegistryEditorPage = lazy(() =>
 const DashboardPage = lazy(() =>
   import('./custom-pages/dashboard/DashboardPage').then((m) => ({ default: m.DashboardPage })),
 );
+
+// The signed-in shell (header, menus, onboarding, help) and the signed-in screens' messages load after sign-in,
+// together, before the shell renders: the sign-in screen needs neither.
+const SignedInLayout = lazy(() =>
+  Promise.all([import('./layout/Layout'), loadSignedInMessages()]).then(([module]) => ({ default: module.Layout })),
+);
+
+function Layout({ children }: { children: ReactNode }) {
+  return (
+    <Suspense fallback={<LinearProgress />}>
+      <SignedInLayout>{children}</SignedInLayout>
+    </Suspense>
+  );
+}
 
 /** A custom page for signed-in users; `allowed` adds the route guard of spec 000 section 2.2. */
 function page(element: ReactNode, allowed?: (user: CurrentUser) => boolean) {
@@ -88,7 +107,7 @@ export function App({ i18nProvider, brand }: { i18nProvider: I18nProvider; brand
       <BrowserRouter>
         <Admin
           title={brand.name}
-          dataProvider={dataProvider}
+          dataProvider={lazyDataProvider}
           authProvider={authProvider}
           i18nProvider={i18nProvider}
           layout={Layout}

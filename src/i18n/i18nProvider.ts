@@ -1,4 +1,4 @@
-import { createInstance, type BackendModule, type ReadCallback } from 'i18next';
+import { createInstance, type BackendModule, type i18n, type ReadCallback } from 'i18next';
 import { convertRaTranslationsToI18next, getI18nProvider } from 'ra-i18n-i18next';
 import type { I18nProvider, TranslationMessages } from 'react-admin';
 import { chooseLanguage, SUPPORTED_LANGUAGES, type Language } from '../../domain/language';
@@ -14,11 +14,51 @@ const raPacks: Record<Language, () => Promise<{ default: TranslationMessages }>>
   es: () => import('./raSpanish'),
 };
 
-/** Our messages and react-admin's own, loaded together and only for the language in use. */
-async function loadMessages(language: Language): Promise<Record<string, unknown>> {
-  const [ours, ra] = await Promise.all([import(`../../locales/${language}.json`), raPacks[language]()]);
-  const raMessages = groupRaNumbers(convertRaTranslationsToI18next(ra.default) as Record<string, unknown>);
-  return { ...raMessages, ...(ours.default as Record<string, unknown>) };
+type Messages = Record<string, unknown>;
+type MessagesModule = Promise<{ default: Messages }>;
+
+// Each locale file in two chunks (vite.config.ts splits it by src/i18n/messageAreas.ts).
+const signInMessages: Record<Language, () => MessagesModule> = {
+  en: () => import('../../locales/en.json?area=signIn'),
+  fr: () => import('../../locales/fr.json?area=signIn'),
+  es: () => import('../../locales/es.json?area=signIn'),
+};
+const signedInMessages: Record<Language, () => MessagesModule> = {
+  en: () => import('../../locales/en.json?area=signedIn'),
+  fr: () => import('../../locales/fr.json?area=signedIn'),
+  es: () => import('../../locales/es.json?area=signedIn'),
+};
+
+/** Whether the signed-in screens' messages are wanted (set by loadSignedInMessages, kept for later languages). */
+let signedIn = false;
+let instance: i18n | undefined;
+
+/** React-admin's messages and ours, only for the language in use; before sign-in only the sign-in screens' own. */
+async function loadMessages(language: Language): Promise<Messages> {
+  const [ours, rest, ra] = await Promise.all([
+    signInMessages[language](),
+    signedIn ? signedInMessages[language]() : undefined,
+    raPacks[language](),
+  ]);
+  const raMessages = groupRaNumbers(convertRaTranslationsToI18next(ra.default) as Messages);
+  return { ...raMessages, ...ours.default, ...rest?.default };
+}
+
+/**
+ * Adds the messages of the signed-in screens to every language loaded so far; later languages load them with
+ * the rest. Called with the signed-in layout, before it renders.
+ */
+export async function loadSignedInMessages(): Promise<void> {
+  signedIn = true;
+  const current = instance;
+  if (!current) return;
+  const loaded = SUPPORTED_LANGUAGES.filter((language) => current.hasResourceBundle(language, 'translation'));
+  await Promise.all(
+    loaded.map(async (language) => {
+      const rest = await signedInMessages[language]();
+      current.addResourceBundle(language, 'translation', rest.default, true, true);
+    }),
+  );
 }
 
 const lazyBackend: BackendModule = {
@@ -42,13 +82,14 @@ export function initialLanguage(): Language {
 }
 
 export async function createI18nProvider(language: Language = initialLanguage()): Promise<I18nProvider> {
-  const instance = createInstance().use(lazyBackend);
-  instance.on('languageChanged', (lng) => {
+  const created = createInstance().use(lazyBackend);
+  instance = created;
+  created.on('languageChanged', (lng) => {
     localStorage.setItem(LANGUAGE_STORAGE_KEY, lng);
     document.documentElement.lang = lng;
   });
   return getI18nProvider(
-    instance,
+    created,
     {
       lng: language,
       fallbackLng: false,

@@ -1,5 +1,7 @@
 import CampaignIcon from '@mui/icons-material/CampaignOutlined';
-import { CampaignList } from './CampaignList';
+import { lazyView } from '../../components/lazyView';
+
+const CampaignList = lazyView(() => import('./CampaignList'), 'CampaignList');
 
 /** The issuer's campaigns: a list, each campaign's view being its report (a certificates list). */
 export const campaigns = {

@@ -9,6 +9,9 @@ export const certificates = {
   recordRepresentation: (record: { key: string }) => record.key.slice(0, 8),
 };
 
-export { ReportPage } from './ReportPage';
-export { SearchPage } from './SearchPage';
+import { lazyView } from '../../components/lazyView';
+
+// in their own chunks, loaded when opened
+export const ReportPage = lazyView(() => import('./ReportPage'), 'ReportPage');
+export const SearchPage = lazyView(() => import('./SearchPage'), 'SearchPage');
 export { campaignReportPath, cpfControlPath, REPORT_ROUTES, SEARCH_PATH, templateReportPath } from './paths';

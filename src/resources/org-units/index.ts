@@ -1,5 +1,7 @@
 import AccountTreeIcon from '@mui/icons-material/AccountTreeOutlined';
-import { OrgUnitList } from './OrgUnitList';
+import { lazyView } from '../../components/lazyView';
+
+const OrgUnitList = lazyView(() => import('./OrgUnitList'), 'OrgUnitList');
 
 export const orgUnits = {
   list: OrgUnitList,

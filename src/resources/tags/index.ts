@@ -1,8 +1,10 @@
 import LabelIcon from '@mui/icons-material/LabelOutlined';
 import type { Tag } from '../../../domain/templates';
-import { TagCreate } from './TagCreate';
-import { TagEdit } from './TagEdit';
-import { TagList } from './TagList';
+import { lazyView } from '../../components/lazyView';
+
+const TagCreate = lazyView(() => import('./TagCreate'), 'TagCreate');
+const TagEdit = lazyView(() => import('./TagEdit'), 'TagEdit');
+const TagList = lazyView(() => import('./TagList'), 'TagList');
 
 /** The issuer's template tags, at the spec's route /template-tags (Administrators and Managers). */
 export const tags = {

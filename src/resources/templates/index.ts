@@ -1,5 +1,7 @@
 import StyleIcon from '@mui/icons-material/StyleOutlined';
-import { TemplateList } from './TemplateList';
+import { lazyView } from '../../components/lazyView';
+
+const TemplateList = lazyView(() => import('./TemplateList'), 'TemplateList');
 
 export const templates = {
   list: TemplateList,

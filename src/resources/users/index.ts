@@ -1,8 +1,10 @@
 import PeopleIcon from '@mui/icons-material/PeopleOutline';
 import type { UserRow } from '../../../domain/users';
-import { UserCreate } from './UserCreate';
-import { UserEdit } from './UserEdit';
-import { UserList } from './UserList';
+import { lazyView } from '../../components/lazyView';
+
+const UserCreate = lazyView(() => import('./UserCreate'), 'UserCreate');
+const UserEdit = lazyView(() => import('./UserEdit'), 'UserEdit');
+const UserList = lazyView(() => import('./UserList'), 'UserList');
 
 export const users = {
   list: UserList,
