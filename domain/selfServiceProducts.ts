@@ -3,8 +3,8 @@ import type { Plan } from './plans';
 
 /**
  * The self-service products of spec 000 sections 2.14, 3 and 5: packs of certificates a year, priced in minor
- * units of their currency. There is no payment provider: the catalogue is this constant, and ordering goes
- * through the sales team (docs/decisions.md).
+ * units of their currency. This is the default catalogue: the built-in billing provider
+ * (server/services/billing/) keeps it in the database and sells it through its test-mode checkout.
  */
 
 /** One band of a tiered price: units up to `up_to` (null: no upper bound) cost `unit_amount` each. */
@@ -41,34 +41,63 @@ export interface SelfServiceProduct {
   prices: ProductPrice[];
 }
 
-/** Graduated prices per certificate, in euro cents: the more certificates, the cheaper each one beyond a band. */
-const EUR_TIERS: PriceTier[] = [
-  { up_to: 500, unit_amount: 300 },
-  { up_to: 2000, unit_amount: 200 },
-  { up_to: 5000, unit_amount: 150 },
-  { up_to: null, unit_amount: 100 },
-];
+/** The currencies packs are sold in (spec 000 section 9: EUR by default), as GET checkout/currencies lists them. */
+export const BILLING_CURRENCIES = ['EUR', 'USD', 'GBP', 'CHF'] as const;
+export type BillingCurrency = (typeof BILLING_CURRENCIES)[number];
 
-function essentialsPack(limit: number, price: Omit<ProductPrice, 'id' | 'currency' | 'currency_options'>) {
-  const option: CurrencyOption = {
-    unit_amount: price.unit_amount,
-    tiers: price.billing_scheme === 'tiered' ? EUR_TIERS : null,
-  };
+/** Each currency's amounts per certificate in minor units: the per-unit pack's price, then the graduated bands. */
+const CURRENCY_AMOUNTS: Record<
+  Lowercase<BillingCurrency>,
+  { perUnit: number; tiers: [number, number, number, number] }
+> = {
+  eur: { perUnit: 300, tiers: [300, 200, 150, 100] },
+  usd: { perUnit: 330, tiers: [330, 220, 165, 110] },
+  gbp: { perUnit: 260, tiers: [260, 175, 130, 90] },
+  chf: { perUnit: 290, tiers: [290, 195, 145, 100] },
+};
+
+/** Graduated prices per certificate: the more certificates, the cheaper each one beyond a band. */
+function tiersOf(amounts: readonly number[]): PriceTier[] {
+  return [
+    { up_to: 500, unit_amount: amounts[0] },
+    { up_to: 2000, unit_amount: amounts[1] },
+    { up_to: 5000, unit_amount: amounts[2] },
+    { up_to: null, unit_amount: amounts[3] },
+  ];
+}
+
+function essentialsPack(limit: number, billingScheme: ProductPrice['billing_scheme']) {
+  const options = Object.fromEntries(
+    Object.entries(CURRENCY_AMOUNTS).map(([code, amounts]) => [
+      code,
+      billingScheme === 'per_unit'
+        ? { unit_amount: amounts.perUnit, tiers: null }
+        : { unit_amount: null, tiers: tiersOf(amounts.tiers) },
+    ]),
+  ) as Record<string, CurrencyOption>;
   return {
     id: `essentials_${limit}`,
     plan: 'ESSENTIALS_PACK',
     unit: 'CERTIFICATE',
     limit,
-    prices: [{ id: `essentials_${limit}_eur`, ...price, currency: 'eur', currency_options: { eur: option } }],
+    prices: [
+      {
+        id: `essentials_${limit}_eur`,
+        billing_scheme: billingScheme,
+        unit_amount: options.eur.unit_amount,
+        currency: 'eur',
+        currency_options: options,
+      },
+    ],
   } satisfies SelfServiceProduct;
 }
 
 /** The packs, smallest first; their limits follow the onboarding's recipient bands (spec 000 section 9). */
 export const SELF_SERVICE_PRODUCTS: readonly SelfServiceProduct[] = [
-  essentialsPack(500, { billing_scheme: 'per_unit', unit_amount: 300 }),
-  essentialsPack(2000, { billing_scheme: 'tiered', unit_amount: null }),
-  essentialsPack(5000, { billing_scheme: 'tiered', unit_amount: null }),
-  essentialsPack(8000, { billing_scheme: 'tiered', unit_amount: null }),
+  essentialsPack(500, 'per_unit'),
+  essentialsPack(2000, 'tiered'),
+  essentialsPack(5000, 'tiered'),
+  essentialsPack(8000, 'tiered'),
 ];
 
 export function findProduct(id: string | null): SelfServiceProduct | null {
@@ -103,6 +132,14 @@ export function amountFor(price: ProductPrice, currency: string, quantity: numbe
     if (counted >= quantity) return total;
   }
   // the last tier ends before the quantity: not sold in that amount
+  return null;
+}
+
+export function findPrice(priceId: string): { product: SelfServiceProduct; price: ProductPrice } | null {
+  for (const product of SELF_SERVICE_PRODUCTS) {
+    const price = product.prices.find((p) => p.id === priceId);
+    if (price) return { product, price };
+  }
   return null;
 }
 

@@ -16,6 +16,8 @@ import { migrateToLatest } from './db/migrate';
 import { seedFirstRun } from './db/seed';
 import { AppError } from './errors';
 import { accountRoutes } from './routes/account';
+import { billingRoutes } from './routes/billing';
+import { signUpRoutes } from './routes/signUp';
 import { healthRoutes } from './routes/health';
 import { accountVerificationRoutes } from './routes/accountVerification';
 import { apiKeyRoutes } from './routes/apiKeys';
@@ -145,6 +147,8 @@ export async function buildApp(
   await issuerProfileRoutes(app, ctx);
   await accountVerificationRoutes(app, ctx);
   await accountRoutes(app, ctx);
+  await billingRoutes(app, ctx);
+  await signUpRoutes(app, ctx);
   await creditOperationRoutes(app, ctx);
   await onboardingRoutes(app, ctx);
   await credentialRoutes(app, ctx);

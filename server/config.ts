@@ -33,6 +33,8 @@ export interface Config {
   invitationTtlSeconds: number;
   /** login attempts allowed per address and per client in one window */
   loginRateLimit: { perEmail: number; perClient: number; windowMs: number };
+  /** self-service sign-up from the login page (SIGNUP_ENABLED, off by default) and the new issuer's credits */
+  signUp: { enabled: boolean; credits: number };
   /** the built web app to serve at /, or null to serve none (tests of the API alone) */
   webRoot: string | null;
   logLevel: string;
@@ -119,6 +121,10 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       perEmail: integer(env, 'LOGIN_RATE_PER_EMAIL', 5),
       perClient: integer(env, 'LOGIN_RATE_PER_CLIENT', 30),
       windowMs: integer(env, 'LOGIN_RATE_WINDOW_SECONDS', 15 * 60) * 1000,
+    },
+    signUp: {
+      enabled: ['1', 'true', 'on', 'yes'].includes((text(env, 'SIGNUP_ENABLED') ?? '').toLowerCase()),
+      credits: integer(env, 'SIGNUP_CREDITS', 100),
     },
     webRoot: webRoot === 'none' ? null : path.resolve(webRoot ?? './dist'),
     logLevel: text(env, 'LOG_LEVEL') ?? 'info',

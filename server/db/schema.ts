@@ -376,6 +376,95 @@ export interface Database {
   outbox: OutboxTable;
   credit_operations: CreditOperationTable;
   validated_issuers: ValidatedIssuerTable;
+  billing_products: BillingProductTable;
+  billing_prices: BillingPriceTable;
+  billing_accounts: BillingAccountTable;
+  billing_checkouts: BillingCheckoutTable;
+  billing_invoices: BillingInvoiceTable;
+  billing_portal_sessions: BillingPortalSessionTable;
+  signup_requests: SignUpRequestTable;
+}
+
+/** The built-in billing provider's catalogue: a product is a pack of credits that puts the account on a plan. */
+export interface BillingProductTable {
+  id: string;
+  plan: string;
+  unit: string;
+  credits: number;
+  active: Generated<Flag>;
+  created_at: Timestamp;
+}
+
+export interface BillingPriceTable {
+  id: string;
+  product_id: string;
+  billing_scheme: string;
+  /** lower-case ISO 4217 code of the main currency */
+  currency: string;
+  unit_amount: number | null;
+  /** {currency: {unit_amount, tiers}} in minor units */
+  currency_options: Json;
+  active: Generated<Flag>;
+  created_at: Timestamp;
+}
+
+export interface BillingAccountTable {
+  issuer_id: number;
+  /** upper-case ISO 4217 code the account pays in, chosen at its first checkout */
+  currency: string;
+  created_at: Timestamp;
+}
+
+export interface BillingCheckoutTable {
+  /** random, unguessable: it is the address of the test-mode checkout page */
+  id: string;
+  issuer_id: number;
+  product_id: string;
+  price_id: string;
+  currency: string;
+  amount: number;
+  credits: number;
+  status: 'open' | 'complete';
+  language: string;
+  success_url: string;
+  cancel_url: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  completed_at: Timestamp | null;
+}
+
+export interface BillingInvoiceTable {
+  id: Generated<number>;
+  issuer_id: number;
+  number: string;
+  kind: 'pack' | 'upgrade';
+  product_id: string;
+  currency: string;
+  amount: number;
+  status: 'paid';
+  checkout_id: string | null;
+  created_at: Timestamp;
+}
+
+export interface BillingPortalSessionTable {
+  id: string;
+  issuer_id: number;
+  return_url: string;
+  language: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+}
+
+/** A self-service sign-up waiting for its emailed link: the issuer is created on the link's first use. */
+export interface SignUpRequestTable {
+  token_hash: string;
+  email: string;
+  organisation: string;
+  language: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  issuer_id: number | null;
 }
 
 export type Issuer = Selectable<IssuerTable>;

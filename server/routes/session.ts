@@ -20,6 +20,7 @@ import { consumeLoginLink, revokeToken } from '../repositories/tokens';
 import { acceptTotpStep, findUser, findUserInIssuer, findUsersByEmail, setTotpSecret } from '../repositories/users';
 import { currentApiKey, currentUser } from '../services/currentUser';
 import { sendSignInLink } from '../services/signInLinks';
+import { completeSignUp } from '../services/signUp';
 
 const SSO_NONCE_PURPOSE = 'sso-nonce';
 const SSO_NONCE_TTL_SECONDS = 600;
@@ -108,7 +109,10 @@ export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Prom
       if (!isLoginSecretFormat(request.body.token) || !perClient.take(request.ip)) {
         throw new AppError(401, 'INVALID_LINK', 'This sign-in link is not valid');
       }
-      const userId = await consumeLoginLink(db, hashLoginSecret(request.body.token));
+      const hash = hashLoginSecret(request.body.token);
+      // a self-service sign-up link (issue 18) creates its issuer on this first use
+      const userId =
+        (await consumeLoginLink(db, hash)) ?? (config.signUp.enabled ? await completeSignUp(ctx, hash) : null);
       const user = userId === null ? undefined : await findUser(db, userId);
       if (!user) throw new AppError(401, 'INVALID_LINK', 'This sign-in link is not valid or was already used');
       const level = user.totp_secret ? AUTH_LEVEL.secondFactorPending : AUTH_LEVEL.complete;

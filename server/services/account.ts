@@ -2,22 +2,32 @@ import type { Kysely } from 'kysely';
 import { ACCOUNT_CURRENCY, dateOf, freeTrialEnd, isPayAsYouGo, planYear, type Account } from '../../domain/account';
 import { findProduct } from '../../domain/selfServiceProducts';
 import type { Database, Issuer } from '../db/schema';
+import { accountCurrency, endDuePlan } from '../repositories/billing';
+import { findIssuer } from '../repositories/issuers';
 import { countCertificatesSince, countRecipientsSince } from '../repositories/usage';
 import { parseJson } from './templates/views';
 
 /**
- * The Account of spec 000 section 3 for an issuer. Without a billing service it is derived from the issuer
+ * The Account of spec 000 section 3 for an issuer, derived from the issuer and its billing account
  * (docs/decisions.md): the trial ends 30 days after the creation, the anniversary is the creation's day and
- * month, the cap is the held pack's limit, and usage counts the current plan year.
+ * month, the cap is the held pack's limit, and usage counts the current plan year. A plan whose pending
+ * cancellation is due ends here (back to FREE_TRIAL without a pack), and the currency is the billing account's
+ * (EUR before the first checkout).
  */
-export async function readAccount(db: Kysely<Database>, issuer: Issuer, now = new Date()): Promise<Account> {
+export async function readAccount(db: Kysely<Database>, current: Issuer, now = new Date()): Promise<Account> {
+  let issuer = current;
+  if (issuer.plan_cancel_at !== null && issuer.plan_cancel_at <= now.toISOString()) {
+    await endDuePlan(db, issuer.id, now.toISOString());
+    issuer = (await findIssuer(db, issuer.id)) ?? issuer;
+  }
   const params = parseJson<Record<string, unknown>>(issuer.params, {});
   const { start, anniversary } = planYear(issuer.created_at, dateOf(now));
   // campaigns' created_at are full timestamps: the plan year starts at midnight UTC of its first day
   const since = `${start}T00:00:00.000Z`;
-  const [certificates, recipients] = await Promise.all([
+  const [certificates, recipients, currency] = await Promise.all([
     countCertificatesSince(db, issuer.id, since),
     countRecipientsSince(db, issuer.id, since),
+    accountCurrency(db, issuer.id),
   ]);
   return {
     plan: {
@@ -33,7 +43,7 @@ export async function readAccount(db: Kysely<Database>, issuer: Issuer, now = ne
     onboarding: params.onboarded === true,
     verification: issuer.verified === 1,
     verification_submitted: params.verificationSubmitted === true,
-    currency: ACCOUNT_CURRENCY,
+    currency: currency ?? ACCOUNT_CURRENCY,
     usage: { certificates: { total: certificates }, recipients: { total: recipients }, since: start },
   };
 }

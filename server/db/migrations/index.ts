@@ -16,6 +16,8 @@ import * as totpLastStep from './2026-11-25T1400_totp_last_step';
 import * as validators from './2026-11-25T1500_validators';
 import * as templateTechnicalFields from './2026-11-25T1600_template_technical_fields';
 import * as webhookSigning from './2026-11-25T1700_webhook_signing';
+import * as reportSearch from './2026-11-25T2000_report_search';
+import * as billing from './2026-11-25T2100_billing';
 
 /** Every migration, in order. Names are dates; a landed migration is frozen: add a new one to change the schema. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +38,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25T1500_validators': validators,
   '2026-11-25T1600_template_technical_fields': templateTechnicalFields,
   '2026-11-25T1700_webhook_signing': webhookSigning,
+  '2026-11-25T2000_report_search': reportSearch,
+  '2026-11-25T2100_billing': billing,
 };

@@ -6,9 +6,12 @@ function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-/** A sign-in link (kind 'login') or an invitation to a new user (kind 'invitation'), in the user's language. */
+/**
+ * A sign-in link (kind 'login'), an invitation to a new user (kind 'invitation') or the link that confirms a
+ * self-service sign-up (kind 'signup'), in the user's language.
+ */
 export function signInMail(options: {
-  kind: 'login' | 'invitation';
+  kind: 'login' | 'invitation' | 'signup';
   to: string;
   link: string;
   language: Language;

@@ -122,7 +122,8 @@ describe('my plan prices', () => {
     ]);
   });
 
-  it('leaves out packs not sold in the account currency', () => {
-    expect(pricingRows(SELF_SERVICE_PRODUCTS, { ...account, currency: 'USD' })).toEqual([]);
+  it('prices the packs in the account currency and leaves out packs not sold in it', () => {
+    expect(pricingRows(SELF_SERVICE_PRODUCTS, { ...account, currency: 'USD' })[0].quote.total).toBe(165_000);
+    expect(pricingRows(SELF_SERVICE_PRODUCTS, { ...account, currency: 'JPY' })).toEqual([]);
   });
 });
