@@ -1,5 +1,5 @@
 import Konva from 'konva';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { Group, Image as KonvaImage, Layer, Path, Shape, Stage, Transformer } from 'react-konva';
 import {
   CANVAS_SIZE,
@@ -12,6 +12,7 @@ import {
   type ShapeElement,
   type TextElement,
 } from '../../domain/badgeImage/model';
+import { drawnFont } from '../../domain/badgeImage/fonts';
 import { fillGradient, iconDocument, SHADOW, shapePath, STROKE_UNIT, textLayout } from '../../domain/badgeImage/render';
 import type { Designer } from './useDesigner';
 
@@ -85,57 +86,136 @@ function ShapeNode({ shape }: { shape: ShapeElement }) {
   );
 }
 
-/** Straight or curved text drawn glyph by glyph like SVG text and textPath, in the 100x grid. */
-function TextNode({ text }: { text: TextElement }) {
+/** One context to measure glyphs with, outside any drawing. */
+let measureContext: CanvasRenderingContext2D | null = null;
+
+interface GlyphLayout {
+  font: string;
+  size: number;
+  glyphs: { glyph: string; x: number; y: number; angle: number }[];
+  /** The text's box in the 100x grid, big enough to grab the handles of a short or small text. */
+  box: { x: number; y: number; width: number; height: number };
+}
+
+/**
+ * Where each glyph goes, straight or on the arc (as SVG text and textPath lay them out), and the box around them:
+ * the canvas draws from it and the selection box (the transformer's handles) is drawn around it.
+ */
+function layoutText(text: TextElement): GlyphLayout {
   const { fontSize, letterSpacing } = textLayout(text);
   const size = fontSize * TEXT_GRID;
   const spacing = letterSpacing * TEXT_GRID;
-  const font = `${text.font.style} ${text.font.weight} ${size}px "${text.font.family}"`;
+  const face = drawnFont(text.font);
+  const font = `${face.style} ${face.weight} ${size}px "${face.family}"`;
+  measureContext ??= document.createElement('canvas').getContext('2d')!;
+  measureContext.font = font;
+  const chars = [...text.text];
+  const widths = chars.map((g) => measureContext!.measureText(g).width + spacing);
+  const total = widths.reduce((a, b) => a + b, 0);
+  const glyphs: GlyphLayout['glyphs'] = [];
+  // the corners of each glyph's cell (ascent 0.8, descent 0.25 of the size), for the box
+  const corners: [number, number][] = [];
+  const cell = (x: number, y: number, angle: number, width: number) => {
+    const [cos, sin] = [Math.cos(angle), Math.sin(angle)];
+    for (const [dx, dy] of [
+      [-width / 2, -size * 0.8],
+      [width / 2, -size * 0.8],
+      [-width / 2, size * 0.25],
+      [width / 2, size * 0.25],
+    ])
+      corners.push([x + dx * cos - dy * sin, y + dx * sin + dy * cos]);
+  };
+  if (text.radius === 0) {
+    let x = -total / 2;
+    chars.forEach((glyph, i) => {
+      const width = widths[i] - spacing;
+      glyphs.push({ glyph, x: x + width / 2, y: size * 0.35, angle: 0 });
+      cell(x + width / 2, size * 0.35, 0, width);
+      x += widths[i];
+    });
+  } else {
+    const r = Math.abs(text.radius) * TEXT_GRID;
+    const up = text.radius > 0;
+    let s = -total / 2;
+    chars.forEach((glyph, i) => {
+      const width = widths[i] - spacing;
+      const theta = (s + width / 2) / r;
+      const x = r * Math.sin(theta);
+      const y = up ? r - r * Math.cos(theta) : -r + r * Math.cos(theta);
+      const angle = up ? theta : -theta;
+      glyphs.push({ glyph, x, y, angle });
+      cell(x, y, angle, width);
+      s += widths[i];
+    });
+  }
+  // at least 0.2 of the view box each way (about 50 px on the canvas): room for the eight handles
+  const least = 0.2 * TEXT_GRID;
+  const xs = corners.map((c) => c[0]);
+  const ys = corners.map((c) => c[1]);
+  let [left, right, top, bottom] =
+    corners.length > 0
+      ? [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)]
+      : [-least / 2, least / 2, -least / 2, least / 2];
+  if (right - left < least) [left, right] = [(left + right) / 2 - least / 2, (left + right) / 2 + least / 2];
+  if (bottom - top < least) [top, bottom] = [(top + bottom) / 2 - least / 2, (top + bottom) / 2 + least / 2];
+  return { font, size, glyphs, box: { x: left, y: top, width: right - left, height: bottom - top } };
+}
+
+/** Straight or curved text drawn glyph by glyph like SVG text and textPath, in the 100x grid. */
+const TextNode = memo(function TextNode({ text }: { text: TextElement }) {
+  const face = drawnFont(text.font);
+  const fontKey = `${face.style} ${face.weight} 10px "${face.family}"`;
+  // a face not loaded yet is loaded, then the text is laid out again with it
+  const [loaded, setLoaded] = useState(0);
+  useEffect(() => {
+    if (document.fonts.check(fontKey)) return;
+    let live = true;
+    void document.fonts.load(fontKey).then(() => live && setLoaded((n) => n + 1));
+    return () => {
+      live = false;
+    };
+  }, [fontKey]);
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const layout = useMemo(() => layoutText(text), [text, loaded]);
+  const color = rgba(text.color);
   const sceneFunc = (context: Konva.Context, node: Konva.Shape) => {
     const ctx = context._context;
-    ctx.font = font;
-    ctx.fillStyle = rgba(text.color);
+    ctx.font = layout.font;
+    ctx.fillStyle = color;
     ctx.textBaseline = 'alphabetic';
-    const glyphs = [...text.text];
-    const widths = glyphs.map((g) => ctx.measureText(g).width + spacing);
-    const total = widths.reduce((a, b) => a + b, 0);
-    if (text.radius === 0) {
-      ctx.textAlign = 'left';
-      let x = -total / 2;
-      glyphs.forEach((glyph, i) => {
-        ctx.fillText(glyph, x, size * 0.35);
-        x += widths[i];
-      });
-    } else {
-      const r = Math.abs(text.radius) * TEXT_GRID;
-      const up = text.radius > 0;
-      ctx.textAlign = 'center';
-      let s = -total / 2;
-      glyphs.forEach((glyph, i) => {
-        const theta = (s + (widths[i] - spacing) / 2) / r;
+    ctx.textAlign = 'center';
+    for (const { glyph, x, y, angle } of layout.glyphs) {
+      if (angle === 0) ctx.fillText(glyph, x, y);
+      else {
         ctx.save();
-        ctx.translate(r * Math.sin(theta), up ? r - r * Math.cos(theta) : -r + r * Math.cos(theta));
-        ctx.rotate(up ? theta : -theta);
+        ctx.translate(x, y);
+        ctx.rotate(angle);
         ctx.fillText(glyph, 0, 0);
         ctx.restore();
-        s += widths[i];
-      });
+      }
     }
     context.fillStrokeShape(node);
   };
   const hitFunc = (context: Konva.Context, node: Konva.Shape) => {
-    const width = Math.max(size, size * 0.6 * text.text.length);
+    const { x, y, width, height } = layout.box;
     context.beginPath();
-    context.rect(-width / 2, -size * 0.8, width, size * 1.2);
+    context.rect(x, y, width, height);
     context.closePath();
     context.fillStrokeShape(node);
   };
   return (
     <Group scaleX={1 / TEXT_GRID} scaleY={1 / TEXT_GRID}>
-      <Shape sceneFunc={sceneFunc} hitFunc={hitFunc} />
+      <Shape
+        sceneFunc={sceneFunc}
+        hitFunc={hitFunc}
+        ref={(node) => {
+          // the box the transformer draws its handles around (a custom shape has none of its own)
+          if (node) node.getSelfRect = () => layout.box;
+        }}
+      />
     </Group>
   );
-}
+});
 
 function IconNode({ icon }: { icon: IconElement }) {
   const pixels = Math.max(32, Math.round(icon.scale * 2 * UNIT));

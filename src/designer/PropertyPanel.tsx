@@ -1,7 +1,7 @@
 import { Button, Stack, TextField, Typography } from '@mui/material';
 import { useRef, useState } from 'react';
 import { useTranslate } from 'react-admin';
-import type { FontFamily } from '../../domain/badgeImage/fonts';
+import { closestFace, type FontFamily } from '../../domain/badgeImage/fonts';
 import {
   COLOR_ORIENTATIONS,
   FILL_TYPES,
@@ -151,7 +151,11 @@ function TextPanel(props: PanelProps<TextElement> & { fonts: FontFamily[] }) {
   const translate = useTranslate();
   const { element: text, onChange, palette, fonts } = props;
   const family = fonts.find((font) => font.family === text.font.family) ?? fonts[0];
-  const weights = [...new Set(family?.faces.map((face) => face.weight) ?? [text.font.weight])];
+  const weights = [
+    ...new Set(family?.faces.filter((face) => face.style === text.font.style).map((face) => face.weight) ?? []),
+  ].sort((a, b) => a - b);
+  // only the styles this family has (a face the font files lack would be drawn differently by each renderer)
+  const styles = FONT_STYLES.filter((style) => family?.faces.some((face) => face.style === style) ?? true);
   return (
     <>
       <TextField
@@ -166,7 +170,12 @@ function TextPanel(props: PanelProps<TextElement> & { fonts: FontFamily[] }) {
         value={text.font.family}
         options={fonts.map((font) => font.family)}
         optionLabel={(s) => s}
-        onChange={(familyName) => onChange({ font: { ...text.font, family: familyName } })}
+        onChange={(familyName) => {
+          const next = fonts.find((font) => font.family === familyName);
+          // the nearest face of the new family, so the lists below always show what is drawn
+          const face = next ? closestFace(next, text.font.weight, text.font.style) : text.font;
+          onChange({ font: { family: familyName, weight: face.weight, style: face.style } });
+        }}
       />
       <SelectField
         label={f('fontWeight')}
@@ -178,9 +187,12 @@ function TextPanel(props: PanelProps<TextElement> & { fonts: FontFamily[] }) {
       <SelectField
         label={f('fontStyle')}
         value={text.font.style}
-        options={FONT_STYLES}
+        options={styles}
         optionLabel={(s) => translate(`designer.font_styles.${s}`)}
-        onChange={(style) => onChange({ font: { ...text.font, style } })}
+        onChange={(style) => {
+          const face = family ? closestFace(family, text.font.weight, style) : { weight: text.font.weight };
+          onChange({ font: { ...text.font, style, weight: face.weight } });
+        }}
       />
       <Placement {...props} />
       <SliderField

@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { BUNDLED_FONTS, type FontFamily } from '../../domain/badgeImage/fonts';
+import { BUNDLED_FONTS, DEFAULT_FONT_FAMILY, type FontFamily } from '../../domain/badgeImage/fonts';
 import { useLaurelDataProvider } from '../dataProvider/useLaurelDataProvider';
 
 /**
- * The font manifest we serve, with every face loaded into the document before the canvas draws text, so the
- * canvas uses the same font files as the server's renderer.
+ * The font manifest we serve, each face declared to the document (@font-face) so the canvas draws with the same
+ * font files as the server's renderer. The default family is loaded before the canvas first draws; the others are
+ * fetched when a text first uses them (the canvas lays the text out again then).
  */
 export function useFonts(): { fonts: FontFamily[]; ready: boolean } {
   const dataProvider = useLaurelDataProvider();
@@ -13,17 +14,17 @@ export function useFonts(): { fonts: FontFamily[]; ready: boolean } {
     staleTime: Infinity,
     queryFn: async () => {
       const manifest = await dataProvider.badgeFontManifest();
-      await Promise.all(
-        manifest.flatMap((family) =>
-          family.faces.map(async (face) => {
-            const loaded = await new FontFace(family.family, `url(${face.url})`, {
-              weight: String(face.weight),
-              style: face.style,
-            }).load();
-            document.fonts.add(loaded);
-          }),
-        ),
+      const declared = manifest.flatMap((family) =>
+        family.faces.map((face) => {
+          const fontFace = new FontFace(family.family, `url(${face.url})`, {
+            weight: String(face.weight),
+            style: face.style,
+          });
+          document.fonts.add(fontFace);
+          return { family: family.family, fontFace };
+        }),
       );
+      await Promise.all(declared.filter((d) => d.family === DEFAULT_FONT_FAMILY).map((d) => d.fontFace.load()));
       return manifest as FontFamily[];
     },
   });

@@ -48,7 +48,14 @@ async function pixelDifference(page: Page, a: string, b: string): Promise<number
   );
 }
 
-test('draw a badge, undo, save, clone, filter and sort the library; the canvas matches the export', async ({
+type ListedImage = { name: string; model: { data: { type: string; y: number; rotate: number }[] } };
+
+async function listImages(baseURL: string, token: string): Promise<Record<string, ListedImage>> {
+  const response = await fetch(`${baseURL}/api/badge_lib/list`, { headers: { authorization: `Bearer ${token}` } });
+  return (await response.json()) as Record<string, ListedImage>;
+}
+
+test('draw a badge, undo, save, clone, filter and sort the library, leave by the menu, pick it as a template logo; the canvas matches the export', async ({
   page,
   laurel,
 }) => {
@@ -111,9 +118,7 @@ test('draw a badge, undo, save, clone, filter and sort the library; the canvas m
   await expect(page).toHaveURL(/\/badgeImageLibrary$/);
   await expect(tiles).toHaveCount(8);
 
-  const list = (await (
-    await fetch(`${laurel.baseURL}/api/badge_lib/list`, { headers: { authorization: `Bearer ${token}` } })
-  ).json()) as Record<string, { name: string; model: { data: { type: string; y: number; rotate: number }[] } }>;
+  const list = await listImages(laurel.baseURL, token);
   const saved = Object.values(list).find((image) => image.name === 'Welding expert')!;
   expect(saved.model.data.map((e) => e.type)).toEqual(['shape', 'text', 'icon']);
   expect(saved.model.data[2].y).toBeGreaterThan(0.3);
@@ -145,4 +150,77 @@ test('draw a badge, undo, save, clone, filter and sort the library; the canvas m
   await page.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('Delete these 2 images?')).toBeVisible();
   await screenshot(page, 'designer-library-delete');
+  await page.getByRole('button', { name: 'Cancel' }).click();
+
+  // leaving the editor by the menu with unsaved changes asks first; staying keeps the changes
+  await page.getByLabel('Filter by name').fill('Welding expert (a copy)');
+  await expect(tiles).toHaveCount(1);
+  await tiles.first().getByRole('button').first().click();
+  await page.getByRole('button', { name: 'Edit' }).click();
+  await expect(page).toHaveURL(/\/badgeImageEditor\/\d+$/);
+  await page.getByLabel('Image name').fill('Welding expert, draft');
+  await page.getByRole('link', { name: 'Templates' }).first().click();
+  await expect(page.getByText('Leave without saving?')).toBeVisible();
+  await screenshot(page, 'designer-leave-by-menu');
+  await page.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(page).toHaveURL(/\/badgeImageEditor\/\d+$/);
+  await expect(page.getByLabel('Image name')).toHaveValue('Welding expert, draft');
+  await page.getByRole('link', { name: 'Templates' }).first().click();
+  await page.getByRole('button', { name: 'Leave without saving' }).click();
+  await expect(page).toHaveURL(/\/templates$/);
+  expect(Object.values(await listImages(laurel.baseURL, token)).map((image) => image.name)).not.toContain(
+    'Welding expert, draft',
+  );
+
+  // the saved design becomes a badge template's logo through the library dialog
+  await page.getByRole('link', { name: 'New badge' }).click();
+  await expect(page).toHaveURL(/\/badge$/);
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
+  await page.getByRole('button', { name: 'Choose from the image library' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('listitem')).toHaveCount(9);
+  await dialog.getByLabel('Filter by name').fill('weld');
+  await expect(dialog.getByRole('listitem')).toHaveCount(2);
+  const add = dialog.getByRole('button', { name: 'Add image to badge' });
+  await expect(add).toBeDisabled();
+  await dialog.getByRole('listitem', { name: 'Welding expert', exact: true }).getByRole('button').first().click();
+  // one tile at a time: choosing another replaces the choice
+  await dialog.getByRole('listitem', { name: 'Welding expert (a copy)' }).getByRole('button').first().click();
+  await dialog.getByRole('listitem', { name: 'Welding expert', exact: true }).getByRole('button').first().click();
+  await expect(dialog.locator('[role="listitem"][aria-selected="true"]')).toHaveAccessibleName('Welding expert');
+  await screenshot(page, 'designer-library-dialog');
+  await add.click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('Welding expert.png')).toBeVisible();
+  await page.getByRole('textbox', { name: 'Title', exact: true }).fill('Welding');
+  await page.getByRole('textbox', { name: 'Template name (shown in the templates list)' }).fill('Welding');
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
+  await page.getByRole('button', { name: 'Validate' }).click();
+  await page.getByRole('button', { name: 'Save the template' }).click();
+  await expect(page.getByRole('dialog', { name: 'Template saved' })).toBeVisible();
+  await page.getByRole('button', { name: 'Back to templates' }).click();
+
+  // reloaded: the template's logo is the design, a 480x480 PNG
+  const template = await laurel.app.laurel.db.selectFrom('templates').selectAll().executeTakeFirstOrThrow();
+  expect(JSON.parse(template.content).en.badge_logo).toBeTruthy();
+  await page.goto(`/badge?id=${template.id}`);
+  await page.reload();
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
+  const logo = page.getByRole('group', { name: 'Badge logo' }).locator('img');
+  await expect(logo).toBeVisible();
+  const size = await logo.evaluate(async (image: HTMLImageElement) => {
+    await image.decode();
+    return [image.naturalWidth, image.naturalHeight];
+  });
+  expect(size).toEqual([480, 480]);
+  const logoPng = await logo.evaluate(async (image: HTMLImageElement) => {
+    const canvas = document.createElement('canvas');
+    canvas.width = image.naturalWidth;
+    canvas.height = image.naturalHeight;
+    canvas.getContext('2d')!.drawImage(image, 0, 0);
+    return canvas.toDataURL('image/png');
+  });
+  // the same drawing as the server's render of the saved model
+  expect(await pixelDifference(page, logoPng, png)).toBeLessThan(1);
+  await screenshot(page, 'designer-template-logo');
 });

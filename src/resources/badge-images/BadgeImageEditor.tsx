@@ -6,6 +6,7 @@ import { Confirm, Loading, Title, useGetOne, useNotify, useTranslate } from 'rea
 import { useNavigate, useParams } from 'react-router-dom';
 import { emptyModel, type BadgeModel } from '../../../domain/badgeImage/model';
 import type { BadgeImageRecord } from '../../dataProvider/badgeImages';
+import { UnsavedChangesGuard } from './UnsavedChangesGuard';
 import { useLaurelDataProvider } from '../../dataProvider/useLaurelDataProvider';
 
 // konva comes with the designer, in its own chunk.
@@ -55,16 +56,11 @@ function EditorForm({
   const [saving, setSaving] = useState(false);
   const unsaved = nameChanged || designChanged;
 
-  // The browser's own leave-page warning while changes are unsaved.
+  // Save and Cancel leave once `unsaved` is false everywhere, so the navigation guard lets them through.
+  const [done, setDone] = useState(false);
   useEffect(() => {
-    if (!unsaved) return;
-    const warn = (event: BeforeUnloadEvent) => {
-      event.preventDefault();
-      event.returnValue = '';
-    };
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [unsaved]);
+    if (done) navigate(-1);
+  }, [done, navigate]);
 
   const onDesignChange = useCallback((next: BadgeModel, changed: boolean) => {
     setModel(next);
@@ -80,7 +76,7 @@ function EditorForm({
       notify('resources.badge-images.notifications.saved', { type: 'success' });
       setNameChanged(false);
       setDesignChanged(false);
-      navigate(-1);
+      setDone(true);
     } catch {
       notify('app.error_generic', { type: 'error' });
     } finally {
@@ -102,7 +98,7 @@ function EditorForm({
           }}
           sx={{ width: 320 }}
         />
-        <Button onClick={() => (unsaved ? setLeaving(true) : navigate(-1))}>{translate('ra.action.cancel')}</Button>
+        <Button onClick={() => (unsaved ? setLeaving(true) : setDone(true))}>{translate('ra.action.cancel')}</Button>
         <Button variant="contained" startIcon={<SaveIcon />} disabled={!unsaved || saving} onClick={save}>
           {translate('ra.action.save')}
         </Button>
@@ -110,6 +106,7 @@ function EditorForm({
       <Suspense fallback={<Skeleton variant="rounded" width={1100} height={512} />}>
         <Designer initial={initialModel} onChange={onDesignChange} />
       </Suspense>
+      <UnsavedChangesGuard unsaved={unsaved && !done} />
       <Confirm
         isOpen={leaving}
         title="resources.badge-images.unsaved_title"
@@ -120,7 +117,7 @@ function EditorForm({
           setLeaving(false);
           setNameChanged(false);
           setDesignChanged(false);
-          navigate(-1);
+          setDone(true);
         }}
         onClose={() => setLeaving(false)}
       />
