@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Certificate, Database, NewCertificate } from '../db/schema';
+import type { ReportCountTable } from '../services/reports/reportQueries';
 
 /** Rows per INSERT statement: well under SQLite's 32,766 bound parameters and PostgreSQL's 65,535. */
 const INSERT_CHUNK = 500;
@@ -45,12 +46,17 @@ export async function bumpStatusVersion(db: Kysely<Database>, issuerId: number):
     .execute();
 }
 
-/** Recounts the statuses of these campaigns' certificates; call it in the transaction that changed them. */
+/**
+ * Brings these campaigns' status counts up to date; call it in the transaction that changed them. They are the
+ * sums of the counts that the certificates' triggers keep per status and mail state (report_counts), so no
+ * certificate is counted again.
+ */
 export async function recountCampaigns(db: Kysely<Database>, campaignIds: readonly number[]): Promise<void> {
+  const kept = db.withTables<{ report_counts: ReportCountTable }>();
   for (const campaignId of new Set(campaignIds)) {
-    const counts = await db
-      .selectFrom('certificates')
-      .select(['template_id', 'status_id', (eb) => eb.fn.countAll<number>().as('n')])
+    const counts = await kept
+      .selectFrom('report_counts')
+      .select(['template_id', 'status_id', (eb) => eb.fn.sum<number | string>('n').as('n')])
       .where('campaign_id', '=', campaignId)
       .groupBy(['template_id', 'status_id'])
       .execute();

@@ -34,11 +34,17 @@ export async function reportHeader(
     .executeTakeFirst();
   if (!template) throw notFound('TEMPLATE_NOT_FOUND', 'No such template');
   const counters = await reportCounters(db, issuerId, campaign ? { campaignId: campaign.id } : { templateId });
-  const period = await db
-    .selectFrom('certificates')
-    .select((eb) => [eb.fn.min('created_at').as('first'), eb.fn.max('created_at').as('last')])
-    .where(campaign ? 'campaign_id' : 'template_id', '=', campaign ? campaign.id : templateId)
-    .executeTakeFirst();
+  // ids grow with publication: the first and the last certificate by the (…, id) index, not a min/max scan
+  const edge = (direction: 'asc' | 'desc') =>
+    db
+      .selectFrom('certificates')
+      .select('created_at')
+      .where(campaign ? 'campaign_id' : 'template_id', '=', campaign ? campaign.id : templateId)
+      .orderBy('id', direction)
+      .limit(1)
+      .executeTakeFirst();
+  const [first, last] = await Promise.all([edge('asc'), edge('desc')]);
+  const period = { first: first?.created_at ?? null, last: last?.created_at ?? null };
   return {
     campaign: campaign
       ? {

@@ -1,4 +1,4 @@
-import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import { ACTIVE_STATUSES, CERTIFICATE_KEY_PATTERN, CERTIFICATE_STATUS } from '../../../domain/certificates';
 import {
   emailStatus,
@@ -11,6 +11,20 @@ import {
 import { isPostgres } from '../../db/migrationHelpers';
 import type { Certificate, Database } from '../../db/schema';
 import { parseJson } from '../templates/views';
+import {
+  campaignTemplate,
+  MAIL_STATE_SQL,
+  MAIL_STATES,
+  searchable,
+  searchMatches,
+  searchWords,
+  SORT_COLUMNS,
+  statusPage,
+  templateCounts,
+  type PageOrder,
+  type PageScope,
+  type ReportCountTable,
+} from './reportQueries';
 
 export interface ReportQuery {
   campaignId?: number;
@@ -49,18 +63,6 @@ function mailCondition(eb: CertificateExpression, values: readonly number[]): Ex
   if (values.includes(MAIL_FILTER.notDelivered)) parts.push(eb('mail_sent', '=', 0));
   return eb.or(parts);
 }
-
-const SORT_COLUMNS = {
-  // ids grow with publication: the (template_id, id) and (campaign_id, id) indexes give this order
-  PublicationDate: 'id',
-  email: 'email',
-  StatusID: 'status_id',
-  Language: 'language',
-  LastActivity: 'mail_sent_at',
-  firstName: 'first_name',
-  lastName: 'last_name',
-  key: 'key',
-} as const satisfies Record<ReportSortField, keyof Certificate>;
 
 /**
  * `column` starts with `prefix`: a range, so that the (template_id, column) index answers it. Compared in byte
@@ -167,7 +169,10 @@ export function reportRow(
 
 /**
  * POST /api/admin/data_post: one page of a campaign's or a template's certificates, filtered, sorted and
- * paged by the database, with the total count and, when asked, the counters of the report header.
+ * paged by the database, with the total count and, when asked, the counters of the report header. A page that
+ * only statuses and mail states narrow (the app's default view, its sorts and its filter drawer) takes its
+ * total from the kept counts and its rows by the plan they say is cheaper; the search box's words go through
+ * the trigram index; dates and ids (the register control) narrow an indexed scope.
  */
 export async function reportRows(
   db: Kysely<Database>,
@@ -175,24 +180,109 @@ export async function reportRows(
   query: ReportQuery,
   options: { publicUrl: string; tracking: boolean },
 ): Promise<ReportRowsResponse> {
-  const column = SORT_COLUMNS[query.sort ?? 'PublicationDate'];
-  const direction = query.order === 'ASC' ? 'asc' : 'desc';
-  const [rows, count, counters] = await Promise.all([
+  const order = {
+    column: SORT_COLUMNS[query.sort ?? 'PublicationDate'],
+    direction: query.order === 'ASC' ? ('asc' as const) : ('desc' as const),
+  };
+  const answer = (rows: readonly Certificate[], count: number, counters?: ReportCounters): ReportRowsResponse => ({
+    data: rows.map((row) => reportRow(row, options.publicUrl, options.tracking, query.language)),
+    count,
+    ...(counters ? { counters } : {}),
+  });
+  const counters = query.counter ? reportCounters(db, issuerId, query) : Promise.resolve(undefined);
+  const templateId =
+    query.campaignId !== undefined ? await campaignTemplate(db, issuerId, query.campaignId) : query.templateId;
+  if (templateId === undefined || (query.templateId !== undefined && templateId !== query.templateId))
+    return answer([], 0, await counters);
+  const scope = { issuerId, templateId, campaignId: query.campaignId };
+  const words = searchWords(query.filter ?? '');
+  const narrowedOtherwise = Boolean(query.startDate || query.endDate || query.ids?.length);
+  if (words.length === 0 && !narrowedOtherwise) {
+    const counts = await templateCounts(db, issuerId, templateId);
+    const [page, headerCounters] = await Promise.all([
+      statusPage(
+        db,
+        {
+          scope,
+          statuses: query.statuses?.length ? query.statuses : [...new Set(counts.map((row) => row.status_id))],
+          mailStates: query.mailSent?.length ? query.mailSent : MAIL_STATES,
+          order,
+          offset: query.offset,
+          limit: query.limit,
+        },
+        counts,
+      ),
+      counters,
+    ]);
+    return answer(page.rows, page.total, headerCounters);
+  }
+  if (searchable(words)) {
+    const text = query.filter?.trim() ?? '';
+    const [page, headerCounters] = await Promise.all([
+      searchPage(db, scope, query, searchMatches(db, words, CERTIFICATE_KEY_PATTERN.test(text) ? text : null), order),
+      counters,
+    ]);
+    return answer(page.rows, page.total, headerCounters);
+  }
+  const [rows, count, headerCounters] = await Promise.all([
     filtered(db, issuerId, query)
       .selectAll()
-      .orderBy(column, direction)
-      .orderBy('id', direction)
+      .orderBy(order.column, order.direction)
+      .orderBy('id', order.direction)
       .limit(query.limit)
       .offset(query.offset)
       .execute(),
-    countRows(db, issuerId, query),
-    query.counter ? reportCounters(db, issuerId, query) : Promise.resolve(undefined),
+    filtered(db, issuerId, query)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
+    counters,
   ]);
-  return {
-    data: rows.map((row) => reportRow(row, options.publicUrl, options.tracking, query.language)),
-    count: Number(count.n),
-    ...(counters ? { counters } : {}),
-  };
+  return answer(rows, Number(count.n), headerCounters);
+}
+
+/** The conditions of a report's filters on the rows the search found (a bounded set: no index needed). */
+function searchConditions(scope: PageScope, query: ReportQuery) {
+  const conditions = [
+    sql`certificates.template_id = ${scope.templateId}`,
+    sql`certificates.issuer_id = ${scope.issuerId}`,
+  ];
+  if (scope.campaignId !== undefined) conditions.push(sql`certificates.campaign_id = ${scope.campaignId}`);
+  const numbers = (values: readonly number[]) => sql.join(values.map((value) => sql.lit(value)));
+  if (query.statuses?.length) conditions.push(sql`certificates.status_id in (${numbers(query.statuses)})`);
+  if (query.mailSent?.length) conditions.push(sql`${sql.raw(MAIL_STATE_SQL)} in (${numbers(query.mailSent)})`);
+  if (query.ids?.length) conditions.push(sql`certificates.id in (${numbers(query.ids)})`);
+  if (query.startDate) conditions.push(sql`certificates.created_at >= ${`${query.startDate}T00:00:00.000Z`}`);
+  if (query.endDate) conditions.push(sql`certificates.created_at < ${dayAfter(query.endDate)}`);
+  return sql.join(conditions, sql` and `);
+}
+
+/** A page of the certificates the search box's words found, with their count. */
+async function searchPage(
+  db: Kysely<Database>,
+  scope: PageScope,
+  query: ReportQuery,
+  matches: RawBuilder<unknown>,
+  order: PageOrder,
+): Promise<{ rows: Certificate[]; total: number }> {
+  const where = searchConditions(scope, query);
+  const direction = sql.raw(order.direction);
+  const column =
+    order.column === 'email' && isPostgres(db) ? sql`email collate "C"` : sql.ref(`certificates.${order.column}`);
+  const orderSql =
+    order.column === 'id'
+      ? sql`order by certificates.id ${direction}`
+      : sql`order by ${column} ${direction}, certificates.id ${direction}`;
+  // the found ids lead: SQLite keeps a cross join's order; PostgreSQL reads them by primary key from an array,
+  // whatever its statistics say
+  const from = isPostgres(db)
+    ? sql`select certificates.* from certificates where certificates.id = any(array(${matches}))`
+    : sql`select certificates.* from (${matches}) as found cross join certificates on certificates.id = found.id`;
+  const conditions = isPostgres(db) ? sql`and ${where}` : sql`where ${where}`;
+  const [rows, count] = await Promise.all([
+    sql<Certificate>`${from} ${conditions} ${orderSql} limit ${query.limit} offset ${query.offset}`.execute(db),
+    sql<{ n: number | string }>`select count(*) as n from (${from} ${conditions}) as counted`.execute(db),
+  ]);
+  return { rows: rows.rows, total: Number(count.rows[0]?.n ?? 0) };
 }
 
 /** Certificates per status of a campaign or a template, from the counts kept beside them. */
@@ -201,8 +291,10 @@ async function statusCounts(
   issuerId: number,
   target: Pick<ReportQuery, 'campaignId' | 'templateId'>,
 ): Promise<Map<number, number>> {
+  // the counts the certificates' triggers keep, whoever changed them (migration 2026-11-25T2000)
   let query = db
-    .selectFrom('certificate_counts')
+    .withTables<{ report_counts: ReportCountTable }>()
+    .selectFrom('report_counts')
     .select(['status_id', (eb) => eb.fn.sum<number>('n').as('n')])
     .where('campaign_id', 'in', (eb) => eb.selectFrom('campaigns').select('id').where('issuer_id', '=', issuerId))
     .groupBy('status_id');
@@ -210,27 +302,6 @@ async function statusCounts(
   if (target.templateId !== undefined) query = query.where('template_id', '=', target.templateId);
   const rows = await query.execute();
   return new Map(rows.map((row) => [row.status_id, Number(row.n)]));
-}
-
-/** The total of a report's filter: from the kept counts when only statuses narrow it, else counted. */
-async function countRows(db: Kysely<Database>, issuerId: number, query: ReportQuery): Promise<{ n: number }> {
-  const onlyStatuses =
-    !query.filter?.trim() &&
-    !query.mailSent?.length &&
-    !query.startDate &&
-    !query.endDate &&
-    !query.ids?.length &&
-    (query.campaignId !== undefined || query.templateId !== undefined);
-  if (onlyStatuses) {
-    const counts = await statusCounts(db, issuerId, query);
-    let n = 0;
-    for (const [status, count] of counts) if (!query.statuses?.length || query.statuses.includes(status)) n += count;
-    return { n };
-  }
-  const row = await filtered(db, issuerId, query)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return { n: Number(row.n) };
 }
 
 /** The header's counters over the campaign or template (statuses not filtered): total, validated, disabled, minting. */
