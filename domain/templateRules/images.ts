@@ -1,3 +1,5 @@
+import { DESIGN_IMAGE_PIXEL_BOUNDS, exceedsPixelBounds } from '../imageDimensions';
+
 /** Image rules of the template editors (spec 001 section 5), checked by the editors and again by the server. */
 export type ImageType = 'png' | 'jpeg' | 'svg';
 
@@ -24,6 +26,8 @@ export const UPLOAD_MAX_BYTES = 550 * 1024;
 export const UPLOAD_ERRORS = {
   badType: 'editBadge.upload-error-bad-type',
   tooLarge: 'editBadge.upload-error-file-too-large',
+  /** more pixels than IMAGE_PIXEL_BOUNDS (domain/imageDimensions.ts), read from the header by the server */
+  tooManyPixels: 'editBadge.upload-error-too-many-pixels',
 } as const;
 export type UploadError = (typeof UPLOAD_ERRORS)[keyof typeof UPLOAD_ERRORS];
 
@@ -106,7 +110,8 @@ export function designImageDataUrl(bytes: Uint8Array): string {
 
 /**
  * The server's check of a design image (and the pages' before showing one): a data URL of the one accepted
- * shape whose bytes are, by content, a PNG of at most DESIGN_IMAGE_MAX_BYTES; 'large' is accepted.
+ * shape whose bytes are, by content, a PNG of at most DESIGN_IMAGE_MAX_BYTES and of at most 2048 × 2048 pixels
+ * by its header (a small PNG can stand for a huge canvas); 'large' is accepted.
  */
 export function checkDesignImageDataUrl(value: unknown): DesignImageDataUrlCheck {
   if (typeof value !== 'string' || !value.startsWith(DESIGN_IMAGE_DATA_URL_PREFIX)) return 'bad_data_url';
@@ -116,6 +121,7 @@ export function checkDesignImageDataUrl(value: unknown): DesignImageDataUrlCheck
   const bytes = decodeBase64(encoded);
   if (bytes === null) return 'bad_data_url';
   if (sniffImageType(bytes) !== 'png') return 'bad_type';
+  if (exceedsPixelBounds(bytes, DESIGN_IMAGE_PIXEL_BOUNDS)) return 'too_large';
   return checkDesignImage({ type: IMAGE_MIME_TYPES.png, size: bytes.length });
 }
 

@@ -1,4 +1,5 @@
 import multipart from '@fastify/multipart';
+import { DOCUMENT_PIXEL_BOUNDS, exceedsPixelBounds } from '../../domain/imageDimensions';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -120,6 +121,14 @@ export async function contactUsRoutes(app: FastifyInstance, ctx: AppContext): Pr
           throw badRequest('FILE_TYPE_NOT_ALLOWED', 'Attachments must be PNG or JPEG images', {
             problems: ['file_type_not_allowed'],
             files: refused.map((file) => file.filename),
+          });
+        }
+        // a small file can still stand for a huge picture: its header's size is bounded before anyone decodes it
+        const oversized = form.files.filter((file) => exceedsPixelBounds(file.content, DOCUMENT_PIXEL_BOUNDS));
+        if (oversized.length > 0) {
+          throw badRequest('FILE_TOO_BIG', 'Each image must be at most 10,000 pixels a side and 40 megapixels', {
+            problems: ['file_too_big'],
+            files: oversized.map((file) => file.filename),
           });
         }
         // only requests that would be mailed count

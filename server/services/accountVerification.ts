@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { DOCUMENT_PIXEL_BOUNDS, exceedsPixelBounds } from '../../domain/imageDimensions';
 import {
   contentMatchesExtension,
   offersVerificationForm,
@@ -62,6 +63,8 @@ export async function submitVerification(
   for (const kind of ['hdLogo', 'officialDoc'] as const) {
     const file = form[kind];
     if (!errors[kind] && file && !contentMatchesExtension(file.name, file.bytes)) errors[kind] = 'unsupported_type';
+    // pixels bounded from the header, like every uploaded image (a small file can stand for a huge picture)
+    if (!errors[kind] && file && exceedsPixelBounds(file.bytes, DOCUMENT_PIXEL_BOUNDS)) errors[kind] = 'too_large';
   }
   // an SVG logo is stored with nothing active in it (server/security/svgSanitizer.ts)
   let logoBytes = form.hdLogo?.bytes;

@@ -8,12 +8,31 @@ import { certificateState } from '../rendering/certificateState';
 import type { FileStore } from '../files/fileStore';
 import { contentIn, credentialView, recipientFromCertificate } from '../rendering/credentialView';
 import { renderCertificatePdf } from './certificatePdf';
+import { PdfCache } from './pdfCache';
+
+/** PDFs kept by each server's database handle (one per app, so test apps never share one). */
+const caches = new WeakMap<Kysely<Database>, PdfCache>();
+const PDF_CACHE_BYTES = 64 * 1024 * 1024;
+
+/** The PDF cache of the app that owns `db`. */
+export function pdfCacheOf(db: Kysely<Database>): PdfCache {
+  let cache = caches.get(db);
+  if (!cache) {
+    cache = new PdfCache(PDF_CACHE_BYTES);
+    caches.set(db, cache);
+  }
+  return cache;
+}
 
 function todayUtc(): string {
   return new Date().toISOString().slice(0, 10);
 }
 
-/** The PDF of one certificate (deleted ones have none), its state stamped across when it is not valid. */
+/**
+ * The PDF of one certificate (deleted ones have none), its state stamped across when it is not valid. Drawn
+ * once per certificate and language, then answered from the cache until the certificate, its template or its
+ * state changes (pdfCache.ts).
+ */
 export async function certificatePdf(
   db: Kysely<Database>,
   files: FileStore,
@@ -24,6 +43,10 @@ export async function certificatePdf(
   if (state === 'deleted') return null;
   const template = await findIssuerTemplate(db, certificate.issuer_id, certificate.template_id);
   if (!template) return null;
+  const cache = pdfCacheOf(db);
+  const fingerprint = PdfCache.fingerprint({ certificate, template, state, publicUrl });
+  const cached = cache.get(certificate.id, certificate.language, fingerprint);
+  if (cached) return cached;
   const content = contentIn(template, certificate.language);
   // only the template's own stored images (the key names its issuer)
   const image = async (key: string | null | undefined) => {
@@ -37,7 +60,7 @@ export async function certificatePdf(
   ]);
   const view = credentialView(template, certificate.language, recipientFromCertificate(certificate), () => null);
   const language = serverLanguage(certificate.language);
-  return renderCertificatePdf({
+  const pdf = await renderCertificatePdf({
     view,
     url: `${publicUrl}/certificate/${certificate.key}`,
     stamp: state === 'valid' ? null : translate(language, `publicPage.status.${state}.title`),
@@ -45,6 +68,8 @@ export async function certificatePdf(
     issuerLogo,
     partnerLogo: content.partner ? partnerLogo : null,
   });
+  cache.set(certificate.id, certificate.language, fingerprint, pdf);
+  return pdf;
 }
 
 /** Several certificates' PDFs in one .zip, named by recipient and key. */

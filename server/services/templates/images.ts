@@ -8,9 +8,11 @@ import {
   type LogoKind,
   type UploadError,
 } from '../../../domain/templateRules/images';
+import { exceedsPixelBounds, IMAGE_PIXEL_BOUNDS } from '../../../domain/imageDimensions';
 import { TEMPLATE_IMAGE_KEY, type TemplateFamily } from '../../../domain/templates';
 import { AppError } from '../../errors';
 import { sanitizeSvgBytes } from '../../security/svgSanitizer';
+import { normaliseRaster } from '../images/normalise';
 import { newFileKey, type FileStore } from '../files/fileStore';
 
 /** The multipart parts that carry images (spec 001 section 7). */
@@ -39,18 +41,22 @@ function logoKind(part: ImagePart, family: TemplateFamily): LogoKind {
 const UPLOAD_MESSAGES: Record<UploadError, string> = {
   [UPLOAD_ERRORS.badType]: 'This type of image is not accepted here',
   [UPLOAD_ERRORS.tooLarge]: `The image is larger than ${UPLOAD_MAX_BYTES / 1024} KB`,
+  [UPLOAD_ERRORS.tooManyPixels]: `The image is larger than ${IMAGE_PIXEL_BOUNDS.side} × ${IMAGE_PIXEL_BOUNDS.side} pixels`,
 };
 
 /**
  * The image, or the editors' own upload error as the code: the type comes from the content (a .png that is
- * not a PNG is refused), must be one the logo accepts, and the size at most 550 KB.
+ * not a PNG is refused), must be one the logo accepts, the size at most 550 KB and the pixels, read from the
+ * header before anything decodes it, at most IMAGE_PIXEL_BOUNDS.
  */
 export function checkedUpload(
   part: ImagePart,
   family: TemplateFamily,
   file: { fileName: string; bytes: Buffer; declaredMime: string },
 ): ImageUpload {
-  const error = checkLogoBytes(logoKind(part, family), file.bytes, file.declaredMime);
+  const error =
+    checkLogoBytes(logoKind(part, family), file.bytes, file.declaredMime) ??
+    (exceedsPixelBounds(file.bytes, IMAGE_PIXEL_BOUNDS) ? UPLOAD_ERRORS.tooManyPixels : null);
   const type = sniffImageType(file.bytes);
   if (error || type === null) {
     const code = error ?? UPLOAD_ERRORS.badType;
@@ -60,11 +66,15 @@ export function checkedUpload(
 }
 
 /**
- * The upload as it is stored: an SVG keeps only what draws (server/security/svgSanitizer.ts); one with nothing
- * drawable left is refused like an image of the wrong type.
+ * The upload as it is stored: an SVG keeps only what draws (server/security/svgSanitizer.ts), and one with
+ * nothing drawable left is refused like an image of the wrong type; a PNG or JPEG larger than any page or PDF
+ * draws it is scaled down once, to a PNG (server/services/images/normalise.ts).
  */
 export async function sanitizedUpload(upload: ImageUpload): Promise<ImageUpload> {
-  if (upload.type !== 'svg') return upload;
+  if (upload.type !== 'svg') {
+    const normalised = await normaliseRaster(upload.bytes);
+    return normalised.scaled ? { ...upload, bytes: normalised.bytes, type: 'png' } : upload;
+  }
   const bytes = await sanitizeSvgBytes(upload.bytes);
   if (!bytes) {
     throw new AppError(400, UPLOAD_ERRORS.badType, UPLOAD_MESSAGES[UPLOAD_ERRORS.badType], {
