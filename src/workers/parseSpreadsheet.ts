@@ -1,33 +1,54 @@
-import type { ReadWorkbookResult } from './readWorkbook';
-import type { SpreadsheetMessage } from './spreadsheetWorker';
+import type { ImportDefinition } from '../../domain/import';
+import type { WorkbookImport } from './importWorkbook';
+import type { SpreadsheetAnswer, SpreadsheetMessage } from './spreadsheetWorker';
 
 /** A crafted file must not freeze the page: parsing stops after this long. */
 export const PARSE_TIME_LIMIT_MS = 30_000;
 
-export type ParseResult = ReadWorkbookResult | { ok: false; code: 'ERR_PARSE_TIMEOUT' };
+export type ParseResult = WorkbookImport | { ok: false; code: 'ERR_PARSE_TIMEOUT' };
 
-/** Parses a spreadsheet in a Web Worker that is terminated after the time limit. */
-export function parseSpreadsheet(file: File, timeLimitMs = PARSE_TIME_LIMIT_MS): Promise<ParseResult> {
-  return file.arrayBuffer().then(
-    (buffer) =>
-      new Promise<ParseResult>((resolve) => {
-        const worker = new Worker(new URL('./spreadsheetWorker.ts', import.meta.url), { type: 'module' });
-        const timer = window.setTimeout(() => {
-          worker.terminate();
-          resolve({ ok: false, code: 'ERR_PARSE_TIMEOUT' });
-        }, timeLimitMs);
-        worker.onmessage = (event: MessageEvent<ReadWorkbookResult>) => {
-          window.clearTimeout(timer);
-          worker.terminate();
-          resolve(event.data);
-        };
-        worker.onerror = (event) => {
-          window.clearTimeout(timer);
-          worker.terminate();
-          resolve({ ok: false, code: 'ERR_UNEXPECTED', detail: event.message });
-        };
-        const message: SpreadsheetMessage = { buffer, name: file.name };
-        worker.postMessage(message, [buffer]);
-      }),
-  );
+const startWorker = () => new Worker(new URL('./spreadsheetWorker.ts', import.meta.url), { type: 'module' });
+
+// A worker started ahead, its code (SheetJS) loaded and compiled by the time a file is chosen.
+let spare: Worker | null = null;
+
+/** Starts a spreadsheet worker ahead of the first file (the publication page, once its template is known). */
+export function prepareSpreadsheetWorker(): void {
+  spare ??= startWorker();
+}
+
+/** Ends the worker started ahead (the page is left). */
+export function releaseSpreadsheetWorker(): void {
+  spare?.terminate();
+  spare = null;
+}
+
+/**
+ * Reads and checks a spreadsheet in a Web Worker (the one started ahead, or a new one), which is terminated after
+ * the time limit. The file goes to the worker as it is (no copy of its bytes on this thread); the rows come back
+ * checked, so this thread only renders them.
+ */
+export function parseSpreadsheet(
+  file: File,
+  definition: ImportDefinition,
+  onValidating: () => void = () => undefined,
+  timeLimitMs = PARSE_TIME_LIMIT_MS,
+): Promise<ParseResult> {
+  const worker = spare ?? startWorker();
+  spare = null;
+  return new Promise<ParseResult>((resolve) => {
+    const finish = (result: ParseResult) => {
+      window.clearTimeout(timer);
+      worker.terminate();
+      resolve(result);
+    };
+    const timer = window.setTimeout(() => finish({ ok: false, code: 'ERR_PARSE_TIMEOUT' }), timeLimitMs);
+    worker.onmessage = (event: MessageEvent<SpreadsheetAnswer>) => {
+      if (event.data.stage === 'validating') onValidating();
+      else finish(event.data.outcome);
+    };
+    worker.onerror = (event) => finish({ ok: false, code: 'ERR_UNEXPECTED', detail: event.message });
+    const message: SpreadsheetMessage = { file, definition };
+    worker.postMessage(message);
+  });
 }

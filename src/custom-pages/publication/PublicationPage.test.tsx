@@ -5,15 +5,19 @@ import { setupServer } from 'msw/node';
 import type { I18nProvider } from 'react-admin';
 import * as XLSX from 'xlsx';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ImportDefinition } from '../../../domain/import';
 import type { TemplateImportData } from '../../../domain/templates';
 import { AdminWrapper, testI18nProvider } from '../../../tests/unit/adminWrapper';
 import { PublicationPage } from './PublicationPage';
 
 // the worker's work, on the test's thread
 vi.mock('../../workers/parseSpreadsheet', async () => {
-  const { readWorkbook } = await import('../../workers/readWorkbook');
+  const { importWorkbook } = await import('../../workers/importWorkbook');
   return {
-    parseSpreadsheet: async (file: File) => readWorkbook(new Uint8Array(await file.arrayBuffer()), file.name),
+    parseSpreadsheet: async (file: File, definition: ImportDefinition, onValidating: () => void) =>
+      importWorkbook(new Uint8Array(await file.arrayBuffer()), file.name, definition, onValidating),
+    prepareSpreadsheetWorker: () => undefined,
+    releaseSpreadsheetWorker: () => undefined,
   };
 });
 const written = vi.hoisted(() => ({ rows: [] as string[][][], saved: [] as string[] }));

@@ -27,7 +27,7 @@ import { errorStatus } from '../../dataProvider/apiErrors';
 import { PUBLISH_INVALIDATES } from '../../dataProvider/publication';
 import { useCredits } from '../../dataProvider/useCredits';
 import { useLaurelDataProvider } from '../../dataProvider/useLaurelDataProvider';
-import { parseSpreadsheet } from '../../workers/parseSpreadsheet';
+import { parseSpreadsheet, prepareSpreadsheetWorker, releaseSpreadsheetWorker } from '../../workers/parseSpreadsheet';
 import {
   archiveErrors,
   checkArchiveFile,
@@ -131,6 +131,13 @@ export function PublicationPage() {
     [templateId, dataProvider, rows],
   );
 
+  // the spreadsheet worker is started ahead of each file, so that choosing one does not wait for SheetJS to load
+  const importing = importState.status === 'parsing' || importState.status === 'validating';
+  useEffect(() => {
+    if (definition && !importing) prepareSpreadsheetWorker();
+  }, [definition, importing]);
+  useEffect(() => releaseSpreadsheetWorker, []);
+
   // a new request (rows, archive, note, emailing) is a new publish: it gets its own idempotency key
   useEffect(() => {
     idempotencyKey.current = null;
@@ -151,7 +158,7 @@ export function PublicationPage() {
     setTooLongAccepted(false);
     setPreview(null);
     void importSpreadsheet(file, definition, {
-      parse: (file) => parseSpreadsheet(file),
+      parse: parseSpreadsheet,
       onState: (state) => {
         if (run !== importRun.current) return;
         setImportState(state);

@@ -1,9 +1,8 @@
 import * as XLSX from 'xlsx';
 import { describe, expect, it } from 'vitest';
 import type { ImportDefinition } from '../../../domain/import';
-import type { ParseResult } from '../../workers/parseSpreadsheet';
-import { readWorkbook } from '../../workers/readWorkbook';
-import { importSpreadsheet, type ImportState } from './importState';
+import { importWorkbook } from '../../workers/importWorkbook';
+import { importSpreadsheet, type ImportState, type ImportSteps } from './importState';
 
 const definition: ImportDefinition = {
   languages: ['en', 'fr'],
@@ -22,7 +21,8 @@ function workbookFile(rows: unknown[][], name = 'recipients.xlsx'): File {
 }
 
 /** The worker's work, on this thread. */
-const parseHere = async (file: Blob): Promise<ParseResult> => readWorkbook(new Uint8Array(await file.arrayBuffer()));
+const parseHere: ImportSteps['parse'] = async (file, rules, onValidating) =>
+  importWorkbook(new Uint8Array(await file.arrayBuffer()), file.name, rules, onValidating);
 
 async function run(file: File, parse = parseHere) {
   const states: ImportState['status'][] = [];
@@ -75,6 +75,18 @@ describe('importing a spreadsheet', () => {
       status: 'error',
       errors: [{ code: 'ERR_INVALID_EMAILS', details: ['C2: not-an-address'], more: 0 }],
     });
+  });
+
+  it('refuses a file over the row limit from its zip, before its cells are read', async () => {
+    const states: ImportState['status'][] = [];
+    const people = Array.from({ length: 12 }, (_, i) => ['en', `A-${i}`, `p${i}@example.org`, 'x']);
+    const final = await importSpreadsheet(
+      workbookFile([['language', 'ID', 'Email', 'score'], ...people]),
+      { ...definition, maxRows: 5 },
+      { parse: parseHere, onState: (state) => states.push(state.status) },
+    );
+    expect(states).toEqual(['parsing', 'error']);
+    expect(final).toMatchObject({ status: 'error', errors: [{ code: 'ERR_TOO_MANY_ROWS', details: ['12 > 5'] }] });
   });
 
   it("turns the worker's failures into alerts: time limit, locked file, a crash", async () => {

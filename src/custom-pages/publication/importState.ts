@@ -1,7 +1,6 @@
 import {
   checkImportFileName,
   importError,
-  validateImport,
   type ImportDefinition,
   type ImportError,
   type ImportRow,
@@ -29,20 +28,23 @@ export type ImportState =
 export const IDLE_IMPORT: ImportState = { status: 'idle' };
 
 export interface ImportSteps {
-  /** reads the workbook off the main thread (the spreadsheet worker) */
-  parse: (file: File) => Promise<ParseResult>;
+  /** reads and checks the workbook off the main thread (the spreadsheet worker); onValidating once its cells are read */
+  parse: (file: File, definition: ImportDefinition, onValidating: () => void) => Promise<ParseResult>;
   /** called on each change of state, the last one being ready or error */
   onState: (state: ImportState) => void;
 }
 
-function parseFailure(result: Exclude<ParseResult, { ok: true }>, fileName: string): ImportAlert {
+type ParseFailure = Extract<ParseResult, { code: string }>;
+
+function parseFailure(result: ParseFailure, fileName: string): ImportAlert {
   if (result.code === 'ERR_PARSE_TIMEOUT') return { code: 'ERR_PARSE_TIMEOUT', details: [fileName], more: 0 };
   return importError(result.code, [fileName]);
 }
 
 /**
- * Checks the file's type, has the worker read it, then validates its cells against the template. Any failure
- * along the way ends in the error state; the returned promise never rejects.
+ * Checks the file's name, then has the worker read the file and check its rows against the template (a file over
+ * the row limit is refused from its zip before it is read). Any failure along the way ends in the error state;
+ * the returned promise never rejects.
  */
 export async function importSpreadsheet(
   file: File,
@@ -59,16 +61,12 @@ export async function importSpreadsheet(
   onState({ status: 'parsing', fileName });
   let parsed: ParseResult;
   try {
-    parsed = await parse(file);
+    parsed = await parse(file, definition, () => onState({ status: 'validating', fileName }));
   } catch {
     return finish({ status: 'error', fileName, errors: [importError('ERR_UNEXPECTED', [fileName])] });
   }
-  if (!parsed.ok) return finish({ status: 'error', fileName, errors: [parseFailure(parsed, fileName)] });
-  onState({ status: 'validating', fileName });
-  // let the page paint the validating state before the rows are checked on this thread
-  await new Promise((resolve) => setTimeout(resolve, 0));
-  const result = validateImport(parsed.sheet, definition, { date1904: parsed.date1904, recipientData: true });
+  if ('code' in parsed) return finish({ status: 'error', fileName, errors: [parseFailure(parsed, fileName)] });
   return finish(
-    result.ok ? { status: 'ready', fileName, rows: result.rows } : { status: 'error', fileName, errors: result.errors },
+    parsed.ok ? { status: 'ready', fileName, rows: parsed.rows } : { status: 'error', fileName, errors: parsed.errors },
   );
 }

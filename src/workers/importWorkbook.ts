@@ -1,0 +1,37 @@
+import {
+  checkImportFileContent,
+  importError,
+  validateImport,
+  type ImportDefinition,
+  type ImportResult,
+} from '../../domain/import';
+import { readWorkbook, type ReadWorkbookResult } from './readWorkbook';
+import { rowsOverLimit } from './sheetRowCount';
+
+/** A file the workbook reader refused (wrong content, locked, empty, unreadable). */
+export type ReadFailure = Exclude<ReadWorkbookResult, { ok: true }>;
+
+/** What the import of one file answers: the checked rows, the import errors, or why the file could not be read. */
+export type WorkbookImport = ImportResult | ReadFailure;
+
+/**
+ * The whole import of one spreadsheet, as the spreadsheet worker runs it: a file over the row limit is refused
+ * from its zip before any parse (rowsOverLimit), then SheetJS reads it and domain/import checks its rows, both
+ * off the page's thread. `onValidating` tells when the cells are read.
+ */
+export async function importWorkbook(
+  bytes: Uint8Array,
+  fileName: string,
+  definition: ImportDefinition,
+  onValidating: () => void = () => undefined,
+): Promise<WorkbookImport> {
+  if (!checkImportFileContent(fileName, bytes)) {
+    const over = await rowsOverLimit(bytes, definition.maxRows);
+    if (over !== null)
+      return { ok: false, errors: [importError('ERR_TOO_MANY_ROWS', [`${over} > ${definition.maxRows}`])] };
+  }
+  const read = readWorkbook(bytes, fileName);
+  if (!read.ok) return read;
+  onValidating();
+  return validateImport(read.sheet, definition, { date1904: read.date1904, recipientData: true });
+}

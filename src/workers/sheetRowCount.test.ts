@@ -1,0 +1,52 @@
+import JSZip from 'jszip';
+import * as XLSX from 'xlsx';
+import { describe, expect, it } from 'vitest';
+import { rowsOverLimit } from './sheetRowCount';
+
+const HEADERS = ['language', 'ID', 'Email'];
+const people = (count: number) => Array.from({ length: count }, (_, i) => ['en', `ID-${i}`, `p${i}@example.org`]);
+
+function workbookBytes(rows: unknown[][], bookType: XLSX.BookType = 'xlsx'): Uint8Array {
+  const book = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), 'Recipients');
+  return new Uint8Array(XLSX.write(book, { type: 'array', bookType }) as ArrayBuffer);
+}
+
+/** The same xlsx with its first sheet's XML changed. */
+async function withSheet(bytes: Uint8Array, change: (xml: string) => string): Promise<Uint8Array> {
+  const zip = await JSZip.loadAsync(bytes);
+  const xml = await zip.file('xl/worksheets/sheet1.xml')!.async('string');
+  zip.file('xl/worksheets/sheet1.xml', change(xml));
+  return zip.generateAsync({ type: 'uint8array', compression: 'DEFLATE' });
+}
+
+describe('rows over the limit, from the zip before any parse', () => {
+  it('answers nothing for an xlsx whose dimension fits the limit', async () => {
+    expect(await rowsOverLimit(workbookBytes([HEADERS, ...people(10)]), 10)).toBeNull();
+  });
+
+  it('counts the rows of an xlsx beyond the limit', async () => {
+    expect(await rowsOverLimit(workbookBytes([HEADERS, ...people(30)]), 10)).toBe(30);
+  });
+
+  it('counts rows without a dimension, and leaves blank rows out', async () => {
+    const bytes = workbookBytes([HEADERS, ...people(25)]);
+    expect(await rowsOverLimit(await withSheet(bytes, (xml) => xml.replace(/<dimension[^>]*\/>/, '')), 10)).toBe(25);
+    // a dimension that says 2,000 rows over rows mostly empty: the rows with a value decide
+    const blanks = await withSheet(workbookBytes([HEADERS, ...people(5)]), (xml) =>
+      xml
+        .replace(/<dimension ref="[^"]*"/, '<dimension ref="A1:C2000"')
+        .replace('</sheetData>', '<row r="1999"><c r="A1999" s="1"/></row><row r="2000"/></sheetData>'),
+    );
+    expect(await rowsOverLimit(blanks, 10)).toBeNull();
+  });
+
+  it('counts the rows of an OpenDocument spreadsheet', async () => {
+    expect(await rowsOverLimit(workbookBytes([HEADERS, ...people(30)], 'ods'), 10)).toBe(30);
+    expect(await rowsOverLimit(workbookBytes([HEADERS, ...people(8)], 'ods'), 10)).toBeNull();
+  });
+
+  it('answers nothing for bytes that are no zip', async () => {
+    expect(await rowsOverLimit(new TextEncoder().encode('language,ID\nen,1\n'), 0)).toBeNull();
+  });
+});
