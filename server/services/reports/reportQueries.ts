@@ -183,16 +183,13 @@ export async function statusPage(
     const campaign = scope.campaignId !== undefined ? sql`and campaign_id = ${scope.campaignId}` : sql``;
     const narrowed = sql`template_id = ${scope.templateId} and status_id in (${list(statuses)})
       and ${mailState} in (${list(mailStates)}) ${campaign}`;
-    rows = postgres
-      ? (
-          await sql<Certificate>`with matching as materialized (select id from certificates where ${narrowed})
-            select certificates.* from matching join certificates on certificates.id = matching.id
-            where certificates.issuer_id = ${scope.issuerId} ${orderSql} limit ${take} offset ${offset}`.execute(db)
-        ).rows
-      : (
-          await sql<Certificate>`select * from certificates indexed by certificates_report_filter
-            where ${narrowed} and +issuer_id = ${scope.issuerId} ${orderSql} limit ${take} offset ${offset}`.execute(db)
-        ).rows;
+    // the page's ids from the index alone (covering for the id order), then those rows only
+    const index = postgres ? sql`` : sql`indexed by certificates_report_filter`;
+    rows = (
+      await sql<Certificate>`select * from certificates where id in (
+          select id from certificates ${index} where ${narrowed} ${orderSql} limit ${take} offset ${offset})
+        and issuer_id = ${scope.issuerId} ${orderSql}`.execute(db)
+    ).rows;
   } else {
     // the filters must not drive the plan: the order's index does (unary + on SQLite, + 0 on PostgreSQL)
     const off = (expression: RawBuilder<unknown>) => (postgres ? sql`${expression} + 0` : sql`+${expression}`);

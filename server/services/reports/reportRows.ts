@@ -274,15 +274,24 @@ async function searchPage(
       : sql`order by ${column} ${direction}, certificates.id ${direction}`;
   // the found ids lead: SQLite keeps a cross join's order; PostgreSQL reads them by primary key from an array,
   // whatever its statistics say
-  const from = isPostgres(db)
-    ? sql`select certificates.* from certificates where certificates.id = any(array(${matches}))`
-    : sql`select certificates.* from (${matches}) as found cross join certificates on certificates.id = found.id`;
+  const source = isPostgres(db)
+    ? sql`from certificates where certificates.id = any(array(${matches}))`
+    : sql`from (${matches}) as found cross join certificates on certificates.id = found.id`;
+  const from = sql`select certificates.* ${source}`;
   const conditions = isPostgres(db) ? sql`and ${where}` : sql`where ${where}`;
-  const [rows, count] = await Promise.all([
-    sql<Certificate>`${from} ${conditions} ${orderSql} limit ${query.limit} offset ${query.offset}`.execute(db),
-    sql<{ n: number | string }>`select count(*) as n from (${from} ${conditions}) as counted`.execute(db),
-  ]);
-  return { rows: rows.rows, total: Number(count.rows[0]?.n ?? 0) };
+  // one pass: the page and, beside each row, the count of all the rows found
+  const result = await sql<Certificate & { found_total: number | string }>`select certificates.*,
+    count(*) over () as found_total ${source} ${conditions} ${orderSql} limit ${query.limit} offset ${query.offset}`.execute(
+    db,
+  );
+  if (result.rows.length > 0) {
+    const total = Number(result.rows[0].found_total);
+    return { rows: result.rows.map(({ found_total: _, ...row }) => row as Certificate), total };
+  }
+  const count = await sql<{ n: number | string }>`select count(*) as n from (${from} ${conditions}) as counted`.execute(
+    db,
+  );
+  return { rows: [], total: Number(count.rows[0]?.n ?? 0) };
 }
 
 /** Certificates per status of a campaign or a template, from the counts kept beside them. */
