@@ -6,6 +6,7 @@
 import { certificateMethods } from './certificates';
 import { accountMethods } from './account';
 import { badgeImageMethods } from './badgeImages';
+import { billingMethods } from './billing';
 import { dashboardMethods } from './dashboard';
 import { emailMethods } from './emails';
 import { helpMethods } from './help';
@@ -22,6 +23,7 @@ export const customMethods = {
   ...certificateMethods,
   ...accountMethods,
   ...badgeImageMethods,
+  ...billingMethods,
   ...dashboardMethods,
   ...emailMethods,
   ...helpMethods,

@@ -12,15 +12,18 @@ import {
 } from '@mui/material';
 import { useEffect, useReducer, useState, type FormEvent } from 'react';
 import { useLocaleState, useTranslate } from 'react-admin';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
 import { AUTH_LEVEL, LOGIN_FAILURE_WAIT_MS } from '../../../domain/auth';
 import { isValidEmail, sanitizeEmail } from '../../../domain/email';
 import { currentClaims } from '../../authProvider/tokenStorage';
+import { signUpCalls } from '../../authProvider/signUp';
 import { signInCalls } from '../../authProvider/signIn';
 import { errorCode, errorStatus, NetworkError } from '../../dataProvider/apiErrors';
 import { LoginShell } from './LoginShell';
 import { initialLoginState, isWaiting, loginErrorFor, loginReducer } from './loginState';
 import { SecondFactorPrompt } from './SecondFactorPrompt';
+import { SignUpEntry, SignUpForm } from './SignUpForm';
 
 export const LOGIN_PATH = '/login';
 
@@ -33,6 +36,11 @@ export function LoginPage() {
   const [issuerId, setIssuerId] = useState('');
   const claims = currentClaims();
   const secondFactorPending = claims?.authLevel === AUTH_LEVEL.secondFactorPending;
+  // self-service sign-up (issue 18): offered when the installation opens it; /login?signup opens the form
+  const [searchParams] = useSearchParams();
+  const [signingUp, setSigningUp] = useState(searchParams.has('signup'));
+  const signUp = useQuery({ queryKey: ['signup-status'], queryFn: signUpCalls.status, staleTime: Infinity });
+  const signUpOpen = signUp.data?.enabled === true;
 
   useEffect(() => {
     if (claims?.authLevel === AUTH_LEVEL.complete) navigate('/templates', { replace: true });
@@ -79,6 +87,8 @@ export function LoginPage() {
       });
     }
   };
+
+  if (signingUp && signUpOpen && !secondFactorPending) return <SignUpForm onBack={() => setSigningUp(false)} />;
 
   if (state.status === 'ok') {
     return (
@@ -164,6 +174,7 @@ export function LoginPage() {
           {translate(pending ? 'login.pending' : waiting ? 'login.wait' : 'login.submit')}
         </Button>
       </Box>
+      {signUpOpen && !secondFactorPending && <SignUpEntry onStart={() => setSigningUp(true)} />}
       {secondFactorPending && <SecondFactorPrompt />}
     </LoginShell>
   );

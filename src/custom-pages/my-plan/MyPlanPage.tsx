@@ -1,31 +1,113 @@
-import { Alert, Box, Button, Grid, Skeleton, Typography } from '@mui/material';
+import ReceiptIcon from '@mui/icons-material/ReceiptLongOutlined';
+import { Alert, Box, Button, CircularProgress, Grid, Skeleton, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { Title, useTranslate } from 'react-admin';
+import type { Account } from '../../../domain/account';
+import { findProduct, type SelfServiceProduct } from '../../../domain/selfServiceProducts';
+import { isAdministrator } from '../../../domain/permissions';
 import { useCurrentUser } from '../../authProvider/useCurrentUser';
 import { useCredits } from '../../dataProvider/useCredits';
 import { useLaurelDataProvider } from '../../dataProvider/useLaurelDataProvider';
 import { CreditOperationList } from '../../resources/credit-operations/CreditOperationList';
 import { PlanCoupon, PlanSummary, PlanUsage } from './PlanCards';
-import { PricingTable } from './PricingTable';
+import { usePackPurchase } from './PackPurchase';
+import { PricingTable, usePackName } from './PricingTable';
+import { useCheckoutConfirmation, type CheckoutConfirmation } from './useCheckoutConfirmation';
 
 export { MY_PLAN_PATH } from './paths';
 
-/** The account (GET /api/issuer/{id}/account) and the balance together: the page shows once both have answered. */
+/**
+ * The account (the billing service's GET accounts/{issuer}), the products on sale and the balance together: the
+ * page shows once all three have answered.
+ */
 function usePlanData(issuerId: number | undefined) {
   const dataProvider = useLaurelDataProvider();
   const account = useQuery({
     queryKey: ['account', issuerId],
-    queryFn: () => dataProvider.getAccount(issuerId as number),
+    queryFn: () => dataProvider.getBillingAccount(issuerId as number),
     enabled: issuerId !== undefined,
   });
+  const products = useQuery({ queryKey: ['billing-products'], queryFn: () => dataProvider.getBillingProducts() });
   const credits = useCredits();
   const reload = () => {
     void account.refetch();
+    void products.refetch();
     void credits.refetch();
   };
-  if (account.isError || credits.isError) return { status: 'error' as const, reload };
-  if (!account.data || !credits.data) return { status: 'loading' as const, reload };
-  return { status: 'ready' as const, account: account.data, credits: credits.data.current, reload };
+  if (account.isError || credits.isError || products.isError) return { status: 'error' as const, reload };
+  if (!account.data || !credits.data || !products.data) return { status: 'loading' as const, reload };
+  return {
+    status: 'ready' as const,
+    account: account.data,
+    products: products.data,
+    credits: credits.data.current,
+    reload,
+  };
+}
+
+/** What became of the checkout the page came back from (polling the account, spec 000 section 4). */
+function CheckoutNotice({ confirmation }: { confirmation: CheckoutConfirmation }) {
+  const translate = useTranslate();
+  const packName = usePackName();
+  if (confirmation.status === 'none') return null;
+  const product = findProduct(confirmation.product);
+  const pack = product ? packName(product) : confirmation.product;
+  if (confirmation.status === 'confirming') {
+    return (
+      <Alert severity="info" icon={<CircularProgress size={20} />} sx={{ mb: 3 }} role="status">
+        {translate('myplan.checkout.confirming')}
+      </Alert>
+    );
+  }
+  return (
+    <Alert severity={confirmation.status === 'confirmed' ? 'success' : 'warning'} sx={{ mb: 3 }} role="status">
+      {translate(`myplan.checkout.${confirmation.status}`, { pack })}
+    </Alert>
+  );
+}
+
+/** The packs with what an Administrator can do with them: buy through the checkout, upgrade, the billing portal. */
+function Billing({
+  account,
+  products,
+  issuerId,
+  canBuy,
+}: {
+  account: Account;
+  products: SelfServiceProduct[];
+  issuerId: number | undefined;
+  canBuy: boolean;
+}) {
+  const translate = useTranslate();
+  const purchase = usePackPurchase(account, issuerId);
+  return (
+    <>
+      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 2, mt: 5, mb: 2 }}>
+        <Typography variant="h5" component="h2">
+          {translate('myplan.pricing.title')}
+        </Typography>
+        {canBuy && (
+          <Button
+            variant="outlined"
+            startIcon={
+              purchase.busyProduct === 'portal' ? <CircularProgress size={16} color="inherit" /> : <ReceiptIcon />
+            }
+            disabled={purchase.busyProduct === 'portal'}
+            onClick={() => void purchase.openPortal()}
+          >
+            {translate('myplan.billing_portal')}
+          </Button>
+        )}
+      </Box>
+      <PricingTable
+        account={account}
+        products={products}
+        onChoose={canBuy ? (row) => void purchase.choose(row) : undefined}
+        busyProduct={purchase.busyProduct}
+      />
+      {purchase.dialog}
+    </>
+  );
 }
 
 function SectionTitle({ children }: { children: string }) {
@@ -63,6 +145,8 @@ export function MyPlanPage() {
   const translate = useTranslate();
   const { user } = useCurrentUser();
   const data = usePlanData(user?.issuerId);
+  const confirmation = useCheckoutConfirmation(user?.issuerId);
+  const canBuy = user !== undefined && isAdministrator(user.profileId);
 
   return (
     <Box>
@@ -70,6 +154,7 @@ export function MyPlanPage() {
       <Typography variant="h4" component="h1" sx={{ mb: 3 }}>
         {translate('myplan.title')}
       </Typography>
+      <CheckoutNotice confirmation={confirmation} />
       {data.status === 'loading' && <LoadingPlan />}
       {data.status === 'error' && (
         <Alert
@@ -96,8 +181,7 @@ export function MyPlanPage() {
               <PlanCoupon />
             </Grid>
           </Grid>
-          <SectionTitle>{translate('myplan.pricing.title')}</SectionTitle>
-          <PricingTable account={data.account} />
+          <Billing account={data.account} products={data.products} issuerId={user?.issuerId} canBuy={canBuy} />
           <SectionTitle>{translate('myplan.credits.title')}</SectionTitle>
           <CreditOperationList />
         </>

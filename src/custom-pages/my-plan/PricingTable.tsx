@@ -1,7 +1,7 @@
-import { Box, Button, Card, CardContent, Chip, Grid, Typography } from '@mui/material';
+import { Box, Button, Card, CardContent, Chip, CircularProgress, Grid, Typography } from '@mui/material';
 import { useLocaleState, useTranslate } from 'react-admin';
 import type { Account } from '../../../domain/account';
-import { SELF_SERVICE_PRODUCTS, type SelfServiceProduct } from '../../../domain/selfServiceProducts';
+import type { SelfServiceProduct } from '../../../domain/selfServiceProducts';
 import { formatNumber } from '../../i18n/numberFormat';
 import { useHelp } from '../help/HelpContext';
 import { formatMoney, pricingRows, type PricingRow } from './myPlanModel';
@@ -13,7 +13,17 @@ export function usePackName(): (product: SelfServiceProduct) => string {
   return (product) => `${translate(`plans.${product.plan}`)} ${formatNumber(product.limit, locale)}`;
 }
 
-function PackCard({ row, currency }: { row: PricingRow; currency: string }) {
+function PackCard({
+  row,
+  currency,
+  onChoose,
+  busy,
+}: {
+  row: PricingRow;
+  currency: string;
+  onChoose?: (row: PricingRow) => void;
+  busy: boolean;
+}) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const { openHelp } = useHelp();
@@ -67,8 +77,9 @@ function PackCard({ row, currency }: { row: PricingRow; currency: string }) {
         <Button
           fullWidth
           variant={action === 'unavailable' ? 'outlined' : 'contained'}
-          disabled={action === 'unavailable'}
-          onClick={order}
+          disabled={action === 'unavailable' || busy}
+          onClick={onChoose ? () => onChoose(row) : order}
+          startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
         >
           {action === 'unavailable'
             ? translate(current ? 'myplan.pricing.current' : 'myplan.pricing.unavailable')
@@ -80,22 +91,33 @@ function PackCard({ row, currency }: { row: PricingRow; currency: string }) {
 }
 
 /**
- * The self-service packs with their prices (spec 000 section 2.14) and the pack choice rule (section 5). There is
- * no checkout: a pack's button opens the help drawer's request to the sales team, naming the pack.
+ * The self-service packs with their prices (spec 000 section 2.14) and the pack choice rule (section 5). With
+ * `onChoose` (an Administrator) a pack's button buys it; otherwise it opens the help drawer's request to the
+ * sales team, naming the pack.
  */
-export function PricingTable({ account }: { account: Account }) {
+export function PricingTable({
+  account,
+  products,
+  onChoose,
+  busyProduct = null,
+}: {
+  account: Account;
+  products: readonly SelfServiceProduct[];
+  onChoose?: (row: PricingRow) => void;
+  busyProduct?: string | null;
+}) {
   const translate = useTranslate();
-  const rows = pricingRows(SELF_SERVICE_PRODUCTS, account);
+  const rows = pricingRows(products, account);
 
   return (
     <Box>
       <Typography color="text.secondary" sx={{ mb: 2, maxWidth: 760 }}>
-        {translate('myplan.pricing.intro')}
+        {translate(onChoose ? 'myplan.pricing.intro_checkout' : 'myplan.pricing.intro')}
       </Typography>
       <Grid container spacing={2}>
         {rows.map((row) => (
           <Grid key={row.product.id} size={{ xs: 12, sm: 6, lg: 3 }}>
-            <PackCard row={row} currency={account.currency} />
+            <PackCard row={row} currency={account.currency} onChoose={onChoose} busy={busyProduct === row.product.id} />
           </Grid>
         ))}
       </Grid>

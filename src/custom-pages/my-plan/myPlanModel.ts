@@ -7,6 +7,11 @@ import {
   type SelfServiceProduct,
 } from '../../../domain/selfServiceProducts';
 
+/** After a checkout the account is polled this many times at most (spec 000 section 9)… */
+export const PLAN_POLL_TRIES = 10;
+/** …waiting this long times the try's number before the next one. */
+export const PLAN_POLL_DELAY_MS = 500;
+
 /** What the My plan page shows (spec 000 section 2.14), computed from the account, the credits and today. */
 
 /** The local calendar date (YYYY-MM-DD) of a moment, as the person reading the page counts days. */
