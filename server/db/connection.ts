@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
+import { CooperativeSqliteDialect } from './sqliteDriver';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -17,7 +18,10 @@ interface ConnectionLog {
   warn(message: string): void;
 }
 
-/** PostgreSQL when a URL is given, otherwise the SQLite file laurel.db in the data folder (WAL mode). */
+/**
+ * PostgreSQL when a URL is given, otherwise the SQLite file laurel.db in the data folder (WAL mode), through a
+ * writer and a read-only reader connection.
+ */
 export function openDatabase(
   options: { databaseUrl: string | null; dataDir: string },
   log: ConnectionLog = { warn: (message) => console.warn(message) },
@@ -49,6 +53,9 @@ export function openDatabase(
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  // a second, read-only connection: readers never wait for the writer (server/db/sqliteDriver.ts)
+  const reader = new SQLite(path.join(options.dataDir, 'laurel.db'), { readonly: true, fileMustExist: true });
+  reader.pragma('busy_timeout = 1000');
+  const db = new Kysely<Database>({ dialect: new CooperativeSqliteDialect(sqlite, reader) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }

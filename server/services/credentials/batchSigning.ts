@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { contextDocumentLoader, type DocumentLoader } from './contexts/documentLoader';
 import { base58btc } from './issuerKeys';
+import { buildOpenBadgeCredential, type OpenBadgeCredentialInput } from './openBadgeCredential';
 import { canonizeWithLibrary, createShapeCanonizer, type ShapeCanonizer } from './shapeCanonizer';
 import type { DataIntegrityProofValue, IssuerSigner, SignedCredential } from './signing';
 
@@ -24,11 +25,12 @@ export function proofDate(date: Date): string {
   return `${date.toISOString().slice(0, -5)}Z`;
 }
 
+/** A canonizer may be shared by the signers of several keys: what it keeps warm is per credential shape. */
 export function createBatchSigner(
   signer: IssuerSigner,
   documentLoader: DocumentLoader = contextDocumentLoader,
+  canonizer: ShapeCanonizer = createShapeCanonizer(documentLoader),
 ): BatchSigner {
-  const canonizer = createShapeCanonizer(documentLoader);
   const proofHashes = new Map<string, Promise<Buffer>>();
   const proofHash = (context: unknown, proof: Omit<DataIntegrityProofValue, 'proofValue'>) => {
     const key = JSON.stringify([context, proof]);
@@ -59,4 +61,28 @@ export function createBatchSigner(
       return { ...credential, proof: [{ ...options, proofValue: `z${base58btc(signature)}` }] };
     },
   };
+}
+
+export type SignResult = { ok: true; json: string } | { ok: false; error: string };
+
+/**
+ * Builds, signs and serialises each input, one after the other (the first of a shape warms the canonizer for the
+ * rest); `between` runs after each one (the main thread yields there).
+ */
+export async function signInputs(
+  signer: BatchSigner,
+  inputs: readonly OpenBadgeCredentialInput[],
+  created: Date,
+  between?: () => Promise<void>,
+): Promise<SignResult[]> {
+  const results: SignResult[] = [];
+  for (const input of inputs) {
+    try {
+      results.push({ ok: true, json: JSON.stringify(await signer.sign(buildOpenBadgeCredential(input), created)) });
+    } catch (error) {
+      results.push({ ok: false, error: (error as Error).message });
+    }
+    if (between) await between();
+  }
+  return results;
 }

@@ -3,40 +3,51 @@ import { findIssuer } from '../../repositories/issuers';
 import { listUnsignedCertificates, storeCredentials } from '../../repositories/credentials';
 import { findIssuerTemplate } from '../../repositories/templates';
 import type { Template } from '../../db/schema';
-import { createBatchSigner } from './batchSigning';
+import { cooperate } from '../../eventLoop';
+import { createBatchSigner, signInputs, type SignResult } from './batchSigning';
 import {
   achievementInput,
   certificateCredentialInput,
   issuerInput,
   type AchievementInput,
 } from './certificateCredential';
+import { contextDocumentLoader } from './contexts/documentLoader';
 import { ensureIssuerKey, issuerSignerOf, loadIssuerSigningKey } from './issuerKeys';
-import { buildOpenBadgeCredential } from './openBadgeCredential';
-import { signingThreads, startSigningPool, type SigningPool } from './signingPool';
+import type { OpenBadgeCredentialInput } from './openBadgeCredential';
+import { createShapeCanonizer, type ShapeCanonizer } from './shapeCanonizer';
+import { sharedSigningPool, type SigningPool } from './signingPool';
 
-/** Certificates signed and stored per transaction: a failure loses little, and readers are never held long. */
+/** Certificates read, signed and stored per chunk: a failure loses little, and readers are never held long. */
 const CHUNK = 500;
-/** Below this many certificates in a chunk, starting worker threads costs more than it saves. */
+/** Credentials per request to a signing thread: small enough to spread a chunk over every thread. */
+const SLICE = 100;
+/** Chunks signing at once: the threads sign one while the main thread stores the previous one. */
+const IN_FLIGHT = 2;
+/** Below this many certificates in a job, starting the signing threads costs more than it saves. */
 export const POOL_THRESHOLD = 200;
+
+/** The main thread's canonizer, kept warm across jobs for the small ones it signs. */
+let mainThreadCanonizer: ShapeCanonizer | null = null;
 
 /**
  * The follow-up step of a publish: signs every certificate of the campaign that has no credential yet, with the
  * issuer's active key (created first for an issuer made before keys existed), and stores the JSON. Idempotent: a
- * retried job signs only what is left. A certificate that cannot be built (a date that does not read) is left
- * unsigned and the job fails after signing all the others, so the error is seen and retried. Large chunks are
- * signed on every core by worker threads that each hold the key object (signingPool.ts).
+ * retried job signs only what is left, and a credential is stored only where none is. A certificate that cannot be
+ * built (a date that does not read) is left unsigned and the job fails after signing all the others, so the error
+ * is seen and retried. Jobs of POOL_THRESHOLD certificates or more are signed by the signing threads
+ * (signingPool.ts) while the main thread only reads and stores; smaller ones on the main thread, yielding to the
+ * event loop between credentials.
  */
 export async function signCampaignCredentials(
   ctx: AppContext,
   job: { issuerId: number; campaignId: number },
-  options: { threads?: number } = {},
+  options: { pool?: SigningPool } = {},
 ): Promise<void> {
   const { db, config } = ctx;
   const issuer = await findIssuer(db, job.issuerId);
   if (!issuer) throw new Error(`issuer ${job.issuerId} does not exist`);
   await ensureIssuerKey(db, issuer.id, config.credentialsKey);
   const key = await loadIssuerSigningKey(db, issuer.id, config.credentialsKey, config.publicUrl);
-  const signer = createBatchSigner(issuerSignerOf(key.id, key.privateKey));
   const issuerProfile = issuerInput(issuer);
   const templates = new Map<number, Template | undefined>();
   const achievements = new Map<string, AchievementInput>();
@@ -53,61 +64,69 @@ export async function signCampaignCredentials(
     return achievement;
   };
 
-  const created = new Date();
+  const signingKey = { verificationMethodId: key.id, privateKey: key.privateKey, created: new Date() };
   const failures: string[] = [];
-  const threads = options.threads ?? signingThreads();
-  let pool: SigningPool | null = null;
-  let afterId = 0;
-  // a chunk is stored while the next one is signed (PostgreSQL answers meanwhile)
-  let storing: Promise<void> = Promise.resolve();
-  // one after the other: the first credential of a shape warms the canonizer for the rest
-  const signHere = async (items: { credential: ReturnType<typeof buildOpenBadgeCredential> }[]) => {
-    const results: Awaited<ReturnType<SigningPool['sign']>> = [];
-    for (const item of items) {
-      try {
-        results.push({ ok: true, json: JSON.stringify(await signer.sign(item.credential, created)) });
-      } catch (error) {
-        results.push({ ok: false, error: (error as Error).message });
-      }
+  let pool: SigningPool | null = options.pool ?? null;
+  const sign = (inputs: OpenBadgeCredentialInput[]): Promise<SignResult[]> => {
+    if (!pool) {
+      mainThreadCanonizer ??= createShapeCanonizer(contextDocumentLoader);
+      const signer = createBatchSigner(
+        issuerSignerOf(key.id, key.privateKey),
+        contextDocumentLoader,
+        mainThreadCanonizer,
+      );
+      return signInputs(signer, inputs, signingKey.created, cooperate);
     }
-    return results;
+    const slices: Promise<SignResult[]>[] = [];
+    for (let start = 0; start < inputs.length; start += SLICE) {
+      slices.push(pool.sign(signingKey, inputs.slice(start, start + SLICE)));
+    }
+    return Promise.all(slices).then((parts) => parts.flat());
   };
+
+  let afterId = 0;
+  let stored: Promise<void> = Promise.resolve();
+  const inFlight: Promise<void>[] = [];
   try {
     for (;;) {
       const certificates = await listUnsignedCertificates(db, job.campaignId, afterId, CHUNK);
       if (certificates.length === 0) break;
       afterId = certificates[certificates.length - 1].id;
-      const built: { id: number; credential: ReturnType<typeof buildOpenBadgeCredential> }[] = [];
+      if (!pool && certificates.length >= POOL_THRESHOLD) {
+        pool = sharedSigningPool();
+      }
+      const ids: number[] = [];
+      const inputs: OpenBadgeCredentialInput[] = [];
       for (const certificate of certificates) {
         try {
           const achievement = await achievementOf(certificate.template_id, certificate.language);
-          built.push({
-            id: certificate.id,
-            credential: buildOpenBadgeCredential(
-              certificateCredentialInput(config.publicUrl, certificate, issuerProfile, achievement),
-            ),
-          });
+          inputs.push(certificateCredentialInput(config.publicUrl, certificate, issuerProfile, achievement));
+          ids.push(certificate.id);
         } catch (error) {
           failures.push(`${certificate.id}: ${(error as Error).message}`);
         }
       }
-      if (built.length >= POOL_THRESHOLD && pool === null && threads > 1) {
-        pool = startSigningPool({ verificationMethodId: key.id, privateKey: key.privateKey, created }, threads);
-      }
-      const signed: { id: number; credential: string }[] = [];
-      const results = pool ? await pool.sign(built.map((item) => item.credential)) : await signHere(built);
-      results.forEach((result, index) => {
-        if (result.ok) signed.push({ id: built[index].id, credential: result.json });
-        else failures.push(`${built[index].id}: ${result.error}`);
-      });
-      await storing;
-      storing = db.transaction().execute((trx) => storeCredentials(trx, signed));
-      storing.catch(() => undefined); // awaited with the next chunk or after the last one
+      const signing = sign(inputs);
+      // stored in the order signed, one transaction per chunk
+      const previous = stored;
+      stored = (async () => {
+        const results = await signing;
+        const signed: { id: number; credential: string }[] = [];
+        results.forEach((result, index) => {
+          if (result.ok) signed.push({ id: ids[index], credential: result.json });
+          else failures.push(`${ids[index]}: ${result.error}`);
+        });
+        await previous;
+        await db.transaction().execute((trx) => storeCredentials(trx, signed));
+      })();
+      stored.catch(() => undefined); // awaited below
+      inFlight.push(stored);
+      if (inFlight.length >= IN_FLIGHT) await inFlight.shift();
     }
-    await storing;
   } finally {
-    await pool?.close();
+    await Promise.allSettled(inFlight);
   }
+  await stored;
   if (failures.length > 0) {
     throw new Error(`${failures.length} certificate(s) of campaign ${job.campaignId} not signed: ${failures[0]}`);
   }

@@ -1,82 +1,131 @@
 import type { KeyObject } from 'node:crypto';
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
+import type { OpenBadgeCredentialInput } from './openBadgeCredential';
+import type { SignResult } from './batchSigning';
 import type { SignAnswer, SignRequest } from './signingWorker';
 
 /**
- * Signing on every core (issue 7): a few worker threads, each holding the issuer's key object (made once per
- * worker) and its own warm canonizer, share the batches of a job. The workers load the same TypeScript modules
- * through tsx, which their entry registers.
+ * Signing off the main thread (issues 7 and 16): worker threads build, canonize, sign and serialise credentials,
+ * so a signing job never holds the server's event loop (a chunk of 500 on the main thread held it ≈ 200 ms). Each
+ * worker keeps one warm batch signer per issuer key; the key travels with each request. The pool is shared by
+ * the process, started on first use and stopped after a minute without work; idle workers never keep the
+ * process alive. The workers load the same TypeScript modules through tsx, which their entry registers.
  */
+export interface SigningKey {
+  verificationMethodId: string;
+  privateKey: KeyObject;
+  created: Date;
+}
+
 export interface SigningPool {
   readonly size: number;
-  sign(credentials: { '@context': unknown }[]): Promise<SignAnswer['results']>;
+  sign(key: SigningKey, inputs: OpenBadgeCredentialInput[]): Promise<SignResult[]>;
   close(): Promise<void>;
 }
 
 const WORKER_URL = new URL('./signingWorkerEntry.mjs', import.meta.url);
+const IDLE_MS = 60_000;
 
 /**
- * Signing threads for this machine: none beyond the main thread on one or two cores, where measured here the
- * threads' start-up and the main thread's own work (building credentials, storing them) make a pool slower
- * (2,850/s against 3,200/s for 20,000 credentials); one per further core, up to four.
+ * Signing threads for this machine: two on one or two cores too (the main thread then only reads and stores, and
+ * the threads share the cores with it: 10,000 credentials on 2 cores at ≈ 4,000/s against ≈ 2,900/s on the main
+ * thread alone, which also froze the server); one per further core beyond that, up to four.
  */
 export function signingThreads(cores = os.availableParallelism?.() ?? os.cpus().length): number {
-  return cores > 2 ? Math.min(4, cores - 1) : 1;
+  return Math.min(4, Math.max(2, cores - 1));
 }
 
-export function startSigningPool(
-  key: { verificationMethodId: string; privateKey: KeyObject; created: Date },
-  size = signingThreads(),
-): SigningPool {
-  const workers = Array.from(
-    { length: size },
-    () =>
-      new Worker(WORKER_URL, {
-        workerData: {
-          verificationMethodId: key.verificationMethodId,
-          privateKey: key.privateKey,
-          created: key.created.toISOString(),
-        },
-      }),
-  );
-  const pending = new Map<
-    number,
-    { resolve: (results: SignAnswer['results']) => void; reject: (error: Error) => void }
-  >();
-  for (const worker of workers) {
-    worker.on('message', (answer: SignAnswer) => {
-      pending.get(answer.id)?.resolve(answer.results);
-      pending.delete(answer.id);
+interface PooledWorker {
+  worker: Worker;
+  pending: number;
+}
+
+export function startSigningPool(size = signingThreads()): SigningPool {
+  const waiting = new Map<number, { resolve: (results: SignResult[]) => void; reject: (error: Error) => void }>();
+  const owners = new Map<number, PooledWorker>();
+  const workers: PooledWorker[] = Array.from({ length: size }, () => {
+    const pooled: PooledWorker = { worker: new Worker(WORKER_URL), pending: 0 };
+    pooled.worker.unref();
+    pooled.worker.on('message', (answer: SignAnswer) => {
+      settle(answer.id)?.resolve(answer.results);
     });
-    worker.on('error', (error) => {
-      for (const waiting of pending.values()) waiting.reject(error);
-      pending.clear();
+    pooled.worker.on('error', (error) => {
+      for (const [id, owner] of owners) if (owner === pooled) settle(id)?.reject(error);
     });
+    return pooled;
+  });
+  function settle(id: number) {
+    const owner = owners.get(id);
+    const entry = waiting.get(id);
+    owners.delete(id);
+    waiting.delete(id);
+    if (owner) {
+      owner.pending -= 1;
+      // a worker with nothing to do must not keep the process alive
+      if (owner.pending === 0) owner.worker.unref();
+    }
+    return entry;
   }
   let counter = 0;
-  const send = (worker: Worker, credentials: SignRequest['credentials']) =>
-    new Promise<SignAnswer['results']>((resolve, reject) => {
-      const id = ++counter;
-      pending.set(id, { resolve, reject });
-      worker.postMessage({ id, credentials } satisfies SignRequest);
-    });
   return {
     size,
-    async sign(credentials) {
-      // one slice per worker, answered in order
-      const slice = Math.ceil(credentials.length / size);
-      const parts = await Promise.all(
-        workers.map((_, i) => {
-          const part = credentials.slice(i * slice, (i + 1) * slice);
-          if (part.length === 0) return Promise.resolve([]);
-          return send(workers[i], part);
-        }),
-      );
-      return parts.flat();
+    sign(key, inputs) {
+      if (inputs.length === 0) return Promise.resolve([]);
+      const pooled = workers.reduce((best, candidate) => (candidate.pending < best.pending ? candidate : best));
+      const id = ++counter;
+      return new Promise<SignResult[]>((resolve, reject) => {
+        waiting.set(id, { resolve, reject });
+        owners.set(id, pooled);
+        if (pooled.pending === 0) pooled.worker.ref();
+        pooled.pending += 1;
+        pooled.worker.postMessage({
+          id,
+          key: {
+            verificationMethodId: key.verificationMethodId,
+            privateKey: key.privateKey,
+            created: key.created.toISOString(),
+          },
+          inputs,
+        } satisfies SignRequest);
+      });
     },
     async close() {
-      await Promise.all(workers.map((worker) => worker.terminate()));
+      await Promise.all(workers.map(({ worker }) => worker.terminate()));
+      for (const id of [...waiting.keys()]) settle(id)?.reject(new Error('the signing pool was closed'));
     },
+  };
+}
+
+let shared: SigningPool | null = null;
+let idleTimer: NodeJS.Timeout | null = null;
+let busy = 0;
+
+/** The process's signing pool, started on first use; stopped after IDLE_MS without requests. */
+export function sharedSigningPool(): SigningPool {
+  if (!shared) shared = startSigningPool();
+  const pool = shared;
+  return {
+    size: pool.size,
+    async sign(key, inputs) {
+      busy += 1;
+      if (idleTimer) clearTimeout(idleTimer);
+      idleTimer = null;
+      try {
+        return await pool.sign(key, inputs);
+      } finally {
+        busy -= 1;
+        if (busy === 0) {
+          idleTimer = setTimeout(() => {
+            if (shared === pool && busy === 0) {
+              shared = null;
+              void pool.close();
+            }
+          }, IDLE_MS);
+          idleTimer.unref();
+        }
+      }
+    },
+    close: () => pool.close(),
   };
 }

@@ -492,9 +492,9 @@ describe.each(TEST_DATABASES)('published credentials on %s', (database) => {
     await db().updateTable('issuers').set({ credits: 1000 }).where('id', '=', issuerId).execute();
     const published = await publishRows(app, headers, templateId, recipientRows(260));
     const { campaignId } = published.json<{ campaignId: number }>();
-    // two threads, whatever this machine's default
+    // 260 certificates: beyond POOL_THRESHOLD, so the signing threads sign them
     const { signCampaignCredentials } = await import('../../../server/services/credentials/campaignSigning');
-    await signCampaignCredentials(app.laurel, { issuerId, campaignId }, { threads: 2 });
+    await signCampaignCredentials(app.laurel, { issuerId, campaignId });
     await app.laurel.jobs.runUntilIdle();
     const keys = (
       await db().selectFrom('certificates').select('key').where('campaign_id', '=', campaignId).orderBy('id').execute()
@@ -521,8 +521,8 @@ describe.each(TEST_DATABASES)('published credentials on %s', (database) => {
 });
 
 describe('signing threads', () => {
-  it('uses a pool only beyond two cores, up to four threads', async () => {
+  it('signs on two threads on one or two cores too, one per further core up to four', async () => {
     const { signingThreads } = await import('../../../server/services/credentials/signingPool');
-    expect([1, 2, 3, 4, 8, 64].map((cores) => signingThreads(cores))).toEqual([1, 1, 2, 3, 4, 4]);
+    expect([1, 2, 3, 4, 8, 64].map((cores) => signingThreads(cores))).toEqual([2, 2, 2, 3, 4, 4]);
   });
 });
