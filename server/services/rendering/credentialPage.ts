@@ -30,26 +30,48 @@ export interface CredentialPage {
   brandName: string;
 }
 
+/** One long-date formatter per language: making one costs more than the rest of a page (issue 16). */
+const dateFormats = new Map<string, Intl.DateTimeFormat | null>();
+
+function dateFormat(language: string): Intl.DateTimeFormat | null {
+  let format = dateFormats.get(language);
+  if (format === undefined) {
+    try {
+      format = new Intl.DateTimeFormat(languageTag(language), { dateStyle: 'long', timeZone: 'UTC' });
+    } catch {
+      format = null;
+    }
+    // languages come from templates: a bound keeps a stream of odd codes from growing the map
+    if (dateFormats.size >= 64) dateFormats.clear();
+    dateFormats.set(language, format);
+  }
+  return format;
+}
+
 /** A date (YYYY-MM-DD) as people of `language` write it: 5 March 2025, 5 mars 2025, 5 de marzo de 2025. */
 export function formatDate(date: string, language: string): string {
   const parsed = new Date(`${date}T00:00:00Z`);
   if (Number.isNaN(parsed.getTime())) return date;
-  try {
-    return new Intl.DateTimeFormat(languageTag(language), { dateStyle: 'long', timeZone: 'UTC' }).format(parsed);
-  } catch {
-    return date;
-  }
+  return dateFormat(language)?.format(parsed) ?? date;
 }
+
+const languageNames = new Map<string, string>();
 
 /** A language's own name (français, español), for the language switcher. */
 export function languageName(language: string): string {
-  const tag = languageTag(language);
-  try {
-    const name = new Intl.DisplayNames([tag], { type: 'language' }).of(tag);
-    return name ? name.charAt(0).toLocaleUpperCase(tag) + name.slice(1) : language;
-  } catch {
-    return language;
+  let name = languageNames.get(language);
+  if (name === undefined) {
+    const tag = languageTag(language);
+    try {
+      const own = new Intl.DisplayNames([tag], { type: 'language' }).of(tag);
+      name = own ? own.charAt(0).toLocaleUpperCase(tag) + own.slice(1) : language;
+    } catch {
+      name = language;
+    }
+    if (languageNames.size >= 64) languageNames.clear();
+    languageNames.set(language, name);
   }
+  return name;
 }
 
 type Texts = (key: string, vars?: Record<string, string>) => string;
