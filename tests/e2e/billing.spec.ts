@@ -176,6 +176,8 @@ test('a free trial started from the login page creates the organisation on the l
 
   await page.evaluate(() => localStorage.removeItem('auth_token'));
   await page.goto('/login?lang=en');
+  await expect(page.getByText('New here?')).toBeVisible();
+  await shot(page, 'signup-entry-en');
   await page.getByRole('button', { name: 'Start a free trial' }).click();
   await page.getByLabel('Organisation name').fill('Bright Learning');
   await page.getByLabel(/email/i).fill('sam@bright.example');

@@ -2,7 +2,7 @@ import { PROFILE } from '../../domain/roles';
 import { insertUser } from '../../server/repositories/users';
 import { expect, screenshot, signInByMail, test } from './fixtures';
 
-test('the administrator opens My plan from the user menu, copies the coupon and asks sales for a pack', async ({
+test('the administrator opens My plan from the user menu, copies the coupon and opens a checkout; others ask sales', async ({
   page,
   laurel,
   context,
@@ -42,16 +42,22 @@ test('the administrator opens My plan from the user menu, copies the coupon and 
   await expect(page.getByText('Code copied')).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('LAUREL40');
 
+  // an Administrator buys through the billing service's checkout page (tests/e2e/billing.spec.ts goes on to pay)
   await pack.getByRole('button', { name: 'Buy' }).click();
-  const drawer = page.getByRole('dialog', { name: 'Help' });
-  await expect(drawer).toBeVisible();
-  await expect(drawer.getByRole('combobox', { name: /Request type/ })).toHaveText('Sales team');
-  await expect(drawer.getByRole('textbox', { name: /Subject/ })).toHaveValue(
-    'Order: Essentials 2,000 (essentials_2000)',
-  );
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await screenshot(page, 'myplan-sales-drawer-en');
+  await page.waitForURL(/\/billing\/checkout\/cs_test_/);
+  await expect(page.getByText('TEST MODE', { exact: true })).toBeVisible();
+  await page.getByRole('link', { name: 'Cancel and go back' }).click();
+  await page.waitForURL((url) => url.pathname === '/myplan');
 
+  // other users ask the sales team for a pack
+  const { id: issuerId } = await laurel.app.laurel.db.selectFrom('issuers').select('id').executeTakeFirstOrThrow();
+  await insertUser(laurel.app.laurel.db, {
+    issuer_id: issuerId,
+    email: 'pub@example.org',
+    profile_id: PROFILE.Publisher,
+  });
+  await page.evaluate(() => localStorage.removeItem('auth_token'));
+  await signInByMail(page, laurel, 'pub@example.org');
   await page.goto('/myplan?lang=es');
   await expect(page.getByRole('heading', { name: 'Mi plan', level: 1 })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Historial de créditos' })).toContainText('Créditos añadidos');
@@ -60,6 +66,7 @@ test('the administrator opens My plan from the user menu, copies the coupon and 
   await page.getByRole('region', { name: 'Esencial 2000' }).getByRole('button', { name: 'Comprar' }).click();
   const cajon = page.getByRole('dialog', { name: 'Ayuda' });
   await expect(cajon.getByRole('combobox', { name: /Tipo/ })).toHaveText('Equipo comercial');
+  await expect(cajon.getByRole('textbox', { name: /Asunto/ })).toHaveValue('Pedido: Esencial 2000 (essentials_2000)');
   await page.evaluate(() => window.scrollTo(0, 0));
   await screenshot(page, 'myplan-sales-drawer-es');
 });
