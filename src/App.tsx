@@ -1,7 +1,7 @@
 import { LinearProgress } from '@mui/material';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Admin, Authenticated, CustomRoutes, Resource, type I18nProvider } from 'react-admin';
-import { BrowserRouter, Navigate, Route } from 'react-router-dom';
+import { createBrowserRouter, Navigate, Route, RouterProvider } from 'react-router-dom';
 import type { CurrentUser } from '../domain/auth';
 import { authProvider } from './authProvider/authProvider';
 import { RequireAccess } from './components/RequireAccess';
@@ -101,10 +101,19 @@ function page(element: ReactNode, allowed?: (user: CurrentUser) => boolean) {
   );
 }
 
-export function App({ i18nProvider, brand }: { i18nProvider: I18nProvider; brand: BrandLook }) {
+/**
+ * A data router with one catch-all route where react-admin lays out its own routes: only a data router lets pages
+ * block a navigation (react-router's useBlocker), as the badge image editor does with unsaved changes.
+ */
+export function App(props: { i18nProvider: I18nProvider; brand: BrandLook }) {
+  const [router] = useState(() => createBrowserRouter([{ path: '*', element: <LaurelAdmin {...props} /> }]));
+  return <RouterProvider router={router} />;
+}
+
+function LaurelAdmin({ i18nProvider, brand }: { i18nProvider: I18nProvider; brand: BrandLook }) {
   return (
     <BrandContext.Provider value={brand}>
-      <BrowserRouter>
+      <>
         <Admin
           title={brand.name}
           dataProvider={lazyDataProvider}
@@ -172,7 +181,7 @@ export function App({ i18nProvider, brand }: { i18nProvider: I18nProvider; brand
             />
           </CustomRoutes>
         </Admin>
-      </BrowserRouter>
+      </>
     </BrandContext.Provider>
   );
 }

@@ -165,6 +165,11 @@ test('draw a badge, undo, save, clone, filter and sort the library, leave by the
   await page.getByRole('button', { name: 'Keep editing' }).click();
   await expect(page).toHaveURL(/\/badgeImageEditor\/\d+$/);
   await expect(page.getByLabel('Image name')).toHaveValue('Welding expert, draft');
+  // the browser's back button too (the router's blocker: App.tsx renders a data router)
+  await page.goBack();
+  await expect(page.getByText('Leave without saving?')).toBeVisible();
+  await page.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(page).toHaveURL(/\/badgeImageEditor\/\d+$/);
   await page.getByRole('link', { name: 'Templates' }).first().click();
   await page.getByRole('button', { name: 'Leave without saving' }).click();
   await expect(page).toHaveURL(/\/templates$/);
@@ -187,7 +192,9 @@ test('draw a badge, undo, save, clone, filter and sort the library, leave by the
   // one tile at a time: choosing another replaces the choice
   await dialog.getByRole('listitem', { name: 'Welding expert (a copy)' }).getByRole('button').first().click();
   await dialog.getByRole('listitem', { name: 'Welding expert', exact: true }).getByRole('button').first().click();
-  await expect(dialog.locator('[role="listitem"][aria-selected="true"]')).toHaveAccessibleName('Welding expert');
+  const chosen = (name: string) => dialog.getByRole('listitem', { name, exact: true }).getByRole('button').first();
+  await expect(chosen('Welding expert')).toHaveAttribute('aria-pressed', 'true');
+  await expect(chosen('Welding expert (a copy)')).toHaveAttribute('aria-pressed', 'false');
   await screenshot(page, 'designer-library-dialog');
   await add.click();
   await expect(dialog).toBeHidden();

@@ -1,6 +1,7 @@
 import EditIcon from '@mui/icons-material/Edit';
 import { Box, Button, Card, CardActionArea, Checkbox, Skeleton, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import type { BadgeImageRecord } from '../../dataProvider/badgeImages';
 import { useLaurelDataProvider } from '../../dataProvider/useLaurelDataProvider';
@@ -33,18 +34,41 @@ export function BadgeImageTiles({ images, selection, onToggle, onEdit }: TilesPr
   );
 }
 
+/** Whether an element is on screen or near it (a screen's height ahead), once true staying true. */
+function useNearScreen(): [(element: HTMLElement | null) => void, boolean] {
+  const [element, setElement] = useState<HTMLElement | null>(null);
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    if (!element || near) return;
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setNear(true), {
+      rootMargin: '100% 0px',
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [element, near]);
+  return [setElement, near];
+}
+
+/**
+ * A group of tiles whose thumbnails are fetched when the group comes near the screen: with a large library the
+ * first tiles do not wait behind every other thumbnail (the library of 200 models shows its first tiles within 1 s:
+ * docs/performance.md).
+ */
 function TileChunk({ images, selection, onToggle, onEdit }: TilesProps) {
   const dataProvider = useLaurelDataProvider();
+  const [watch, near] = useNearScreen();
   const ids = images.map((image) => image.id);
   const updated = images.map((image) => image.updatedAt).join(',');
   const { data: thumbnails } = useQuery({
     queryKey: ['badge-images', 'thumbnails', ids, updated],
     queryFn: () => dataProvider.badgeImageThumbnails(ids),
     staleTime: 60_000,
+    enabled: near,
   });
-  return images.map((image) => (
+  return images.map((image, index) => (
     <Tile
       key={image.id}
+      ref={index === 0 ? watch : undefined}
       image={image}
       thumbnail={thumbnails?.[image.id]}
       selected={selection.includes(image.id)}
@@ -55,12 +79,14 @@ function TileChunk({ images, selection, onToggle, onEdit }: TilesProps) {
 }
 
 function Tile({
+  ref,
   image,
   thumbnail,
   selected,
   onToggle,
   onEdit,
 }: {
+  ref?: (element: HTMLElement | null) => void;
   image: BadgeImageRecord;
   thumbnail: string | null | undefined;
   selected: boolean;
@@ -70,9 +96,9 @@ function Tile({
   const translate = useTranslate();
   return (
     <Card
+      ref={ref}
       role="listitem"
       aria-label={image.name}
-      aria-selected={selected}
       variant="outlined"
       sx={{
         position: 'relative',
@@ -81,7 +107,8 @@ function Tile({
         bgcolor: selected ? 'action.selected' : undefined,
       }}
     >
-      <CardActionArea onClick={() => onToggle(image.id)} sx={{ p: 1.5, textAlign: 'center' }}>
+      {/* a list item cannot be "selected" (ARIA): the tile's button says whether it is pressed */}
+      <CardActionArea onClick={() => onToggle(image.id)} aria-pressed={selected} sx={{ p: 1.5, textAlign: 'center' }}>
         {thumbnail ? (
           <Box
             component="img"
