@@ -66,7 +66,18 @@ export function checkArchive(listedFiles: readonly string[], archiveFileNames: r
 }
 
 /** What a spreadsheet file's bytes are, whatever its name says. */
-export type SpreadsheetContent = 'ooxml' | 'ods' | 'encrypted-ooxml' | 'other-zip' | 'broken-zip' | 'other';
+export type SpreadsheetContent =
+  'ooxml' | 'ods' | 'encrypted-ooxml' | 'encrypted-zip' | 'zip-bomb' | 'other-zip' | 'broken-zip' | 'other';
+
+/**
+ * What a spreadsheet may unpack to (issue 17, hostile files): a 10,000-row import is a few megabytes of XML,
+ * so 100 MB in all, 4,000 entries, and no entry packed more than 1,000 to 1 (zip bombs are), are far beyond
+ * any real file and keep SheetJS's unpacking bounded in memory and time. Sizes are read from the central
+ * directory, before anything is inflated.
+ */
+export const SPREADSHEET_MAX_UNPACKED_BYTES = 100 * 1024 * 1024;
+export const SPREADSHEET_MAX_ENTRIES = 4000;
+export const SPREADSHEET_MAX_RATIO = 1000;
 
 const ODS_MIME_TYPE = 'application/vnd.oasis.opendocument.spreadsheet';
 const ZIP_SIGNATURE = 0x04034b50;
@@ -76,8 +87,10 @@ const CFB_SIGNATURE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
 
 interface ZipEntry {
   name: string;
+  flags: number;
   method: number;
   size: number;
+  unpacked: number;
   localOffset: number;
 }
 
@@ -97,8 +110,10 @@ function zipEntries(bytes: Uint8Array): ZipEntry[] | null {
     const nameLength = view.getUint16(offset + 28, true);
     entries.push({
       name: decoder.decode(bytes.subarray(offset + 46, offset + 46 + nameLength)),
+      flags: view.getUint16(offset + 8, true),
       method: view.getUint16(offset + 10, true),
       size: view.getUint32(offset + 20, true),
+      unpacked: view.getUint32(offset + 24, true),
       localOffset: view.getUint32(offset + 42, true),
     });
     offset += 46 + nameLength + view.getUint16(offset + 30, true) + view.getUint16(offset + 32, true);
@@ -128,6 +143,17 @@ function containsUtf16(bytes: Uint8Array, text: string): boolean {
   return false;
 }
 
+function isZipBomb(entries: readonly ZipEntry[]): boolean {
+  if (entries.length > SPREADSHEET_MAX_ENTRIES) return true;
+  let total = 0;
+  for (const entry of entries) {
+    total += entry.unpacked;
+    // 0xFFFFFFFF: the real size is in a ZIP64 field, which no spreadsheet needs
+    if (entry.unpacked === 0xffffffff || entry.unpacked > Math.max(1, entry.size) * SPREADSHEET_MAX_RATIO) return true;
+  }
+  return total > SPREADSHEET_MAX_UNPACKED_BYTES;
+}
+
 /**
  * Reads what the bytes are from their signature and, for a zip, its entry names: an Office Open XML workbook
  * ([Content_Types].xml and xl/workbook.xml: .xlsx and .xlsm), an OpenDocument spreadsheet (content.xml and
@@ -143,6 +169,9 @@ export function spreadsheetContent(data: ArrayBuffer | Uint8Array): SpreadsheetC
     return 'other';
   const entries = zipEntries(bytes);
   if (!entries) return 'broken-zip';
+  // bit 0 of the flags: the entry is encrypted (a zip "with a password", which no spreadsheet program writes)
+  if (entries.some((entry) => (entry.flags & 1) === 1)) return 'encrypted-zip';
+  if (isZipBomb(entries)) return 'zip-bomb';
   const names = new Set(entries.map((entry) => entry.name));
   if (names.has('[Content_Types].xml') && names.has('xl/workbook.xml')) return 'ooxml';
   const mimetype = entries.find((entry) => entry.name === 'mimetype');
@@ -161,13 +190,16 @@ const EXPECTED_CONTENT: Readonly<Record<string, readonly SpreadsheetContent[]>> 
 
 /**
  * The file's name and its bytes must agree (spec 001 section 8): a file that is not what its extension says
- * is ERR_BAD_FILE_TYPE (a CSV or a flat-XML spreadsheet renamed, random bytes, another format's zip), and a
- * zip whose directory cannot be read is ERR_UNEXPECTED; it is never read as something else.
+ * is ERR_BAD_FILE_TYPE (a CSV or a flat-XML spreadsheet renamed, random bytes, another format's zip); a zip
+ * whose directory cannot be read, or that would unpack beyond the bounds above, is ERR_UNEXPECTED; a zip with
+ * encrypted entries ERR_LOCKED_FILE. It is never read as something else.
  */
 export function checkImportFileContent(name: string, data: ArrayBuffer | Uint8Array): ImportError | null {
   const badName = checkImportFileName(name);
   if (badName) return badName;
   const content = spreadsheetContent(data);
   if (EXPECTED_CONTENT[fileExtension(name)].includes(content)) return null;
-  return importError(content === 'broken-zip' ? 'ERR_UNEXPECTED' : 'ERR_BAD_FILE_TYPE', [name]);
+  if (content === 'encrypted-zip') return importError('ERR_LOCKED_FILE', [name]);
+  const unreadable = content === 'broken-zip' || content === 'zip-bomb';
+  return importError(unreadable ? 'ERR_UNEXPECTED' : 'ERR_BAD_FILE_TYPE', [name]);
 }

@@ -48,6 +48,22 @@ export function isEncryptedOpenDocument(data: ArrayBuffer | Uint8Array): boolean
 }
 
 /**
+ * The rows and columns that hold cells. A sheet's stated range (its <dimension> element) is only a claim: a
+ * file of a few kilobytes can state A1:XFD1048576, 17 billion cells to walk (issue 17, hostile files).
+ */
+function usedRange(worksheet: XLSX.WorkSheet): { e: { r: number; c: number } } {
+  let rows = -1;
+  let columns = -1;
+  for (const address of Object.keys(worksheet)) {
+    if (address.startsWith('!')) continue;
+    const { r, c } = XLSX.utils.decode_cell(address);
+    if (r > rows) rows = r;
+    if (c > columns) columns = c;
+  }
+  return { e: { r: rows, c: columns } };
+}
+
+/**
  * Reads the first sheet of an .xlsx, .xlsm or .ods file into the cell matrix that domain/import validates
  * (A1 at [0][0]). Number formats are kept (cellNF) and dates stay serial numbers, as the validation expects;
  * plain numbers of a date column read as the dates they stand for. With the file's name, bytes that are not
@@ -62,7 +78,13 @@ export function readWorkbook(data: ArrayBuffer | Uint8Array, fileName?: string):
   }
   let workbook: XLSX.WorkBook;
   try {
-    workbook = XLSX.read(data, { type: 'array', cellNF: true, cellDates: false, cellHTML: false, cellStyles: false });
+    workbook = XLSX.read(data, {
+      type: 'array',
+      cellNF: true,
+      cellDates: false,
+      cellHTML: false,
+      cellStyles: false,
+    });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     if (/password|encrypt/i.test(message) || isEncryptedOpenDocument(data))
@@ -72,7 +94,7 @@ export function readWorkbook(data: ArrayBuffer | Uint8Array, fileName?: string):
   const name = workbook.SheetNames[0];
   const worksheet = name ? workbook.Sheets[name] : undefined;
   if (!worksheet || !worksheet['!ref']) return { ok: false, code: 'ERR_EMPTY_FILE' };
-  const range = XLSX.utils.decode_range(worksheet['!ref']);
+  const range = usedRange(worksheet);
   const sheet: Cell[][] = [];
   let dateColumns: boolean[] = [];
   for (let r = 0; r <= range.e.r; r += 1) {

@@ -4,6 +4,7 @@ import { PDFDocument } from 'pdf-lib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { imageDimensions } from '../../domain/imageDimensions';
 import { pdfCacheOf } from '../../server/services/pdf/certificateDocument';
+import { hostileImages } from '../fixtures/hostile/corpus';
 import { flatPng, jpegHeader, pngHeader } from '../support/images';
 import { signInAdmin } from './signIn';
 import { publishRows, recipientRows } from './publicationFixtures';
@@ -60,6 +61,23 @@ describe.each(TEST_DATABASES)('image bounds and the PDF cache on %s', (database)
     const forged = await postForm(t.app, headers, pngBadge(), [pngLogo(pngHeader(50_000, 50_000))]);
     expect(forged.json()).toMatchObject({ code: 'editBadge.upload-error-too-many-pixels' });
     expect(await templateCount()).toBe(0);
+  });
+
+  it('refuses every hostile image of the corpus as a logo with its code, and writes no file', async () => {
+    for (const file of hostileImages()) {
+      const type = file.name.endsWith('.svg') ? 'image/svg+xml' : 'image/png';
+      const logo: FormPart = {
+        name: 'badgeImage',
+        value: Buffer.from(file.bytes),
+        filename: file.name,
+        contentType: type,
+      };
+      const answer = await postForm(t.app, headers, badgePayload({ badge: { fr: file.name, en: file.name } }), [logo]);
+      expect.soft(answer.statusCode, `${file.name} (${file.why})`).toBe(400);
+      expect.soft(answer.json<{ code: string }>().code, `${file.name} (${file.why})`).toBe(file.expected);
+    }
+    expect(await templateCount()).toBe(0);
+    expect(fs.existsSync(path.join(t.config.dataDir, 'files', 'templates'))).toBe(false);
   });
 
   it('stores a large logo scaled down to 1,000 pixels once, and a small one as it came', async () => {
