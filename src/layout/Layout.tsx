@@ -1,5 +1,6 @@
 import { Box, CircularProgress } from '@mui/material';
 import { Suspense, type ReactNode } from 'react';
+import { ResourceRouteGuard } from '../components/ResourceRouteGuard';
 import { HelpProvider } from '../custom-pages/help/HelpContext';
 import { HelpDrawer } from '../custom-pages/help/HelpDrawer';
 import { GuidedTour } from '../custom-pages/onboarding/GuidedTour';
@@ -37,7 +38,7 @@ export function Layout({ children }: { children: ReactNode }) {
                 </Box>
               }
             >
-              {children}
+              <ResourceRouteGuard>{children}</ResourceRouteGuard>
             </Suspense>
           </Box>
         </Box>

@@ -13,8 +13,9 @@ import {
   IconButton,
   ListItemIcon,
   ListItemText,
-  Menu,
   MenuItem,
+  MenuList,
+  Popover,
   Tooltip,
   Typography,
 } from '@mui/material';
@@ -53,6 +54,8 @@ export function UserMenu({ user }: { user: CurrentUser }) {
         <IconButton
           onClick={(e) => setAnchor(e.currentTarget)}
           aria-label={translate('header.user_menu')}
+          aria-haspopup="menu"
+          aria-expanded={anchor !== null}
           data-tour="user-menu"
           sx={{ p: 0.5 }}
         >
@@ -61,7 +64,9 @@ export function UserMenu({ user }: { user: CurrentUser }) {
           </Avatar>
         </IconButton>
       </Tooltip>
-      <Menu
+      {/* The who-am-I header sits above the role=menu list, which holds only menu items and separators: the
+          menu opens with the focus on its first item and the arrow keys move through the items (WAI-ARIA menu). */}
+      <Popover
         anchorEl={anchor}
         open={anchor !== null}
         onClose={close}
@@ -75,56 +80,58 @@ export function UserMenu({ user }: { user: CurrentUser }) {
           <Typography variant="body2" color="text.secondary" noWrap>
             {user.email}
           </Typography>
-          <Typography variant="caption" color="text.secondary" noWrap>
+          <Typography variant="caption" color="text.secondary" noWrap component="p">
             {user.issuerName}
           </Typography>
         </Box>
         <Divider />
-        {USER_MENU_ENTRIES.filter((entry) => entry.visible(user)).map((entry) => (
+        <MenuList autoFocusItem={anchor !== null} aria-label={translate('header.user_menu')} sx={{ minWidth: 220 }}>
+          {USER_MENU_ENTRIES.filter((entry) => entry.visible(user)).map((entry) => (
+            <MenuItem
+              key={entry.key}
+              onClick={() => {
+                close();
+                navigate(entry.path);
+              }}
+            >
+              <ListItemIcon>{ICONS[entry.key]}</ListItemIcon>
+              <ListItemText>{translate(`header.${entry.key}`)}</ListItemText>
+            </MenuItem>
+          ))}
           <MenuItem
-            key={entry.key}
             onClick={() => {
+              setTheme(dark ? 'light' : 'dark');
               close();
-              navigate(entry.path);
             }}
           >
-            <ListItemIcon>{ICONS[entry.key]}</ListItemIcon>
-            <ListItemText>{translate(`header.${entry.key}`)}</ListItemText>
+            <ListItemIcon>{dark ? <LightModeIcon fontSize="small" /> : <DarkModeIcon fontSize="small" />}</ListItemIcon>
+            <ListItemText>{translate(dark ? 'header.theme_light' : 'header.theme_dark')}</ListItemText>
           </MenuItem>
-        ))}
-        <MenuItem
-          onClick={() => {
-            setTheme(dark ? 'light' : 'dark');
-            close();
-          }}
-        >
-          <ListItemIcon>{dark ? <LightModeIcon fontSize="small" /> : <DarkModeIcon fontSize="small" />}</ListItemIcon>
-          <ListItemText>{translate(dark ? 'header.theme_light' : 'header.theme_dark')}</ListItemText>
-        </MenuItem>
-        <MenuItem
-          onClick={() => {
-            close();
-            setLanguageOpen(true);
-          }}
-        >
-          <ListItemIcon>
-            <TranslateIcon fontSize="small" />
-          </ListItemIcon>
-          <ListItemText>{translate('header.language')}</ListItemText>
-        </MenuItem>
-        <Divider />
-        <MenuItem
-          onClick={() => {
-            close();
-            void logout();
-          }}
-        >
-          <ListItemIcon>
-            <LogoutIcon fontSize="small" />
-          </ListItemIcon>
-          <ListItemText>{translate('header.logout')}</ListItemText>
-        </MenuItem>
-      </Menu>
+          <MenuItem
+            onClick={() => {
+              close();
+              setLanguageOpen(true);
+            }}
+          >
+            <ListItemIcon>
+              <TranslateIcon fontSize="small" />
+            </ListItemIcon>
+            <ListItemText>{translate('header.language')}</ListItemText>
+          </MenuItem>
+          <Divider />
+          <MenuItem
+            onClick={() => {
+              close();
+              void logout();
+            }}
+          >
+            <ListItemIcon>
+              <LogoutIcon fontSize="small" />
+            </ListItemIcon>
+            <ListItemText>{translate('header.logout')}</ListItemText>
+          </MenuItem>
+        </MenuList>
+      </Popover>
       <LanguageDialog open={languageOpen} onClose={() => setLanguageOpen(false)} />
     </>
   );

@@ -1,4 +1,5 @@
 import { defaultDarkTheme, defaultLightTheme, type RaThemeOptions } from 'react-admin';
+import type { Theme } from '@mui/material';
 import type { BrandLook } from './brand';
 
 const shared = (brand: BrandLook): RaThemeOptions => ({
@@ -15,6 +16,15 @@ const shared = (brand: BrandLook): RaThemeOptions => ({
     MuiPaper: { styleOverrides: { rounded: { borderRadius: 14 } } },
     MuiTextField: { defaultProps: { variant: 'outlined' } },
     MuiAppBar: { styleOverrides: { colorPrimary: { backgroundColor: brand.primary } } },
+    // the "Rows per page" select has no border or underline: a keyboard focus ring shows where the focus is
+    MuiTablePagination: {
+      styleOverrides: {
+        select: ({ theme }: { theme: Theme }) => ({
+          borderRadius: 4,
+          '&:focus-visible': { outline: `2px solid ${theme.palette.primary.main}`, outlineOffset: 1 },
+        }),
+      },
+    },
   },
 });
 

@@ -12,6 +12,7 @@ import {
 } from '../../../domain/templateRules/images';
 import type { CStyle } from '../../../domain/templateRules/style';
 import { chooseDesignImage, type DesignImageChoice } from './designImage';
+import { FileButton } from '../../components/FileButton';
 
 /** The file picker offers PNG and SVG (converted to PNG in the browser). */
 const ACCEPT = [IMAGE_MIME_TYPES.png, '.png', IMAGE_MIME_TYPES.svg, '.svg'].join(',');
@@ -127,17 +128,19 @@ export function DesignImageChooser({ cstyle, onChange }: { cstyle: CStyle; onCha
                 : translate('editor.logo.current')}
           </Typography>
           <Box sx={{ display: 'flex', gap: 1, mt: 0.5 }}>
-            <Button size="small" variant="outlined" component="label" disabled={reading}>
+            <FileButton
+              size="small"
+              variant="outlined"
+              disabled={reading}
+              inputProps={{
+                accept: ACCEPT,
+                'aria-label': translate('editor.design.image.title'),
+                'aria-describedby': `${id}-hint`,
+              }}
+              onFiles={(event) => void choose(event)}
+            >
               {translate(current ? 'editor.logo.replace' : 'editor.logo.choose')}
-              <input
-                hidden
-                type="file"
-                accept={ACCEPT}
-                aria-label={translate('editor.design.image.title')}
-                aria-describedby={`${id}-hint`}
-                onChange={(event) => void choose(event)}
-              />
-            </Button>
+            </FileButton>
             {current && (
               <Button size="small" color="inherit" onClick={remove}>
                 {translate('editor.logo.remove')}

@@ -18,7 +18,7 @@ import {
   Stepper,
   Typography,
 } from '@mui/material';
-import { useEffect, useReducer, useState, type Dispatch, type ReactNode } from 'react';
+import { useEffect, useReducer, useRef, useState, type Dispatch, type ReactNode } from 'react';
 import { HttpError, Title, useLocaleState, useTranslate } from 'react-admin';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import type { CurrentUser } from '../../../domain/auth';
@@ -196,9 +196,14 @@ function EditorBody({
   const steps = editorSteps(state);
   const step = currentStep(state);
 
-  // Each step starts at the top of the page.
+  // Each step starts at the top of the page, with the focus on the step's form (not left on <body> when the button
+  // that was pressed goes away, as Next does on the summary): Tab then goes through the new step's fields.
+  const form = useRef<HTMLFormElement>(null);
+  const shownStep = useRef(state.step);
   useEffect(() => {
     if (window.scrollY > 0) window.scrollTo({ top: 0 });
+    if (shownStep.current !== state.step) form.current?.focus({ preventScroll: true });
+    shownStep.current = state.step;
   }, [state.step]);
 
   const label =
@@ -251,7 +256,15 @@ function EditorBody({
           {translate(`editor.save_failed.${flow.failure}`)}
         </Alert>
       )}
-      <Box component="form" noValidate onSubmit={(event) => event.preventDefault()} aria-label={heading}>
+      <Box
+        component="form"
+        ref={form}
+        tabIndex={-1}
+        noValidate
+        onSubmit={(event) => event.preventDefault()}
+        aria-label={heading}
+        sx={{ '&:focus': { outline: 'none' } }}
+      >
         {step.kind === 'parameters' && parameters({ state, dispatch, user })}
         {step.kind === 'content' && (
           <ContentStep

@@ -28,6 +28,7 @@ import { markdownToSafeHtml } from './markdown';
 import { logoSource } from './previewView';
 import { LibraryLogoButton } from '../../resources/badge-images/LibraryLogoButton';
 import { MAX_TECHNICAL_FIELD_LENGTH, MAX_TECHNICAL_FIELDS } from '../../../domain/templateRules/technicalFields';
+import { FileButton } from '../../components/FileButton';
 
 /** The character limit of a single-value field, when it has one. */
 export function fieldLimit(field: string): number | undefined {
@@ -331,17 +332,14 @@ export function LogoInput({
                 : translate('editor.logo.none')}
           </Typography>
           <Box sx={{ display: 'flex', gap: 1, mt: 0.5 }}>
-            <Button size="small" variant="outlined" component="label">
+            <FileButton
+              size="small"
+              variant="outlined"
+              inputProps={{ accept: acceptAttribute(kind), 'aria-label': label, 'aria-describedby': helperId }}
+              onFiles={(event) => void choose(event)}
+            >
               {translate(logo ? 'editor.logo.replace' : 'editor.logo.choose')}
-              <input
-                hidden
-                type="file"
-                accept={acceptAttribute(kind)}
-                aria-label={label}
-                aria-describedby={helperId}
-                onChange={(event) => void choose(event)}
-              />
-            </Button>
+            </FileButton>
             {kind === 'badgeLogo' && (
               <LibraryLogoButton
                 onPick={(file) => {

@@ -34,6 +34,7 @@ import {
 } from '../../../domain/helpForm';
 import { useCurrentUser } from '../../authProvider/useCurrentUser';
 import { useHelpForm } from './HelpContext';
+import { FileButton } from '../../components/FileButton';
 
 const LIMIT_KB = HELP_FILE_MAX_BYTES / 1024;
 
@@ -133,15 +134,15 @@ export function ContactForm({ onDone, doneLabel }: { onDone: () => void; doneLab
         onChange={(event) => dispatch({ kind: 'set_description', value: event.target.value })}
       />
       <Box>
-        <Button
+        <FileButton
           variant="outlined"
-          component="label"
           startIcon={<AttachFileIcon />}
           disabled={sending || draft.files.length >= HELP_MAX_FILES}
+          inputProps={{ multiple: true, accept: HELP_FILE_ACCEPT }}
+          onFiles={addFiles}
         >
           {translate('help.contact.attach')}
-          <input hidden type="file" multiple accept={HELP_FILE_ACCEPT} onChange={addFiles} />
-        </Button>
+        </FileButton>
         <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 0.75 }}>
           {translate('help.contact.files_hint', {
             max: HELP_MAX_FILES,

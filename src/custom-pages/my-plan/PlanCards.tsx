@@ -158,7 +158,17 @@ export function PlanCoupon() {
         <Typography variant="overline" color="text.secondary" component="h2">
           {translate('myplan.coupon.title')}
         </Typography>
-        <Typography variant="h3" component="p" fontWeight={800} color="secondary.main" sx={{ my: 1 }}>
+        {/* the brand's accent is too light on white for text (2.7:1): its dark shade there, the accent itself on dark */}
+        <Typography
+          variant="h3"
+          component="p"
+          fontWeight={800}
+          sx={{
+            my: 1,
+            color: (theme) =>
+              theme.palette.mode === 'light' ? theme.palette.secondary.dark : theme.palette.secondary.main,
+          }}
+        >
           {translate('myplan.coupon.reduction', { percent })}
         </Typography>
         <Typography sx={{ mb: 2 }}>{translate('myplan.coupon.body', { percent })}</Typography>

@@ -1,6 +1,6 @@
 import CloseIcon from '@mui/icons-material/Close';
 import { Box, Button, IconButton, Paper, Popper, Typography } from '@mui/material';
-import { useEffect, useLayoutEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { missingAcceptances } from '../../../domain/terms';
 import { useCurrentUser } from '../../authProvider/useCurrentUser';
@@ -64,6 +64,17 @@ function TourCard({ steps, onClose }: { steps: TourStep[]; onClose: () => void }
   const [rect, setRect] = useState<DOMRect | null>(null);
   const step = steps[index];
   const last = index === steps.length - 1;
+  const card = useRef<HTMLDivElement>(null);
+
+  // the card takes the focus when it opens and at each step, so that the keyboard and a screen reader are on it;
+  // the focus goes back where it was when the tour ends
+  useEffect(() => {
+    const before = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    return () => before?.focus();
+  }, []);
+  useEffect(() => {
+    if (anchor) card.current?.focus();
+  }, [anchor, index]);
 
   useLayoutEffect(() => {
     const element = document.querySelector<HTMLElement>(tourAnchorSelector(step));
@@ -107,11 +118,16 @@ function TourCard({ steps, onClose }: { steps: TourStep[]; onClose: () => void }
         sx={{ zIndex: (theme) => theme.zIndex.modal + 1 }}
       >
         <Paper
+          ref={card}
+          tabIndex={-1}
           elevation={8}
           role="dialog"
           aria-labelledby="tour-title"
           aria-describedby="tour-body"
-          sx={{ p: 2.5, width: 340, maxWidth: 'calc(100vw - 32px)', borderRadius: 2 }}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape') onClose();
+          }}
+          sx={{ p: 2.5, width: 340, maxWidth: 'calc(100vw - 32px)', borderRadius: 2, '&:focus': { outline: 'none' } }}
         >
           <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1 }}>
             <Box sx={{ flexGrow: 1 }}>

@@ -280,7 +280,8 @@ function StepHeader({ step, locale, onLocale }: { step: number; locale: string; 
             key={language}
             value={language}
             lang={language}
-            aria-label={LANGUAGE_NAMES[language]}
+            // the name starts with the code the button shows (WCAG 2.5.3, label in name), then says it in full
+            aria-label={`${language.toUpperCase()} (${LANGUAGE_NAMES[language]})`}
             sx={{ px: 1.25, py: 0.25 }}
           >
             {language.toUpperCase()}

@@ -252,6 +252,8 @@ function ProfileField(props: {
         disabled={!editable}
         error={Boolean(props.error)}
         helperText={hint}
+        // the hint says why a field is locked: readable (4.5:1) even though the field itself is greyed out
+        slotProps={{ formHelperText: { sx: { '&.Mui-disabled': { color: 'text.secondary' } } } }}
         type={lock.type === 'email' ? 'email' : 'text'}
         onChange={(e) => props.onChange(e.target.value)}
       >

@@ -1,6 +1,6 @@
 import UploadFileIcon from '@mui/icons-material/UploadFileOutlined';
 import { Box, Button, Typography } from '@mui/material';
-import { useRef, useState, type DragEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type DragEvent, type ReactNode } from 'react';
 
 /** A zone that takes one file, dropped on it or chosen with its button. */
 export function FileDrop({
@@ -24,7 +24,15 @@ export function FileDrop({
   children?: ReactNode;
 }) {
   const input = useRef<HTMLInputElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
   const [over, setOver] = useState(false);
+  // the button is disabled while the chosen file is read, which drops the focus to <body>: it comes back once read
+  const refocus = useRef(false);
+  useEffect(() => {
+    if (disabled || !refocus.current) return;
+    refocus.current = false;
+    if (document.activeElement === document.body) button.current?.focus();
+  }, [disabled]);
 
   const drop = (event: DragEvent) => {
     event.preventDefault();
@@ -63,7 +71,7 @@ export function FileDrop({
         </Typography>
         {children}
       </Box>
-      <Button variant="outlined" disabled={disabled} onClick={() => input.current?.click()}>
+      <Button ref={button} variant="outlined" disabled={disabled} onClick={() => input.current?.click()}>
         {buttonLabel}
       </Button>
       <input
@@ -75,6 +83,7 @@ export function FileDrop({
         onChange={(event) => {
           const file = event.target.files?.[0];
           event.target.value = '';
+          refocus.current = document.activeElement === button.current;
           if (file) onFile(file);
         }}
       />

@@ -106,7 +106,8 @@ export function VerifyPage() {
               key={language}
               value={language}
               lang={language}
-              aria-label={translate(`language.${language}`)}
+              // the name starts with the code the button shows (WCAG 2.5.3, label in name), then says it in full
+              aria-label={`${language.toUpperCase()} (${translate(`language.${language}`)})`}
             >
               {language.toUpperCase()}
             </ToggleButton>
