@@ -1,6 +1,9 @@
 import { dashboardBench } from './dashboardBench';
+import { designerBench } from './designerBench';
+import { eventLoopBench } from './eventLoopBench';
 import { firstLoadBench } from './firstLoadBench';
 import { importBench } from './importBench';
+import { publicPageBench } from './publicPageBench';
 import { publishBench } from './publishBench';
 import { reportBench } from './reportBench';
 import { signingBench } from './signingBench';
@@ -12,6 +15,9 @@ const benches: Record<string, () => Promise<void>> = {
   signing: signingBench,
   dashboard: dashboardBench,
   'first-load': firstLoadBench,
+  'event-loop': eventLoopBench,
+  'public-page': publicPageBench,
+  designer: designerBench,
 };
 
 /**
