@@ -1,4 +1,4 @@
-import type { ImportDefinition } from '../../domain/import';
+import type { ImportDefinition, ImportRow } from '../../domain/import';
 import type { WorkbookImport } from './importWorkbook';
 import type { SpreadsheetAnswer, SpreadsheetMessage } from './spreadsheetWorker';
 
@@ -44,8 +44,10 @@ export function parseSpreadsheet(
     };
     const timer = window.setTimeout(() => finish({ ok: false, code: 'ERR_PARSE_TIMEOUT' }), timeLimitMs);
     worker.onmessage = (event: MessageEvent<SpreadsheetAnswer>) => {
-      if (event.data.stage === 'validating') onValidating();
-      else finish(event.data.outcome);
+      const answer = event.data;
+      if (answer.stage === 'validating') onValidating();
+      else if (answer.stage === 'done') finish(answer.outcome);
+      else finish({ ok: true, rows: JSON.parse(new TextDecoder().decode(answer.json)) as ImportRow[] });
     };
     worker.onerror = (event) => finish({ ok: false, code: 'ERR_UNEXPECTED', detail: event.message });
     const message: SpreadsheetMessage = { file, definition };

@@ -56,9 +56,10 @@ async function firstSheetPath(zip: JSZip): Promise<string | null> {
 }
 
 /**
- * Rows holding a value in an xlsx sheet. The sheet's <dimension> comes first: when its last row leaves at most
- * `limit` rows under the header, the count stops there (answering that last row); otherwise every row is counted
- * (`<row>` elements with a `<v>` or inline `<is>` value), without reading any cell.
+ * Rows holding a value in an xlsx sheet (`<row>` elements with a `<v>` or inline `<is>` value, no cell read). The
+ * sheet's <dimension> comes first: when its last row leaves at most `limit` rows under the header, reading stops
+ * there (answering that last row). Otherwise rows are counted until they pass the limit, which confirms the
+ * dimension (answered then: it bounds the rows), or to the end of a sheet without one.
  */
 async function countXlsxRows(zip: JSZip, limit: number): Promise<number | null> {
   const sheetPath = await firstSheetPath(zip);
@@ -67,13 +68,12 @@ async function countXlsxRows(zip: JSZip, limit: number): Promise<number | null> 
   let rows = 0;
   let rowHasValue = false;
   let beforeRows = true;
+  let lastRow: number | null = null;
   await scanTags(textStream(entry), (text) => {
     if (beforeRows) {
-      const lastRow = text.match(/<dimension\b[^>]*\bref="[A-Z]*\d*(?::[A-Z]*(\d+))?"/)?.[1];
-      if (lastRow && Number(lastRow) - 1 <= limit) {
-        rows = Number(lastRow);
-        return true;
-      }
+      const declared = text.match(/<dimension\b[^>]*\bref="[A-Z]*\d*(?::[A-Z]*(\d+))?"/)?.[1];
+      if (declared) lastRow = Number(declared);
+      if (lastRow !== null && lastRow - 1 <= limit) return true;
       if (/<sheetData\b/.test(text)) beforeRows = false;
     }
     for (const [tag] of text.matchAll(/<(?:row|v|is)[\s>/]/g)) {
@@ -82,8 +82,9 @@ async function countXlsxRows(zip: JSZip, limit: number): Promise<number | null> 
         rowHasValue = false;
       } else rowHasValue = true;
     }
-    return false;
+    return lastRow !== null && rows - 1 > limit;
   });
+  if (lastRow !== null && (lastRow - 1 <= limit || rows - 1 > limit)) return lastRow;
   return rowHasValue ? rows + 1 : rows;
 }
 
