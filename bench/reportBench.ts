@@ -104,10 +104,12 @@ const subsets = <T>(values: readonly T[]) =>
  * to a bare primary-key lookup of one certificate measured in the same run. Target: every p95 under 50 ms.
  */
 export async function reportBench(): Promise<void> {
-  const cluster = await benchCluster();
+  const cluster = (process.env.REPORT_BENCH_DATABASES ?? 'postgres').includes('postgres') ? await benchCluster() : null;
   try {
+    // REPORT_BENCH_DATABASES=postgres (or sqlite) runs one database only; REPORT_BENCH_ROWS changes the count
+    const chosen = (process.env.REPORT_BENCH_DATABASES ?? 'sqlite,postgres').split(',');
     for (const database of ['sqlite', 'postgres'] as const) {
-      if (database === 'postgres' && !cluster) continue;
+      if (!chosen.includes(database) || (database === 'postgres' && !cluster)) continue;
       const { app, close, dataDir } = await openApp(database, cluster?.url ?? null);
       try {
         await benchDatabase(database, app);
