@@ -1,6 +1,6 @@
 import CloseIcon from '@mui/icons-material/Close';
 import { Box, Button, IconButton, Paper, Popper, Typography } from '@mui/material';
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { missingAcceptances } from '../../../domain/terms';
 import { useCurrentUser } from '../../authProvider/useCurrentUser';
@@ -72,9 +72,14 @@ function TourCard({ steps, onClose }: { steps: TourStep[]; onClose: () => void }
     const before = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     return () => before?.focus();
   }, []);
+  // the Popper's portal mounts the card after this component's effects: a callback ref focuses it when it appears
+  const attachCard = useCallback((node: HTMLDivElement | null) => {
+    card.current = node;
+    node?.focus({ preventScroll: true });
+  }, []);
   useEffect(() => {
-    if (anchor) card.current?.focus();
-  }, [anchor, index]);
+    card.current?.focus({ preventScroll: true });
+  }, [index]);
 
   useLayoutEffect(() => {
     const element = document.querySelector<HTMLElement>(tourAnchorSelector(step));
@@ -118,7 +123,7 @@ function TourCard({ steps, onClose }: { steps: TourStep[]; onClose: () => void }
         sx={{ zIndex: (theme) => theme.zIndex.modal + 1 }}
       >
         <Paper
-          ref={card}
+          ref={attachCard}
           tabIndex={-1}
           elevation={8}
           role="dialog"

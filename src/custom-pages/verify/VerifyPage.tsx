@@ -143,9 +143,9 @@ export function VerifyPage() {
           </Box>
           <Divider sx={{ my: 3 }}>{translate('verify.or')}</Divider>
           <Box
+            // named by what it shows (its title and hint), so that the name includes the visible text (WCAG 2.5.3)
             role="button"
             tabIndex={0}
-            aria-label={translate('verify.drop_title')}
             onClick={() => fileInput.current?.click()}
             onKeyDown={(event) => {
               if (event.key === 'Enter' || event.key === ' ') {

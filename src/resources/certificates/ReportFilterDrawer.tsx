@@ -56,7 +56,12 @@ export function ReportFilterDrawer({
   const shortcut = rangeShortcut(draft, DATE_SHORTCUTS);
 
   return (
-    <Drawer anchor="right" open={open} onClose={onClose}>
+    <Drawer
+      anchor="right"
+      open={open}
+      onClose={onClose}
+      slotProps={{ paper: { 'aria-label': translate('reports.filters.title') } }}
+    >
       <Box
         component="form"
         role="group"
