@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
+  jsonSchemaTransformObject,
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
@@ -20,6 +21,7 @@ import { billingRoutes } from './routes/billing';
 import { signUpRoutes } from './routes/signUp';
 import { healthRoutes } from './routes/health';
 import { accountVerificationRoutes } from './routes/accountVerification';
+import { apiDocsRoutes, registerErrorResponses } from './routes/apiDocs';
 import { apiKeyRoutes } from './routes/apiKeys';
 import { badgeLibraryRoutes } from './routes/badgeLibrary';
 import { contactUsRoutes } from './routes/contactUs';
@@ -126,6 +128,8 @@ export async function buildApp(
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },
     transform: jsonSchemaTransform,
+    // schemas with a .meta({ id }) (the shared ApiError…) become #/components/schemas entries
+    transformObject: jsonSchemaTransformObject,
   });
   registerGuard(app, db, tokens);
   app.addHook('onSend', async (request, reply) => {
@@ -137,6 +141,8 @@ export async function buildApp(
   });
 
   registerWebAppPolicy(app);
+  registerErrorResponses(app);
+  await apiDocsRoutes(app);
   await healthRoutes(app, ctx);
   await sessionRoutes(app, ctx);
   await termsRoutes(app, ctx);

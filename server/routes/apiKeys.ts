@@ -31,6 +31,8 @@ export async function apiKeyRoutes(app: FastifyInstance, ctx: AppContext): Promi
             .int()
             .refine((value) => levels.includes(value), 'unknown level'),
         }),
+        description: 'The key (token) is in this answer once and never again.',
+        response: { 201: z.object({ id: z.number(), token: z.string() }) },
       },
     },
     async (request, reply) => {
@@ -48,7 +50,24 @@ export async function apiKeyRoutes(app: FastifyInstance, ctx: AppContext): Promi
 
   api.get(
     '/api/admin/apikeys',
-    { config: config('list'), schema: { summary: "The issuer's API keys (never the keys themselves)" } },
+    {
+      config: config('list'),
+      schema: {
+        summary: "The issuer's API keys (never the keys themselves)",
+        response: {
+          200: z.array(
+            z.object({
+              id: z.number(),
+              level: z.number(),
+              createdAt: z.string(),
+              createdBy: z.string().nullable(),
+              lastUsedAt: z.string().nullable(),
+              revokedAt: z.string().nullable(),
+            }),
+          ),
+        },
+      },
+    },
     async (request) => {
       const rows = await listApiKeys(ctx.db, sessionOf(request).issuer.id);
       return rows.map((row): ApiKeyRow => ({
@@ -66,7 +85,11 @@ export async function apiKeyRoutes(app: FastifyInstance, ctx: AppContext): Promi
     '/api/admin/apikey',
     {
       config: config('delete'),
-      schema: { summary: 'Revoke an API key', querystring: z.object({ id: z.coerce.number().int() }) },
+      schema: {
+        summary: 'Revoke an API key',
+        querystring: z.object({ id: z.coerce.number().int() }),
+        response: { 200: z.object({ id: z.number() }) },
+      },
     },
     async (request) => {
       if (!(await revokeApiKey(ctx.db, sessionOf(request).issuer.id, request.query.id))) {

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import type { AppContext } from '../context';
 
 /**
@@ -10,7 +11,16 @@ export async function healthRoutes(app: FastifyInstance, ctx: AppContext): Promi
   const { databaseHealth } = ctx;
   app.get(
     '/api/health',
-    { config: { auth: 'public' }, schema: { summary: 'Whether the server and its database answer' } },
+    {
+      config: { auth: 'public' },
+      schema: {
+        summary: 'Whether the server and its database answer',
+        response: {
+          200: z.object({ ok: z.literal(true), database: z.literal('up') }),
+          503: z.object({ ok: z.literal(false), database: z.literal('down'), since: z.string().nullable() }),
+        },
+      },
+    },
     async (_request, reply) => {
       const up = await databaseHealth.check();
       if (up) return { ok: true, database: 'up' };

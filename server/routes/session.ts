@@ -21,6 +21,50 @@ import { acceptTotpStep, findUser, findUserInIssuer, findUsersByEmail, setTotpSe
 import { currentApiKey, currentUser } from '../services/currentUser';
 import { sendSignInLink } from '../services/signInLinks';
 import { completeSignUp } from '../services/signUp';
+import { apiErrorSchema } from './apiDocs';
+import { okAnswer, tokenAnswer } from './responseSchemas';
+
+/** GET /api/admin/who: an API key describes itself; a person gets domain/auth.ts's CurrentUser. */
+const whoAnswer = z.union([
+  z.object({
+    kind: z.literal('apikey'),
+    keyId: z.number(),
+    profile: z.string(),
+    profileId: z.number(),
+    issuerId: z.number(),
+    issuerName: z.string(),
+    plan: z.string(),
+    credits: z.number(),
+  }),
+  z.object({
+    id: z.number(),
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string(),
+    profile: z.string(),
+    profileId: z.number(),
+    orgUnit: z.string().nullable(),
+    hasTotp: z.boolean(),
+    okCGU: z.boolean(),
+    okNotice: z.boolean(),
+    timezone: z.string(),
+    issuerId: z.number(),
+    issuerName: z.string(),
+    isValidator: z.boolean(),
+    sso: z.boolean(),
+    provider: z.string(),
+    verified: z.boolean(),
+    verificationSubmitted: z.boolean(),
+    params: z.object({ tracking: z.boolean(), hasCustomDesign: z.boolean(), canEditTables: z.boolean() }),
+    metatemplates: z.array(z.object({ Type: z.string() })),
+    hasPathway: z.boolean(),
+    hasRegistryContract: z.boolean(),
+    credits: z.number(),
+    plan: z.string(),
+    noTotpAlertDisabled: z.boolean(),
+    notVerifiedAlertDisabled: z.boolean(),
+  }),
+]);
 
 const SSO_NONCE_PURPOSE = 'sso-nonce';
 const SSO_NONCE_TTL_SECONDS = 600;
@@ -51,6 +95,13 @@ export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Prom
           issuer_id: z.coerce.number().int().positive().optional(),
           lang: z.string().max(5).optional(),
         }),
+        description:
+          '200 { ok: true } when the link is sent; 302 { redirectUrl } when the issuer signs in by SSO; 401 CHOOSE_ISSUER { issuers: { id: name } } when the address has accounts at several issuers.',
+        response: {
+          200: okAnswer,
+          302: z.object({ redirectUrl: z.string() }),
+          401: apiErrorSchema.extend({ issuers: z.record(z.string(), z.string()).optional() }),
+        },
       },
     },
     async (request, reply) => {
@@ -103,6 +154,7 @@ export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Prom
       schema: {
         summary: 'Exchange a one-time sign-in link for a session token',
         body: z.object({ token: z.string().max(100) }),
+        response: { 200: tokenAnswer },
       },
     },
     async (request) => {
@@ -127,6 +179,7 @@ export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Prom
       schema: {
         summary: 'Sign in with an OpenID Connect id_token',
         body: z.object({ id_token: z.string().max(20_000) }),
+        response: { 200: tokenAnswer },
       },
     },
     async (request) => {
@@ -157,6 +210,7 @@ export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Prom
       schema: {
         summary: 'Check a second-factor code and complete the session',
         querystring: z.object({ totp: z.string().max(10) }),
+        response: { 200: tokenAnswer },
       },
     },
     async (request) => {
@@ -180,6 +234,7 @@ export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Prom
       schema: {
         summary: 'Enable the second factor with a new secret, proven by a current code',
         body: z.object({ id: z.number().int(), key: z.string().max(64), totp: z.string().max(10) }),
+        response: { 200: z.object({ hasTotp: z.boolean() }) },
       },
     },
     async (request) => {
@@ -200,7 +255,11 @@ export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Prom
     '/api/admin/user/totp',
     {
       config: { access: { resource: 'security', action: 'edit' } },
-      schema: { summary: "Disable a user's second factor", querystring: z.object({ id: z.coerce.number().int() }) },
+      schema: {
+        summary: "Disable a user's second factor",
+        querystring: z.object({ id: z.coerce.number().int() }),
+        response: { 200: z.object({ hasTotp: z.boolean() }) },
+      },
     },
     async (request) => {
       const auth = sessionOf(request);
@@ -216,7 +275,7 @@ export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Prom
 
   api.post(
     '/api/admin/logout',
-    { config: { auth: 'pending' }, schema: { summary: 'Revoke the current token' } },
+    { config: { auth: 'pending' }, schema: { summary: 'Revoke the current token', response: { 200: okAnswer } } },
     async (request) => {
       const { claims } = sessionOf(request);
       await revokeToken(db, claims.jti, new Date(claims.exp * 1000).toISOString());
@@ -224,8 +283,12 @@ export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Prom
     },
   );
 
-  api.get('/api/admin/who', { schema: { summary: 'The signed-in user, or the API key calling' } }, async (request) => {
-    const auth = authOf(request);
-    return auth.kind === 'apikey' ? currentApiKey(auth) : currentUser(db, auth);
-  });
+  api.get(
+    '/api/admin/who',
+    { schema: { summary: 'The signed-in user, or the API key calling', response: { 200: whoAnswer } } },
+    async (request) => {
+      const auth = authOf(request);
+      return auth.kind === 'apikey' ? currentApiKey(auth) : currentUser(db, auth);
+    },
+  );
 }

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { TAG_VISIBILITIES } from '../../domain/templates';
 import { authOf } from '../auth/guard';
 import type { AppContext } from '../context';
 import { listTags } from '../services/templates/tags';
@@ -13,7 +15,24 @@ export async function tagRoutes(app: FastifyInstance, ctx: AppContext): Promise<
 
   api.get(
     '/api/issuer/tags',
-    { config: { access: { resource: 'template-tags', action: 'list' } }, schema: { summary: "The issuer's tags" } },
+    {
+      config: { access: { resource: 'template-tags', action: 'list' } },
+      schema: {
+        summary: "The issuer's tags",
+        response: {
+          200: z.array(
+            z.object({
+              id: z.number(),
+              issuerId: z.number(),
+              name: z.string(),
+              visibility: z.enum(TAG_VISIBILITIES),
+              templates: z.array(z.number()),
+              isActive: z.boolean(),
+            }),
+          ),
+        },
+      },
+    },
     async (request) => listTags(ctx.db, authOf(request).issuer.id),
   );
 }

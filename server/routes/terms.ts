@@ -7,6 +7,7 @@ import { badRequest } from '../errors';
 import { setAcceptances } from '../repositories/users';
 
 const acceptance = z.object({ terms: z.boolean().optional(), gprd: z.boolean().optional() }).strict();
+const acceptances = z.object({ okCGU: z.boolean(), okNotice: z.boolean() });
 const access = { access: { resource: 'terms' as const, action: 'edit' as const } };
 
 /**
@@ -22,7 +23,11 @@ export async function termsRoutes(app: FastifyInstance, ctx: AppContext): Promis
     '/api/admin/terms',
     {
       config: access,
-      schema: { summary: 'Record the acceptance of the terms and/or the data-protection notice', body: acceptance },
+      schema: {
+        summary: 'Record the acceptance of the terms and/or the data-protection notice',
+        body: acceptance,
+        response: { 200: acceptances },
+      },
     },
     async (request) => {
       const { terms, gprd } = request.body;
@@ -38,6 +43,7 @@ export async function termsRoutes(app: FastifyInstance, ctx: AppContext): Promis
       schema: {
         summary: 'Record the acceptance of the data-protection notice',
         body: z.object({ gprd: z.boolean() }).strict(),
+        response: { 200: acceptances },
       },
     },
     async (request) => setAcceptances(db, sessionOf(request).user.id, { gprd: request.body.gprd }),

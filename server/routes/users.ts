@@ -34,6 +34,20 @@ const userBody = z.object({
 
 const wrongAddress = () => new AppError(404, 'WRONG_ADDRESS', 'No user with this id in your organisation');
 
+const idAnswer = z.object({ id: z.number() });
+
+/** domain/users.ts's UserRow. */
+const userRowSchema = z.object({
+  id: z.number(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  profile: z.string(),
+  profileId: z.number(),
+  orgUnit: z.string().nullable(),
+  hasTotp: z.boolean(),
+});
+
 /** Users and org units of the admin area (spec 000 sections 2.9 and 7), for Administrators of the issuer only. */
 export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { db } = ctx;
@@ -52,19 +66,23 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
     return orgUnitIdByName(trx, issuerId, unit.name);
   }
 
-  api.get('/api/admin/users', { config: admin('list'), schema: { summary: "The issuer's users" } }, async (request) => {
-    const rows = await listIssuerUsers(db, authOf(request).issuer.id);
-    return rows.map((row): UserRow => ({
-      id: row.id,
-      firstName: row.first_name,
-      lastName: row.last_name,
-      email: row.email,
-      profileId: row.profile_id as ProfileId,
-      profile: isProfileId(row.profile_id) ? profileName(row.profile_id) : '',
-      orgUnit: row.org_unit,
-      hasTotp: row.totp_secret !== null,
-    }));
-  });
+  api.get(
+    '/api/admin/users',
+    { config: admin('list'), schema: { summary: "The issuer's users", response: { 200: z.array(userRowSchema) } } },
+    async (request) => {
+      const rows = await listIssuerUsers(db, authOf(request).issuer.id);
+      return rows.map((row): UserRow => ({
+        id: row.id,
+        firstName: row.first_name,
+        lastName: row.last_name,
+        email: row.email,
+        profileId: row.profile_id as ProfileId,
+        profile: isProfileId(row.profile_id) ? profileName(row.profile_id) : '',
+        orgUnit: row.org_unit,
+        hasTotp: row.totp_secret !== null,
+      }));
+    },
+  );
 
   api.post(
     '/api/admin/user',
@@ -74,6 +92,7 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
         summary: 'Add a user, and invite them by mail when notify is set',
         querystring: z.object({ lang: z.string().max(5).optional() }),
         body: userBody.extend({ notify: z.boolean().optional() }),
+        response: { 201: idAnswer },
       },
     },
     async (request, reply) => {
@@ -108,7 +127,14 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
 
   api.patch(
     '/api/admin/user',
-    { config: admin('edit'), schema: { summary: 'Update a user', body: userBody.extend({ id: z.number().int() }) } },
+    {
+      config: admin('edit'),
+      schema: {
+        summary: 'Update a user',
+        body: userBody.extend({ id: z.number().int() }),
+        response: { 200: idAnswer },
+      },
+    },
     async (request) => {
       const auth = authOf(request);
       const { issuer } = auth;
@@ -140,7 +166,11 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
     '/api/admin/user',
     {
       config: admin('delete'),
-      schema: { summary: 'Delete a user (never oneself)', querystring: z.object({ id: z.coerce.number().int() }) },
+      schema: {
+        summary: 'Delete a user (never oneself)',
+        querystring: z.object({ id: z.coerce.number().int() }),
+        response: { 200: idAnswer },
+      },
     },
     async (request) => {
       const auth = authOf(request);
@@ -158,6 +188,7 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
       config: { access: { resource: 'org-units', action: 'edit' } },
       schema: {
         summary: 'Org units: get, add, update or delete',
+        response: { 200: z.array(z.object({ id: z.number(), name: z.string(), users: z.number() })) },
         body: z.discriminatedUnion('operation', [
           z.object({ operation: z.literal('get') }),
           z.object({ operation: z.literal('add'), name: z.string().max(200) }),
