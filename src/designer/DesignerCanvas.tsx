@@ -262,9 +262,12 @@ export function DesignerCanvas({ designer }: { designer: Designer }) {
   const nodes = useRef(new Map<number, Konva.Group>());
   const transformer = useRef<Konva.Transformer>(null);
 
+  // an image element without its picture has nothing to frame: no handles around an empty point
+  const selectedElement = selected === null ? undefined : model.data[selected];
+  const emptyImage = selectedElement?.type === 'image' && !selectedElement.image;
   useEffect(() => {
     const node = selected === null ? undefined : nodes.current.get(selected);
-    transformer.current?.nodes(node ? [node] : []);
+    transformer.current?.nodes(node && !emptyImage ? [node] : []);
     if (!node) return;
     // The 0.75 s highlight of a newly selected element: it dims and comes back.
     const tween = new Konva.Tween({
@@ -278,7 +281,7 @@ export function DesignerCanvas({ designer }: { designer: Designer }) {
       tween.destroy();
       node.opacity(1);
     };
-  }, [selected, model.data.length]);
+  }, [selected, model.data.length, emptyImage]);
 
   function writeBack(index: number, node: Konva.Group) {
     const element = model.data[index];

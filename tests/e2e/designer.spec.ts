@@ -230,4 +230,10 @@ test('draw a badge, undo, save, clone, filter and sort the library, leave by the
   // the same drawing as the server's render of the saved model
   expect(await pixelDifference(page, logoPng, png)).toBeLessThan(1);
   await screenshot(page, 'designer-template-logo');
+
+  // the image panel: its fields wait for a picture
+  await page.goto('/badgeImageEditor');
+  await page.getByRole('button', { name: 'Image', exact: true }).click();
+  await expect(page.getByRole('slider', { name: 'Size' })).toBeDisabled();
+  await screenshot(page, 'designer-image-panel');
 });
