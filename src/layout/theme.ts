@@ -16,6 +16,12 @@ const shared = (brand: BrandLook): RaThemeOptions => ({
     MuiPaper: { styleOverrides: { rounded: { borderRadius: 14 } } },
     MuiTextField: { defaultProps: { variant: 'outlined' } },
     MuiAppBar: { styleOverrides: { colorPrimary: { backgroundColor: brand.primary } } },
+    // a disabled field's helper text says why it is disabled: readable (4.5:1), not greyed out like the field
+    MuiFormHelperText: {
+      styleOverrides: {
+        root: ({ theme }: { theme: Theme }) => ({ '&.Mui-disabled': { color: theme.palette.text.secondary } }),
+      },
+    },
     // the "Rows per page" select has no border or underline: a keyboard focus ring shows where the focus is
     MuiTablePagination: {
       styleOverrides: {

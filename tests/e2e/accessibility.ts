@@ -1,0 +1,37 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+/** The impacts that fail a screen: WCAG says a person cannot use the screen, or only with great difficulty. */
+const FAILING = new Set(['critical', 'serious']);
+
+/**
+ * The critical and serious axe-core violations on what `page` shows now, one line each (rule, impact, the first
+ * elements and axe's summary of what is wrong). `include` narrows the check to a part of the page (a dialog, a menu).
+ * Beyond axe's default WCAG 2.x A/AA and best-practice rules, label-content-name-mismatch (WCAG 2.5.3, "label in
+ * name", still marked experimental in axe 4.13) is turned on: a button showing "EN" must be named with "EN".
+ */
+export async function seriousViolations(page: Page, { include }: { include?: string } = {}): Promise<string[]> {
+  let builder = new AxeBuilder({ page }).options({
+    rules: { 'label-content-name-mismatch': { enabled: true } },
+  });
+  if (include) builder = builder.include(include);
+  const { violations } = await builder.analyze();
+  return violations
+    .filter((violation) => FAILING.has(violation.impact ?? ''))
+    .map((violation) => {
+      const nodes = violation.nodes
+        .slice(0, 3)
+        .map((node) => `${node.target.join(' ')} — ${(node.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 200)}`)
+        .join(' | ');
+      return `${violation.id} (${violation.impact}, ${violation.nodes.length}×): ${nodes}`;
+    });
+}
+
+/** Fails (softly, so that one run lists every screen's problems) when the screen has a critical or serious violation. */
+export async function expectNoSeriousViolations(
+  page: Page,
+  name: string,
+  options: { include?: string } = {},
+): Promise<void> {
+  expect.soft(await seriousViolations(page, options), `accessibility of ${name}`).toEqual([]);
+}
