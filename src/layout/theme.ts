@@ -1,6 +1,7 @@
 import { defaultDarkTheme, defaultLightTheme, type RaThemeOptions } from 'react-admin';
 import type { Theme } from '@mui/material';
 import type { BrandLook } from './brand';
+import { checkboxLabelOnInput } from './checkboxLabel';
 
 const shared = (brand: BrandLook): RaThemeOptions => ({
   shape: { borderRadius: 10 },
@@ -16,6 +17,7 @@ const shared = (brand: BrandLook): RaThemeOptions => ({
     MuiPaper: { styleOverrides: { rounded: { borderRadius: 14 } } },
     MuiTextField: { defaultProps: { variant: 'outlined' } },
     MuiAppBar: { styleOverrides: { colorPrimary: { backgroundColor: brand.primary } } },
+    MuiCheckbox: { defaultProps: { slotProps: checkboxLabelOnInput } },
     // a disabled field's helper text says why it is disabled: readable (4.5:1), not greyed out like the field
     MuiFormHelperText: {
       styleOverrides: {
