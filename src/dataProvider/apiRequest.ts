@@ -83,7 +83,9 @@ export function apiUrl(template: string, path?: object, query?: object): string 
 export function apiRequest<P extends ApiPath<M>, M extends HttpMethod>(
   path: P,
   method: M,
-  ...[options]: Partial<ApiRequestOptions<P, M>> extends ApiRequestOptions<P, M> ? [ApiRequestOptions<P, M>?] : [ApiRequestOptions<P, M>]
+  ...[options]: Partial<ApiRequestOptions<P, M>> extends ApiRequestOptions<P, M>
+    ? [ApiRequestOptions<P, M>?]
+    : [ApiRequestOptions<P, M>]
 ): Promise<ApiResponse<ApiResult<P, M>>> {
   const {
     path: pathParams,
