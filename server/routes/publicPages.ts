@@ -14,6 +14,7 @@ import { findIssuerTemplate } from '../repositories/templates';
 import { certificateState } from '../services/rendering/certificateState';
 import { localFileStore, type FileStore } from '../services/files/fileStore';
 import { PAGE_POLICY_HEADER, renderCredentialPage, renderNoticePage } from '../services/rendering/credentialPage';
+import { PageCache } from '../services/rendering/pageCache';
 import {
   certificateLanguages,
   contentImageKeys,
@@ -93,6 +94,7 @@ function chosenLanguage(template: Template, wanted: string | undefined): string 
 export async function publicPageRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { db } = ctx;
   const files = localFileStore(path.join(ctx.config.dataDir, 'files'));
+  const certificatePages = new PageCache();
   const api = app.withTypeProvider<ZodTypeProvider>();
   const notFoundPage = (request: FastifyRequest, reply: FastifyReply, language = 'en') =>
     sendPage(reply, 404, renderNoticePage('notFound', language, brandName(request)), 'no-cache');
@@ -126,6 +128,9 @@ export async function publicPageRoutes(app: FastifyInstance, ctx: AppContext): P
       }
       const template = await findIssuerTemplate(db, certificate.issuer_id, certificate.template_id);
       if (!template) return notFoundPage(request, reply, certificate.language);
+      const cacheKey = PageCache.keyOf(certificate, template, request.query.lang ?? null, brandName(request), state);
+      const cached = certificatePages.get(cacheKey);
+      if (cached !== undefined) return sendPage(reply, 200, cached, CERTIFICATE_CACHE);
       const languages = certificateLanguages(certificate);
       const language = languages.find((code) => code === request.query.lang) ?? certificate.language;
       const view = credentialView(
@@ -147,6 +152,7 @@ export async function publicPageRoutes(app: FastifyInstance, ctx: AppContext): P
             : { verify },
         brandName: brandName(request),
       });
+      certificatePages.set(cacheKey, html);
       return sendPage(reply, 200, html, CERTIFICATE_CACHE);
     },
   );

@@ -153,6 +153,37 @@ describe.each(TEST_DATABASES)('public pages on %s', (database) => {
       expect(page).toContain(`/verify?key=${key}`);
     });
 
+    it('shows every change at once although pages are kept rendered: status, recipient, template, language', async () => {
+      const { db } = t.app.laurel;
+      const templateId = await createBadge();
+      const [key] = await issue(templateId, [{}]);
+      const first = expectPage(await get(`/certificate/${key}`));
+      expect(first).toContain('Valid credential');
+      expect(expectPage(await get(`/certificate/${key}`))).toBe(first);
+
+      await db.updateTable('certificates').set({ status_id: 9 }).where('key', '=', key).execute();
+      expect(expectPage(await get(`/certificate/${key}`))).toContain('Suspended credential');
+      await db
+        .updateTable('certificates')
+        .set({ status_id: 1, first_name: 'Augusta' })
+        .where('key', '=', key)
+        .execute();
+      const renamed = expectPage(await get(`/certificate/${key}`));
+      expect(renamed).toContain('Valid credential');
+      expect(renamed).toContain('Augusta Lovelace');
+      const template = await db
+        .selectFrom('templates')
+        .select('content')
+        .where('id', '=', templateId)
+        .executeTakeFirstOrThrow();
+      await db
+        .updateTable('templates')
+        .set({ content: template.content.replace('Data analysis', 'Data science') })
+        .where('id', '=', templateId)
+        .execute();
+      expect(expectPage(await get(`/certificate/${key}`))).toContain('<h1>Data science</h1>');
+    });
+
     it('answers 410 for a deleted certificate, saying it was withdrawn and showing nothing of it', async () => {
       const [key] = await issue(await createBadge(), [{ status_id: 3, language: 'fr' }]);
       const page = expectPage(await get(`/certificate/${key}`), 410);
