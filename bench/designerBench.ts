@@ -1,10 +1,6 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Resvg } from '@resvg/resvg-js';
 import type { Page } from 'playwright-core';
-import { build } from 'vite';
 import {
   EXPORT_SIZE,
   MODEL_VERSION,
@@ -13,13 +9,11 @@ import {
   type BadgeElement,
   type BadgeModel,
 } from '../domain/badgeImage/model';
-import { buildApp } from '../server/app';
-import { loadConfig } from '../server/config';
 import { defaultLibrary } from '../server/services/badgeLibrary/defaultLibrary';
 import { iconCatalogue } from '../server/services/badgeLibrary/icons';
 import { renderPng } from '../server/services/badgeLibrary/thumbnails';
 import { loginLinkIn, startSmtpSink } from '../tests/support/smtpSink';
-import { launchChromium } from './browser';
+import { startBrowserBench } from './browser';
 import { measure, report } from './measure';
 
 const ADMIN = 'admin@example.org';
@@ -148,27 +142,10 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
  * Set LAUREL_BENCH_WEB_ROOT to a build of the web app to skip building one.
  */
 export async function designerBench(): Promise<void> {
-  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'laurel-designer-'));
-  let webRoot = process.env.LAUREL_BENCH_WEB_ROOT;
-  if (!webRoot) {
-    webRoot = path.join(work, 'web');
-    await build({ logLevel: 'error', build: { outDir: webRoot, emptyOutDir: true } });
-  }
-  const mailbox = await startSmtpSink();
-  const app = await buildApp(
-    loadConfig({
-      DATA_DIR: path.join(work, 'data'),
-      WEB_ROOT: path.resolve(webRoot),
-      SMTP_URL: mailbox.url,
-      LOG_LEVEL: 'silent',
-      JOB_POLL_MS: '0',
-      LOGIN_RATE_PER_EMAIL: '1000',
-      LOGIN_RATE_PER_CLIENT: '1000',
-    }),
-    { logger: false },
+  const { app, baseURL, browser, mailbox, close } = await startBrowserBench(
+    'designer',
+    process.env.LAUREL_BENCH_WEB_ROOT,
   );
-  const baseURL = await app.listen({ port: 0, host: '127.0.0.1' });
-  const browser = await launchChromium();
   try {
     const token = await signIn(baseURL, mailbox);
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
@@ -295,10 +272,7 @@ export async function designerBench(): Promise<void> {
     );
     console.info(`designer export through POST /api/badge_lib/render: median ${call.median.toFixed(1)} ms`);
   } finally {
-    await browser.close();
-    await app.close();
-    await mailbox.close();
-    fs.rmSync(work, { recursive: true, force: true });
+    await close();
   }
 }
 

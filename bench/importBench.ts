@@ -1,13 +1,9 @@
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { build } from 'vite';
 import * as XLSX from 'xlsx';
 import { buildApp } from '../server/app';
-import { loadConfig } from '../server/config';
-import { loginLinkIn, startSmtpSink } from '../tests/support/smtpSink';
-import { launchChromium } from './browser';
+import { loginLinkIn } from '../tests/support/smtpSink';
+import { startBrowserBench } from './browser';
 
 const HEADERS = ['language', 'ID', 'Email', 'firstName', 'lastName', 'obtentionDate', 'score', 'assessment'];
 const RUNS = 5;
@@ -127,24 +123,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
  * import (PerformanceObserver 'longtask'), and how long a 100,000-row file takes to be refused.
  */
 export async function importBench(): Promise<void> {
-  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'laurel-importbench-'));
-  const webRoot = path.join(work, 'web');
-  await build({ logLevel: 'error', build: { outDir: webRoot, emptyOutDir: true } });
-  const mailbox = await startSmtpSink();
-  const laurel = await buildApp(
-    loadConfig({
-      DATA_DIR: path.join(work, 'data'),
-      WEB_ROOT: webRoot,
-      SMTP_URL: mailbox.url,
-      LOG_LEVEL: 'silent',
-      JOB_POLL_MS: '0',
-      LOGIN_RATE_PER_EMAIL: '1000',
-      LOGIN_RATE_PER_CLIENT: '1000',
-    }),
-    { logger: false },
-  );
-  const baseUrl = await laurel.listen({ port: 0, host: '127.0.0.1' });
-  const browser = await launchChromium();
+  const { app: laurel, baseURL: baseUrl, browser, mailbox, close } = await startBrowserBench('importbench');
   try {
     const { db } = laurel.laurel;
     const email = 'admin@example.org';
@@ -217,10 +196,7 @@ export async function importBench(): Promise<void> {
         `${bareMs.toFixed(0)} ms); longest task ${Math.max(...refusals.map((run) => run.longestTaskMs)).toFixed(0)} ms`,
     );
   } finally {
-    await browser.close();
-    await laurel.close();
-    await mailbox.close();
-    fs.rmSync(work, { recursive: true, force: true });
+    await close();
   }
 }
 
