@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expectNoSeriousViolations } from './accessibility';
-import { expect, type Laurel, sessionToken, signInByMail, test } from './fixtures';
+import { expect, publishBadgeCampaign, sessionToken, signInByMail, test } from './fixtures';
 
 /**
  * Every screen, dialog and menu of the app passes axe-core's critical and serious rules, in the light and the dark
@@ -9,44 +9,6 @@ import { expect, type Laurel, sessionToken, signInByMail, test } from './fixture
  */
 
 const ADMIN = 'admin@example.org';
-const LOGO = Buffer.from(
-  '<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"><circle cx="32" cy="32" r="30" fill="#2f6f5e"/></svg>',
-);
-
-async function publishCampaign(laurel: Laurel, token: string): Promise<{ templateId: number; campaignId: number }> {
-  const headers = { authorization: `Bearer ${token}` };
-  const form = new FormData();
-  form.append(
-    'json',
-    JSON.stringify({
-      mode: 'add',
-      type: 'openbadge',
-      DefaultLanguage: 'en',
-      badge: { en: 'logo.svg' },
-      content: { en: { microcertitle: 'Data analysis', label: 'Data analysis' } },
-    }),
-  );
-  form.append('badgeImage', new Blob([LOGO], { type: 'image/svg+xml' }), 'logo.svg');
-  const created = await fetch(`${laurel.baseURL}/api/template/mc`, { method: 'POST', headers, body: form });
-  expect(created.status).toBe(201);
-  const { id: templateId } = (await created.json()) as { id: number };
-  const published = await fetch(`${laurel.baseURL}/api/admin/data`, {
-    method: 'POST',
-    headers: { ...headers, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      templateId,
-      contentType: 'json',
-      data: [
-        { ID: 'ada-lovelace', Language: 'en', Email: 'ada@example.org', firstName: 'Ada', lastName: 'Lovelace' },
-        { ID: 'alan-turing', Language: 'en', Email: 'alan@example.org', firstName: 'Alan', lastName: 'Turing' },
-      ],
-    }),
-  });
-  expect(published.status, await published.clone().text()).toBe(200);
-  const { campaignId } = (await published.json()) as { campaignId: number };
-  return { templateId, campaignId };
-}
-
 /** Opens a screen and waits until its lazy chunks and first calls have settled (and MUI's transitions ended). */
 async function open(page: Page, path: string): Promise<void> {
   await page.goto(path);
@@ -101,7 +63,10 @@ for (const theme of ['light', 'dark'] as const) {
       .execute();
     await db.updateTable('users').set({ ok_cgu: 1, ok_notice: 1 }).where('email', '=', ADMIN).execute();
     const token = await sessionToken(laurel, ADMIN);
-    const { templateId, campaignId } = await publishCampaign(laurel, token);
+    const { templateId, campaignId } = await publishBadgeCampaign(laurel, token, [
+      { ID: 'ada-lovelace', Language: 'en', Email: 'ada@example.org', firstName: 'Ada', lastName: 'Lovelace' },
+      { ID: 'alan-turing', Language: 'en', Email: 'alan@example.org', firstName: 'Alan', lastName: 'Turing' },
+    ]);
     await screen('guided tour', async () => {
       await page.goto('/templates');
       await expect(page.getByRole('dialog', { name: 'Design your first badge' })).toBeVisible();

@@ -1,11 +1,8 @@
 import type { Page } from '@playwright/test';
 import { WEB_APP_POLICY } from '../../server/security/webAppPolicy';
-import { expect, type Laurel, screenshot, sessionToken, signInByMail, test } from './fixtures';
+import { expect, publishBadgeCampaign, screenshot, sessionToken, signInByMail, test } from './fixtures';
 
 const ADMIN = 'admin@example.org';
-const LOGO = Buffer.from(
-  '<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"><circle cx="32" cy="32" r="30" fill="#2f6f5e"/></svg>',
-);
 
 /** Every Content-Security-Policy violation the page reports, as the browser reports it. */
 async function watchViolations(page: Page): Promise<string[]> {
@@ -26,38 +23,6 @@ async function watchViolations(page: Page): Promise<string[]> {
   return violations;
 }
 
-async function publishCampaign(laurel: Laurel): Promise<{ templateId: number; campaignId: number }> {
-  const token = await sessionToken(laurel, ADMIN);
-  const headers = { authorization: `Bearer ${token}` };
-  const form = new FormData();
-  form.append(
-    'json',
-    JSON.stringify({
-      mode: 'add',
-      type: 'openbadge',
-      DefaultLanguage: 'en',
-      badge: { en: 'logo.svg' },
-      content: { en: { microcertitle: 'Data analysis', label: 'Data analysis' } },
-    }),
-  );
-  form.append('badgeImage', new Blob([LOGO], { type: 'image/svg+xml' }), 'logo.svg');
-  const created = await fetch(`${laurel.baseURL}/api/template/mc`, { method: 'POST', headers, body: form });
-  expect(created.status).toBe(201);
-  const { id: templateId } = (await created.json()) as { id: number };
-  const published = await fetch(`${laurel.baseURL}/api/admin/data`, {
-    method: 'POST',
-    headers: { ...headers, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      templateId,
-      contentType: 'json',
-      data: [{ ID: 'ada-lovelace', Language: 'en', Email: 'ada@example.org', firstName: 'Ada', lastName: 'Lovelace' }],
-    }),
-  });
-  expect(published.status, await published.clone().text()).toBe(200);
-  const { campaignId } = (await published.json()) as { campaignId: number };
-  return { templateId, campaignId };
-}
-
 test('the app works under its production Content-Security-Policy, with no violation on the main screens', async ({
   page,
   laurel,
@@ -69,7 +34,9 @@ test('the app works under its production Content-Security-Policy, with no violat
 
   await signInByMail(page, laurel, ADMIN);
   await expect(page).toHaveURL(/\/templates$/);
-  const { templateId, campaignId } = await publishCampaign(laurel);
+  const { templateId, campaignId } = await publishBadgeCampaign(laurel, await sessionToken(laurel, ADMIN), [
+    { ID: 'ada-lovelace', Language: 'en', Email: 'ada@example.org', firstName: 'Ada', lastName: 'Lovelace' },
+  ]);
 
   const screens: [string, RegExp][] = [
     ['/templates', /templates|modèles/i],

@@ -147,6 +147,50 @@ export async function sessionToken(laurel: Laurel, email: string): Promise<strin
   return ((await exchange.json()) as { token: string }).token;
 }
 
+const BADGE_LOGO = Buffer.from(
+  '<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"><circle cx="32" cy="32" r="30" fill="#2f6f5e"/></svg>',
+);
+
+export interface RecipientRow {
+  ID: string;
+  Language: string;
+  Email: string;
+  firstName: string;
+  lastName: string;
+}
+
+/** A badge template "Data analysis" created through the template call, and one campaign of `rows` published on it. */
+export async function publishBadgeCampaign(
+  laurel: Laurel,
+  token: string,
+  rows: RecipientRow[],
+): Promise<{ templateId: number; campaignId: number }> {
+  const headers = { authorization: `Bearer ${token}` };
+  const form = new FormData();
+  form.append(
+    'json',
+    JSON.stringify({
+      mode: 'add',
+      type: 'openbadge',
+      DefaultLanguage: 'en',
+      badge: { en: 'logo.svg' },
+      content: { en: { microcertitle: 'Data analysis', label: 'Data analysis' } },
+    }),
+  );
+  form.append('badgeImage', new Blob([BADGE_LOGO], { type: 'image/svg+xml' }), 'logo.svg');
+  const created = await fetch(`${laurel.baseURL}/api/template/mc`, { method: 'POST', headers, body: form });
+  expect(created.status).toBe(201);
+  const { id: templateId } = (await created.json()) as { id: number };
+  const published = await fetch(`${laurel.baseURL}/api/admin/data`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify({ templateId, contentType: 'json', data: rows }),
+  });
+  expect(published.status, await published.clone().text()).toBe(200);
+  const { campaignId } = (await published.json()) as { campaignId: number };
+  return { templateId, campaignId };
+}
+
 export const SCREENSHOTS = path.resolve('test-results/screenshots');
 
 /** Takes the screenshot we look at, and fails when the page shows a missing translation (~key). */
