@@ -9,6 +9,7 @@ import { expect, publishBadgeCampaign, sessionToken, signInByMail, test } from '
  */
 
 const ADMIN = 'admin@example.org';
+
 /** Opens a screen and waits until its lazy chunks and first calls have settled (and MUI's transitions ended). */
 async function open(page: Page, path: string): Promise<void> {
   await page.goto(path);
