@@ -90,15 +90,15 @@ test('the tags page adds, renames, assigns, shows the tagged templates and remov
   // Add and Rename are the tags resource's create and edit screens (react-admin forms with the name rules)
   await page.getByRole('link', { name: 'Add a tag' }).click();
   await expect(page).toHaveURL(/\/template-tags\/create$/);
-  await page.getByLabel('Name').fill('STEM');
+  await page.getByRole('textbox', { name: 'Name' }).fill('STEM');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('heading', { name: '1 tag' })).toBeVisible();
   await page.getByRole('link', { name: 'Add a tag' }).click();
-  await page.getByLabel('Name').fill('stem');
+  await page.getByRole('textbox', { name: 'Name' }).fill('stem');
   await expect(page.getByText('This name is already used.')).toBeVisible();
-  await page.getByLabel('Name').fill('x'.repeat(31));
+  await page.getByRole('textbox', { name: 'Name' }).fill('x'.repeat(31));
   await expect(page.getByText(/at most 30 characters/)).toBeVisible();
-  await page.getByLabel('Name').fill('Spring');
+  await page.getByRole('textbox', { name: 'Name' }).fill('Spring');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('heading', { name: '2 tags' })).toBeVisible();
 
@@ -106,7 +106,8 @@ test('the tags page adds, renames, assigns, shows the tagged templates and remov
     .getByRole('row', { name: /Spring/ })
     .getByRole('link', { name: /Edit/ })
     .click();
-  await page.getByLabel('Name').fill('Autumn');
+  await expect(page).toHaveURL(/\/template-tags\/[^/]+$/);
+  await page.getByRole('textbox', { name: 'Name' }).fill('Autumn');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('row', { name: /Autumn/ })).toBeVisible();
 
