@@ -171,6 +171,32 @@ export interface ApiKeyTable {
   last_used_at: Timestamp | null;
 }
 
+/** A certificate's message not delivered yet (pending, tried again with back-off) or refused for good (failed). */
+export interface MailDeliveryTable {
+  certificate_id: number;
+  issuer_id: number;
+  template_id: number;
+  /** the message settings (subject, language, sender, reply-to) as JSON */
+  message: string;
+  /** when the send was asked for: a message sent at or after it is not sent again */
+  requested_at: Timestamp;
+  state: 'pending' | 'failed';
+  attempts: number;
+  /** temporary failures are retried until 24 hours after this */
+  window_started_at: Timestamp;
+  /** when a pending message is tried next (while one is being sent: the end of its claim); null once failed */
+  next_attempt_at: Timestamp | null;
+  /** the last failure: the SMTP answer or the connection error */
+  last_error: string;
+  updated_at: Timestamp;
+}
+
+/** When the mail retry job is planned (one row), so that failures share one planned job. */
+export interface MailRetryScheduleTable {
+  name: string;
+  run_at: Timestamp;
+}
+
 /** One attempt to call an issuer's notification webhook; campaign_id is null for a test call. */
 export interface WebhookDeliveryTable {
   id: Generated<number>;
@@ -360,6 +386,8 @@ export interface Database {
   api_keys: ApiKeyTable;
   issuer_keys: IssuerKeyTable;
   webhook_deliveries: WebhookDeliveryTable;
+  mail_deliveries: MailDeliveryTable;
+  mail_retry_schedule: MailRetryScheduleTable;
   webhook_secrets: WebhookSecretTable;
   templates: TemplateTable;
   tags: TagTable;
@@ -479,6 +507,7 @@ export type Tag = Selectable<TagTable>;
 export type ApiKey = Selectable<ApiKeyTable>;
 export type OutboxMessage = Selectable<OutboxTable>;
 export type WebhookDelivery = Selectable<WebhookDeliveryTable>;
+export type MailDelivery = Selectable<MailDeliveryTable>;
 export type Campaign = Selectable<CampaignTable>;
 export type Certificate = Selectable<CertificateTable>;
 export type NewCertificate = Insertable<CertificateTable>;
