@@ -79,6 +79,29 @@ export const SPREADSHEET_MAX_UNPACKED_BYTES = 100 * 1024 * 1024;
 export const SPREADSHEET_MAX_ENTRIES = 4000;
 export const SPREADSHEET_MAX_RATIO = 1000;
 
+/** How far a zip may unpack: entries, bytes in all, and how much one entry may be packed. */
+export interface ZipBounds {
+  maxEntries: number;
+  maxUnpackedBytes: number;
+  maxRatio: number;
+}
+
+export const SPREADSHEET_ZIP_BOUNDS: ZipBounds = {
+  maxEntries: SPREADSHEET_MAX_ENTRIES,
+  maxUnpackedBytes: SPREADSHEET_MAX_UNPACKED_BYTES,
+  maxRatio: SPREADSHEET_MAX_RATIO,
+};
+
+/**
+ * The publication's archive of the rows' files (issue 17): the spreadsheet's ratio, but room for one file per row
+ * of a 10,000-row publication with two file fields, and for its at most 100 MB of mostly packed images and PDFs.
+ */
+export const ARCHIVE_ZIP_BOUNDS: ZipBounds = {
+  maxEntries: 20_000,
+  maxUnpackedBytes: 1024 * 1024 * 1024,
+  maxRatio: SPREADSHEET_MAX_RATIO,
+};
+
 const ODS_MIME_TYPE = 'application/vnd.oasis.opendocument.spreadsheet';
 const ZIP_SIGNATURE = 0x04034b50;
 const ZIP_END = 0x06054b50;
@@ -94,8 +117,10 @@ interface ZipEntry {
   localOffset: number;
 }
 
-/** The entries of a zip's central directory, or null when there is none to read. */
-function zipEntries(bytes: Uint8Array): ZipEntry[] | null {
+const ZIP64 = 'zip64';
+
+/** The entries of a zip's central directory, null when there is none to read, ZIP64 when it needs ZIP64 records. */
+function zipEntries(bytes: Uint8Array): ZipEntry[] | typeof ZIP64 | null {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let end = bytes.length - 22;
   const stop = Math.max(0, end - 0xffff);
@@ -103,6 +128,8 @@ function zipEntries(bytes: Uint8Array): ZipEntry[] | null {
   if (end < stop) return null;
   const count = view.getUint16(end + 10, true);
   let offset = view.getUint32(end + 16, true);
+  // 0xFFFF entries or the directory at 0xFFFFFFFF: the real figures are in a ZIP64 record, which no file here needs
+  if (count === 0xffff || offset === 0xffffffff) return ZIP64;
   const entries: ZipEntry[] = [];
   const decoder = new TextDecoder();
   for (let i = 0; i < count; i++) {
@@ -143,15 +170,34 @@ function containsUtf16(bytes: Uint8Array, text: string): boolean {
   return false;
 }
 
-function isZipBomb(entries: readonly ZipEntry[]): boolean {
-  if (entries.length > SPREADSHEET_MAX_ENTRIES) return true;
+function isZipBomb(entries: readonly ZipEntry[], bounds: ZipBounds): boolean {
+  if (entries.length > bounds.maxEntries) return true;
   let total = 0;
   for (const entry of entries) {
     total += entry.unpacked;
-    // 0xFFFFFFFF: the real size is in a ZIP64 field, which no spreadsheet needs
-    if (entry.unpacked === 0xffffffff || entry.unpacked > Math.max(1, entry.size) * SPREADSHEET_MAX_RATIO) return true;
+    // 0xFFFFFFFF: the real size or offset is in a ZIP64 field, which no file here needs
+    if (entry.unpacked === 0xffffffff || entry.size === 0xffffffff || entry.localOffset === 0xffffffff) return true;
+    if (entry.unpacked > Math.max(1, entry.size) * bounds.maxRatio) return true;
   }
-  return total > SPREADSHEET_MAX_UNPACKED_BYTES;
+  return total > bounds.maxUnpackedBytes;
+}
+
+/** Why a zip cannot be unpacked safely, read from its directory alone: null when it is within `bounds`. */
+export type ZipProblem = 'broken-zip' | 'encrypted-zip' | 'zip-bomb';
+
+/**
+ * Checks a zip from its central directory before anything is inflated: a directory that cannot be read (or no
+ * zip at all) is broken, an entry with bit 0 of its flags is encrypted, and past `bounds` (or needing ZIP64) a
+ * zip bomb. Also what the publication's archive goes through on the server.
+ */
+export function zipProblem(data: ArrayBuffer | Uint8Array, bounds: ZipBounds): ZipProblem | null {
+  const bytes = data instanceof Uint8Array ? data : new Uint8Array(data);
+  if (bytes.length < 22) return 'broken-zip';
+  const entries = zipEntries(bytes);
+  if (entries === ZIP64) return 'zip-bomb';
+  if (!entries) return 'broken-zip';
+  if (entries.some((entry) => (entry.flags & 1) === 1)) return 'encrypted-zip';
+  return isZipBomb(entries, bounds) ? 'zip-bomb' : null;
 }
 
 /**
@@ -168,10 +214,11 @@ export function spreadsheetContent(data: ArrayBuffer | Uint8Array): SpreadsheetC
   if (bytes.length < 4 || new DataView(bytes.buffer, bytes.byteOffset, 4).getUint32(0, true) !== ZIP_SIGNATURE)
     return 'other';
   const entries = zipEntries(bytes);
+  if (entries === ZIP64) return 'zip-bomb';
   if (!entries) return 'broken-zip';
   // bit 0 of the flags: the entry is encrypted (a zip "with a password", which no spreadsheet program writes)
   if (entries.some((entry) => (entry.flags & 1) === 1)) return 'encrypted-zip';
-  if (isZipBomb(entries)) return 'zip-bomb';
+  if (isZipBomb(entries, SPREADSHEET_ZIP_BOUNDS)) return 'zip-bomb';
   const names = new Set(entries.map((entry) => entry.name));
   if (names.has('[Content_Types].xml') && names.has('xl/workbook.xml')) return 'ooxml';
   const mimetype = entries.find((entry) => entry.name === 'mimetype');

@@ -46,6 +46,7 @@ export {
 } from './sheet';
 export {
   ARCHIVE_EXTENSION,
+  ARCHIVE_ZIP_BOUNDS,
   checkArchive,
   checkImportFileContent,
   checkImportFileName,
@@ -55,7 +56,11 @@ export {
   IMPORT_FILE_EXTENSIONS,
   listedFiles,
   spreadsheetContent,
+  SPREADSHEET_ZIP_BOUNDS,
   type SpreadsheetContent,
+  type ZipBounds,
+  zipProblem,
+  type ZipProblem,
 } from './files';
 export {
   BLANK_IMPORT_COLUMNS,
