@@ -41,6 +41,26 @@ describe('rows over the limit, from the zip before any parse', () => {
     expect(await rowsOverLimit(blanks, 10)).toBeNull();
   });
 
+  it('counts the rows when the dimension declares fewer than the sheet holds', async () => {
+    const lying = (count: number) =>
+      withSheet(workbookBytes([HEADERS, ...people(count)]), (xml) =>
+        xml.replace(/<dimension ref="[^"]*"/, '<dimension ref="A1:C3"'),
+      );
+    // stops once past the limit: at least that many rows
+    expect(await rowsOverLimit(await lying(30), 10)).toBeGreaterThan(10);
+    expect(await rowsOverLimit(await lying(10), 10)).toBeNull();
+    // a generated sheet of 200,000 rows declaring A1:C3, against the import's limit of 10,000
+    const rows = Array.from({ length: 200_000 }, (_, i) => `<row r="${i + 2}"><c r="A${i + 2}"><v>${i}</v></c></row>`);
+    const huge = await withSheet(workbookBytes([HEADERS]), (xml) =>
+      xml
+        .replace(/<dimension ref="[^"]*"/, '<dimension ref="A1:C3"')
+        .replace(/<\/row>(<\/sheetData>)/, `</row>${rows.join('')}$1`),
+    );
+    const started = performance.now();
+    expect(await rowsOverLimit(huge, 10_000)).toBeGreaterThan(10_000);
+    expect(performance.now() - started).toBeLessThan(5000);
+  });
+
   it('counts the rows of an OpenDocument spreadsheet', async () => {
     expect(await rowsOverLimit(workbookBytes([HEADERS, ...people(30)], 'ods'), 10)).toBe(30);
     expect(await rowsOverLimit(workbookBytes([HEADERS, ...people(8)], 'ods'), 10)).toBeNull();

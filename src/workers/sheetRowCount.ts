@@ -57,9 +57,9 @@ async function firstSheetPath(zip: JSZip): Promise<string | null> {
 
 /**
  * Rows holding a value in an xlsx sheet (`<row>` elements with a `<v>` or inline `<is>` value, no cell read). The
- * sheet's <dimension> comes first: when its last row leaves at most `limit` rows under the header, reading stops
- * there (answering that last row). Otherwise rows are counted until they pass the limit, which confirms the
- * dimension (answered then: it bounds the rows), or to the end of a sheet without one.
+ * streamed count is the authority (issue 17): a <dimension> declaring A1:C5 may sit over a million rows, so a
+ * sheet within the limit is always read to its end. Past the limit the count stops; the dimension then gives the
+ * figure when it covers the rows counted, else the count so far (at least that many rows).
  */
 async function countXlsxRows(zip: JSZip, limit: number): Promise<number | null> {
   const sheetPath = await firstSheetPath(zip);
@@ -73,7 +73,6 @@ async function countXlsxRows(zip: JSZip, limit: number): Promise<number | null> 
     if (beforeRows) {
       const declared = text.match(/<dimension\b[^>]*\bref="[A-Z]*\d*(?::[A-Z]*(\d+))?"/)?.[1];
       if (declared) lastRow = Number(declared);
-      if (lastRow !== null && lastRow - 1 <= limit) return true;
       if (/<sheetData\b/.test(text)) beforeRows = false;
     }
     for (const [tag] of text.matchAll(/<(?:row|v|is)[\s>/]/g)) {
@@ -82,9 +81,10 @@ async function countXlsxRows(zip: JSZip, limit: number): Promise<number | null> 
         rowHasValue = false;
       } else rowHasValue = true;
     }
+    // without a dimension the count goes on to the end, for the exact figure
     return lastRow !== null && rows - 1 > limit;
   });
-  if (lastRow !== null && (lastRow - 1 <= limit || rows - 1 > limit)) return lastRow;
+  if (lastRow !== null && rows - 1 > limit) return Math.max(lastRow, rows);
   return rowHasValue ? rows + 1 : rows;
 }
 
