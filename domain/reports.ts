@@ -44,6 +44,14 @@ export interface ReportRow {
   TemplateID: number;
   email: string;
   email_sent: string | null;
+  /** a message waiting for another attempt after a temporary failure (its email status is "not sent") */
+  EmailPending?: boolean;
+  /** failed attempts of the pending or refused message */
+  EmailAttempts?: number;
+  /** why the last attempt failed (the mail server's answer), for a pending or not-delivered message */
+  EmailReason?: string | null;
+  /** when a pending message is tried next */
+  EmailNextAttempt?: string | null;
   [field: string]: unknown;
 }
 

@@ -12,6 +12,7 @@ import {
   recordMailOpened,
   sendTestEmail,
 } from '../services/emailing/sendEmails';
+import { resendFailedMails } from '../services/emailing/resendMails';
 
 const sendPayload = z.object({
   templateId: z.coerce.number().int().positive(),
@@ -54,6 +55,20 @@ export async function emailingRoutes(app: FastifyInstance, ctx: AppContext): Pro
       },
     },
     async (request) => queueCertificateEmails(ctx, authOf(request).issuer, request.body),
+  );
+
+  api.post(
+    '/api/admin/emails/resend',
+    {
+      config: { access: { resource: 'emails', action: 'send' } },
+      schema: {
+        summary:
+          'Send the not-delivered messages of these certificates again (active ones with an address), in the background',
+        body: z.object({ keys: z.array(z.string().regex(CERTIFICATE_KEY_PATTERN)).min(1).max(5000) }),
+        response: { 200: z.object({ ok: z.literal(true), nbEmails: z.number().int() }) },
+      },
+    },
+    async (request) => resendFailedMails(ctx, authOf(request).issuer, request.body.keys),
   );
 
   api.post(

@@ -15,6 +15,7 @@ import {
 } from '../services/reports/certificateOperations';
 import { reportHeader } from '../services/reports/reportHeader';
 import { reportRows } from '../services/reports/reportRows';
+import { withMailDeliveries } from '../services/emailing/deliveryStatus';
 import { SEARCH_LIMIT, searchCertificates } from '../services/reports/search';
 import { parseJson } from '../services/templates/views';
 
@@ -81,12 +82,13 @@ export async function reportRoutes(app: FastifyInstance, ctx: AppContext): Promi
       const [rangeStart, rangeEnd] = (dateRange ?? '').split(';');
       const startDate = query.startDate ?? (isoDate.safeParse(rangeStart).success ? rangeStart : undefined);
       const endDate = query.endDate ?? (isoDate.safeParse(rangeEnd).success ? rangeEnd : undefined);
-      return reportRows(
+      const page = await reportRows(
         ctx.db,
         auth.issuer.id,
         { ...query, statuses: status, startDate, endDate, counter: counter === true || counter === 'true' },
         options(auth.issuer),
       );
+      return { ...page, data: await withMailDeliveries(ctx.db, auth.issuer.id, page.data) };
     },
   );
 
@@ -194,7 +196,8 @@ export async function reportRoutes(app: FastifyInstance, ctx: AppContext): Promi
       const { mode, value, ...page } = request.query;
       const check = checkSearch(mode, value);
       if (!check.ok) throw badRequest(check.error.toUpperCase(), check.error);
-      return searchCertificates(ctx.db, auth.issuer.id, check, options(auth.issuer), page);
+      const found = await searchCertificates(ctx.db, auth.issuer.id, check, options(auth.issuer), page);
+      return { ...found, data: await withMailDeliveries(ctx.db, auth.issuer.id, found.data) };
     },
   );
 }

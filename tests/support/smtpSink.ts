@@ -27,40 +27,51 @@ function decodeHeader(value: string): string {
     .replace(/\?=\s+=\?/g, '');
 }
 
-/** A real SMTP server on loopback that keeps what it receives; `reject` lists recipients it refuses. */
-export async function startSmtpSink(options: { reject?: string[] } = {}) {
+/**
+ * A real SMTP server on loopback that keeps what it receives; `reject` lists recipients it refuses for good (550),
+ * `defer` those it refuses for now (451). Both lists are read at each recipient, so a test may change them.
+ * stop() closes it (connections are refused) and start() opens it again on the same port.
+ */
+export async function startSmtpSink(options: { reject?: string[]; defer?: string[] } = {}) {
   const messages: ReceivedMail[] = [];
   const waiters: (() => void)[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onRcptTo(address, _session, callback) {
-      if (options.reject?.includes(address.address)) callback(new Error('550 mailbox unavailable'));
-      else callback();
-    },
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        const raw = Buffer.concat(chunks).toString('utf8');
-        const headerEnd = raw.indexOf('\r\n\r\n');
-        const headers = raw.slice(0, headerEnd).replace(/\r\n\s+/g, ' ');
-        const subject = decodeHeader(/^Subject: (.*)$/im.exec(headers)?.[1] ?? '');
-        messages.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw,
-          subject,
-          text: decodeQuotedPrintable(raw.slice(headerEnd + 4)),
+  const makeServer = () =>
+    new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS', 'AUTH'],
+      logger: false,
+      // pooled client connections still open are ended at once on close
+      closeTimeout: 200,
+      onRcptTo(address, _session, callback) {
+        if (options.reject?.includes(address.address)) callback(new Error('550 mailbox unavailable'));
+        else if (options.defer?.includes(address.address))
+          callback(Object.assign(new Error('Mailbox busy, try again later'), { responseCode: 451 }));
+        else callback();
+      },
+      onData(stream, session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        stream.on('end', () => {
+          const raw = Buffer.concat(chunks).toString('utf8');
+          const headerEnd = raw.indexOf('\r\n\r\n');
+          const headers = raw.slice(0, headerEnd).replace(/\r\n\s+/g, ' ');
+          const subject = decodeHeader(/^Subject: (.*)$/im.exec(headers)?.[1] ?? '');
+          messages.push({
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+            to: session.envelope.rcptTo.map((r) => r.address),
+            raw,
+            subject,
+            text: decodeQuotedPrintable(raw.slice(headerEnd + 4)),
+          });
+          waiters.splice(0).forEach((wake) => wake());
+          callback();
         });
-        waiters.splice(0).forEach((wake) => wake());
-        callback();
-      });
-    },
-  });
+      },
+    });
+  let server = makeServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
+  const close = () => new Promise<void>((resolve) => server.close(() => resolve()));
 
   return {
     url: `smtp://127.0.0.1:${port}`,
@@ -78,7 +89,14 @@ export async function startSmtpSink(options: { reject?: string[] } = {}) {
         });
       }
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close,
+    /** an outage: the port stops answering */
+    stop: close,
+    /** back on the same port */
+    async start() {
+      server = makeServer();
+      await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+    },
   };
 }
 

@@ -21,15 +21,26 @@ import type { Database, Issuer } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../errors';
 import { translate } from '../../i18n';
 import { enqueueJob } from '../jobs/jobQueue';
+import {
+  claimMailDelivery,
+  clearPlannedMailRetry,
+  deleteMailDelivery,
+  dueMailDeliveries,
+  nextPendingMailAttempt,
+  planMailRetry,
+  plannedMailRetry,
+  saveMailDelivery,
+} from '../../repositories/mailDeliveries';
 import type { MailAddress } from '../mail/mailer';
 import { parseContent, parseJson, parseLabel } from '../templates/views';
 import { certificateMail, labelIn } from './certificateMail';
+import { classifyMailError, nextMailAttemptAt, type MailFailure } from './mailRetrySchedule';
 
 export const EMAILS_JOB = 'emails.send';
 /** Messages in flight at once on the pooled transport. */
 const CONCURRENCY = 5;
 
-interface MessageSettings {
+export interface MessageSettings {
   object: string;
   /** the message's language, or each certificate's own (RECIPIENT_LANGUAGE) */
   language: EmailLanguageChoice;
@@ -274,51 +285,190 @@ export async function sendTestEmail(
   return { ok: true, nbEmails: recipients.length };
 }
 
-/** A refusal by the receiving side (a 5xx answer or rejected recipients): recorded, never retried. */
-function isRefusal(error: unknown): boolean {
-  const { responseCode, code } = error as { responseCode?: number; code?: string };
-  return (typeof responseCode === 'number' && responseCode >= 500) || code === 'EENVELOPE';
+/** One message to deliver: a certificate's, with the settings it was asked with, maybe after earlier failures. */
+interface Outgoing {
+  certificateId: number;
+  issuerId: number;
+  templateId: number;
+  message: MessageSettings;
+  requestedAt: string;
+  /** the failed attempts so far and when their 24-hour window opened; none on the first attempt */
+  previous: { attempts: number; windowStartedAt: string } | null;
 }
 
-/** The job: sends each message not yet sent for this request, records Sent or not delivered. */
-export async function runEmailsJob(ctx: AppContext, job: EmailsJob): Promise<void> {
-  const context = await mailContext(ctx, job.issuerId, job.templateId);
-  const queue = [...job.certificateIds];
-  let transientError: unknown = null;
+/**
+ * Sends each message and records what became of it: accepted (Sent, its pending row removed); refused for good
+ * by a 5xx answer (not delivered, the answer kept as the reason); or failed for a passing reason (a 4xx answer, a
+ * refused or dropped connection, a time-out), kept pending in mail_deliveries with its next attempt, and not
+ * delivered once 24 hours of attempts have failed. Once the server is unreachable, the rest of the batch is
+ * recorded with the same failure instead of waiting on it again. Answers how many messages stay pending.
+ */
+async function deliverMessages(ctx: AppContext, items: readonly Outgoing[]): Promise<number> {
+  const contexts = new Map<string, Promise<MailContext>>();
+  const contextOf = (item: Outgoing) => {
+    const key = `${item.issuerId}:${item.templateId}`;
+    if (!contexts.has(key)) contexts.set(key, mailContext(ctx, item.issuerId, item.templateId));
+    return contexts.get(key) as Promise<MailContext>;
+  };
+  const queue = [...items];
+  let unreachable: string | null = null;
+  let pending = 0;
+
+  const recordFailure = async (item: Outgoing, failure: MailFailure) => {
+    const now = new Date();
+    const attempts = (item.previous?.attempts ?? 0) + 1;
+    const windowStartedAt = item.previous?.windowStartedAt ?? nowIso(now);
+    const next =
+      failure.kind === 'temporary' ? nextMailAttemptAt(Date.parse(windowStartedAt), attempts, now.getTime()) : null;
+    await saveMailDelivery(ctx.db, {
+      certificateId: item.certificateId,
+      issuerId: item.issuerId,
+      templateId: item.templateId,
+      message: JSON.stringify(item.message),
+      requestedAt: item.requestedAt,
+      state: next ? 'pending' : 'failed',
+      attempts,
+      windowStartedAt,
+      nextAttemptAt: next ? nowIso(next) : null,
+      lastError: failure.reason,
+    });
+    if (next) {
+      pending += 1;
+      return;
+    }
+    await ctx.db
+      .updateTable('certificates')
+      .set({ mail_sent: 0, mail_sent_at: nowIso(), mail_read_at: null, updated_at: nowIso() })
+      .where('id', '=', item.certificateId)
+      .execute();
+  };
+
   const worker = async () => {
-    for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
+    for (let item = queue.shift(); item !== undefined; item = queue.shift()) {
       const certificate = await ctx.db
         .selectFrom('certificates')
         .select(['id', 'key', 'email', 'first_name', 'last_name', 'language', 'status_id', 'mail_sent_at'])
-        .where('id', '=', id)
+        .where('id', '=', item.certificateId)
         .executeTakeFirst();
-      if (!certificate || !ENABLED_STATUSES.includes(certificate.status_id) || certificate.email === '') continue;
-      if (certificate.mail_sent_at !== null && certificate.mail_sent_at >= job.requestedAt) continue;
-      let delivered: 0 | 1 = 1;
+      const superseded = certificate?.mail_sent_at != null && certificate.mail_sent_at >= item.requestedAt;
+      if (!certificate || !ENABLED_STATUSES.includes(certificate.status_id) || certificate.email === '' || superseded) {
+        if (item.previous) await deleteMailDelivery(ctx.db, item.certificateId);
+        continue;
+      }
+      if (unreachable !== null) {
+        await recordFailure(item, { kind: 'temporary', unreachable: true, reason: unreachable });
+        continue;
+      }
       try {
-        const language = mailLanguage(certificate.language, job.message.language);
-        await ctx.mailer.send(messageFor(ctx, context, job.message, certificate, certificate.email, true, language));
+        const context = await contextOf(item);
+        const language = mailLanguage(certificate.language, item.message.language);
+        await ctx.mailer.send(messageFor(ctx, context, item.message, certificate, certificate.email, true, language));
       } catch (error) {
-        if (!isRefusal(error)) {
-          transientError ??= error;
-          continue;
-        }
-        delivered = 0;
+        const failure = classifyMailError(error);
+        if (failure.unreachable) unreachable ??= failure.reason;
+        await recordFailure(item, failure);
+        continue;
       }
       await ctx.db
         .updateTable('certificates')
-        .set({ mail_sent: delivered, mail_sent_at: nowIso(), mail_read_at: null, updated_at: nowIso() })
+        .set({ mail_sent: 1, mail_sent_at: nowIso(), mail_read_at: null, updated_at: nowIso() })
         .where('id', '=', certificate.id)
         .execute();
+      if (item.previous) await deleteMailDelivery(ctx.db, item.certificateId);
     }
   };
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-  // messages not sent for a passing reason are tried again by the job's retry; those sent are skipped then
-  if (transientError) throw transientError;
+  return pending;
+}
+
+/** The job: sends each message not yet sent for this request; those that fail for a passing reason wait for a retry. */
+export async function runEmailsJob(ctx: AppContext, job: EmailsJob): Promise<void> {
+  // a message pending from an earlier request is replaced by this one
+  const earlier = await pendingOf(ctx.db, job.certificateIds);
+  const items = job.certificateIds.map((certificateId) => ({
+    certificateId,
+    issuerId: job.issuerId,
+    templateId: job.templateId,
+    message: job.message,
+    requestedAt: job.requestedAt,
+    previous: earlier.has(certificateId) ? { attempts: 0, windowStartedAt: job.requestedAt } : null,
+  }));
+  if ((await deliverMessages(ctx, items)) > 0) await planMailRetryJob(ctx);
+}
+
+/** Which of these certificates have an undelivered message on record. */
+async function pendingOf(db: Kysely<Database>, ids: readonly number[]): Promise<Set<number>> {
+  const found = new Set<number>();
+  for (let i = 0; i < ids.length; i += 500) {
+    const rows = await db
+      .selectFrom('mail_deliveries')
+      .select('certificate_id')
+      .where('certificate_id', 'in', ids.slice(i, i + 500))
+      .execute();
+    for (const row of rows) found.add(row.certificate_id);
+  }
+  return found;
+}
+
+export const MAIL_RETRY_JOB = 'emails.retry';
+/** A claimed message not recorded within this time (its worker died) is taken up by a later round. */
+const CLAIM_MS = 10 * 60 * 1000;
+/** A planned retry job older than this is taken as lost and planned again. */
+const PLAN_STALE_MS = 15 * 60 * 1000;
+const RETRY_PAGE = 200;
+const RETRY_PAGES_PER_RUN = 50;
+
+/**
+ * Plans the retry job for the earliest pending attempt, unless a job already runs by then: every failure shares
+ * one planned job (mail_retry_schedule), whatever the job queue offers.
+ */
+export async function planMailRetryJob(ctx: AppContext): Promise<void> {
+  const next = await nextPendingMailAttempt(ctx.db);
+  if (next === null) return;
+  const planned = await plannedMailRetry(ctx.db);
+  const now = Date.now();
+  if (planned !== null && planned <= next && Date.parse(planned) > now - PLAN_STALE_MS) return;
+  await planMailRetry(ctx.db, next);
+  await enqueueJob(ctx.db, MAIL_RETRY_JOB, {}, { runAt: new Date(Math.max(now, Date.parse(next))), maxAttempts: 3 });
+  ctx.jobs.wake();
+}
+
+/**
+ * The retry job: takes the pending messages that are due (each claimed, so two workers never send one twice),
+ * tries them again, then plans the next run for the earliest attempt left.
+ */
+export async function runMailRetries(ctx: AppContext): Promise<void> {
+  await clearPlannedMailRetry(ctx.db, nowIso());
+  for (let page = 0; page < RETRY_PAGES_PER_RUN; page++) {
+    const now = new Date();
+    const due = await dueMailDeliveries(ctx.db, nowIso(now), RETRY_PAGE);
+    if (due.length === 0) break;
+    const claimUntil = nowIso(new Date(now.getTime() + CLAIM_MS));
+    const items: Outgoing[] = [];
+    for (const row of due) {
+      if (!(await claimMailDelivery(ctx.db, row, claimUntil))) continue;
+      items.push({
+        certificateId: row.certificate_id,
+        issuerId: row.issuer_id,
+        templateId: row.template_id,
+        message: parseJson<MessageSettings>(row.message, {
+          object: '',
+          language: DEFAULT_EMAIL_LANGUAGE,
+          from: null,
+          replyTo: null,
+        }),
+        requestedAt: row.requested_at,
+        previous: { attempts: row.attempts, windowStartedAt: row.window_started_at },
+      });
+    }
+    await deliverMessages(ctx, items);
+  }
+  await planMailRetryJob(ctx);
 }
 
 export function registerEmailJobs(ctx: AppContext): void {
   ctx.jobs.register(EMAILS_JOB, (payload) => runEmailsJob(ctx, payload as EmailsJob));
+  ctx.jobs.register(MAIL_RETRY_JOB, () => runMailRetries(ctx));
 }
 
 /** The open-tracking image: marks the first opening of a sent message. */
@@ -330,6 +480,29 @@ export async function recordMailOpened(db: Kysely<Database>, key: string): Promi
     .where('mail_sent', '=', 1)
     .where('mail_read_at', 'is', null)
     .execute();
+}
+
+/**
+ * A message with the issuer's default subject, sender and reply-to in `language`; defaults that do not pass the
+ * form's rules fall back to the product's sender and a plain subject.
+ */
+export function defaultMessage(
+  ctx: AppContext,
+  issuer: Issuer,
+  templateId: number,
+  language: EmailLanguage,
+): MessageSettings {
+  const { defaults } = emailingSettings(issuer, null, mailBrand(ctx));
+  try {
+    return checkPayload(issuer, { templateId, ...defaults, language }, false, mailBrand(ctx));
+  } catch {
+    return {
+      object: translate(language, 'mail.certificate.subject', { issuer: issuer.name }),
+      language,
+      from: null,
+      replyTo: null,
+    };
+  }
 }
 
 /**
@@ -345,7 +518,6 @@ export async function queueAutomatedEmails(ctx: AppContext, issuerId: number, ca
     .executeTakeFirst();
   if (!campaign || campaign.automated_emailing !== 1) return 0;
   const issuer = await ctx.db.selectFrom('issuers').selectAll().where('id', '=', issuerId).executeTakeFirstOrThrow();
-  const { defaults } = emailingSettings(issuer, null, mailBrand(ctx));
   const certificates = await ctx.db
     .selectFrom('certificates')
     .select(['id', 'language'])
@@ -359,22 +531,7 @@ export async function queueAutomatedEmails(ctx: AppContext, issuerId: number, ca
     byLanguage.set(language, [...(byLanguage.get(language) ?? []), certificate.id]);
   }
   for (const [language, ids] of byLanguage) {
-    let message: MessageSettings;
-    try {
-      message = checkPayload(
-        issuer,
-        { templateId: campaign.template_id, ...defaults, language },
-        false,
-        mailBrand(ctx),
-      );
-    } catch {
-      message = {
-        object: translate(language, 'mail.certificate.subject', { issuer: issuer.name }),
-        language,
-        from: null,
-        replyTo: null,
-      };
-    }
+    const message = defaultMessage(ctx, issuer, campaign.template_id, language);
     const job: EmailsJob = {
       issuerId,
       templateId: campaign.template_id,

@@ -1,0 +1,78 @@
+import { ENABLED_STATUSES } from '../../../domain/certificates';
+import { RECIPIENT_LANGUAGE } from '../../../domain/emailing';
+import type { AppContext } from '../../context';
+import { nowIso } from '../../db/clock';
+import type { Issuer } from '../../db/schema';
+import { mailDeliveriesOf, saveMailDelivery } from '../../repositories/mailDeliveries';
+import { defaultMessage, mailLanguage, planMailRetryJob, type MessageSettings } from './sendEmails';
+
+/**
+ * POST /api/admin/emails/resend: the not-delivered messages of these certificates (the issuer's, active, with an
+ * address) go out again, each with the settings it was first sent with (the issuer's defaults when none were
+ * kept), through the retry job at once, with a new 24-hour window. They show as not sent until then; other keys
+ * are skipped. Answers how many were queued.
+ */
+export async function resendFailedMails(
+  ctx: AppContext,
+  issuer: Issuer,
+  keys: readonly string[],
+): Promise<{ ok: true; nbEmails: number }> {
+  const unique = [...new Set(keys)];
+  const certificates = [];
+  for (let i = 0; i < unique.length; i += 500) {
+    certificates.push(
+      ...(await ctx.db
+        .selectFrom('certificates')
+        .select(['id', 'template_id', 'language', 'status_id', 'email', 'mail_sent'])
+        .where('issuer_id', '=', issuer.id)
+        .where('key', 'in', unique.slice(i, i + 500))
+        .where('mail_sent', '=', 0)
+        .execute()),
+    );
+  }
+  const failed = certificates.filter((row) => ENABLED_STATUSES.includes(row.status_id) && row.email !== '');
+  const kept = new Map<number, string>();
+  for (let i = 0; i < failed.length; i += 500) {
+    const rows = await mailDeliveriesOf(
+      ctx.db,
+      issuer.id,
+      failed.slice(i, i + 500).map((row) => row.id),
+    );
+    for (const row of rows) kept.set(row.certificate_id, row.message);
+  }
+  const now = nowIso();
+  for (const certificate of failed) {
+    const message =
+      kept.get(certificate.id) ??
+      JSON.stringify(
+        defaultMessage(
+          ctx,
+          issuer,
+          certificate.template_id,
+          mailLanguage(certificate.language, RECIPIENT_LANGUAGE),
+        ) satisfies MessageSettings,
+      );
+    await ctx.db.transaction().execute(async (trx) => {
+      await saveMailDelivery(trx, {
+        certificateId: certificate.id,
+        issuerId: issuer.id,
+        templateId: certificate.template_id,
+        message,
+        requestedAt: now,
+        state: 'pending',
+        attempts: 0,
+        windowStartedAt: now,
+        nextAttemptAt: now,
+        lastError: '',
+      });
+      await trx
+        .updateTable('certificates')
+        .set({ mail_sent: null, mail_read_at: null, updated_at: now })
+        .where('id', '=', certificate.id)
+        .where('mail_sent', '=', 0)
+        .execute();
+    });
+  }
+  if (failed.length > 0) await planMailRetryJob(ctx);
+  return { ok: true, nbEmails: failed.length };
+}
