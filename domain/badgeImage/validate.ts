@@ -1,3 +1,5 @@
+import { exceedsPixelBounds, IMAGE_PIXEL_BOUNDS } from '../imageDimensions';
+import { UPLOAD_ERRORS } from '../templateRules/images';
 import { isBundledFamily } from './fonts';
 import { parseIconSvg } from './iconSvg';
 import {
@@ -33,7 +35,14 @@ const isObject = (value: unknown): value is Raw => typeof value === 'object' && 
 /** Bytes of a base64 payload without decoding it. */
 const base64Bytes = (payload: string) => Math.floor((payload.length * 3) / 4) - (payload.match(/=+$/)?.[0].length ?? 0);
 
-/** Why an embedded image is refused, or null: a png or jpeg data URL whose bytes are what it says, within the limit. */
+/** The problem reported for an embedded image with more pixels than IMAGE_PIXEL_BOUNDS. */
+export const TOO_MANY_PIXELS = `image is larger than ${IMAGE_PIXEL_BOUNDS.side} × ${IMAGE_PIXEL_BOUNDS.side} pixels`;
+
+/**
+ * Why an embedded image is refused, or null: a png or jpeg data URL whose bytes are what it says, within the byte
+ * limit and, read from its header before anything decodes it, within IMAGE_PIXEL_BOUNDS (issue 17: a PNG of a few
+ * hundred kilobytes can stand for 144 megapixels, which every thumbnail and export would decode).
+ */
 export function imageProblem(dataUrl: string): string | null {
   const match = /^data:(image\/png|image\/jpeg);base64,([A-Za-z0-9+/]+={0,2})$/.exec(dataUrl);
   if (!match) return 'image must be a png or jpeg data URL';
@@ -43,7 +52,21 @@ export function imageProblem(dataUrl: string): string | null {
   const jpeg = head.startsWith('\xFF\xD8\xFF');
   if ((match[1] === 'image/png' && !png) || (match[1] === 'image/jpeg' && !jpeg))
     return 'image content is not its type';
+  // at most 550 KB of base64 turned into bytes: a JPEG's frame header can come after large metadata
+  const bytes = Uint8Array.from(atob(match[2]), (c) => c.charCodeAt(0));
+  if (exceedsPixelBounds(bytes, IMAGE_PIXEL_BOUNDS)) return TOO_MANY_PIXELS;
   return null;
+}
+
+/** The shapes an icon draws with: an icon with none of them draws nothing. */
+const ICON_SHAPE = /<(path|circle|ellipse|line|polyline|polygon|rect)\b/;
+
+/**
+ * The error code of a refused model: the pixel bound's own code when an embedded image has too many pixels (the
+ * code every image upload answers), INVALID_BADGE_MODEL otherwise; `errors` says what and where.
+ */
+export function modelErrorCode(errors: readonly string[]): string {
+  return errors.some((error) => error.endsWith(TOO_MANY_PIXELS)) ? UPLOAD_ERRORS.tooManyPixels : 'INVALID_BADGE_MODEL';
 }
 
 function checkElement(raw: unknown, at: string, errors: string[]): BadgeElement | null {
@@ -108,13 +131,16 @@ function checkElement(raw: unknown, at: string, errors: string[]): BadgeElement 
       color('color');
       break;
     }
-    case 'icon':
-      if (typeof raw.icon === 'string' && raw.icon.length <= ICON_MAX_CHARS && parseIconSvg(raw.icon) !== null)
-        out.icon = raw.icon;
-      else errors.push(`${at}.icon: not an allowed icon SVG`);
+    case 'icon': {
+      const parsed = typeof raw.icon === 'string' && raw.icon.length <= ICON_MAX_CHARS ? parseIconSvg(raw.icon) : null;
+      if (!parsed) errors.push(`${at}.icon: not an allowed icon SVG`);
+      // an <svg> with no shape in it would be an invisible layer
+      else if (!ICON_SHAPE.test(parsed.body)) errors.push(`${at}.icon: the icon SVG draws nothing`);
+      else out.icon = raw.icon;
       flag('editThickness');
       color('color');
       break;
+    }
     case 'image':
       if (raw.image === null || raw.image === undefined) out.image = null;
       else if (typeof raw.image !== 'string') errors.push(`${at}.image: not a data URL`);

@@ -28,6 +28,8 @@ export const UPLOAD_ERRORS = {
   tooLarge: 'editBadge.upload-error-file-too-large',
   /** more pixels than IMAGE_PIXEL_BOUNDS (domain/imageDimensions.ts), read from the header by the server */
   tooManyPixels: 'editBadge.upload-error-too-many-pixels',
+  /** an SVG with nothing drawable left once sanitised by the server (a script alone, an empty <svg>) */
+  emptyImage: 'editBadge.upload-error-empty-image',
 } as const;
 export type UploadError = (typeof UPLOAD_ERRORS)[keyof typeof UPLOAD_ERRORS];
 

@@ -4,15 +4,19 @@ import type { BadgeImageTable, Database } from '../db/schema';
 
 export type BadgeImageRow = Selectable<BadgeImageTable>;
 
-/** The issuer's images without their thumbnails, newest first. */
-export function listBadgeImages(db: Kysely<Database>, issuerId: number) {
-  return db
+/** The issuer's images without their thumbnails (and without their models unless asked), newest first. */
+export function listBadgeImages(
+  db: Kysely<Database>,
+  issuerId: number,
+  withModels: boolean,
+): Promise<{ id: number; name: string; model?: string; created_at: string; updated_at: string }[]> {
+  const query = db
     .selectFrom('badge_images')
-    .select(['id', 'name', 'model', 'created_at', 'updated_at'])
+    .select(['id', 'name', 'created_at', 'updated_at'])
     .where('issuer_id', '=', issuerId)
     .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .execute();
+    .orderBy('id', 'desc');
+  return withModels ? query.select('model').execute() : query.execute();
 }
 
 export function findBadgeImages(db: Kysely<Database>, issuerId: number, ids: readonly number[], limit: number) {

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { BUNDLED_FONTS } from '../../domain/badgeImage/fonts';
 import { EXPORT_SIZE } from '../../domain/badgeImage/model';
-import { validateModel } from '../../domain/badgeImage/validate';
+import { modelErrorCode, validateModel } from '../../domain/badgeImage/validate';
 import type { Action } from '../../domain/permissions';
 import { authOf } from '../auth/guard';
 import type { AppContext } from '../context';
@@ -27,8 +27,16 @@ export async function badgeLibraryRoutes(app: FastifyInstance, ctx: AppContext):
 
   api.get(
     '/api/badge_lib/list',
-    { config: config('list'), schema: { summary: "The issuer's badge images: a map from id to name and model" } },
-    async (request) => listLibrary(ctx.db, authOf(request).issuer.id),
+    {
+      config: config('list'),
+      schema: {
+        summary:
+          "The issuer's badge images: a map from id to name and model (`models=false`: name and dates only, what the " +
+          'library page needs to lay out its tiles)',
+        querystring: z.object({ models: z.enum(['true', 'false']).optional() }),
+      },
+    },
+    async (request) => listLibrary(ctx.db, authOf(request).issuer.id, request.query.models !== 'false'),
   );
 
   api.post(
@@ -87,7 +95,8 @@ export async function badgeLibraryRoutes(app: FastifyInstance, ctx: AppContext):
     },
     async (request) => {
       const check = validateModel(request.body.model);
-      if (!check.ok) throw badRequest('INVALID_BADGE_MODEL', 'The badge model is not valid', { errors: check.errors });
+      if (!check.ok)
+        throw badRequest(modelErrorCode(check.errors), 'The badge model is not valid', { errors: check.errors });
       return { png: `data:image/png;base64,${renderPng(check.model, request.body.size).toString('base64')}` };
     },
   );

@@ -45,16 +45,52 @@ async function createSanitizer(): Promise<Sanitizer> {
   return { purify, window };
 }
 
+/** The elements that put paint on the canvas. */
+const GRAPHICS = ['path', 'rect', 'circle', 'ellipse', 'line', 'polyline', 'polygon', 'image', 'text'];
+/** Containers whose content is drawn only where something else refers to it, or never. */
+const NOT_DRAWN = new Set([
+  'defs',
+  'symbol',
+  'clipPath',
+  'mask',
+  'pattern',
+  'marker',
+  'linearGradient',
+  'radialGradient',
+  'filter',
+  'title',
+  'desc',
+  'metadata',
+]);
+
+/** Whether a sanitised <svg> still draws something: a shape, an image or a non-empty text outside definitions. */
+function drawsSomething(svg: Element): boolean {
+  for (const element of svg.getElementsByTagName('*')) {
+    if (!GRAPHICS.includes(element.localName)) continue;
+    if (element.localName === 'text' && (element.textContent ?? '').trim() === '') continue;
+    let parent = element.parentElement;
+    while (parent && parent !== svg && !NOT_DRAWN.has(parent.localName)) parent = parent.parentElement;
+    if (parent === svg) return true;
+  }
+  return false;
+}
+
+/** A sanitised SVG, or why none is stored: not an SVG at all, or nothing left that draws once sanitised. */
+export type SanitizedSvg = { ok: true; svg: string } | { ok: false; reason: 'not_svg' | 'empty' };
+
 /**
- * The SVG with everything active or outside removed, as UTF-8 text; null when it is not well-formed XML with an
- * <svg> root. It is read as XML (as a browser reads an .svg file: an HTML parser would read some markup
- * differently), its entities are never expanded beyond the document, and it is written back as XML.
+ * The SVG with everything active or outside removed, as UTF-8 text. Refused when it is not well-formed XML with an
+ * <svg> root (`not_svg`), or when nothing drawable is left (`empty`: an <svg> that held only a script would
+ * otherwise be stored as an invisible logo). It is read as XML (as a browser reads an .svg file: an HTML parser
+ * would read some markup differently), its entities are never expanded beyond the document, and it is written
+ * back as XML.
  */
-export async function sanitizeSvg(svg: string): Promise<string | null> {
+export async function sanitizeSvgChecked(svg: string): Promise<SanitizedSvg> {
   sanitizer ??= createSanitizer();
   const { purify, window } = await sanitizer;
+  const notSvg = { ok: false, reason: 'not_svg' } as const;
   // a document type declaration can only declare entities (a way to multiply text): nothing a logo needs
-  if (/<!DOCTYPE[^>]*\[/i.test(svg) || /<!ENTITY/i.test(svg)) return null;
+  if (/<!DOCTYPE[^>]*\[/i.test(svg) || /<!ENTITY/i.test(svg)) return notSvg;
   const parsed = new window.DOMParser().parseFromString(svg, 'image/svg+xml');
   const root = parsed.documentElement;
   if (
@@ -62,7 +98,7 @@ export async function sanitizeSvg(svg: string): Promise<string | null> {
     root?.localName !== 'svg' ||
     root.namespaceURI !== SVG_NS
   ) {
-    return null;
+    return notSvg;
   }
   const body = purify.sanitize(root, {
     USE_PROFILES: { svg: true, svgFilters: true },
@@ -71,11 +107,24 @@ export async function sanitizeSvg(svg: string): Promise<string | null> {
     RETURN_DOM: true,
   });
   const clean = (body as Element).firstElementChild;
-  if (!clean || clean.localName !== 'svg') return null;
-  return `<?xml version="1.0" encoding="UTF-8"?>\n${new window.XMLSerializer().serializeToString(clean)}\n`;
+  if (!clean || clean.localName !== 'svg') return notSvg;
+  if (!drawsSomething(clean)) return { ok: false, reason: 'empty' };
+  return {
+    ok: true,
+    svg: `<?xml version="1.0" encoding="UTF-8"?>\n${new window.XMLSerializer().serializeToString(clean)}\n`,
+  };
 }
-/** For stored bytes: the sanitised SVG's bytes, or null when nothing drawable is left. */
-export async function sanitizeSvgBytes(bytes: Uint8Array): Promise<Buffer | null> {
-  const clean = await sanitizeSvg(new TextDecoder('utf-8').decode(bytes));
-  return clean === null ? null : Buffer.from(clean, 'utf8');
+
+/** The sanitised SVG (sanitizeSvgChecked), or null when it is not an SVG or draws nothing once sanitised. */
+export async function sanitizeSvg(svg: string): Promise<string | null> {
+  const result = await sanitizeSvgChecked(svg);
+  return result.ok ? result.svg : null;
+}
+
+/** For stored bytes: the sanitised SVG's bytes, or why they are refused. */
+export async function sanitizeSvgBytes(
+  bytes: Uint8Array,
+): Promise<{ ok: true; bytes: Buffer } | { ok: false; reason: 'not_svg' | 'empty' }> {
+  const result = await sanitizeSvgChecked(new TextDecoder('utf-8').decode(bytes));
+  return result.ok ? { ok: true, bytes: Buffer.from(result.svg, 'utf8') } : result;
 }

@@ -69,8 +69,10 @@ export async function submitVerification(
   // an SVG logo is stored with nothing active in it (server/security/svgSanitizer.ts)
   let logoBytes = form.hdLogo?.bytes;
   if (!errors.hdLogo && form.hdLogo && form.hdLogo.name.toLowerCase().endsWith('.svg')) {
-    logoBytes = (await sanitizeSvgBytes(form.hdLogo.bytes)) ?? undefined;
-    if (!logoBytes) errors.hdLogo = 'unsupported_type';
+    // not an SVG, or one that draws nothing once sanitised: the form's own file error (spec 000)
+    const sanitized = await sanitizeSvgBytes(form.hdLogo.bytes);
+    logoBytes = sanitized.ok ? sanitized.bytes : undefined;
+    if (!sanitized.ok) errors.hdLogo = 'unsupported_type';
   }
   if (Object.keys(errors).length > 0) {
     throw badRequest('VALIDATION_ERROR', 'The verification form is not complete or not valid', { fields: errors });

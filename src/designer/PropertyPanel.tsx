@@ -18,6 +18,7 @@ import {
   type ShapeElement,
   type TextElement,
 } from '../../domain/badgeImage/model';
+import { exceedsPixelBounds, IMAGE_PIXEL_BOUNDS } from '../../domain/imageDimensions';
 import { ColorField, SelectField, SliderField, SwitchField } from './fields';
 
 interface PanelProps<E extends BadgeElement> {
@@ -265,10 +266,17 @@ function ImagePanel(props: PanelProps<ImageElement>) {
       setError(translate('designer.image_too_large', { max: IMAGE_MAX_BYTES / 1024 }));
       return;
     }
-    setError(null);
-    const reader = new FileReader();
-    reader.onload = () => onChange({ image: String(reader.result) });
-    reader.readAsDataURL(file);
+    // the server's pixel bound, read from the header here too so the user hears it at once
+    void file.arrayBuffer().then((buffer) => {
+      if (exceedsPixelBounds(new Uint8Array(buffer), IMAGE_PIXEL_BOUNDS)) {
+        setError(translate('designer.image_too_many_pixels', { side: IMAGE_PIXEL_BOUNDS.side }));
+        return;
+      }
+      setError(null);
+      const reader = new FileReader();
+      reader.onload = () => onChange({ image: String(reader.result) });
+      reader.readAsDataURL(file);
+    });
   }
   return (
     <>

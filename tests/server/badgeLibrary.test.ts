@@ -6,6 +6,7 @@ import { validateModel } from '../../domain/badgeImage/validate';
 import { PROFILE } from '../../domain/roles';
 import { defaultLibrary } from '../../server/services/badgeLibrary/defaultLibrary';
 import { renderPng } from '../../server/services/badgeLibrary/thumbnails';
+import { flatPng, jpegHeader, pngHeader } from '../support/images';
 import { addIssuer, addUser, bearer, signIn, signInAdmin } from './signIn';
 import { createTestApp, TEST_DATABASES, type TestApp } from './testApp';
 
@@ -119,6 +120,13 @@ describe.each(TEST_DATABASES)('badge library calls on %s', (database) => {
 
     const all = Object.keys(await list()).map(Number);
     expect(Object.keys((await details(all, headers, 3)).json())).toHaveLength(3);
+    // the library page's list: the same map with names and dates, without the models
+    const light = await t.app.inject({ method: 'GET', url: '/api/badge_lib/list?models=false', headers });
+    expect(light.statusCode, light.body).toBe(200);
+    const summaries = light.json<Record<string, object>>();
+    expect(Object.keys(summaries).map(Number).sort()).toEqual([...all].sort());
+    expect(summaries[id]).toEqual({ name: 'Renamed', createdAt: row.created_at, updatedAt: row.updated_at });
+    expect((await t.app.inject({ method: 'GET', url: '/api/badge_lib/list?models=no', headers })).statusCode).toBe(400);
     expect((await save({ id: 999_999, name: 'x', model: design() })).statusCode).toBe(404);
   });
 
@@ -198,6 +206,64 @@ describe.each(TEST_DATABASES)('badge library calls on %s', (database) => {
     expect((await remove(mine, other)).json()).toEqual({ deleted: 0 });
     expect(await countRows(issuerId)).toBe(7);
     expect((await list())[mine[0]].name).not.toBe('stolen');
+  });
+
+  it('bounds embedded images in pixels from their header and refuses icons that draw nothing, writing nothing', async () => {
+    const ids = Object.keys(await list()).map(Number);
+    const before = await t.app.laurel.db.selectFrom('badge_images').selectAll().where('id', '=', ids[0]).execute();
+    const withImage = (bytes: Buffer, mime = 'image/png'): BadgeModel => ({
+      version: 1,
+      data: [{ ...newElement('image'), image: `data:${mime};base64,${bytes.toString('base64')}` }],
+    });
+    // a real 12,000 × 12,000 PNG of about 140 KB (within the byte limit), a 9,000 pixels wide one, forged headers
+    const huge = flatPng(12_000, 12_000);
+    expect(huge.length).toBeLessThan(550 * 1024);
+    const tooLarge: [string, BadgeModel][] = [
+      ['12,000 × 12,000 png', withImage(huge)],
+      ['9,000 × 100 png', withImage(flatPng(9000, 100))],
+      ['forged png header', withImage(Buffer.concat([pngHeader(50_000, 50_000), Buffer.alloc(16)]))],
+      ['forged jpeg header', withImage(jpegHeader(30_000, 30_000), 'image/jpeg')],
+    ];
+    for (const [why, model] of tooLarge) {
+      const started = Date.now();
+      for (const id of ['', ids[0]]) {
+        const answer = await save({ id, name: why, model });
+        expect([why, answer.statusCode]).toEqual([why, 400]);
+        expect(answer.json()).toMatchObject({
+          code: 'editBadge.upload-error-too-many-pixels',
+          errors: ['data[0].image: image is larger than 4096 × 4096 pixels'],
+        });
+      }
+      const render = await t.app.inject({ method: 'POST', url: '/api/badge_lib/render', headers, payload: { model } });
+      expect([why, render.statusCode, render.json().code]).toEqual([
+        why,
+        400,
+        'editBadge.upload-error-too-many-pixels',
+      ]);
+      // judged from the header: no decoding of 144 megapixels
+      expect(Date.now() - started).toBeLessThan(3000);
+    }
+    // an icon whose SVG is allowed but draws nothing
+    const emptyIcon = await save({
+      id: '',
+      name: 'empty icon',
+      model: {
+        version: 1,
+        data: [newElement('icon', '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><g></g></svg>')],
+      },
+    });
+    expect(emptyIcon.json()).toMatchObject({
+      code: 'INVALID_BADGE_MODEL',
+      errors: ['data[0].icon: the icon SVG draws nothing'],
+    });
+    expect(await countRows(issuerId)).toBe(7);
+    expect(await t.app.laurel.db.selectFrom('badge_images').selectAll().where('id', '=', ids[0]).execute()).toEqual(
+      before,
+    );
+    // at the bound, and a real picture, are taken
+    const atBound = await save({ id: '', name: 'at bound', model: withImage(pngHeader(4096, 4096)) });
+    expect(atBound.statusCode, atBound.body).toBe(200);
+    expect((await save({ id: '', name: 'small', model: withImage(flatPng(300, 200)) })).statusCode).toBe(200);
   });
 
   it('renders a model to a 480x480 PNG, refusing an invalid one', async () => {

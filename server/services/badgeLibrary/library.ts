@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { BadgeModel } from '../../../domain/badgeImage/model';
-import { validateModel } from '../../../domain/badgeImage/validate';
+import { modelErrorCode, validateModel } from '../../../domain/badgeImage/validate';
 import type { Database } from '../../db/schema';
 import { badRequest, notFound } from '../../errors';
 import {
@@ -36,16 +36,22 @@ export async function ensureDefaultLibrary(db: Kysely<Database>, issuerId: numbe
   });
 }
 
-/** The list call's answer: a map from id to name and model (with dates for the date sort). */
-export async function listLibrary(db: Kysely<Database>, issuerId: number): Promise<Record<string, LibraryEntry>> {
+/** The list call's answer: a map from id to name and model (with dates for the date sort); without the models
+ * when `withModels` is false (the library page lays out its tiles from names and dates, the thumbnails come from
+ * the details call). */
+export async function listLibrary(
+  db: Kysely<Database>,
+  issuerId: number,
+  withModels = true,
+): Promise<Record<string, LibraryEntry | Omit<LibraryEntry, 'model'>>> {
   await ensureDefaultLibrary(db, issuerId);
-  const rows = await listBadgeImages(db, issuerId);
+  const rows = await listBadgeImages(db, issuerId, withModels);
   return Object.fromEntries(
     rows.map((row) => [
       String(row.id),
       {
         name: row.name,
-        model: JSON.parse(row.model) as BadgeModel,
+        ...(row.model === undefined ? {} : { model: JSON.parse(row.model) as BadgeModel }),
         createdAt: row.created_at,
         updatedAt: row.updated_at,
       },
@@ -72,7 +78,8 @@ export async function saveLibraryImage(
   image: { id: number | null; name: string; model: unknown },
 ): Promise<number> {
   const check = validateModel(image.model);
-  if (!check.ok) throw badRequest('INVALID_BADGE_MODEL', 'The badge model is not valid', { errors: check.errors });
+  if (!check.ok)
+    throw badRequest(modelErrorCode(check.errors), 'The badge model is not valid', { errors: check.errors });
   const row = { name: image.name, model: JSON.stringify(check.model), thumbnail: thumbnailDataUrl(check.model) };
   if (image.id === null) {
     await ensureDefaultLibrary(db, issuerId);

@@ -42,6 +42,7 @@ const UPLOAD_MESSAGES: Record<UploadError, string> = {
   [UPLOAD_ERRORS.badType]: 'This type of image is not accepted here',
   [UPLOAD_ERRORS.tooLarge]: `The image is larger than ${UPLOAD_MAX_BYTES / 1024} KB`,
   [UPLOAD_ERRORS.tooManyPixels]: `The image is larger than ${IMAGE_PIXEL_BOUNDS.side} × ${IMAGE_PIXEL_BOUNDS.side} pixels`,
+  [UPLOAD_ERRORS.emptyImage]: 'The SVG draws nothing once its scripts and outside references are removed',
 };
 
 /**
@@ -66,8 +67,8 @@ export function checkedUpload(
 }
 
 /**
- * The upload as it is stored: an SVG keeps only what draws (server/security/svgSanitizer.ts), and one with
- * nothing drawable left is refused like an image of the wrong type; a PNG or JPEG larger than any page or PDF
+ * The upload as it is stored: an SVG keeps only what draws (server/security/svgSanitizer.ts); one that is no
+ * SVG is refused as an image of the wrong type, one with nothing drawable left as an empty image; a PNG or JPEG larger than any page or PDF
  * draws it is scaled down once, to a PNG (server/services/images/normalise.ts).
  */
 export async function sanitizedUpload(upload: ImageUpload): Promise<ImageUpload> {
@@ -75,14 +76,12 @@ export async function sanitizedUpload(upload: ImageUpload): Promise<ImageUpload>
     const normalised = await normaliseRaster(upload.bytes);
     return normalised.scaled ? { ...upload, bytes: normalised.bytes, type: 'png' } : upload;
   }
-  const bytes = await sanitizeSvgBytes(upload.bytes);
-  if (!bytes) {
-    throw new AppError(400, UPLOAD_ERRORS.badType, UPLOAD_MESSAGES[UPLOAD_ERRORS.badType], {
-      part: upload.part,
-      fileName: upload.fileName,
-    });
+  const sanitized = await sanitizeSvgBytes(upload.bytes);
+  if (!sanitized.ok) {
+    const code = sanitized.reason === 'empty' ? UPLOAD_ERRORS.emptyImage : UPLOAD_ERRORS.badType;
+    throw new AppError(400, code, UPLOAD_MESSAGES[code], { part: upload.part, fileName: upload.fileName });
   }
-  return { ...upload, bytes };
+  return { ...upload, bytes: sanitized.bytes };
 }
 
 const EXTENSIONS: Record<ImageType, string> = { png: 'png', jpeg: 'jpg', svg: 'svg' };
