@@ -8,6 +8,7 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import { registerGuard } from './auth/guard';
+import { memoryRateLimits, postgresRateLimits } from './auth/rateLimiter';
 import { SessionTokens } from './auth/sessionTokens';
 import { fastifyTrustProxy, type Config } from './config';
 import type { AppContext } from './context';
@@ -45,6 +46,7 @@ import { JobRunner } from './services/jobs/jobRunner';
 import { registerEmailJobs } from './services/emailing/sendEmails';
 import { registerPublicationJobs } from './services/publication/followUp';
 import { createMailer } from './services/mail/mailer';
+import { createFileStore } from './services/files/fileStore';
 import { registerWebhookJobs } from './services/webhooks/notify';
 import { registerWebApp } from './webApp';
 import { registerWebAppPolicy } from './security/webAppPolicy';
@@ -86,12 +88,18 @@ export async function buildApp(
   });
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db, log: app.log as never });
   const jobs = new JobRunner(db, app.log, config.jobPollMs);
-  const ctx: AppContext = { config, db, dialect, tokens, mailer, jobs, databaseHealth };
+  const files = createFileStore(config);
+  const limits = config.databaseUrl
+    ? postgresRateLimits(config.databaseUrl, { warn: (message) => app.log.warn(message) })
+    : memoryRateLimits();
+  const ctx: AppContext = { config, db, dialect, tokens, mailer, jobs, databaseHealth, files, limits };
   app.decorate('laurel', ctx);
   app.addHook('onClose', async () => {
     databaseHealth.stop();
     await jobs.stop();
     mailer.close();
+    files.close();
+    await limits.close();
     await close();
   });
 

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { isValidEmail } from '../domain/email';
 import { isPlan, type Plan } from '../domain/plans';
 import { loadCredentialsKey } from './services/credentials/credentialsKey';
+import type { S3Settings } from './services/files/fileStore';
 import { webhookSettings, type WebhookSettings } from './services/webhooks/settings';
 
 /** Every setting of the server, read from the environment with embedded defaults (documented in README.md). */
@@ -45,8 +46,27 @@ export interface Config {
    * addresses/CIDRs of the proxies whose X-Forwarded-For is believed
    */
   trustProxy: boolean | number | string[];
+  /** S3_URL, S3_BUCKET…: stored files in an S3-compatible bucket shared by every server; null keeps DATA_DIR/files */
+  s3: S3Settings | null;
   /** how often the background worker looks for due jobs; 0 turns the poller off (the server tests drain by hand) */
   jobPollMs: number;
+  /**
+   * LAUREL_ROLE: `all` (default) serves HTTP and runs the background jobs; `web` serves HTTP and only enqueues jobs;
+   * `worker` runs the jobs and serves only GET /api/health and GET /api/ready
+   */
+  role: LaurelRole;
+  /** JOB_LEASE_SECONDS: a running job's lease (default 30), renewed by a heartbeat; a dead worker's job is taken up after it */
+  jobLeaseSeconds: number;
+}
+
+export type LaurelRole = 'web' | 'worker' | 'all';
+
+function role(env: Env): LaurelRole {
+  const raw = (env.LAUREL_ROLE ?? '').trim().toLowerCase() || 'all';
+  if (raw !== 'web' && raw !== 'worker' && raw !== 'all') {
+    throw new Error(`LAUREL_ROLE must be web, worker or all, not "${env.LAUREL_ROLE}"`);
+  }
+  return raw;
 }
 
 type Env = Record<string, string | undefined>;
@@ -86,6 +106,28 @@ export function fastifyTrustProxy(
   setting: Config['trustProxy'],
 ): boolean | string[] | ((address: string, hop: number) => boolean) {
   return typeof setting === 'number' ? (_address, hop) => hop < setting : setting;
+}
+
+/** S3_URL with S3_BUCKET (both or neither), S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_PATH_STYLE, S3_PREFIX. */
+export function s3Settings(env: Env): S3Settings | null {
+  const url = text(env, 'S3_URL');
+  const bucket = text(env, 'S3_BUCKET');
+  if (!url && !bucket) return null;
+  if (!url || !bucket) throw new Error('S3_URL and S3_BUCKET go together: set both to store files in S3, or neither');
+  if (!/^https?:\/\//.test(url)) throw new Error(`S3_URL must be an http(s) address, not "${url}"`);
+  const prefix = text(env, 'S3_PREFIX') ?? '';
+  if (prefix && !/^[A-Za-z0-9_-][A-Za-z0-9._-]*(\/[A-Za-z0-9_-][A-Za-z0-9._-]*)*\/$/.test(prefix)) {
+    throw new Error(`S3_PREFIX must be folder names ending with "/", not "${prefix}"`);
+  }
+  return {
+    url,
+    bucket,
+    region: text(env, 'S3_REGION') ?? 'us-east-1',
+    accessKeyId: text(env, 'S3_ACCESS_KEY_ID'),
+    secretAccessKey: text(env, 'S3_SECRET_ACCESS_KEY'),
+    forcePathStyle: !['false', 'off', 'no', '0'].includes((text(env, 'S3_PATH_STYLE') ?? 'true').toLowerCase()),
+    prefix,
+  };
 }
 
 export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
@@ -130,6 +172,9 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     logLevel: text(env, 'LOG_LEVEL') ?? 'info',
     webhooks: webhookSettings(env),
     jobPollMs: integer(env, 'JOB_POLL_MS', 1000),
+    role: role(env),
+    jobLeaseSeconds: Math.max(1, integer(env, 'JOB_LEASE_SECONDS', 30)),
+    s3: s3Settings(env),
     trustProxy: parseTrustProxy(text(env, 'TRUST_PROXY')),
     ...overrides,
   };

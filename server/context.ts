@@ -6,6 +6,8 @@ import type { SessionTokens } from './auth/sessionTokens';
 import type { JobRunner } from './services/jobs/jobRunner';
 import type { Mailer } from './services/mail/mailer';
 import type { DatabaseHealth } from './db/databaseHealth';
+import type { FileStore } from './services/files/fileStore';
+import type { RateLimits } from './auth/rateLimiter';
 
 /** What route modules and services share: built once by buildApp and passed down. */
 export interface AppContext {
@@ -17,4 +19,8 @@ export interface AppContext {
   jobs: JobRunner;
   /** whether the database answers (GET /api/health, 503 answers while it does not) */
   databaseHealth: DatabaseHealth;
+  /** stored files (DATA_DIR/files, or the S3 bucket every server shares) */
+  files: FileStore;
+  /** counters of the sign-in, contact and document limits (shared through PostgreSQL, in memory on SQLite) */
+  limits: RateLimits;
 }

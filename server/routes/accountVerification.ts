@@ -10,7 +10,6 @@ import { authOf } from '../auth/guard';
 import type { AppContext } from '../context';
 import { badRequest } from '../errors';
 import { submitVerification, type VerificationSubmission } from '../services/accountVerification';
-import { localFileStore } from '../services/files/fileStore';
 
 const TEXT_FIELDS: readonly string[] = [...VERIFICATION_TEXT_FIELDS, 'country', 'statementIntent'];
 
@@ -38,7 +37,7 @@ async function readVerificationForm(request: FastifyRequest): Promise<Verificati
 
 /** POST /api/issuer/verification: the account verification form of spec 000 section 2.12 (Administrators). */
 export async function accountVerificationRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const files = localFileStore(path.join(ctx.config.dataDir, 'files'));
+  const files = ctx.files;
   await app.register(async (scope) => {
     await scope.register(multipart, {
       throwFileSizeLimit: false,

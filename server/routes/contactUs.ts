@@ -14,7 +14,6 @@ import {
 } from '../../domain/helpForm';
 import type { Language } from '../../domain/language';
 import { sessionOf } from '../auth/guard';
-import { RateLimiter } from '../auth/rateLimiter';
 import type { AppContext } from '../context';
 import { AppError, badRequest } from '../errors';
 import type { MailAttachment } from '../services/mail/mailer';
@@ -85,7 +84,7 @@ function supportFormProblems(form: SupportForm): HelpRequestProblem[] {
 
 /** POST /api/contactus (spec 000 section 7): the help drawer's support request, mailed to SUPPORT_EMAIL. */
 export async function contactUsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const limiter = new RateLimiter(CONTACT_RATE.perUser, CONTACT_RATE.windowMs);
+  const limiter = ctx.limits.limiter('contact', CONTACT_RATE.perUser, CONTACT_RATE.windowMs);
   await app.register(async (scope) => {
     await scope.register(multipart, {
       throwFileSizeLimit: false,
@@ -132,7 +131,7 @@ export async function contactUsRoutes(app: FastifyInstance, ctx: AppContext): Pr
           });
         }
         // only requests that would be mailed count
-        if (!limiter.take(String(user.id))) {
+        if (!(await limiter.take(String(user.id)))) {
           throw new AppError(429, 'TOO_MANY_REQUESTS', 'Too many support requests: try again in an hour');
         }
         await ctx.mailer.send(

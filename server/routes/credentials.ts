@@ -1,4 +1,3 @@
-import path from 'node:path';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -7,7 +6,6 @@ import { CERTIFICATE_STATUS } from '../../domain/certificates';
 import { CERTIFICATE_KEY_INPUT, CHECK_CODES, VERIFICATION_CHECKS } from '../../domain/credentialVerification';
 import { parseLanguagesList } from '../../domain/templateRules/languages';
 import { authOf } from '../auth/guard';
-import { RateLimiter } from '../auth/rateLimiter';
 import type { AppContext } from '../context';
 import { AppError, badRequest, notFound } from '../errors';
 import { findCredentialTemplate, findPublicCertificate, type PublicCertificate } from '../repositories/credentials';
@@ -26,7 +24,6 @@ import { ob2Assertion, ob2BadgeClass, ob2Issuer, ob2RevokedAssertion } from '../
 import { buildAchievement } from '../services/credentials/openBadgeCredential';
 import { StatusLists } from '../services/credentials/statusLists';
 import { CredentialVerifier } from '../services/credentials/verifier';
-import { localFileStore } from '../services/files/fileStore';
 
 /** Certificate keys are 128 letters and digits; the routes accept any length up to that and answer 404. */
 const certificateKey = z.string().regex(CERTIFICATE_KEY_INPUT);
@@ -162,7 +159,7 @@ export async function credentialRoutes(app: FastifyInstance, ctx: AppContext): P
   const { publicUrl, credentialsKey } = config;
   const statusLists = new StatusLists(db, credentialsKey, publicUrl);
   const verifier = new CredentialVerifier({ db, publicUrl, statusLists });
-  const files = localFileStore(path.join(config.dataDir, 'files'));
+  const files = ctx.files;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const publicDocument = { config: { auth: 'public' as const } };
 
@@ -407,7 +404,7 @@ export async function credentialRoutes(app: FastifyInstance, ctx: AppContext): P
     },
   );
 
-  const verifyLimiter = new RateLimiter(VERIFY_RATE.perClient, VERIFY_RATE.windowMs);
+  const verifyLimiter = ctx.limits.limiter('verify-client', VERIFY_RATE.perClient, VERIFY_RATE.windowMs);
   await app.register(async (scope) => {
     await scope.register(multipart, {
       throwFileSizeLimit: false,
@@ -426,7 +423,7 @@ export async function credentialRoutes(app: FastifyInstance, ctx: AppContext): P
         },
       },
       async (request) => {
-        if (!verifyLimiter.take(request.ip)) {
+        if (!(await verifyLimiter.take(request.ip))) {
           throw new AppError(429, 'TOO_MANY_REQUESTS', 'Too many verifications: wait a minute');
         }
         let credential: unknown;

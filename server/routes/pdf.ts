@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -6,7 +5,6 @@ import { CERTIFICATE_KEY_PATTERN, CERTIFICATE_STATUS, ENABLED_STATUSES } from '.
 import { authOf } from '../auth/guard';
 import type { AppContext } from '../context';
 import { findCertificateByKey } from '../repositories/certificates';
-import { localFileStore } from '../services/files/fileStore';
 import { certificatePdf } from '../services/pdf/certificateDocument';
 import {
   DOCUMENT_JOB,
@@ -37,7 +35,7 @@ const certificateKey = z.string().regex(CERTIFICATE_KEY_PATTERN, '128 letters or
  * and the reports' document service (request → token, ready polling, download) for one row or a selection.
  */
 export async function pdfRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const files = localFileStore(path.join(ctx.config.dataDir, 'files'));
+  const files = ctx.files;
   registerDocumentJobs(ctx, files);
   const api = app.withTypeProvider<ZodTypeProvider>();
 

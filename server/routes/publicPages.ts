@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -12,7 +11,7 @@ import { serverLanguage, translate } from '../i18n';
 import { findCertificateByKey } from '../repositories/certificates';
 import { findIssuerTemplate } from '../repositories/templates';
 import { certificateState } from '../services/rendering/certificateState';
-import { localFileStore, type FileStore } from '../services/files/fileStore';
+import type { FileStore } from '../services/files/fileStore';
 import { PAGE_POLICY_HEADER, renderCredentialPage, renderNoticePage } from '../services/rendering/credentialPage';
 import { PageCache } from '../services/rendering/pageCache';
 import {
@@ -93,7 +92,7 @@ function chosenLanguage(template: Template, wanted: string | undefined): string 
  */
 export async function publicPageRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { db } = ctx;
-  const files = localFileStore(path.join(ctx.config.dataDir, 'files'));
+  const files = ctx.files;
   const certificatePages = new PageCache();
   const api = app.withTypeProvider<ZodTypeProvider>();
   const notFoundPage = (request: FastifyRequest, reply: FastifyReply, language = 'en') =>

@@ -8,7 +8,6 @@ import { isProfileId } from '../../domain/roles';
 import { isTotpSecret, matchedTotpStep } from '../../domain/totp';
 import { authOf, sessionOf, unauthorized } from '../auth/guard';
 import { hashLoginSecret, isLoginSecretFormat } from '../auth/loginLinks';
-import { RateLimiter } from '../auth/rateLimiter';
 import { authorizationUrl, claimedIssuer, parseSsoConfig, verifyIdToken } from '../auth/sso';
 import type { SessionSubject } from '../auth/sessionTokens';
 import type { AppContext } from '../context';
@@ -77,9 +76,10 @@ function subjectOf(user: User): SessionSubject {
 /** Sign-in by emailed link, single sign-on, the second factor, logout and the current user (spec 000 2.4, 2.8, 7). */
 export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { db, tokens, config, mailer } = ctx;
-  const perEmail = new RateLimiter(config.loginRateLimit.perEmail, config.loginRateLimit.windowMs);
-  const perClient = new RateLimiter(config.loginRateLimit.perClient, config.loginRateLimit.windowMs);
-  const totpAttempts = new RateLimiter(10, config.loginRateLimit.windowMs);
+  const { perEmail: emailLimit, perClient: clientLimit, windowMs } = config.loginRateLimit;
+  const perEmail = ctx.limits.limiter('login-email', emailLimit, windowMs);
+  const perClient = ctx.limits.limiter('login-client', clientLimit, windowMs);
+  const totpAttempts = ctx.limits.limiter('login-totp', 10, windowMs);
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   const tooMany = () => new AppError(429, 'TOO_MANY_REQUESTS', 'Too many attempts, try again later');
@@ -107,7 +107,7 @@ export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Prom
     async (request, reply) => {
       const email = sanitizeEmail(request.query.email);
       if (!isValidEmail(email)) throw badRequest('INVALID_EMAIL', 'The email address is not valid');
-      if (!perClient.take(request.ip) || !perEmail.take(email)) throw tooMany();
+      if (!(await perClient.take(request.ip)) || !(await perEmail.take(email))) throw tooMany();
 
       const users = await findUsersByEmail(db, email);
       if (users.length === 0) throw new AppError(404, 'WRONG_ADDRESS', 'No account uses this address');
@@ -158,7 +158,7 @@ export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Prom
       },
     },
     async (request) => {
-      if (!isLoginSecretFormat(request.body.token) || !perClient.take(request.ip)) {
+      if (!isLoginSecretFormat(request.body.token) || !(await perClient.take(request.ip))) {
         throw new AppError(401, 'INVALID_LINK', 'This sign-in link is not valid');
       }
       const hash = hashLoginSecret(request.body.token);
@@ -184,7 +184,7 @@ export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Prom
     },
     async (request) => {
       const refused = () => new AppError(401, 'SSO_REFUSED', 'Single sign-on was refused');
-      if (!perClient.take(request.ip)) throw tooMany();
+      if (!(await perClient.take(request.ip))) throw tooMany();
       const iss = claimedIssuer(request.body.id_token);
       if (!iss) throw refused();
       const candidates = (await findIssuersWithSso(db)).filter((i) => parseSsoConfig(i.sso_config)?.issuer === iss);
@@ -216,7 +216,7 @@ export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Prom
     async (request) => {
       const auth = sessionOf(request);
       if (!auth.user.totp_secret) throw badRequest('NO_SECOND_FACTOR', 'The second factor is not enabled');
-      if (!totpAttempts.take(String(auth.user.id))) throw tooMany();
+      if (!(await totpAttempts.take(String(auth.user.id)))) throw tooMany();
       const step = matchedTotpStep(auth.user.totp_secret, request.query.totp);
       // a code counts once: a step at or before the last accepted one is refused like a wrong code
       if (step === null || !(await acceptTotpStep(db, auth.user.id, step))) {
@@ -242,7 +242,7 @@ export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Prom
       const { id, key, totp } = request.body;
       if (id !== auth.user.id) throw unauthorized();
       if (!isTotpSecret(key)) throw badRequest('INVALID_SECRET', 'The secret must be 20 bytes in base32');
-      if (!totpAttempts.take(String(auth.user.id))) throw tooMany();
+      if (!(await totpAttempts.take(String(auth.user.id)))) throw tooMany();
       const step = matchedTotpStep(key, totp);
       if (step === null) throw new AppError(400, 'WRONG_CODE', 'The code is not valid');
       // the code that proved the new secret is spent: it cannot also complete a sign-in

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isValidEmail, sanitizeEmail } from '../../domain/email';
-import { RateLimiter } from '../auth/rateLimiter';
 import type { AppContext } from '../context';
 import { AppError, badRequest, notFound } from '../errors';
 import { serverLanguage } from '../i18n';
@@ -15,8 +14,12 @@ import { ORGANISATION_NAME_MAX, requestSignUp } from '../services/signUp';
  */
 export async function signUpRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { config } = ctx;
-  const perEmail = new RateLimiter(config.loginRateLimit.perEmail, config.loginRateLimit.windowMs);
-  const perClient = new RateLimiter(config.loginRateLimit.perClient, config.loginRateLimit.windowMs);
+  const perEmail = ctx.limits.limiter('signup-email', config.loginRateLimit.perEmail, config.loginRateLimit.windowMs);
+  const perClient = ctx.limits.limiter(
+    'signup-client',
+    config.loginRateLimit.perClient,
+    config.loginRateLimit.windowMs,
+  );
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
@@ -58,7 +61,7 @@ export async function signUpRoutes(app: FastifyInstance, ctx: AppContext): Promi
           `The organisation's name needs 1 to ${ORGANISATION_NAME_MAX} characters`,
         );
       }
-      if (!perClient.take(request.ip) || !perEmail.take(email)) {
+      if (!(await perClient.take(request.ip)) || !(await perEmail.take(email))) {
         throw new AppError(429, 'TOO_MANY_REQUESTS', 'Too many attempts, try again later');
       }
       const link = await requestSignUp(ctx, { organisation, email, language: serverLanguage(request.body.language) });

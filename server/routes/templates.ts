@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -6,7 +5,6 @@ import type { Action } from '../../domain/permissions';
 import { authOf } from '../auth/guard';
 import type { AppContext } from '../context';
 import { updateIssuerTemplate } from '../repositories/templates';
-import { localFileStore } from '../services/files/fileStore';
 import { callerTemplate, checkIssuerParam } from '../services/templates/access';
 import { updatePathway } from '../services/templates/pathways';
 import { listTemplates, readTemplateDetail } from '../services/templates/read';
@@ -23,7 +21,7 @@ import { templateUploadRoutes } from './templateUploads';
  */
 export async function templateRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { db } = ctx;
-  const files = localFileStore(path.join(ctx.config.dataDir, 'files'));
+  const files = ctx.files;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const templates = (action: Action) => ({ access: { resource: 'templates' as const, action } });
 

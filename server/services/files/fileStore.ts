@@ -1,11 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  NoSuchKey,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
 
 /**
  * Where uploaded files live (logos, images, archives). Keys are chosen by the server, never taken from a
  * user's file name: slash-separated lowercase segments, the last one with an extension. The local-disk store
- * is the embedded default; an object-storage store can implement the same three calls.
+ * is the embedded default; with S3_URL/S3_BUCKET set every server reads and writes one S3-compatible bucket
+ * (createFileStore). Logos, template and design images, account-verification documents and generated PDFs all
+ * go through it; tests/server/fileStore.test.ts runs the same contract on both.
  */
 export interface FileStore {
   put(key: string, bytes: Uint8Array): Promise<void>;
@@ -56,4 +66,63 @@ export function localFileStore(root: string): FileStore {
       await fs.rm(pathOf(key), { force: true });
     },
   };
+}
+
+/** S3_URL and friends (docs/deploy.md): any S3-compatible object store, one bucket, optional key prefix. */
+export interface S3Settings {
+  /** the endpoint, e.g. https://s3.eu-west-3.amazonaws.com or http://minio.internal:9000 */
+  url: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string | null;
+  secretAccessKey: string | null;
+  /** bucket in the path (http://host/bucket/key) rather than in the host name: what most self-hosted stores need */
+  forcePathStyle: boolean;
+  /** prepended to every key, e.g. "laurel/" to share a bucket */
+  prefix: string;
+}
+
+/** Files in an S3 bucket, one object per key. A missing object reads as null and deletes quietly, as on disk. */
+export function s3FileStore(settings: S3Settings): FileStore & { close(): void } {
+  const client = new S3Client({
+    endpoint: settings.url,
+    region: settings.region,
+    forcePathStyle: settings.forcePathStyle,
+    credentials:
+      settings.accessKeyId && settings.secretAccessKey
+        ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey }
+        : undefined,
+    // checksums on every request are new in the SDK and several S3-compatible stores refuse them
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
+  const objectKey = (key: string) => settings.prefix + checkedKey(key);
+  return {
+    async put(key, bytes) {
+      await client.send(new PutObjectCommand({ Bucket: settings.bucket, Key: objectKey(key), Body: bytes }));
+    },
+    async get(key) {
+      try {
+        const answer = await client.send(new GetObjectCommand({ Bucket: settings.bucket, Key: objectKey(key) }));
+        if (!answer.Body) return null;
+        return Buffer.from(await answer.Body.transformToByteArray());
+      } catch (error) {
+        if (error instanceof NoSuchKey) return null;
+        if (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404) return null;
+        throw error;
+      }
+    },
+    async delete(key) {
+      await client.send(new DeleteObjectCommand({ Bucket: settings.bucket, Key: objectKey(key) }));
+    },
+    close() {
+      client.destroy();
+    },
+  };
+}
+
+/** The store the settings name: S3 when S3_URL is set, else the folder DATA_DIR/files. */
+export function createFileStore(config: { dataDir: string; s3: S3Settings | null }): FileStore & { close(): void } {
+  if (config.s3) return s3FileStore(config.s3);
+  return { ...localFileStore(path.join(config.dataDir, 'files')), close() {} };
 }
