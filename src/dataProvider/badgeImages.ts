@@ -12,11 +12,17 @@ import type { BadgeModel } from '../../domain/badgeImage/model';
 import { apiFetch } from './httpClient';
 import { applyListParams } from './listParams';
 
-/** A badge image of the library as react-admin sees it. */
+/** A badge image of the library as react-admin sees it (getOne, getMany: with its model). */
 export interface BadgeImageRecord {
   id: number;
   name: string;
   model: BadgeModel;
+}
+
+/** A badge image as the library lists it (getList): name and dates, no model; tiles fetch their thumbnails. */
+export interface BadgeImageSummary {
+  id: number;
+  name: string;
   createdAt: string;
   updatedAt: string;
 }
@@ -29,11 +35,12 @@ export interface IconEntry {
   hash: string;
 }
 
-type ListAnswer = Record<string, Omit<BadgeImageRecord, 'id'>>;
+type ListAnswer = Record<string, Omit<BadgeImageSummary, 'id'>>;
 type DetailsAnswer = Record<string, { name: string; model: BadgeModel; thumbnail: string | null }>;
 
-async function readLibrary(): Promise<BadgeImageRecord[]> {
-  const { body } = await apiFetch<ListAnswer>('/api/badge_lib/list');
+/** The list without the models: 200 models weigh 300 KB that the tiles do not need (docs/performance.md). */
+async function readLibrary(): Promise<BadgeImageSummary[]> {
+  const { body } = await apiFetch<ListAnswer>('/api/badge_lib/list?models=false');
   return Object.entries(body).map(([id, entry]) => ({ id: Number(id), ...entry }));
 }
 

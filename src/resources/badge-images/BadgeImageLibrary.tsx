@@ -9,15 +9,15 @@ import { useState } from 'react';
 import { Confirm, Loading, Title, useGetList, useNotify, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { cloneName } from '../../../domain/badgeImage/model';
-import type { BadgeImageRecord } from '../../dataProvider/badgeImages';
+import type { BadgeImageRecord, BadgeImageSummary } from '../../dataProvider/badgeImages';
 import { useLaurelDataProvider } from '../../dataProvider/useLaurelDataProvider';
 import { BadgeImageTiles } from './BadgeImageTiles';
 import { nextSort, toggleSelection, visibleImages, type LibrarySort } from './libraryState';
 import { badgeImageEditorPath } from './paths';
 
-/** Every image of the library at once: the page filters and sorts them itself (spec 002 section 2.5). */
+/** Every image of the library at once (names and dates): the page filters and sorts them itself (spec 002 section 2.5). */
 export function useBadgeLibrary() {
-  return useGetList<BadgeImageRecord>('badge-images', {
+  return useGetList<BadgeImageSummary>('badge-images', {
     pagination: { page: 1, perPage: 100_000 },
     sort: { field: 'id', order: 'ASC' },
   });
@@ -88,7 +88,9 @@ export function BadgeImageLibrary() {
     setBusy(true);
     try {
       const name = cloneName(original.name, translate('resources.badge-images.copy_suffix'));
-      await dataProvider.create('badge-images', { data: { name, model: original.model } });
+      // the list carries no models: the original's comes from the details call
+      const { data: full } = await dataProvider.getOne<BadgeImageRecord>('badge-images', { id: original.id });
+      await dataProvider.create('badge-images', { data: { name, model: full.model } });
       notify('resources.badge-images.notifications.cloned', { messageArgs: { name } });
       setSelection([]);
       await refresh();

@@ -2,6 +2,7 @@ import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack } from
 import { useState } from 'react';
 import { Loading, useNotify, useTranslate } from 'react-admin';
 import { EXPORT_SIZE } from '../../../domain/badgeImage/model';
+import type { BadgeImageRecord } from '../../dataProvider/badgeImages';
 import { useLaurelDataProvider } from '../../dataProvider/useLaurelDataProvider';
 import { LibraryControls, useBadgeLibrary } from './BadgeImageLibrary';
 import { BadgeImageTiles } from './BadgeImageTiles';
@@ -35,7 +36,9 @@ export function BadgeImagePickerDialog({
     if (!chosen) return;
     setRendering(true);
     try {
-      const image = await dataProvider.renderBadgeImage(chosen.model, EXPORT_SIZE);
+      // the list carries no models: the chosen one's comes from the details call
+      const { data: full } = await dataProvider.getOne<BadgeImageRecord>('badge-images', { id: chosen.id });
+      const image = await dataProvider.renderBadgeImage(full.model, EXPORT_SIZE);
       onPick({ name: chosen.name, image });
       setSelection([]);
     } catch {

@@ -1,9 +1,9 @@
 import EditIcon from '@mui/icons-material/Edit';
 import { Box, Button, Card, CardActionArea, Checkbox, Skeleton, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
-import type { BadgeImageRecord } from '../../dataProvider/badgeImages';
+import type { BadgeImageSummary } from '../../dataProvider/badgeImages';
 import { useLaurelDataProvider } from '../../dataProvider/useLaurelDataProvider';
 
 /** Thumbnails are fetched by groups of this many tiles, so the first tiles show before the whole library. */
@@ -11,7 +11,7 @@ const CHUNK = 24;
 export const TILE_SIZE = 140;
 
 interface TilesProps {
-  images: BadgeImageRecord[];
+  images: BadgeImageSummary[];
   selection: number[];
   onToggle(id: number): void;
   /** page mode shows a checkbox and an Edit button on selected tiles */
@@ -20,15 +20,26 @@ interface TilesProps {
 
 /** The library's tiles: each a server-rendered preview of its model and its name. */
 export function BadgeImageTiles({ images, selection, onToggle, onEdit }: TilesProps) {
-  const chunks: BadgeImageRecord[][] = [];
-  for (let i = 0; i < images.length; i += CHUNK) chunks.push(images.slice(i, i + CHUNK));
+  // the first group renders alone, the others in a transition after it: 200 cards cost a few hundred ms of
+  // rendering that would otherwise come before the first thumbnail's call
+  const [all, setAll] = useState(false);
+  useEffect(() => {
+    if (!all) startTransition(() => setAll(true));
+  }, [all]);
+  const shown = all ? images : images.slice(0, CHUNK);
+  const chunks: BadgeImageSummary[][] = [];
+  for (let i = 0; i < shown.length; i += CHUNK) chunks.push(shown.slice(i, i + CHUNK));
   return (
     <Box
       role="list"
       sx={{ display: 'grid', gap: 2, gridTemplateColumns: `repeat(auto-fill, minmax(${TILE_SIZE + 24}px, 1fr))` }}
     >
-      {chunks.map((chunk) => (
-        <TileChunk key={chunk.map((image) => image.id).join(',')} {...{ images: chunk, selection, onToggle, onEdit }} />
+      {chunks.map((chunk, index) => (
+        <TileChunk
+          key={chunk.map((image) => image.id).join(',')}
+          {...{ images: chunk, selection, onToggle, onEdit }}
+          eager={index === 0}
+        />
       ))}
     </Box>
   );
@@ -54,7 +65,7 @@ function useNearScreen(): [(element: HTMLElement | null) => void, boolean] {
  * first tiles do not wait behind every other thumbnail (the library of 200 models shows its first tiles within 1 s:
  * docs/performance.md).
  */
-function TileChunk({ images, selection, onToggle, onEdit }: TilesProps) {
+function TileChunk({ images, selection, onToggle, onEdit, eager }: TilesProps & { eager: boolean }) {
   const dataProvider = useLaurelDataProvider();
   const [watch, near] = useNearScreen();
   const ids = images.map((image) => image.id);
@@ -63,7 +74,8 @@ function TileChunk({ images, selection, onToggle, onEdit }: TilesProps) {
     queryKey: ['badge-images', 'thumbnails', ids, updated],
     queryFn: () => dataProvider.badgeImageThumbnails(ids),
     staleTime: 60_000,
-    enabled: near,
+    // the first group is on screen: its call starts with the first render, not after the observer's first report
+    enabled: near || eager,
   });
   return images.map((image, index) => (
     <Tile
@@ -87,7 +99,7 @@ function Tile({
   onEdit,
 }: {
   ref?: (element: HTMLElement | null) => void;
-  image: BadgeImageRecord;
+  image: BadgeImageSummary;
   thumbnail: string | null | undefined;
   selected: boolean;
   onToggle(id: number): void;
