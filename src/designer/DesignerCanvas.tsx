@@ -253,6 +253,21 @@ function ElementNode({ element }: { element: BadgeElement }) {
 
 const round = (n: number) => Math.round(n * 1000) / 1000;
 
+/** How far the rotation handle stands from the element's frame, in canvas pixels. */
+const ROTATER_OFFSET = 30;
+
+/**
+ * The rotation handle stands above the element, or below it when the element reaches the canvas's top edge (a
+ * large shape's handle would be cut off there); "above" follows the element when it is turned upside down.
+ */
+function placeRotater(transformer: Konva.Transformer, node: Konva.Node) {
+  const box = node.getClientRect({ skipStroke: true });
+  const room = ROTATER_OFFSET + 8;
+  const below = box.y < room && box.y + box.height <= CANVAS_SIZE - room;
+  const upsideDown = Math.abs(normalizeRotation(node.rotation())) > 90;
+  transformer.rotateAnchorAngle(below !== upsideDown ? 180 : 0);
+}
+
 /**
  * The 512x512 canvas over the -1..1 view box: elements in stacking order, the selected one with handles. Drags
  * and handle moves are Konva's own until they end, then they become one change of the model.
@@ -282,6 +297,12 @@ export function DesignerCanvas({ designer }: { designer: Designer }) {
       node.opacity(1);
     };
   }, [selected, model.data.length, emptyImage]);
+
+  // after every change of the model (a drag, a slider), the rotation handle keeps to the side with room
+  useEffect(() => {
+    const node = selected === null ? undefined : nodes.current.get(selected);
+    if (node && transformer.current) placeRotater(transformer.current, node);
+  }, [selected, model]);
 
   function writeBack(index: number, node: Konva.Group) {
     const element = model.data[index];
@@ -336,6 +357,7 @@ export function DesignerCanvas({ designer }: { designer: Designer }) {
           rotationSnaps={[0, 45, 90, 135, 180, 225, 270, 315]}
           ignoreStroke
           anchorSize={9}
+          rotateAnchorOffset={ROTATER_OFFSET}
           borderStroke="#1976d2"
           anchorStroke="#1976d2"
         />

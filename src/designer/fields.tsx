@@ -1,5 +1,5 @@
 import { Box, FormControlLabel, MenuItem, Slider, Stack, Switch, TextField, Typography } from '@mui/material';
-import { useTranslate } from 'react-admin';
+import { useLocaleState, useTranslate } from 'react-admin';
 import type { Range } from '../../domain/badgeImage/model';
 
 /** A slider with its number, within the field's range and step. */
@@ -55,6 +55,7 @@ export function ColorField({
   palette: string[];
 }) {
   const translate = useTranslate();
+  const [locale] = useLocaleState();
   const rgb = value.slice(0, 7);
   const alpha = value.length === 9 ? value.slice(7) : 'FF';
   return (
@@ -69,8 +70,12 @@ export function ColorField({
           onChange={(event: React.ChangeEvent<HTMLInputElement>) =>
             onChange(`${event.target.value.toUpperCase()}${alpha}`)
           }
-          sx={{ width: 36, height: 28, p: 0, border: 'none', bgcolor: 'transparent', cursor: 'pointer' }}
+          sx={{ width: 36, height: 28, p: 0, border: 'none', bgcolor: 'transparent', cursor: 'pointer', flexShrink: 0 }}
         />
+        {/* the slider beside the colour is its opacity: said in words, with its value, like every other slider */}
+        <Typography variant="caption" color="text.secondary" aria-hidden>
+          {translate('designer.fields.opacity')}
+        </Typography>
         <Slider
           size="small"
           value={parseInt(alpha, 16)}
@@ -79,6 +84,9 @@ export function ColorField({
           onChange={(_, next) => onChange(`${rgb}${(next as number).toString(16).padStart(2, '0').toUpperCase()}`)}
           slotProps={{ input: { 'aria-label': translate('designer.fields.opacity') } }}
         />
+        <Typography variant="caption" sx={{ minWidth: 40, pr: 0.5, textAlign: 'right', flexShrink: 0 }}>
+          {new Intl.NumberFormat(locale, { style: 'percent' }).format(parseInt(alpha, 16) / 255)}
+        </Typography>
       </Stack>
       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5, mt: 0.5 }}>
         {palette.map((color) => (
@@ -95,7 +103,11 @@ export function ColorField({
               p: 0,
               borderRadius: '50%',
               border: '1px solid',
-              borderColor: color === value ? 'primary.main' : 'divider',
+              borderColor: 'divider',
+              // the colour in use is ringed
+              outline: color === value ? '2px solid' : 'none',
+              outlineColor: 'primary.main',
+              outlineOffset: 1,
               bgcolor: color.slice(0, 7),
               cursor: 'pointer',
             }}
