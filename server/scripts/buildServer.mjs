@@ -1,0 +1,59 @@
+// Builds the server into plain JavaScript for `npm start` (issue 19): esbuild bundles server/main.ts, the CLI and
+// the signing thread into dist-server/ (ES modules, Node 20); node_modules stay outside the bundle (npm ci
+// installs them). Run with plain node: `node server/scripts/buildServer.mjs [--outdir <folder>]`.
+//
+// Files the server reads at run time (JSON-LD contexts, fonts, locales) are found through `import.meta.url` in
+// the module that reads them. In a bundle every module shares the bundle's URL, so each server module's
+// `import.meta.url` is replaced by the URL of its source file, computed from the bundle's place: the reads keep
+// finding the files where they are in the repository, wherever the bundle is written.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const outIndex = process.argv.indexOf('--outdir');
+const outdir = path.resolve(outIndex > 0 ? process.argv[outIndex + 1] : path.join(root, 'dist-server'));
+
+/** The signing thread's entry: in the bundle it is the compiled signingWorker.js, not the tsx loader. */
+const WORKER_ENTRY = "new URL('./signingWorkerEntry.mjs', import.meta.url)";
+const COMPILED_WORKER = "new URL('./signingWorker.js', import.meta.url)";
+const KEEP = '__laurelBundleUrl__';
+
+/** @type {import('esbuild').Plugin} */
+const sourceUrls = {
+  name: 'laurel-source-urls',
+  setup(pluginBuild) {
+    pluginBuild.onLoad({ filter: /[\\/](server|domain)[\\/].*\.ts$/ }, async (args) => {
+      const fs = await import('node:fs/promises');
+      let contents = await fs.readFile(args.path, 'utf8');
+      if (!contents.includes('import.meta.url')) return { contents, loader: 'ts' };
+      contents = contents.replaceAll(WORKER_ENTRY, COMPILED_WORKER.replace('import.meta.url', KEEP));
+      const relative = path.relative(outdir, args.path).split(path.sep).join('/');
+      contents = contents
+        .replaceAll('import.meta.url', `new URL(${JSON.stringify(relative)}, import.meta.url).href`)
+        .replaceAll(KEEP, 'import.meta.url');
+      return { contents, loader: 'ts' };
+    });
+  },
+};
+
+const started = Date.now();
+await build({
+  absWorkingDir: root,
+  entryPoints: {
+    main: 'server/main.ts',
+    laurel: 'server/cli/laurel.ts',
+    signingWorker: 'server/services/credentials/signingWorker.ts',
+  },
+  outdir,
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  packages: 'external',
+  sourcemap: true,
+  logLevel: 'warning',
+  plugins: [sourceUrls],
+});
+console.info(`server built into ${path.relative(process.cwd(), outdir) || '.'} in ${Date.now() - started} ms`);

@@ -1,0 +1,106 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+const ROOT = path.resolve(import.meta.dirname, '..', '..');
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+export interface CompiledServer {
+  /** the bundle's entry (main.js) */
+  main: string;
+  remove(): void;
+}
+
+/**
+ * Builds the server as `npm run build` does (server/scripts/buildServer.mjs), into a temporary folder that sees
+ * the repository's node_modules, so the tests run the same JavaScript `npm start` runs.
+ */
+export function buildCompiledServer(): CompiledServer {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'laurel-compiled-'));
+  fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(folder, 'node_modules'), 'dir');
+  const outdir = path.join(folder, 'server');
+  execFileSync(process.execPath, [path.join(ROOT, 'server/scripts/buildServer.mjs'), '--outdir', outdir], {
+    cwd: ROOT,
+    stdio: 'pipe',
+  });
+  return { main: path.join(outdir, 'main.js'), remove: () => fs.rmSync(folder, { recursive: true, force: true }) };
+}
+
+export interface LaurelProcess {
+  url: string;
+  port: number;
+  child: ChildProcess;
+  /** what the server wrote so far (stdout and stderr) */
+  output(): string;
+  /** SIGTERM, then SIGKILL after 10 s; resolves once the process has ended */
+  stop(signal?: NodeJS.Signals): Promise<void>;
+}
+
+function get(url: string): Promise<number> {
+  return new Promise((resolve) => {
+    const request = http.get(url, (answer) => {
+      answer.resume();
+      resolve(answer.statusCode ?? 0);
+    });
+    request.on('error', () => resolve(0));
+    request.setTimeout(2000, () => request.destroy());
+  });
+}
+
+/** Starts the compiled server as a child process on a free loopback port and waits until /api/health answers 200. */
+export async function startLaurel(
+  main: string,
+  env: Record<string, string>,
+  timeoutMs = 30_000,
+): Promise<LaurelProcess> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  let output = '';
+  const child = spawn(process.execPath, [main], {
+    cwd: ROOT,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? os.tmpdir(),
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      WEB_ROOT: 'none',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const ended = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stop = async (signal: NodeJS.Signals = 'SIGTERM') => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill(signal);
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    await ended;
+    clearTimeout(timer);
+  };
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server ended (${child.exitCode}) before answering:\n${output}`);
+    if ((await get(`${url}/api/health`)) === 200) break;
+    if (Date.now() > deadline) {
+      await stop('SIGKILL');
+      throw new Error(`the server did not answer /api/health in ${timeoutMs} ms:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+  return { url, port, child, output: () => output, stop };
+}
