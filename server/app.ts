@@ -42,7 +42,7 @@ import { sessionRoutes } from './routes/session';
 import { templateRoutes } from './routes/templates';
 import { termsRoutes } from './routes/terms';
 import { userRoutes } from './routes/users';
-import { JobRunner } from './services/jobs/jobRunner';
+import { createJobQueue } from './services/jobs/jobs';
 import { registerEmailJobs } from './services/emailing/sendEmails';
 import { registerPublicationJobs } from './services/publication/followUp';
 import { createMailer } from './services/mail/mailer';
@@ -87,13 +87,28 @@ export async function buildApp(
     ttlSeconds: config.sessionTtlSeconds,
   });
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db, log: app.log as never });
-  const jobs = new JobRunner(db, app.log, config.jobPollMs);
+  // LAUREL_ROLE: a web process only enqueues; worker and all take jobs (server/services/jobs/jobs.ts)
+  const jobs = createJobQueue(db, app.log, {
+    pollMs: config.jobPollMs,
+    work: config.role !== 'web',
+    leaseSeconds: config.jobLeaseSeconds,
+    stopGraceMs: config.jobStopGraceSeconds * 1000,
+  });
   const files = createFileStore(config);
   const limits = config.databaseUrl
     ? postgresRateLimits(config.databaseUrl, { warn: (message) => app.log.warn(message) })
     : memoryRateLimits();
   const ctx: AppContext = { config, db, dialect, tokens, mailer, jobs, databaseHealth, files, limits };
   app.decorate('laurel', ctx);
+  if (config.role === 'worker') {
+    // a worker process runs the jobs and answers only its liveness and readiness
+    app.addHook('onRequest', async (request, reply) => {
+      const url = request.url.split('?')[0];
+      if (url !== '/api/health' && url !== '/api/ready') {
+        return reply.code(404).send({ code: 'NOT_FOUND', message: 'This process only runs background jobs' });
+      }
+    });
+  }
   app.addHook('onClose', async () => {
     databaseHealth.stop();
     await jobs.stop();

@@ -57,6 +57,8 @@ export interface Config {
   role: LaurelRole;
   /** JOB_LEASE_SECONDS: a running job's lease (default 30), renewed by a heartbeat; a dead worker's job is taken up after it */
   jobLeaseSeconds: number;
+  /** JOB_STOP_GRACE_SECONDS: on SIGTERM, how long a running job may finish before it is released to another worker */
+  jobStopGraceSeconds: number;
 }
 
 export type LaurelRole = 'web' | 'worker' | 'all';
@@ -174,6 +176,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     jobPollMs: integer(env, 'JOB_POLL_MS', 1000),
     role: role(env),
     jobLeaseSeconds: Math.max(1, integer(env, 'JOB_LEASE_SECONDS', 30)),
+    jobStopGraceSeconds: integer(env, 'JOB_STOP_GRACE_SECONDS', 20),
     s3: s3Settings(env),
     trustProxy: parseTrustProxy(text(env, 'TRUST_PROXY')),
     ...overrides,

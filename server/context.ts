@@ -3,7 +3,7 @@ import type { Database } from './db/schema';
 import type { Dialect } from './db/connection';
 import type { Config } from './config';
 import type { SessionTokens } from './auth/sessionTokens';
-import type { JobRunner } from './services/jobs/jobRunner';
+import type { JobQueue } from './services/jobs/jobs';
 import type { Mailer } from './services/mail/mailer';
 import type { DatabaseHealth } from './db/databaseHealth';
 import type { FileStore } from './services/files/fileStore';
@@ -16,7 +16,7 @@ export interface AppContext {
   dialect: Dialect;
   tokens: SessionTokens;
   mailer: Mailer;
-  jobs: JobRunner;
+  jobs: JobQueue;
   /** whether the database answers (GET /api/health, 503 answers while it does not) */
   databaseHealth: DatabaseHealth;
   /** stored files (DATA_DIR/files, or the S3 bucket every server shares) */

@@ -314,6 +314,12 @@ export interface JobTable {
   max_attempts: Generated<number>;
   run_at: Timestamp;
   locked_at: Timestamp | null;
+  /** a running job's lease, renewed by its worker's heartbeat; lapsed: taken up again by another worker */
+  lease_until: Generated<Timestamp | null>;
+  /** the token of the claim holding the lease */
+  lease_owner: Generated<string | null>;
+  /** at most one queued or running job of a key */
+  singleton_key: Generated<string | null>;
   last_error: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;

@@ -1,24 +1,21 @@
+import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/clock';
 import type { Database, Job } from '../../db/schema';
+import type { EnqueueOptions } from './jobs';
 
-export interface EnqueueOptions {
-  /** not before this time (default now) */
-  runAt?: Date;
-  /** attempts before the job is marked failed (default 5) */
-  maxAttempts?: number;
-}
+export type { EnqueueOptions } from './jobs';
 
 /**
  * Adds a job to the jobs table. Called with the publishing transaction so that a job exists exactly when the
- * work that needs it was committed.
+ * work that needs it was committed. With a singleton key already queued or running, nothing is added: null.
  */
 export async function enqueueJob(
   db: Kysely<Database>,
   type: string,
   payload: object,
   options: EnqueueOptions = {},
-): Promise<number> {
+): Promise<number | null> {
   const now = nowIso();
   const row = await db
     .insertInto('jobs')
@@ -27,50 +24,87 @@ export async function enqueueJob(
       payload: JSON.stringify(payload),
       run_at: nowIso(options.runAt ?? new Date()),
       max_attempts: options.maxAttempts ?? 5,
+      singleton_key: options.singletonKey ?? null,
       created_at: now,
       updated_at: now,
     })
+    // the only unique constraint besides the id is the singleton key of queued and running jobs
+    .onConflict((oc) => oc.doNothing())
     .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+    .executeTakeFirst();
+  return row?.id ?? null;
 }
 
 /**
- * Takes the next due job for this worker: a conditional update from queued to running, so that two workers
- * (or the poller and a test draining the queue) never run the same job.
+ * Takes the next due job for this worker: a queued job whose time came, or a running one whose lease lapsed (its
+ * process died). A conditional update on the row as it was read, so two workers never take the same job. The
+ * claimed row carries a fresh `lease_owner` token: heartbeats, completion and failure apply only to it.
  */
-export async function claimNextJob(db: Kysely<Database>, types: readonly string[]): Promise<Job | undefined> {
+export async function claimNextJob(
+  db: Kysely<Database>,
+  types: readonly string[],
+  leaseSeconds: number,
+): Promise<Job | undefined> {
   if (types.length === 0) return undefined;
   for (let tries = 0; tries < 5; tries++) {
     const now = nowIso();
     const next = await db
       .selectFrom('jobs')
-      .select('id')
-      .where('status', '=', 'queued')
-      .where('run_at', '<=', now)
+      .select(['id', 'status', 'lease_owner'])
       .where('type', 'in', types)
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('status', '=', 'queued'), eb('run_at', '<=', now)]),
+          eb.and([eb('status', '=', 'running'), eb.or([eb('lease_until', '<', now), eb('lease_until', 'is', null)])]),
+        ]),
+      )
       .orderBy('run_at')
       .orderBy('id')
       .limit(1)
       .executeTakeFirst();
     if (!next) return undefined;
-    const claimed = await db
+    // the process id first: the operator (and the worker-kill test) see which process holds a job
+    const owner = `${process.pid}:${randomUUID()}`;
+    let claim = db
       .updateTable('jobs')
-      .set((eb) => ({ status: 'running', locked_at: now, updated_at: now, attempts: eb('attempts', '+', 1) }))
+      .set((eb) => ({
+        status: 'running',
+        locked_at: now,
+        lease_until: nowIso(new Date(Date.parse(now) + leaseSeconds * 1000)),
+        lease_owner: owner,
+        updated_at: now,
+        attempts: eb('attempts', '+', 1),
+      }))
       .where('id', '=', next.id)
-      .where('status', '=', 'queued')
-      .returningAll()
-      .executeTakeFirst();
+      .where('status', '=', next.status);
+    claim =
+      next.lease_owner === null
+        ? claim.where('lease_owner', 'is', null)
+        : claim.where('lease_owner', '=', next.lease_owner);
+    const claimed = await claim.returningAll().executeTakeFirst();
     if (claimed) return claimed;
   }
   return undefined;
 }
 
-export async function completeJob(db: Kysely<Database>, id: number): Promise<void> {
+/** The heartbeat: the lease of a job still held by this owner lasts leaseSeconds more. */
+export async function renewLease(db: Kysely<Database>, job: Job, leaseSeconds: number): Promise<boolean> {
+  const result = await db
+    .updateTable('jobs')
+    .set({ lease_until: nowIso(new Date(Date.now() + leaseSeconds * 1000)) })
+    .where('id', '=', job.id)
+    .where('status', '=', 'running')
+    .where('lease_owner', '=', job.lease_owner)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function completeJob(db: Kysely<Database>, job: Job): Promise<void> {
   await db
     .updateTable('jobs')
-    .set({ status: 'done', locked_at: null, updated_at: nowIso() })
-    .where('id', '=', id)
+    .set({ status: 'done', locked_at: null, lease_until: null, lease_owner: null, updated_at: nowIso() })
+    .where('id', '=', job.id)
+    .where('lease_owner', '=', job.lease_owner)
     .execute();
 }
 
@@ -88,19 +122,33 @@ export async function failJob(db: Kysely<Database>, job: Job, error: string): Pr
       status: finalAttempt ? 'failed' : 'queued',
       run_at: finalAttempt ? job.run_at : nowIso(new Date(Date.now() + retryDelaySeconds(job.attempts) * 1000)),
       locked_at: null,
+      lease_until: null,
+      lease_owner: null,
       last_error: error.slice(0, 2000),
       updated_at: nowIso(),
     })
     .where('id', '=', job.id)
+    .where('lease_owner', '=', job.lease_owner)
     .execute();
 }
 
-/** Jobs left running by a stopped process go back to the queue. */
-export async function requeueStaleJobs(db: Kysely<Database>, olderThan: Date): Promise<void> {
+/**
+ * Gives a running job back on a graceful stop: queued again at once for any worker, the attempt not counted
+ * (the job did not fail; its handler is idempotent and skips what is done).
+ */
+export async function releaseJob(db: Kysely<Database>, job: Job): Promise<void> {
   await db
     .updateTable('jobs')
-    .set({ status: 'queued', locked_at: null, updated_at: nowIso() })
-    .where('status', '=', 'running')
-    .where('locked_at', '<', nowIso(olderThan))
+    .set((eb) => ({
+      status: 'queued',
+      run_at: nowIso(),
+      locked_at: null,
+      lease_until: null,
+      lease_owner: null,
+      attempts: eb('attempts', '-', 1),
+      updated_at: nowIso(),
+    }))
+    .where('id', '=', job.id)
+    .where('lease_owner', '=', job.lease_owner)
     .execute();
 }

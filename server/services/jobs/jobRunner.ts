@@ -1,52 +1,91 @@
 import type { Kysely } from 'kysely';
 import type { Database, Job } from '../../db/schema';
-import { claimNextJob, completeJob, failJob, requeueStaleJobs } from './jobQueue';
+import { claimNextJob, completeJob, failJob, releaseJob, renewLease } from './jobQueue';
+import type { JobHandler, JobLog, JobQueue, JobQueueOptions } from './jobs';
 
-export type JobHandler = (payload: unknown, job: Job) => Promise<void>;
+export type { JobHandler } from './jobs';
 
-interface Log {
-  error(object: object, message: string): void;
-}
+const DEFAULT_LEASE_SECONDS = 30;
+const DEFAULT_STOP_GRACE_MS = 20_000;
 
 /**
- * The in-process worker over the jobs table (ARCHITECTURE.md: background jobs). It polls every `pollMs`
- * (0: never by itself, as in the server tests, which drain the queue with runUntilIdle) and wakes at once
- * when work is enqueued through it. Jobs run one at a time per process; a failing job is retried later.
+ * The worker over the jobs table (the JobQueue of ./jobs, ARCHITECTURE.md: background jobs), on SQLite and
+ * PostgreSQL. It polls every `pollMs` (0: never by itself, as in the server tests, which drain the queue with
+ * runUntilIdle) and wakes at once when work is enqueued through it; a process whose role does not run jobs never
+ * polls. Jobs run one at a time per process under a lease that a heartbeat renews every third of its length; a
+ * job whose process died is taken up again once its lease lapsed. A failing job is retried later.
  */
-export class JobRunner {
+export class JobRunner implements JobQueue {
   private readonly handlers = new Map<string, JobHandler>();
+  private readonly leaseSeconds: number;
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<number> | null = null;
+  private current: Job | null = null;
+  /** jobs given back by stop() while their handler still ran: their end is not recorded */
+  private readonly released = new Set<number>();
   private stopped = false;
 
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly log: Log,
-    private readonly pollMs: number,
-  ) {}
+    private readonly log: JobLog,
+    private readonly options: JobQueueOptions,
+  ) {
+    this.leaseSeconds = options.leaseSeconds ?? DEFAULT_LEASE_SECONDS;
+  }
+
+  get working(): boolean {
+    return this.options.work;
+  }
 
   register(type: string, handler: JobHandler): void {
     this.handlers.set(type, handler);
   }
 
   async start(): Promise<void> {
-    await requeueStaleJobs(this.db, new Date(Date.now() - 10 * 60 * 1000));
-    if (this.pollMs > 0) this.schedule(0);
+    if (this.options.work && this.options.pollMs > 0) this.schedule(0);
   }
 
-  async stop(): Promise<void> {
+  async stop(options: { graceMs?: number } = {}): Promise<void> {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    await this.running;
+    const running = this.running;
+    if (!running) return;
+    let timeout: NodeJS.Timeout | undefined;
+    const finished = await Promise.race([
+      running.then(
+        () => true,
+        () => true,
+      ),
+      new Promise<false>((resolve) => {
+        timeout = setTimeout(
+          () => resolve(false),
+          options.graceMs ?? this.options.stopGraceMs ?? DEFAULT_STOP_GRACE_MS,
+        );
+      }),
+    ]);
+    clearTimeout(timeout);
+    const job = this.current;
+    if (finished || !job) return;
+    this.released.add(job.id);
+    await releaseJob(this.db, job);
+    this.log.warn({ jobId: job.id, type: job.type }, 'background job released on shutdown');
   }
 
-  /** Asks the poller to look now (after a commit that queued work); does nothing when polling is off. */
   wake(): void {
-    if (this.pollMs > 0 && !this.stopped) this.schedule(0);
+    if (this.options.work && this.options.pollMs > 0 && !this.stopped) this.schedule(0);
   }
 
-  /** Runs due jobs until none is left; answers how many ran. Safe beside the poller. */
+  async ready(): Promise<boolean> {
+    if (this.stopped) return false;
+    try {
+      await this.db.selectFrom('jobs').select('id').limit(1).execute();
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
   async runUntilIdle(): Promise<number> {
     let total = 0;
     for (;;) {
@@ -72,16 +111,19 @@ export class JobRunner {
     if (this.stopped) return;
     if (!this.running) {
       this.running = this.drain();
-      await this.running.catch(() => 0);
+      await this.running.catch((error: unknown) => {
+        this.log.error({ err: error }, 'background job poll failed');
+        return 0;
+      });
       this.running = null;
     }
-    if (!this.stopped) this.schedule(this.pollMs);
+    if (!this.stopped) this.schedule(this.options.pollMs);
   }
 
   private async drain(): Promise<number> {
     let ran = 0;
     while (!this.stopped) {
-      const job = await claimNextJob(this.db, [...this.handlers.keys()]);
+      const job = await claimNextJob(this.db, [...this.handlers.keys()], this.leaseSeconds);
       if (!job) break;
       ran++;
       await this.runOne(job);
@@ -91,13 +133,30 @@ export class JobRunner {
 
   private async runOne(job: Job): Promise<void> {
     const handler = this.handlers.get(job.type);
+    this.current = job;
+    const heartbeat = setInterval(
+      () => {
+        renewLease(this.db, job, this.leaseSeconds).catch((error: unknown) => {
+          this.log.warn({ err: error, jobId: job.id }, 'background job lease not renewed');
+        });
+      },
+      (this.leaseSeconds * 1000) / 3,
+    );
+    heartbeat.unref?.();
     try {
       if (!handler) throw new Error(`no handler for job type ${job.type}`);
+      // a job taken up again after its process died more times than it may be attempted: failed for good
+      if (job.attempts > job.max_attempts) throw new Error('the job was interrupted too many times');
       await handler(JSON.parse(job.payload), job);
-      await completeJob(this.db, job.id);
+      clearInterval(heartbeat);
+      if (!this.released.delete(job.id)) await completeJob(this.db, job);
     } catch (error) {
+      clearInterval(heartbeat);
+      if (this.released.delete(job.id)) return;
       this.log.error({ err: error, jobId: job.id, type: job.type }, 'background job failed');
       await failJob(this.db, job, error instanceof Error ? error.message : String(error));
+    } finally {
+      this.current = null;
     }
   }
 }

@@ -3,8 +3,8 @@ import { finishCampaign } from '../../repositories/campaigns';
 import { signCampaignCredentials } from '../credentials/campaignSigning';
 import { queueAutomatedEmails } from '../emailing/sendEmails';
 import { enqueueJob } from '../jobs/jobQueue';
+import { anchorCampaign } from '../ledger/transparencyLog';
 import { notifyCampaignPublished } from '../webhooks/notify';
-import { mintCampaign } from './localLedger';
 
 /** Job types of a publication's follow-up work. */
 export const CAMPAIGN_FOLLOW_UP = 'campaign.followUp';
@@ -22,10 +22,11 @@ export interface CampaignJob {
  */
 type FollowUpStep = (ctx: AppContext, job: CampaignJob) => Promise<void>;
 const FOLLOW_UP_STEPS: FollowUpStep[] = [
-  async (ctx, job) => {
-    await mintCampaign(ctx.db, job.campaignId);
-  },
   signCampaignCredentials,
+  // NFT certificates: their signed credentials become one batch of the issuer's transparency log (minting → validated)
+  async (ctx, job) => {
+    await anchorCampaign(ctx, job);
+  },
 ];
 
 export function registerPublicationJobs(ctx: AppContext): void {
@@ -34,7 +35,10 @@ export function registerPublicationJobs(ctx: AppContext): void {
     for (const step of FOLLOW_UP_STEPS) await step(ctx, job);
     // once only, even when this job is retried after the campaign was finished
     if (!(await finishCampaign(ctx.db, job.campaignId))) return;
-    await enqueueJob(ctx.db, CAMPAIGN_WEBHOOK, job, { maxAttempts: 1 });
+    await enqueueJob(ctx.db, CAMPAIGN_WEBHOOK, job, {
+      maxAttempts: 1,
+      singletonKey: `${CAMPAIGN_WEBHOOK}:${job.campaignId}`,
+    });
     await queueAutomatedEmails(ctx, job.issuerId, job.campaignId);
   });
   // deliverWithRetries already retries with back-off and records every attempt: the job itself runs once

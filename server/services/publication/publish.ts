@@ -291,6 +291,6 @@ async function writePublication(
     .where('id', '=', template.id)
     .execute();
   const job: CampaignJob = { issuerId: template.issuer_id, campaignId: campaign.id };
-  await enqueueJob(trx, CAMPAIGN_FOLLOW_UP, job);
+  await enqueueJob(trx, CAMPAIGN_FOLLOW_UP, job, { singletonKey: `${CAMPAIGN_FOLLOW_UP}:${campaign.id}` });
   return campaign.id;
 }
