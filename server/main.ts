@@ -11,8 +11,21 @@ const mailNote = config.smtpUrl
 console.info(`\nLaurel is running at ${config.publicUrl}`);
 console.info(`Sign in as ${config.adminEmail}: ${mailNote}.\n`);
 
+// Graceful shutdown: no new requests (in-flight ones finish), the running job finishes within
+// JOB_STOP_GRACE_SECONDS or is released to another worker, then the database pool closes. A second signal ends
+// the process at once (a job it held is taken up again when its lease lapses).
+let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    void app.close().then(() => process.exit(0));
+  process.on(signal, () => {
+    if (closing) process.exit(1);
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
   });
 }

@@ -3,9 +3,13 @@ import { z } from 'zod';
 import type { AppContext } from '../context';
 
 /**
- * GET /api/health: 200 { ok: true, database: 'up' } when the database answers a probe, 503
+ * GET /api/health (liveness): 200 { ok: true, database: 'up' } when the database answers a probe, 503
  * { ok: false, database: 'down', since } while it cannot be reached (a restart, a failover). Load balancers and
  * the operator read it; the process itself stays up and recovers on its own (server/db/databaseHealth.ts).
+ *
+ * GET /api/ready (readiness): whether this process should be given work — the database answers and the job
+ * queue hands out work; 503 while either is down and once a graceful shutdown began (SIGTERM), so that a load
+ * balancer stops sending requests before the process ends. Both answer on every role (LAUREL_ROLE).
  */
 export async function healthRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { databaseHealth } = ctx;
@@ -27,6 +31,39 @@ export async function healthRoutes(app: FastifyInstance, ctx: AppContext): Promi
       return reply
         .code(503)
         .send({ ok: false, database: 'down', since: databaseHealth.downSince?.toISOString() ?? null });
+    },
+  );
+
+  const upDown = z.enum(['up', 'down']);
+  const readiness = z.object({
+    ok: z.boolean(),
+    database: upDown,
+    queue: upDown,
+    /** web, worker or all (LAUREL_ROLE) */
+    role: z.enum(['web', 'worker', 'all']),
+    /** whether this process runs the background jobs */
+    jobs: z.boolean(),
+  });
+  app.get(
+    '/api/ready',
+    {
+      config: { auth: 'public' },
+      schema: {
+        summary: 'Whether this process is ready for work: its database and its job queue answer',
+        response: { 200: readiness, 503: readiness },
+      },
+    },
+    async (_request, reply) => {
+      const database = await databaseHealth.check();
+      const queue = database && (await ctx.jobs.ready());
+      const body = {
+        ok: database && queue,
+        database: database ? ('up' as const) : ('down' as const),
+        queue: queue ? ('up' as const) : ('down' as const),
+        role: ctx.config.role,
+        jobs: ctx.jobs.working,
+      };
+      return reply.code(body.ok ? 200 : 503).send(body);
     },
   );
 }

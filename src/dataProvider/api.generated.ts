@@ -77,6 +77,87 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/ready': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Whether this process is ready for work: its database and its job queue answer */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ok: boolean;
+              /** @enum {string} */
+              database: 'up' | 'down';
+              /** @enum {string} */
+              queue: 'up' | 'down';
+              /** @enum {string} */
+              role: 'web' | 'worker' | 'all';
+              jobs: boolean;
+            };
+          };
+        };
+        /** @description Default Response */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ok: boolean;
+              /** @enum {string} */
+              database: 'up' | 'down';
+              /** @enum {string} */
+              queue: 'up' | 'down';
+              /** @enum {string} */
+              role: 'web' | 'worker' | 'all';
+              jobs: boolean;
+            };
+          };
+        };
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/login': {
     parameters: {
       query?: never;
@@ -6281,10 +6362,12 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The issuer's badge images: a map from id to name and model */
+    /** The issuer's badge images: a map from id to name and model (`models=false`: name and dates only, what the library page needs to lay out its tiles) */
     get: {
       parameters: {
-        query?: never;
+        query?: {
+          models?: 'true' | 'false';
+        };
         header?: never;
         path?: never;
         cookie?: never;
