@@ -39,6 +39,7 @@ export {
   LANGUAGE_KEY,
   requiredHeaders,
   validateImport,
+  validateImportSteps,
   type ImportDefinition,
   type ImportResult,
   type ImportRow,

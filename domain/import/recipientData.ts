@@ -138,11 +138,13 @@ const SERVER_MESSAGES: Record<RecipientDataFault['fault'], string> = {
 /** The server's map of field to message ("row 3 obtentionDate" → "not a date (YYYY-MM-DD)"), null when none. */
 export function recipientDataMessages(
   rows: readonly Readonly<Record<string, string>>[],
+  /** the index in the whole file of rows[0], when rows are one slice of it */
+  firstIndex = 0,
 ): Record<string, string> | null {
   const messages: Record<string, string> = {};
   rows.forEach((row, index) => {
     for (const fault of recipientDataFaults(row))
-      messages[`row ${index + 2} ${fault.field}`] = SERVER_MESSAGES[fault.fault];
+      messages[`row ${firstIndex + index + 2} ${fault.field}`] = SERVER_MESSAGES[fault.fault];
   });
   return Object.keys(messages).length > 0 ? messages : null;
 }

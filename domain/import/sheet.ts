@@ -180,6 +180,25 @@ export function validateImport(
   definition: ImportDefinition,
   options: ImportSheetOptions = {},
 ): ImportResult {
+  const steps = validateImportSteps(sheet, definition, options);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** Rows read between two pauses of validateImportSteps. */
+const ROWS_PER_STEP = 256;
+
+/**
+ * validateImport, pausing (yield) every ROWS_PER_STEP rows, so that the server can let other requests through
+ * between slices of a large publish (issue 16: nothing holds the event loop over 50 ms). Same result.
+ */
+export function* validateImportSteps(
+  sheet: Sheet,
+  definition: ImportDefinition,
+  options: ImportSheetOptions = {},
+): Generator<void, ImportResult, void> {
   if (sheet.every((row) => !row || row.every(isBlankCell))) return failure('ERR_EMPTY_FILE');
 
   const errors = new ImportErrorCollector();
@@ -198,6 +217,7 @@ export function validateImport(
   for (let r = 1; r < sheet.length; r++) {
     const cells = sheet[r];
     if (cells && readColumns.some((column) => !isBlankCell(cells[column]))) dataRows.push(r);
+    if (r % (ROWS_PER_STEP * 8) === 0) yield;
   }
   if (dataRows.length === 0) return failure('ERR_EMPTY_FILE');
   if (dataRows.length > definition.maxRows)
@@ -218,6 +238,7 @@ export function validateImport(
   const faulty: boolean[] = slots.map(() => false);
 
   for (const r of dataRows) {
+    if (rows.length % ROWS_PER_STEP === ROWS_PER_STEP - 1) yield;
     const cells = sheet[r] ?? [];
     const rowNumber = r + 1;
     const row = {} as ImportRow;
@@ -314,7 +335,9 @@ export function validateImport(
     rows.push(row);
   }
 
+  let checkedRecipients = 0;
   for (const recipient of recipients.values()) {
+    if (++checkedRecipients % (ROWS_PER_STEP * 4) === 0) yield;
     const allRow = recipient.languages.get(ALL_LANGUAGES);
     if (allRow !== undefined) {
       if (recipient.languages.size > 1)

@@ -1,3 +1,4 @@
+import diagnostics from 'node:diagnostics_channel';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LaurelApp } from '../../server/app';
 import { signCampaignCredentials } from '../../server/services/credentials/campaignSigning';
@@ -16,7 +17,7 @@ describe.each(TEST_DATABASES)('a server that keeps answering, on %s', (database)
   let templateId: number;
 
   beforeAll(async () => {
-    t = await createTestApp(database, { LAUREL_INITIAL_CREDITS: '10000' });
+    t = await createTestApp(database, { LAUREL_INITIAL_CREDITS: '20000' });
     app = t.app;
     ({ headers } = await signInAdmin(app));
     templateId = await createBadgeTemplate(app, headers);
@@ -24,6 +25,33 @@ describe.each(TEST_DATABASES)('a server that keeps answering, on %s', (database)
   afterAll(() => t.close());
 
   const health = () => app.inject({ method: 'GET', url: '/api/health' });
+
+  /**
+   * Sends /api/health again and again while `work` runs; counts the answers that came after the publish's handler
+   * started (Fastify's own diagnostics channel says when) and before `work` ended.
+   */
+  async function healthAnswersDuring<T>(work: () => Promise<T>): Promise<{ result: T; answered: number[] }> {
+    let started = false;
+    const onStart = (message: unknown) => {
+      if ((message as { request?: { url?: string } }).request?.url === '/api/admin/data') started = true;
+    };
+    diagnostics.subscribe('tracing:fastify.request.handler:start', onStart);
+    let done = false;
+    const running = work().finally(() => {
+      done = true;
+    });
+    const answered: number[] = [];
+    try {
+      while (!done) {
+        const sentAfterStart = started;
+        const answer = await health();
+        if (sentAfterStart && !done) answered.push(answer.statusCode);
+      }
+      return { result: await running, answered };
+    } finally {
+      diagnostics.unsubscribe('tracing:fastify.request.handler:start', onStart);
+    }
+  }
 
   it('answers reads and /api/health while a write transaction is open', async () => {
     let release = () => {};
@@ -118,5 +146,56 @@ describe.each(TEST_DATABASES)('a server that keeps answering, on %s', (database)
       expect(credential.proof).toHaveLength(1);
     }
     expect(JSON.parse(after[0].credential as string).id).toBe(JSON.parse(before[0].credential as string).id);
+  });
+
+  it('answers /api/health between the slices of a publish: its checks of 5,000 rows, refused on the last one', async () => {
+    const rows = recipientRows(5000);
+    rows[4999] = { ...rows[4999], Email: 'not an address' };
+    const campaignsBefore = await app.laurel.db.selectFrom('campaigns').select('id').execute();
+    const { result, answered } = await healthAnswersDuring(() => publishRows(app, headers, templateId, rows));
+    expect(result.statusCode, result.body).toBe(400);
+    expect(result.body).toContain('ERR_INVALID_EMAILS');
+    // the body's rows, the request hash and the import rules run in slices with the event loop turning between
+    // them: health requests sent after the handler started were answered before it refused (all at once, only the
+    // template's read would have let one through)
+    expect(answered.length).toBeGreaterThanOrEqual(3);
+    expect(answered.every((status) => status === 200)).toBe(true);
+    expect(await app.laurel.db.selectFrom('campaigns').select('id').execute()).toEqual(campaignsBefore);
+  });
+
+  it('answers /api/health during a 3,000-row publish, which still debits once and issues each certificate once', async () => {
+    const { issuer_id: issuerId } = await app.laurel.db
+      .selectFrom('templates')
+      .select('issuer_id')
+      .where('id', '=', templateId)
+      .executeTakeFirstOrThrow();
+    const credits = async () =>
+      (await app.laurel.db.selectFrom('issuers').select('credits').where('id', '=', issuerId).executeTakeFirstOrThrow())
+        .credits;
+    const before = await credits();
+    const { result, answered } = await healthAnswersDuring(() =>
+      publishRows(app, headers, templateId, recipientRows(3000), { idempotencyKey: 'event-loop-3000' }),
+    );
+    expect(result.statusCode, result.body).toBe(200);
+    expect(answered.length).toBeGreaterThanOrEqual(3);
+    expect(answered.every((status) => status === 200)).toBe(true);
+    const { campaignId } = result.json<{ campaignId: number }>();
+    const again = await publishRows(app, headers, templateId, recipientRows(3000), {
+      idempotencyKey: 'event-loop-3000',
+    });
+    expect(again.json()).toEqual({ campaignId });
+    expect(await credits()).toBe(before - 3000);
+    const operations = await app.laurel.db
+      .selectFrom('credit_operations')
+      .select('credits')
+      .where('reason', '=', `campaign ${campaignId}`)
+      .execute();
+    expect(operations).toEqual([{ credits: -3000 }]);
+    const issued = await app.laurel.db
+      .selectFrom('certificates')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('campaign_id', '=', campaignId)
+      .executeTakeFirstOrThrow();
+    expect(Number(issued.n)).toBe(3000);
   });
 });

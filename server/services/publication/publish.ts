@@ -3,10 +3,10 @@ import type { Kysely } from 'kysely';
 import { CERTIFICATE_KEY_LENGTH, CERTIFICATE_STATUS } from '../../../domain/certificates';
 import {
   ALL_LANGUAGES,
-  importRowsToSheet,
   todayIso,
-  validateImport,
+  validateImportSteps,
   type ImportError,
+  type ImportResult,
   type ImportRow,
 } from '../../../domain/import';
 import { INVALID_INPUT_FILE, MISSING_FILE_PREFIX } from '../../../domain/publication';
@@ -16,6 +16,7 @@ import type { AppContext } from '../../context';
 import { nowIso } from '../../db/clock';
 import type { Database, NewCertificate, Template } from '../../db/schema';
 import { AppError } from '../../errors';
+import { cooperate } from '../../eventLoop';
 import { findCampaignByIdempotencyKey } from '../../repositories/campaigns';
 import { allocateStatusIndexes, insertCertificates } from '../../repositories/certificates';
 import { enqueueJob } from '../jobs/jobQueue';
@@ -64,13 +65,15 @@ const notEnoughCredits = (needed: number, current: number) =>
   });
 
 /** A recipient's rows by language, in the file's order: the first row gives the recipient's own language. */
-interface Recipient {
+export interface Recipient {
   rows: Map<string, ImportRow>;
 }
 
-function groupRecipients(rows: readonly ImportRow[], technicalFields: readonly string[]): Recipient[] {
+async function groupRecipients(rows: readonly ImportRow[], technicalFields: readonly string[]): Promise<Recipient[]> {
   const byKey = new Map<string, Recipient>();
-  rows.forEach((row, index) => {
+  for (let index = 0; index < rows.length; index++) {
+    await cooperate();
+    const row = rows[index];
     const key =
       technicalFields.length > 0 ? technicalFields.map((field) => row[field] ?? '').join('\u001f') : `#${index}`;
     let recipient = byKey.get(key);
@@ -79,7 +82,7 @@ function groupRecipients(rows: readonly ImportRow[], technicalFields: readonly s
       byKey.set(key, recipient);
     }
     recipient.rows.set(row.Language, row);
-  });
+  }
   return [...byKey.values()];
 }
 
@@ -88,10 +91,53 @@ function rowFields(row: ImportRow): Record<string, string> {
   return fields;
 }
 
-function requestHash(templateId: number, rows: readonly ImportRow[], notes: string, archive: Buffer | null): string {
-  const hash = createHash('sha256').update(JSON.stringify([templateId, rows, notes]));
+/**
+ * The SHA-256 of JSON.stringify([templateId, rows, notes]) (then the archive's bytes), fed row by row with pauses
+ * between slices: the same bytes, so the same hash, as one stringify of the whole request.
+ */
+async function requestHash(
+  templateId: number,
+  rows: readonly ImportRow[],
+  notes: string,
+  archive: Buffer | null,
+): Promise<string> {
+  const hash = createHash('sha256').update(`[${JSON.stringify(templateId)},[`);
+  for (let index = 0; index < rows.length; index++) {
+    await cooperate();
+    hash.update(index === 0 ? JSON.stringify(rows[index]) : `,${JSON.stringify(rows[index])}`);
+  }
+  hash.update(`],${JSON.stringify(notes)}]`);
   if (archive) hash.update(archive);
   return hash.digest('hex');
+}
+
+/** The rows the web app sends, as a sheet again (see importRowsToSheet), with pauses between slices. */
+async function rowsToSheet(rows: readonly Readonly<Record<string, string>>[]): Promise<string[][]> {
+  const headers: string[] = [];
+  const seen = new Set<string>();
+  for (const row of rows) {
+    await cooperate();
+    for (const key of Object.keys(row)) {
+      if (seen.has(key)) continue;
+      seen.add(key);
+      headers.push(key);
+    }
+  }
+  const sheet: string[][] = [headers];
+  for (const row of rows) {
+    await cooperate();
+    sheet.push(headers.map((header) => row[header] ?? ''));
+  }
+  return sheet;
+}
+
+/** Runs validateImportSteps to its end, letting the event loop turn between its slices. */
+async function runSteps(steps: Generator<void, ImportResult, void>): Promise<ImportResult> {
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    await cooperate();
+  }
 }
 
 /**
@@ -99,22 +145,24 @@ function requestHash(templateId: number, rows: readonly ImportRow[], notes: stri
  * of their first row in the file (the template's default language for an 'all' row): the certificate, its
  * email and its report row are in it; the rows of their other languages are kept as its translations.
  */
-export function buildCertificates(
+export async function buildCertificates(
   template: Template,
-  rows: readonly ImportRow[],
+  recipients: readonly Recipient[],
   technicalFields: readonly string[],
   common: { campaignId: number; firstStatusIndex: number; now: string; today: string },
-): NewCertificate[] {
-  const recipients = groupRecipients(rows, technicalFields);
+): Promise<NewCertificate[]> {
   const status = template.is_nft === 1 ? CERTIFICATE_STATUS.minting : CERTIFICATE_STATUS.validated;
-  return recipients.map((recipient, index) => {
+  const certificates: NewCertificate[] = [];
+  for (let index = 0; index < recipients.length; index++) {
+    await cooperate();
+    const recipient = recipients[index];
     const allRow = recipient.rows.get(ALL_LANGUAGES);
     const language = allRow ? template.default_language : [...recipient.rows.keys()][0];
     const main = allRow ?? (recipient.rows.get(language) as ImportRow);
     const translations: Record<string, Record<string, string>> = {};
     for (const [other, row] of recipient.rows)
       if (other !== language && other !== ALL_LANGUAGES) translations[other] = rowFields(row);
-    return {
+    certificates.push({
       key: newCertificateKey(),
       issuer_id: template.issuer_id,
       template_id: template.id,
@@ -133,8 +181,9 @@ export function buildCertificates(
       status_index: common.firstStatusIndex + index,
       created_at: common.now,
       updated_at: common.now,
-    };
-  });
+    });
+  }
+  return certificates;
 }
 
 function isUniqueViolation(error: unknown): boolean {
@@ -156,7 +205,7 @@ export async function publish(
 ): Promise<{ campaignId: number }> {
   const { db } = ctx;
   const template = await callerTemplate(db, auth, input.templateId);
-  const hash = requestHash(input.templateId, input.rows, input.notes, input.archive);
+  const hash = await requestHash(input.templateId, input.rows, input.notes, input.archive);
   if (input.idempotencyKey) {
     const earlier = await findCampaignByIdempotencyKey(db, auth.issuer.id, input.idempotencyKey);
     if (earlier) return sameRequestOrConflict(earlier.id, earlier.request_hash, hash);
@@ -166,19 +215,23 @@ export async function publish(
   }
 
   const importData = templateImportData(template);
-  const checked = validateImport(importRowsToSheet(input.rows), {
-    languages: importData.languages,
-    defaultLanguage: importData.DefaultLanguage,
-    technicalFields: importData.technicalFields,
-    fieldsToCertify: importData.fieldsToCertified,
-    fileFields: importData.fileFields,
-    openbadge: importData.openbadge,
-    maxRows: MAX_PUBLISH_ROWS,
-  });
+  // every step below pauses between slices: 10,000 rows never hold the event loop (issue 16 point 1)
+  const sheet = await rowsToSheet(input.rows);
+  const checked = await runSteps(
+    validateImportSteps(sheet, {
+      languages: importData.languages,
+      defaultLanguage: importData.DefaultLanguage,
+      technicalFields: importData.technicalFields,
+      fieldsToCertify: importData.fieldsToCertified,
+      fileFields: importData.fileFields,
+      openbadge: importData.openbadge,
+      maxRows: MAX_PUBLISH_ROWS,
+    }),
+  );
   if (!checked.ok) throw rowsRejected(checked.errors);
   const rows = checked.rows;
 
-  const dataErrors = checkRecipientData(rows);
+  const dataErrors = await checkRecipientData(rows);
   if (dataErrors) {
     throw new AppError(400, 'ERR_CPF_INCORRECT_DATA', 'Some recipient data are not valid', { data: dataErrors });
   }
@@ -189,9 +242,10 @@ export async function publish(
     if (archive.missing.length > 0) throw publicationError(`${MISSING_FILE_PREFIX}${archive.missing.join(', ')}`);
   }
 
+  const recipients = await groupRecipients(rows, importData.technicalFields);
   try {
     const campaignId = await db.transaction().execute((trx) =>
-      writePublication(trx, auth, template, rows, importData.technicalFields, {
+      writePublication(trx, auth, template, recipients, importData.technicalFields, {
         notes: input.notes,
         automatedEmailing: input.automatedEmailing,
         idempotencyKey: input.idempotencyKey,
@@ -230,12 +284,12 @@ async function writePublication(
   trx: Kysely<Database>,
   auth: AuthContext,
   template: Template,
-  rows: readonly ImportRow[],
+  recipients: readonly Recipient[],
   technicalFields: readonly string[],
   options: { notes: string; automatedEmailing: boolean; idempotencyKey: string | null; hash: string },
 ): Promise<number> {
   const now = nowIso();
-  const count = groupRecipients(rows, technicalFields).length;
+  const count = recipients.length;
   const debited = await trx
     .updateTable('issuers')
     .set((eb) => ({ credits: eb('credits', '-', count) }))
@@ -270,7 +324,7 @@ async function writePublication(
     .values({ issuer_id: template.issuer_id, credits: -count, reason: `campaign ${campaign.id}`, operation_date: now })
     .execute();
   const firstStatusIndex = await allocateStatusIndexes(trx, template.issuer_id, count);
-  const certificates = buildCertificates(template, rows, technicalFields, {
+  const certificates = await buildCertificates(template, recipients, technicalFields, {
     campaignId: campaign.id,
     firstStatusIndex,
     now,

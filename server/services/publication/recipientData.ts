@@ -1,4 +1,5 @@
 import { recipientDataMessages } from '../../../domain/import/recipientData';
+import { cooperate } from '../../eventLoop';
 
 /**
  * The data checks the server adds to the import rules before issuing (the ERR_CPF_INCORRECT_DATA answer of
@@ -8,7 +9,18 @@ import { recipientDataMessages } from '../../../domain/import/recipientData';
  */
 export { isIsoDate } from '../../../domain/import/recipientData';
 
-/** Field → message for every wrong value, or null when all are right. */
-export function checkRecipientData(rows: readonly Record<string, string>[]): Record<string, string> | null {
-  return recipientDataMessages(rows);
+/** Rows checked between two pauses (issue 16: nothing holds the event loop over 50 ms). */
+const ROWS_PER_SLICE = 200;
+
+/** Field → message for every wrong value, or null when all are right; the event loop turns between slices. */
+export async function checkRecipientData(
+  rows: readonly Record<string, string>[],
+): Promise<Record<string, string> | null> {
+  let messages: Record<string, string> | null = null;
+  for (let start = 0; start < rows.length; start += ROWS_PER_SLICE) {
+    await cooperate();
+    const found = recipientDataMessages(rows.slice(start, start + ROWS_PER_SLICE), start);
+    if (found) messages = Object.assign(messages ?? {}, found);
+  }
+  return messages;
 }
