@@ -191,8 +191,11 @@ export async function statusPage(
         and issuer_id = ${scope.issuerId} ${orderSql}`.execute(db)
     ).rows;
   } else {
-    // the filters must not drive the plan: the order's index does (unary + on SQLite, + 0 on PostgreSQL)
-    const off = (expression: RawBuilder<unknown>) => (postgres ? sql`${expression} + 0` : sql`+${expression}`);
+    // the filters must not drive the plan: the order's index does. SQLite is told so (unary +, and the index by
+    // name below). PostgreSQL gets the plain conditions: hidden behind `+ 0` their selectivity was a guess of a
+    // few rows, so it read and sorted the whole template (≈ 130 ms over 100,000) instead of walking the order's
+    // index for a page; with its statistics (the filter index gives the mail state's) it walks the index.
+    const off = (expression: RawBuilder<unknown>) => (postgres ? expression : sql`+${expression}`);
     const conditions = [
       sql`${off(sql.ref('issuer_id'))} = ${scope.issuerId}`,
       ...(everyStatus ? [] : [sql`${off(sql.ref('status_id'))} in (${list(statuses)})`]),
