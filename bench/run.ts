@@ -7,6 +7,7 @@ import { publicPageBench } from './publicPageBench';
 import { publishBench } from './publishBench';
 import { reportBench } from './reportBench';
 import { signingBench } from './signingBench';
+import { workersBench } from './workersBench';
 
 const benches: Record<string, () => Promise<void>> = {
   import: importBench,
@@ -18,6 +19,7 @@ const benches: Record<string, () => Promise<void>> = {
   'event-loop': eventLoopBench,
   'public-page': publicPageBench,
   designer: designerBench,
+  workers: workersBench,
 };
 
 /**
