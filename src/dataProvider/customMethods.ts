@@ -18,6 +18,7 @@ import { tagMethods } from './tags';
 import { templateEditorMethods } from './templateEditor';
 import { templateMethods } from './templates';
 import { verificationMethods } from './verification';
+import { webhookMethods } from './webhooks';
 
 export const customMethods = {
   ...certificateMethods,
@@ -35,4 +36,5 @@ export const customMethods = {
   ...templateEditorMethods,
   ...templateMethods,
   ...verificationMethods,
+  ...webhookMethods,
 };

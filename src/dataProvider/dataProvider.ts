@@ -22,6 +22,7 @@ import { certificates } from './certificates';
 import { customMethods } from './customMethods';
 import { REST_RESOURCES, restProvider } from './restResources';
 import { tags } from './tags';
+import { webhookDeliveries } from './webhooks';
 
 type Handler = {
   getList?: (params: GetListParams) => Promise<{ data: RaRecord[]; total: number }>;
@@ -54,6 +55,7 @@ const handlers: Record<string, Handler> = {
   'admin/users': users,
   'admin/org-units': orgUnits,
   'admin/api-keys': apiKeys,
+  'admin/notifications': webhookDeliveries,
   'template-tags': tags,
   'badge-images': badgeImages,
   campaigns,

@@ -20,4 +20,7 @@ export const emailMethods = {
   /** POST /api/admin/emailTest: the first certificate's message, to the test recipients only. */
   sendTestEmail: async (payload: EmailSendPayload): Promise<EmailsSent> =>
     (await apiFetch<EmailsSent>('/api/admin/emailTest', { method: 'POST', json: payload })).body,
+  /** POST /api/admin/emails/resend: the not-delivered messages of these certificates go out again. */
+  resendEmails: async (keys: string[]): Promise<EmailsSent> =>
+    (await apiFetch<EmailsSent>('/api/admin/emails/resend', { method: 'POST', json: { keys } })).body,
 };

@@ -33,6 +33,8 @@ function decodeHeader(value: string): string {
  * stop() closes it (connections are refused) and start() opens it again on the same port.
  */
 export async function startSmtpSink(options: { reject?: string[]; defer?: string[] } = {}) {
+  const reject = options.reject ?? [];
+  const defer = options.defer ?? [];
   const messages: ReceivedMail[] = [];
   const waiters: (() => void)[] = [];
   const makeServer = () =>
@@ -43,8 +45,8 @@ export async function startSmtpSink(options: { reject?: string[]; defer?: string
       // pooled client connections still open are ended at once on close
       closeTimeout: 200,
       onRcptTo(address, _session, callback) {
-        if (options.reject?.includes(address.address)) callback(new Error('550 mailbox unavailable'));
-        else if (options.defer?.includes(address.address))
+        if (reject.includes(address.address)) callback(new Error('550 mailbox unavailable'));
+        else if (defer.includes(address.address))
           callback(Object.assign(new Error('Mailbox busy, try again later'), { responseCode: 451 }));
         else callback();
       },
@@ -76,6 +78,9 @@ export async function startSmtpSink(options: { reject?: string[]; defer?: string
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,
+    /** the recipients refused for good, then for now: change them to change the answers */
+    reject,
+    defer,
     /** waits until a message to `to` arrives (or `timeoutMs` passes) and returns the newest one */
     async waitFor(to: string, timeoutMs = 10_000): Promise<ReceivedMail> {
       const deadline = Date.now() + timeoutMs;

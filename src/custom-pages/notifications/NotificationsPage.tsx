@@ -1,7 +1,7 @@
 import SendIcon from '@mui/icons-material/SendOutlined';
 import { Alert, Box, Button, Card, CardContent, MenuItem, Skeleton, TextField, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { Confirm, Title, useTranslate } from 'react-admin';
+import { Confirm, Title, useRefresh, useTranslate } from 'react-admin';
 import {
   CAMPAIGN_ID_PLACEHOLDER,
   NOTIFICATION_METHODS,
@@ -10,15 +10,21 @@ import {
 } from '../../../domain/notifications';
 import { useLaurelDataProvider } from '../../dataProvider/useLaurelDataProvider';
 import { AdminTabs } from '../../resources/AdminTabs';
+import { DeliveryLog } from './DeliveryLog';
+import { SigningSecretCard } from './SigningSecretCard';
 
 const EMPTY: NotificationConfig = { url: '', method: 'POST', content: '' };
 
 type Message = { severity: 'success' | 'error'; key: string } | null;
 
-/** The notification webhook (spec 000 section 2.9): method, URL, content; Save behind a confirmation, Cancel, Test. */
+/**
+ * The notification webhook (spec 000 section 2.9): method, URL, content; Save behind a confirmation, Cancel, Test;
+ * then its signing secret and its delivery log (issue 17, point 13).
+ */
 export function NotificationsPage() {
   const translate = useTranslate();
   const dataProvider = useLaurelDataProvider();
+  const refresh = useRefresh();
   const [saved, setSaved] = useState<NotificationConfig | null>(null);
   const [config, setConfig] = useState<NotificationConfig>(EMPTY);
   const [confirming, setConfirming] = useState(false);
@@ -73,6 +79,8 @@ export function NotificationsPage() {
       setMessage({ severity: 'error', key: 'notifications.test_failed' });
     } finally {
       setPending(false);
+      // the call is in the delivery log now
+      refresh();
     }
   };
 
@@ -159,6 +167,10 @@ export function NotificationsPage() {
           )}
         </CardContent>
       </Card>
+      <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3, mt: 3 }}>
+        <SigningSecretCard />
+        <DeliveryLog />
+      </Box>
       <Confirm
         isOpen={confirming}
         title={translate('notifications.confirm_title')}

@@ -8,6 +8,7 @@ import { CERTIFICATE_STATUS, statusAfter, type CertificateOperation } from '../.
 import type { CertificateRecord } from '../../dataProvider/certificates';
 import { OperationConfirmDialog } from './CertificateDialogs';
 import { offeredOperations, operationFailure, type OperationContext } from './certificateOperations';
+import { ResendMailsButton } from './ResendMailsButton';
 
 const OPERATION_ICONS: Record<CertificateOperation, ReactNode> = {
   disable: <BlockIcon />,
@@ -124,6 +125,7 @@ export function CertificateBulkActions({
           {OPERATION_ICONS[operation]}
         </Button>
       ))}
+      <ResendMailsButton />
       {asked && (
         <OperationConfirmDialog
           operation={asked.operation}

@@ -1,3 +1,4 @@
+import ScheduleIcon from '@mui/icons-material/Schedule';
 import { Chip, Tooltip } from '@mui/material';
 import { useLocaleState, useTranslate } from 'react-admin';
 import type { CertificateRecord } from '../../dataProvider/certificates';
@@ -16,27 +17,52 @@ export function StatusChip({ row }: { row: Pick<CertificateRecord, 'StatusID'> }
   );
 }
 
-/** The email status of a line with an address, its last activity as a tooltip; a dash otherwise. */
+/** What the email status's tooltip says: a pending retry, why a mail was not delivered, or the last activity. */
+function emailStatusDetail(
+  row: Pick<
+    CertificateRecord,
+    'EmailStatus' | 'LastActivity' | 'EmailPending' | 'EmailAttempts' | 'EmailReason' | 'EmailNextAttempt'
+  >,
+  translate: (key: string, options?: object) => string,
+  date: (iso: string) => string,
+): string {
+  if (row.EmailPending) {
+    if (!row.EmailAttempts) return translate('reports.email_retry.queued');
+    return translate('reports.email_retry.pending', {
+      count: row.EmailAttempts,
+      reason: row.EmailReason ?? '',
+      date: row.EmailNextAttempt ? date(row.EmailNextAttempt) : '',
+    });
+  }
+  if (row.EmailStatus === 'not delivered' && row.EmailReason)
+    return translate('reports.email_retry.refused', { count: row.EmailAttempts ?? 1, reason: row.EmailReason });
+  return row.LastActivity ? date(row.LastActivity) : '';
+}
+
+/**
+ * The email status of a line with an address (spec 002: Sent, Read, not delivered, not sent), a dash otherwise. A
+ * mail waiting for another attempt is "not sent" with a clock; the tooltip says when it is tried next and why
+ * the last attempt failed, or why a mail was not delivered.
+ */
 export function EmailStatusChip({
   row,
 }: {
-  row: Pick<CertificateRecord, 'hasEmail' | 'EmailStatus' | 'LastActivity'>;
+  row: Pick<
+    CertificateRecord,
+    'hasEmail' | 'EmailStatus' | 'LastActivity' | 'EmailPending' | 'EmailAttempts' | 'EmailReason' | 'EmailNextAttempt'
+  >;
 }) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   if (!row.hasEmail) return <>—</>;
+  const date = (iso: string) => new Date(iso).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' });
   return (
-    <Tooltip
-      title={
-        row.LastActivity
-          ? new Date(row.LastActivity).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' })
-          : ''
-      }
-    >
+    <Tooltip title={emailStatusDetail(row, translate, date)}>
       <Chip
         size="small"
         variant="outlined"
-        color={emailStatusColor(row.EmailStatus)}
+        color={row.EmailPending ? 'warning' : emailStatusColor(row.EmailStatus)}
+        icon={row.EmailPending ? <ScheduleIcon /> : undefined}
         label={translate(emailStatusKey(row.EmailStatus))}
       />
     </Tooltip>
