@@ -14,8 +14,9 @@ import { createPostgresDatabase } from './testApp';
 
 /**
  * Several Laurel servers on one PostgreSQL (issue 19): PostgreSQL, a local S3 (s3rver) and two compiled Laurel
- * servers as child processes behind a round-robin proxy on loopback, as a load balancer would put them. SQLite is
- * the one-server default, so this runs on PostgreSQL only.
+ * servers as child processes behind a round-robin proxy on loopback, as a load balancer would put them: the first
+ * with LAUREL_ROLE=web (it only queues jobs), the second with the default `all`. SQLite is the one-server default,
+ * so this runs on PostgreSQL only. A server killed mid-signing is tested in tests/server/jobs.test.ts.
  */
 interface Proxy {
   url: string;
@@ -90,11 +91,13 @@ describe('two Laurel servers behind a load balancer', () => {
       JOB_POLL_MS: '200',
       LAUREL_INITIAL_CREDITS: '1000',
     };
+    const roles = ['web', 'all'];
     // one after the other: the first runs the migrations and the first-run seed, the second finds them done
     for (let i = 0; i < 2; i += 1) {
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `laurel-server-${i}-`));
       dataDirs.push(dataDir);
-      servers.push(await startLaurel(compiled.main, { ...shared, DATA_DIR: dataDir }));
+      // the first only serves requests and queues jobs; the second serves requests and runs the jobs
+      servers.push(await startLaurel(compiled.main, { ...shared, DATA_DIR: dataDir, LAUREL_ROLE: roles[i] }));
     }
     db = openDatabase({ databaseUrl: pg.url, dataDir: dataDirs[0] });
   }, 90_000);
@@ -182,20 +185,30 @@ describe('two Laurel servers behind a load balancer', () => {
     for (const dir of dataDirs) expect(fs.existsSync(path.join(dir, 'files'))).toBe(false);
   });
 
-  it('signs every credential of a publish exactly once, whichever server runs the job', async () => {
+  it('signs every credential of a publish made through the web-only server exactly once, by the other', async () => {
+    const ready = await Promise.all(servers.map((server) => fetch(`${server.url}/api/ready`).then((r) => r.json())));
+    expect(ready).toMatchObject([
+      { ok: true, role: 'web', jobs: false },
+      { ok: true, role: 'all', jobs: true },
+    ]);
     const templateId = (
       await db.db.selectFrom('templates').select('id').orderBy('id', 'desc').executeTakeFirstOrThrow()
     ).id;
     // 250 rows: more than POOL_THRESHOLD, so the compiled signing threads do the work
-    const published = await call('POST', '/api/admin/data', {
-      templateId,
-      data: recipientRows(250),
-      contentType: 'json',
-      notes: 'two servers',
-      'automated-emailing': false,
+    const published = await fetch(`${servers[0].url}/api/admin/data`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        templateId,
+        data: recipientRows(250),
+        contentType: 'json',
+        notes: 'two servers',
+        'automated-emailing': false,
+      }),
     });
-    expect(published.status, published.text).toBe(200);
-    const campaignId = published.json().campaignId as number;
+    const publishedText = await published.text();
+    expect(published.status, publishedText).toBe(200);
+    const campaignId = JSON.parse(publishedText).campaignId as number;
     const deadline = Date.now() + 40_000;
     let status = '';
     while (Date.now() < deadline) {
