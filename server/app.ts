@@ -17,6 +17,7 @@ import { DatabaseHealth } from './db/databaseHealth';
 import { migrateToLatest } from './db/migrate';
 import { seedFirstRun } from './db/seed';
 import { AppError } from './errors';
+import { collectRoutes } from './routeTable';
 import { accountRoutes } from './routes/account';
 import { billingRoutes } from './routes/billing';
 import { signUpRoutes } from './routes/signUp';
@@ -68,6 +69,7 @@ export async function buildApp(
     // certificate keys (128 characters) are path parameters: /certificate/{key}
     routerOptions: { maxParamLength: 256 },
   });
+  collectRoutes(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
