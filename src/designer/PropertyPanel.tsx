@@ -1,6 +1,6 @@
 import { Button, Stack, TextField, Typography } from '@mui/material';
 import { useRef, useState } from 'react';
-import { useTranslate } from 'react-admin';
+import { useLocaleState, useTranslate } from 'react-admin';
 import { closestFace, type FontFamily } from '../../domain/badgeImage/fonts';
 import {
   COLOR_ORIENTATIONS,
@@ -253,6 +253,7 @@ function IconPanel(props: PanelProps<IconElement> & { onPickIcon(): void }) {
 
 function ImagePanel(props: PanelProps<ImageElement>) {
   const translate = useTranslate();
+  const [locale] = useLocaleState();
   const { element: image, onChange } = props;
   const input = useRef<HTMLInputElement>(null);
   const [error, setError] = useState<string | null>(null);
@@ -269,7 +270,11 @@ function ImagePanel(props: PanelProps<ImageElement>) {
     // the server's pixel bound, read from the header here too so the user hears it at once
     void file.arrayBuffer().then((buffer) => {
       if (exceedsPixelBounds(new Uint8Array(buffer), IMAGE_PIXEL_BOUNDS)) {
-        setError(translate('designer.image_too_many_pixels', { side: IMAGE_PIXEL_BOUNDS.side }));
+        setError(
+          translate('designer.image_too_many_pixels', {
+            side: new Intl.NumberFormat(locale).format(IMAGE_PIXEL_BOUNDS.side),
+          }),
+        );
         return;
       }
       setError(null);

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { pngHeader } from '../support/images';
 import { expect, screenshot, sessionToken, signInByMail, test } from './fixtures';
 
 const ADMIN = 'admin@example.org';
@@ -170,9 +171,19 @@ test('draw a badge, undo, save, clone, filter and sort the library, leave by the
   await expect(page.getByText('Leave without saving?')).toBeVisible();
   await page.getByRole('button', { name: 'Keep editing' }).click();
   await expect(page).toHaveURL(/\/badgeImageEditor\/\d+$/);
+  // closing or reloading the tab: the page asks the browser for its leave-page warning while unsaved
+  const warns = () =>
+    page.evaluate(() => {
+      const event = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    });
+  expect(await warns()).toBe(true);
   await page.getByRole('link', { name: 'Templates' }).first().click();
   await page.getByRole('button', { name: 'Leave without saving' }).click();
   await expect(page).toHaveURL(/\/templates$/);
+  // the editor gone, the warning goes with it
+  expect(await warns()).toBe(false);
   expect(Object.values(await listImages(laurel.baseURL, token)).map((image) => image.name)).not.toContain(
     'Welding expert, draft',
   );
@@ -236,4 +247,13 @@ test('draw a badge, undo, save, clone, filter and sort the library, leave by the
   await page.getByRole('button', { name: 'Image', exact: true }).click();
   await expect(page.getByRole('slider', { name: 'Size' })).toBeDisabled();
   await screenshot(page, 'designer-image-panel');
+  // a small file whose header states 5,000 × 5,000 pixels is refused before it is read into the model
+  await page.getByTestId('designer-image-input').setInputFiles({
+    name: 'huge.png',
+    mimeType: 'image/png',
+    buffer: pngHeader(5000, 5000),
+  });
+  await expect(page.getByRole('alert')).toHaveText('This image has too many pixels: at most 4,096 × 4,096.');
+  await expect(page.getByRole('slider', { name: 'Size' })).toBeDisabled();
+  await screenshot(page, 'designer-image-too-many-pixels');
 });

@@ -1,13 +1,15 @@
 import EditIcon from '@mui/icons-material/Edit';
 import { Box, Button, Card, CardActionArea, Checkbox, Skeleton, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { startTransition, useEffect, useState } from 'react';
+import { startTransition, useCallback, useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import type { BadgeImageSummary } from '../../dataProvider/badgeImages';
 import { useLaurelDataProvider } from '../../dataProvider/useLaurelDataProvider';
 
 /** Thumbnails are fetched by groups of this many tiles, so the first tiles show before the whole library. */
 const CHUNK = 24;
+/** The first group is about one row of a wide screen: the fewer cards before the first picture, the sooner it shows. */
+const FIRST_CHUNK = 8;
 export const TILE_SIZE = 140;
 
 interface TilesProps {
@@ -20,15 +22,21 @@ interface TilesProps {
 
 /** The library's tiles: each a server-rendered preview of its model and its name. */
 export function BadgeImageTiles({ images, selection, onToggle, onEdit }: TilesProps) {
-  // the first group renders alone, the others in a transition after it: 200 cards cost a few hundred ms of
-  // rendering that would otherwise come before the first thumbnail's call
+  // The first group renders alone until its thumbnails are painted (or a second has passed), the others after
+  // it in a transition: 200 cards cost a few hundred ms of rendering on a loaded machine that would otherwise come
+  // before the first thumbnail's call, or between its answer and its paint (docs/performance.md).
   const [all, setAll] = useState(false);
+  const showAll = useCallback(
+    () => requestAnimationFrame(() => setTimeout(() => startTransition(() => setAll(true)))),
+    [],
+  );
   useEffect(() => {
-    if (!all) startTransition(() => setAll(true));
-  }, [all]);
-  const shown = all ? images : images.slice(0, CHUNK);
-  const chunks: BadgeImageSummary[][] = [];
-  for (let i = 0; i < shown.length; i += CHUNK) chunks.push(shown.slice(i, i + CHUNK));
+    const fallback = setTimeout(showAll, 1000);
+    return () => clearTimeout(fallback);
+  }, [showAll]);
+  const shown = all ? images : images.slice(0, FIRST_CHUNK);
+  const chunks: BadgeImageSummary[][] = [shown.slice(0, FIRST_CHUNK)];
+  for (let i = FIRST_CHUNK; i < shown.length; i += CHUNK) chunks.push(shown.slice(i, i + CHUNK));
   return (
     <Box
       role="list"
@@ -39,6 +47,7 @@ export function BadgeImageTiles({ images, selection, onToggle, onEdit }: TilesPr
           key={chunk.map((image) => image.id).join(',')}
           {...{ images: chunk, selection, onToggle, onEdit }}
           eager={index === 0}
+          onReady={index === 0 && !all ? showAll : undefined}
         />
       ))}
     </Box>
@@ -65,7 +74,14 @@ function useNearScreen(): [(element: HTMLElement | null) => void, boolean] {
  * first tiles do not wait behind every other thumbnail (the library of 200 models shows its first tiles within 1 s:
  * docs/performance.md).
  */
-function TileChunk({ images, selection, onToggle, onEdit, eager }: TilesProps & { eager: boolean }) {
+function TileChunk({
+  images,
+  selection,
+  onToggle,
+  onEdit,
+  eager,
+  onReady,
+}: TilesProps & { eager: boolean; onReady?: () => void }) {
   const dataProvider = useLaurelDataProvider();
   const [watch, near] = useNearScreen();
   const ids = images.map((image) => image.id);
@@ -77,6 +93,9 @@ function TileChunk({ images, selection, onToggle, onEdit, eager }: TilesProps & 
     // the first group is on screen: its call starts with the first render, not after the observer's first report
     enabled: near || eager,
   });
+  useEffect(() => {
+    if (thumbnails && onReady) onReady();
+  }, [thumbnails, onReady]);
   return images.map((image, index) => (
     <Tile
       key={image.id}
