@@ -6,7 +6,7 @@ import {
   type ImportResult,
 } from '../../domain/import';
 import { readWorkbook, type ReadWorkbookResult } from './readWorkbook';
-import { rowsOverLimit } from './sheetRowCount';
+import { scanSpreadsheetZip } from './sheetRowCount';
 
 /** A file the workbook reader refused (wrong content, locked, empty, unreadable). */
 export type ReadFailure = Exclude<ReadWorkbookResult, { ok: true }>;
@@ -16,7 +16,7 @@ export type WorkbookImport = ImportResult | ReadFailure;
 
 /**
  * The whole import of one spreadsheet, as the spreadsheet worker runs it: a file over the row limit is refused
- * from its zip before any parse (rowsOverLimit), then SheetJS reads it and domain/import checks its rows, both
+ * from its zip before any parse, as is one declaring a document type (scanSpreadsheetZip), then SheetJS reads it and domain/import checks its rows, both
  * off the page's thread. `onValidating` tells when the cells are read.
  */
 export async function importWorkbook(
@@ -26,9 +26,13 @@ export async function importWorkbook(
   onValidating: () => void = () => undefined,
 ): Promise<WorkbookImport> {
   if (!checkImportFileContent(fileName, bytes)) {
-    const over = await rowsOverLimit(bytes, definition.maxRows);
-    if (over !== null)
-      return { ok: false, errors: [importError('ERR_TOO_MANY_ROWS', [`${over} > ${definition.maxRows}`])] };
+    const scan = await scanSpreadsheetZip(bytes, definition.maxRows);
+    if (scan.declaresDocumentType) return { ok: false, code: 'ERR_UNEXPECTED', detail: 'document type declaration' };
+    if (scan.rowsOver !== null)
+      return {
+        ok: false,
+        errors: [importError('ERR_TOO_MANY_ROWS', [`${scan.rowsOver} > ${definition.maxRows}`])],
+      };
   }
   const read = readWorkbook(bytes, fileName);
   if (!read.ok) return read;

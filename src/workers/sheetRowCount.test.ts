@@ -1,7 +1,7 @@
 import JSZip from 'jszip';
 import * as XLSX from 'xlsx';
 import { describe, expect, it } from 'vitest';
-import { rowsOverLimit } from './sheetRowCount';
+import { rowsOverLimit, scanSpreadsheetZip } from './sheetRowCount';
 
 const HEADERS = ['language', 'ID', 'Email'];
 const people = (count: number) => Array.from({ length: count }, (_, i) => ['en', `ID-${i}`, `p${i}@example.org`]);
@@ -68,5 +68,26 @@ describe('rows over the limit, from the zip before any parse', () => {
 
   it('answers nothing for bytes that are no zip', async () => {
     expect(await rowsOverLimit(new TextEncoder().encode('language,ID\nen,1\n'), 0)).toBeNull();
+  });
+});
+
+describe('a document type declared in any part, from its prolog', () => {
+  const declared = (xml: string) => xml.replace('?>', '?><!DOCTYPE x [<!ENTITY a "aaaa">]>');
+
+  it('finds it in a sheet, behind a long comment, and in an OpenDocument content.xml', async () => {
+    const bytes = workbookBytes([HEADERS, ...people(3)]);
+    expect((await scanSpreadsheetZip(bytes, 10)).declaresDocumentType).toBe(false);
+    expect((await scanSpreadsheetZip(await withSheet(bytes, declared), 10)).declaresDocumentType).toBe(true);
+    const padded = (xml: string) => xml.replace('?>', `?><!--${' '.repeat(200_000)}--><!DOCTYPE x>`);
+    expect((await scanSpreadsheetZip(await withSheet(bytes, padded), 10)).declaresDocumentType).toBe(true);
+    const ods = await JSZip.loadAsync(workbookBytes([HEADERS, ...people(3)], 'ods'));
+    ods.file('content.xml', declared(await ods.file('content.xml')!.async('string')));
+    const odsBytes = await ods.generateAsync({ type: 'uint8array' });
+    expect((await scanSpreadsheetZip(odsBytes, 10)).declaresDocumentType).toBe(true);
+  });
+
+  it('does not take the text of a cell for a declaration', async () => {
+    const bytes = workbookBytes([HEADERS, ['en', '<!DOCTYPE x>', 'a@example.org']]);
+    expect((await scanSpreadsheetZip(bytes, 10)).declaresDocumentType).toBe(false);
   });
 });

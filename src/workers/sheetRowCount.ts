@@ -121,20 +121,50 @@ async function countOdsRows(zip: JSZip): Promise<number | null> {
 }
 
 /**
- * How many recipient rows a spreadsheet holds beyond `limit`, known from its zip before any parse (issue 16): a
- * 100,000-row file is refused in a fraction of the time SheetJS would take to read it whole. Answers the number
- * of rows under the header when it is over the limit, or null (within the limit, or not known: the full read
- * then decides). Rows are counted when any cell holds a value, so blank rows never count.
+ * Whether any XML part of the zip declares a document type (a DTD, where entities live: billion laughs, external
+ * entities). Office files never hold one (ECMA-376 and ODF forbid it), so a file that does is refused before
+ * SheetJS even though it expands none. Only each part's prolog is read: the first chunk up to its root element.
  */
-export async function rowsOverLimit(data: Uint8Array, limit: number): Promise<number | null> {
+async function declaresDocumentType(zip: JSZip): Promise<boolean> {
+  for (const entry of zip.file(/\.(xml|rels)$/i)) {
+    let declared = false;
+    await scanTags(textStream(entry), (text) => {
+      const root = text.search(/<[A-Za-z]/);
+      declared = /<!(DOCTYPE|ENTITY)/i.test(root >= 0 ? text.slice(0, root) : text);
+      return declared || root >= 0;
+    });
+    if (declared) return true;
+  }
+  return false;
+}
+
+/** What the zip of a spreadsheet tells before any parse. */
+export interface SpreadsheetZipScan {
+  /** Rows under the header when over the limit, else null (within it, or not known: the full read decides). */
+  rowsOver: number | null;
+  /** An XML part declares a document type (see declaresDocumentType). */
+  declaresDocumentType: boolean;
+}
+
+/**
+ * Reads a spreadsheet's zip before any parse (issues 16 and 17): how many recipient rows it holds beyond `limit`
+ * — a 100,000-row file is refused in a fraction of the time SheetJS would take to read it whole — and whether it
+ * declares a document type. Rows are counted when any cell holds a value, so blank rows never count.
+ */
+export async function scanSpreadsheetZip(data: Uint8Array, limit: number): Promise<SpreadsheetZipScan> {
   let zip: JSZip;
   try {
     zip = await JSZip.loadAsync(data);
   } catch {
-    return null;
+    return { rowsOver: null, declaresDocumentType: false };
   }
+  if (await declaresDocumentType(zip)) return { rowsOver: null, declaresDocumentType: true };
   const withHeader = zip.file('xl/workbook.xml') ? await countXlsxRows(zip, limit) : await countOdsRows(zip);
-  if (withHeader === null) return null;
-  const rows = withHeader - 1;
-  return rows > limit ? rows : null;
+  const rows = withHeader === null ? 0 : withHeader - 1;
+  return { rowsOver: rows > limit ? rows : null, declaresDocumentType: false };
+}
+
+/** How many recipient rows a spreadsheet holds beyond `limit`, or null (see scanSpreadsheetZip). */
+export async function rowsOverLimit(data: Uint8Array, limit: number): Promise<number | null> {
+  return (await scanSpreadsheetZip(data, limit)).rowsOver;
 }

@@ -20,7 +20,7 @@ const BOUND_MS = 5000;
 /**
  * Issue 17, point 15: the hostile spreadsheets go through the import as the browser's worker runs it
  * (importWorkbook: the zip checks, SheetJS, domain/import), in Node; each answers its code in bounded time
- * and memory. 'READ' files (entities, a claimed dimension, prototype keys) read without expanding anything.
+ * and memory. 'READ' files (a claimed dimension, prototype keys) read without expanding anything.
  */
 describe('the hostile-file corpus', () => {
   let spreadsheets: HostileFile[];
