@@ -36,6 +36,7 @@ import { pdfRoutes } from './routes/pdf';
 import { issuerProfileRoutes } from './routes/issuerProfile';
 import { notificationRoutes } from './routes/notifications';
 import { onboardingRoutes } from './routes/onboarding';
+import { ledgerPageRoutes } from './routes/ledgerPages';
 import { publicPageRoutes } from './routes/publicPages';
 import { publicationRoutes } from './routes/publication';
 import { reportRoutes } from './routes/reports';
@@ -184,6 +185,7 @@ export async function buildApp(
   await onboardingRoutes(app, ctx);
   await credentialRoutes(app, ctx);
   await publicPageRoutes(app, ctx);
+  await ledgerPageRoutes(app, ctx);
   await publicationRoutes(app, ctx);
   await reportRoutes(app, ctx);
   await emailingRoutes(app, ctx);

@@ -8,6 +8,7 @@ import { CliError, type CliArguments, type CliCommand, type CliContext, type Cli
 import { createIssuerCommand } from './commands/createIssuer';
 import { addCreditsCommand, removeCreditsCommand } from './commands/credits';
 import { setBlockedCommand, setPlanCommand, setVerifiedCommand } from './commands/issuerSettings';
+import { ledgerCommand } from './commands/ledger';
 import { listIssuersCommand } from './commands/listIssuers';
 import { rotateKeyCommand } from './commands/rotateKey';
 import { setSsoCommand } from './commands/setSso';
@@ -25,6 +26,7 @@ export const COMMANDS: readonly CliCommand[] = [
   addValidatedCommand,
   removeValidatedCommand,
   rotateKeyCommand,
+  ledgerCommand,
 ];
 
 /** Exit statuses: done (or nothing to change), refused or failed, wrong usage. */

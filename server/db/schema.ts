@@ -417,6 +417,38 @@ export interface Database {
   billing_invoices: BillingInvoiceTable;
   billing_portal_sessions: BillingPortalSessionTable;
   signup_requests: SignUpRequestTable;
+  ledger_heads: LedgerHeadTable;
+  ledger_leaves: LedgerLeafTable;
+}
+
+/** A signed tree head of an issuer's transparency log (server/services/ledger/transparencyLog.ts). */
+export interface LedgerHeadTable {
+  id: Generated<number>;
+  issuer_id: number;
+  /** the campaign whose anchoring batch this head closed */
+  campaign_id: number | null;
+  tree_size: number;
+  /** hex SHA-256 */
+  root_hash: string;
+  previous_head_hash: string | null;
+  /** hex SHA-256 of the signed statement */
+  head_hash: string;
+  /** the verification method of the issuer key that signed */
+  key_id: string;
+  /** Ed25519 signature of the statement, base64url */
+  signature: string;
+  created_at: Timestamp;
+}
+
+/** A leaf of an issuer's transparency log: an NFT certificate's signed credential, hashed (RFC 6962). */
+export interface LedgerLeafTable {
+  id: Generated<number>;
+  issuer_id: number;
+  leaf_index: number;
+  certificate_id: number;
+  head_id: number;
+  leaf_hash: string;
+  created_at: Timestamp;
 }
 
 /** The built-in billing provider's catalogue: a product is a pack of credits that puts the account on a plan. */

@@ -54,6 +54,8 @@ const TEMPLATE = '/api/issuer/{issuer}/template/{template}';
 
 export const ROUTE_REQUESTS: Record<string, RouteRequest> = {
   'GET /api/admin/template': { url: '/api/admin/template?id={template}' },
+  'GET /ledger/:issuerId/:treeSize': { url: '/ledger/{issuer}/1?leaf=0' },
+  'GET /ledger/:issuerId/:treeSize/proof.json': { url: '/ledger/{issuer}/1/proof.json?leaf=0' },
   'GET /api/issuer/:issuer/template/:id/meta': { url: `${TEMPLATE}/meta` },
   'GET /api/issuer/:issuer/template/:id/json': { url: `${TEMPLATE}/json` },
   'GET /api/issuer/:issuer/template/:id/data': { url: `${TEMPLATE}/data` },
@@ -306,6 +308,9 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
   'GET /certificate/:key': { who: 'public', ok: 200 },
   'GET /template/:ref': { who: 'public', ok: 404 },
   'GET /template/:ref/thumbnail.svg': { who: 'public', ok: 404 },
+  // the transparency log's batch pages (issue 20): public like the credentials they prove; no head in the seed
+  'GET /ledger/:issuerId/:treeSize': { who: 'public', ok: 404 },
+  'GET /ledger/:issuerId/:treeSize/proof.json': { who: 'public', ok: 404 },
   // ---- publication, reports, emails, documents: everyone reads, publishers act (Administrator, Manager, Publisher)
   'POST /api/admin/preview': { who: ALL, ok: 400 },
   'POST /api/admin/data': { who: PUBLISHERS, ok: 400 },

@@ -20,6 +20,7 @@ import * as reportSearch from './2026-11-25T2000_report_search';
 import * as billing from './2026-11-25T2100_billing';
 import * as mailDeliveries from './2026-11-26T0010_mail_deliveries';
 import * as jobLeases from './2026-11-26T0020_job_leases';
+import * as transparencyLog from './2026-11-26T0040_transparency_log';
 import * as rateLimits from './2026-11-26T0070_rate_limits';
 
 /** Every migration, in order. Names are dates; a landed migration is frozen: add a new one to change the schema. */
@@ -45,5 +46,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25T2100_billing': billing,
   '2026-11-26T0010_mail_deliveries': mailDeliveries,
   '2026-11-26T0020_job_leases': jobLeases,
+  '2026-11-26T0040_transparency_log': transparencyLog,
   '2026-11-26T0070_rate_limits': rateLimits,
 };

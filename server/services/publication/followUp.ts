@@ -3,8 +3,8 @@ import { finishCampaign } from '../../repositories/campaigns';
 import { signCampaignCredentials } from '../credentials/campaignSigning';
 import { queueAutomatedEmails } from '../emailing/sendEmails';
 import { enqueueJob } from '../jobs/jobQueue';
+import { anchorCampaign } from '../ledger/transparencyLog';
 import { notifyCampaignPublished } from '../webhooks/notify';
-import { mintCampaign } from './localLedger';
 
 /** Job types of a publication's follow-up work. */
 export const CAMPAIGN_FOLLOW_UP = 'campaign.followUp';
@@ -22,10 +22,11 @@ export interface CampaignJob {
  */
 type FollowUpStep = (ctx: AppContext, job: CampaignJob) => Promise<void>;
 const FOLLOW_UP_STEPS: FollowUpStep[] = [
-  async (ctx, job) => {
-    await mintCampaign(ctx.db, job.campaignId);
-  },
   signCampaignCredentials,
+  // NFT certificates: their signed credentials become one batch of the issuer's transparency log (minting → validated)
+  async (ctx, job) => {
+    await anchorCampaign(ctx, job);
+  },
 ];
 
 export function registerPublicationJobs(ctx: AppContext): void {

@@ -158,7 +158,10 @@ export function reportRow(
     EmailStatus: emailStatus(mail, tracking),
     LastActivity: certificate.mail_read_at ?? certificate.mail_sent_at,
     hasEmail: certificate.email !== '',
-    txInBlockchainExplorer: certificate.nft_transaction,
+    // the local ledger stores its batch page's path; an EVM adapter would store an explorer's address
+    txInBlockchainExplorer: certificate.nft_transaction?.startsWith('/')
+      ? `${publicUrl}${certificate.nft_transaction}`
+      : certificate.nft_transaction,
     PublicationDate: certificate.created_at,
     CampaignID: certificate.campaign_id,
     TemplateID: certificate.template_id,

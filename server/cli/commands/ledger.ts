@@ -1,0 +1,40 @@
+import { verifyIssuerLog } from '../../services/ledger/transparencyLog';
+import { CliError, issuerArgument, issuerLabel, type CliCommand } from '../command';
+
+export const ledgerCommand: CliCommand = {
+  name: 'ledger',
+  summary: "verify the issuers' transparency logs (the NFT ledger)",
+  usage: 'verify [<issuer>]',
+  help: [
+    'verify: reads every leaf and tree head of the issuer’s log (or of every issuer’s) from the database and checks',
+    'that each leaf still hashes its certificate’s signed credential, that each head’s root is the tree of its',
+    'leaves, that its Ed25519 signature verifies under the issuer key it names, that it chains to the previous',
+    'head and is consistent with it (RFC 6962). Prints each problem found; exit status 1 when there is one.',
+    'It changes nothing: run it as often as wanted.',
+  ],
+  options: {},
+  positionals: { min: 1, max: 2 },
+  async run(ctx, { positionals: [action, reference] }) {
+    if (action !== 'verify') throw new CliError(`unknown ledger action "${action}": the action is verify`);
+    const issuers = reference
+      ? [await issuerArgument(ctx.db, reference)]
+      : await ctx.db
+          .selectFrom('issuers')
+          .selectAll()
+          .where('id', 'in', ctx.db.selectFrom('ledger_heads').select('issuer_id'))
+          .orderBy('id')
+          .execute();
+    let problems = 0;
+    for (const issuer of issuers) {
+      const report = await verifyIssuerLog(ctx.db, issuer.id, ctx.config.publicUrl);
+      for (const problem of report.problems) ctx.io.err(`${issuerLabel(issuer)}: ${problem}`);
+      problems += report.problems.length;
+      ctx.io.out(
+        `${issuerLabel(issuer)}: ${report.leaves} leaves, ${report.heads} signed heads, ` +
+          (report.problems.length === 0 ? 'intact' : `${report.problems.length} problem(s)`),
+      );
+    }
+    if (issuers.length === 0) ctx.io.out('no transparency log yet: no NFT certificate was anchored');
+    if (problems > 0) throw new CliError(`the transparency log has ${problems} problem(s): see above`);
+  },
+};
