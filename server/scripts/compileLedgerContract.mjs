@@ -1,0 +1,47 @@
+// Compiles server/services/ledger/evm/LaurelCertificates.sol with solc from npm and OpenZeppelin from
+// node_modules, and writes its ABI and bytecode next to it (LaurelCertificates.json, committed with the source).
+// Run: node server/scripts/compileLedgerContract.mjs  (npm run build:contract)
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+
+const require = createRequire(import.meta.url);
+const solc = require('solc');
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const dir = path.join(root, 'server/services/ledger/evm');
+const source = fs.readFileSync(path.join(dir, 'LaurelCertificates.sol'), 'utf8');
+
+const input = {
+  language: 'Solidity',
+  sources: { 'LaurelCertificates.sol': { content: source } },
+  settings: {
+    optimizer: { enabled: true, runs: 200 },
+    evmVersion: 'cancun',
+    outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object'] } },
+  },
+};
+const findImports = (name) => {
+  try {
+    return { contents: fs.readFileSync(require.resolve(name), 'utf8') };
+  } catch {
+    return { error: `not found: ${name}` };
+  }
+};
+const output = JSON.parse(solc.compile(JSON.stringify(input), { import: findImports }));
+const errors = (output.errors ?? []).filter((error) => error.severity === 'error');
+if (errors.length > 0) {
+  for (const error of errors) console.error(error.formattedMessage);
+  process.exit(1);
+}
+const contract = output.contracts['LaurelCertificates.sol'].LaurelCertificates;
+const artifact = {
+  contractName: 'LaurelCertificates',
+  compiler: `solc ${solc.version()}`,
+  openzeppelin: require('@openzeppelin/contracts/package.json').version,
+  evmVersion: input.settings.evmVersion,
+  abi: contract.abi,
+  bytecode: `0x${contract.evm.bytecode.object}`,
+};
+fs.writeFileSync(path.join(dir, 'LaurelCertificates.json'), `${JSON.stringify(artifact, null, 2)}\n`);
+console.info(`wrote LaurelCertificates.json (${contract.evm.bytecode.object.length / 2} bytes of bytecode)`);
