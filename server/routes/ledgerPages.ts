@@ -6,7 +6,12 @@ import type { AppContext } from '../context';
 import { renderLedgerPage } from '../services/ledger/ledgerPage';
 import { batchProof } from '../services/ledger/transparencyLog';
 import { PAGE_POLICY_HEADER, renderNoticePage } from '../services/rendering/credentialPage';
-import { htmlAnswer, jsonDocumentAnswer } from './responseSchemas';
+import { htmlAnswer, jsonDocument } from './responseSchemas';
+
+/** A JSON answer built here and sent whole. */
+function jsonAnswer(description: string) {
+  return { description, content: { 'application/json': { schema: jsonDocument } } };
+}
 
 const params = z.object({
   issuerId: z.coerce.number().int().min(1).max(999_999_999),
@@ -72,7 +77,7 @@ export async function ledgerPageRoutes(app: FastifyInstance, ctx: AppContext): P
           'Hashes are hexadecimal SHA-256 (RFC 6962); head.signature is Ed25519 over head.statement (base64url), by the key head.keyId of the issuer DID document',
         params,
         querystring: query,
-        response: { 200: jsonDocumentAnswer('The head and proofs'), 404: jsonDocumentAnswer('No such head') },
+        response: { 200: jsonAnswer('The head and proofs'), 404: jsonAnswer('No such head') },
       },
     },
     async (request, reply) => {
