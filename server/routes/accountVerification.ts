@@ -10,6 +10,7 @@ import { authOf } from '../auth/guard';
 import type { AppContext } from '../context';
 import { badRequest } from '../errors';
 import { submitVerification, type VerificationSubmission } from '../services/accountVerification';
+import { idAnswer } from './responseSchemas';
 
 const TEXT_FIELDS: readonly string[] = [...VERIFICATION_TEXT_FIELDS, 'country', 'statementIntent'];
 
@@ -52,6 +53,7 @@ export async function accountVerificationRoutes(app: FastifyInstance, ctx: AppCo
           description:
             'multipart/form-data: publicName, officialName, juridicForm, address, website, statementIntent (true/false), country (ISO 3166-1 alpha-2), hdLogo (png, svg, ai, eps, pdf, jpg) and officialDoc (pdf, doc, docx), each file at most 2 MB. Only for ESSENTIALS_PACK issuers not yet verified; once per issuer.',
           consumes: ['multipart/form-data'],
+          response: { 201: idAnswer },
         },
       },
       async (request, reply) => {

@@ -12,6 +12,14 @@ import { badRequest, notFound } from '../errors';
 import { iconCatalogue } from '../services/badgeLibrary/icons';
 import { deleteLibraryImages, libraryDetails, listLibrary, saveLibraryImage } from '../services/badgeLibrary/library';
 import { fontFile, renderPng } from '../services/badgeLibrary/thumbnails';
+import {
+  fileAnswer,
+  fontManifestAnswer,
+  iconCatalogueAnswer,
+  idAnswer,
+  libraryDetailsAnswer,
+  libraryListAnswer,
+} from './responseSchemas';
 
 const NAME_MAX = 200;
 const DETAILS_LIMIT = 200;
@@ -34,6 +42,7 @@ export async function badgeLibraryRoutes(app: FastifyInstance, ctx: AppContext):
           "The issuer's badge images: a map from id to name and model (`models=false`: name and dates only, what the " +
           'library page needs to lay out its tiles)',
         querystring: z.object({ models: z.enum(['true', 'false']).optional() }),
+        response: { 200: libraryListAnswer },
       },
     },
     async (request) => listLibrary(ctx.db, authOf(request).issuer.id, request.query.models !== 'false'),
@@ -46,6 +55,7 @@ export async function badgeLibraryRoutes(app: FastifyInstance, ctx: AppContext):
       schema: {
         summary: 'Name, model and PNG thumbnail of some of the issuer’s badge images',
         body: z.object({ ids, limit: z.number().int().min(1).max(DETAILS_LIMIT).default(DETAILS_LIMIT) }),
+        response: { 200: libraryDetailsAnswer },
       },
     },
     async (request) => libraryDetails(ctx.db, authOf(request).issuer.id, request.body.ids, request.body.limit),
@@ -62,6 +72,7 @@ export async function badgeLibraryRoutes(app: FastifyInstance, ctx: AppContext):
           name: z.string().trim().max(NAME_MAX),
           model: z.unknown(),
         }),
+        response: { 200: idAnswer },
       },
     },
     async (request) => {
@@ -79,7 +90,11 @@ export async function badgeLibraryRoutes(app: FastifyInstance, ctx: AppContext):
     '/api/badge_lib/model',
     {
       config: config('delete'),
-      schema: { summary: 'Delete some of the issuer’s badge images', body: z.object({ ids: ids.min(1) }) },
+      schema: {
+        summary: 'Delete some of the issuer’s badge images',
+        body: z.object({ ids: ids.min(1) }),
+        response: { 200: z.object({ deleted: z.number() }) },
+      },
     },
     async (request) => ({ deleted: await deleteLibraryImages(ctx.db, authOf(request).issuer.id, request.body.ids) }),
   );
@@ -91,6 +106,7 @@ export async function badgeLibraryRoutes(app: FastifyInstance, ctx: AppContext):
       schema: {
         summary: 'A model rendered to a PNG (480x480 by default): the image "Add image to badge" hands to the editor',
         body: z.object({ model: z.unknown(), size: z.number().int().min(16).max(1024).default(EXPORT_SIZE) }),
+        response: { 200: z.object({ png: z.string().describe('a PNG data URL') }) },
       },
     },
     async (request) => {
@@ -103,13 +119,22 @@ export async function badgeLibraryRoutes(app: FastifyInstance, ctx: AppContext):
 
   api.get(
     '/api/badge_lib/icons',
-    { config: config('list'), schema: { summary: 'The icon catalogue: heroicons (outline, solid) and lucide' } },
+    {
+      config: config('list'),
+      schema: {
+        summary: 'The icon catalogue: heroicons (outline, solid) and lucide',
+        response: { 200: iconCatalogueAnswer },
+      },
+    },
     async (_request, reply) => reply.header('cache-control', 'private, max-age=86400').send(iconCatalogue()),
   );
 
   api.get(
     '/api/badge_lib/fonts',
-    { config: { auth: 'public' }, schema: { summary: 'The manifest of the fonts bundled for badge texts' } },
+    {
+      config: { auth: 'public' },
+      schema: { summary: 'The manifest of the fonts bundled for badge texts', response: { 200: fontManifestAnswer } },
+    },
     async () =>
       BUNDLED_FONTS.map((family) => ({
         family: family.family,
@@ -121,7 +146,11 @@ export async function badgeLibraryRoutes(app: FastifyInstance, ctx: AppContext):
     '/api/badge_lib/fonts/:file',
     {
       config: { auth: 'public' },
-      schema: { summary: 'A bundled font file', params: z.object({ file: z.string().max(100) }) },
+      schema: {
+        summary: 'A bundled font file',
+        params: z.object({ file: z.string().max(100) }),
+        response: { 200: fileAnswer('font/ttf', 'The TrueType font file') },
+      },
     },
     async (request, reply) => {
       const file = fontFile(request.params.file);

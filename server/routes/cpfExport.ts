@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { authOf } from '../auth/guard';
 import type { AppContext } from '../context';
 import { exportCpfFlux } from '../services/cpfExport/exportFlux';
+import { fileAnswer } from './responseSchemas';
 
 /** The cpf export of the reports (spec 002 section 7): the register's certification feed as an XML file. */
 export async function cpfExportRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -21,6 +22,7 @@ export async function cpfExportRoutes(app: FastifyInstance, ctx: AppContext): Pr
           templateId: z.coerce.number().int().positive(),
           campaignId: z.coerce.number().int().positive().optional(),
         }),
+        response: { 200: fileAnswer('application/xml', 'The certification feed (an attachment)') },
       },
     },
     async (request, reply) => {

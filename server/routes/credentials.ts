@@ -24,6 +24,7 @@ import { ob2Assertion, ob2BadgeClass, ob2Issuer, ob2RevokedAssertion } from '../
 import { buildAchievement } from '../services/credentials/openBadgeCredential';
 import { StatusLists } from '../services/credentials/statusLists';
 import { CredentialVerifier } from '../services/credentials/verifier';
+import { fileAnswer, jsonDocumentAnswer } from './responseSchemas';
 
 /** Certificate keys are 128 letters and digits; the routes accept any length up to that and answer 404. */
 const certificateKey = z.string().regex(CERTIFICATE_KEY_INPUT);
@@ -218,6 +219,7 @@ export async function credentialRoutes(app: FastifyInstance, ctx: AppContext): P
       schema: {
         summary: "The issuer's did:web DID document: every key it signed with, retired ones included",
         params: z.object({ issuerId: positiveId }),
+        response: { 200: jsonDocumentAnswer('The DID document (did:web)') },
       },
     },
     async (request, reply) => {
@@ -240,6 +242,9 @@ export async function credentialRoutes(app: FastifyInstance, ctx: AppContext): P
       schema: {
         summary: "The issuer's signed BitstringStatusListCredential (revocation: deleted; suspension: disabled)",
         params: z.object({ issuerId: positiveId, purpose: z.enum(STATUS_PURPOSES) }),
+        response: {
+          200: jsonDocumentAnswer('The signed BitstringStatusListCredential'),
+        },
       },
     },
     async (request, reply) => {
@@ -248,7 +253,8 @@ export async function credentialRoutes(app: FastifyInstance, ctx: AppContext): P
       const etag = `W/"${list.issuerId}-${list.purpose}-${list.version}"`;
       reply.header('etag', etag).header('vary', 'accept-encoding');
       if (request.headers['if-none-match'] === etag) {
-        return reply
+        // no body: outside the typed answers, which name the 200 document
+        return (reply as FastifyReply)
           .code(304)
           .header('cache-control', STATUS_LIST_CACHE)
           .header('access-control-allow-origin', '*')
@@ -271,6 +277,7 @@ export async function credentialRoutes(app: FastifyInstance, ctx: AppContext): P
       schema: {
         summary: "A certificate's signed OpenBadgeCredential, at its id",
         params: z.object({ key: certificateKey }),
+        response: { 200: jsonDocumentAnswer('The signed credential, byte for byte as it was signed') },
       },
     },
     async (request, reply) => credentialDocument(request.params.key, reply, false),
@@ -284,6 +291,7 @@ export async function credentialRoutes(app: FastifyInstance, ctx: AppContext): P
         summary: "A certificate's signed OpenBadgeCredential (a deleted one's status says revoked)",
         params: z.object({ key: certificateKey }),
         querystring: z.object({ download: z.enum(['0', '1']).optional() }),
+        response: { 200: jsonDocumentAnswer('The signed credential (an attachment with download=1)') },
       },
     },
     async (request, reply) => credentialDocument(request.params.key, reply, request.query.download === '1'),
@@ -319,6 +327,12 @@ export async function credentialRoutes(app: FastifyInstance, ctx: AppContext): P
         schema: {
           summary: `The badge image baked with the certificate's credential (${type.toUpperCase()}; redirects to the image's own format)`,
           params: z.object({ key: certificateKey }),
+          response: {
+            200: fileAnswer(
+              type === 'png' ? 'image/png' : 'image/svg+xml',
+              'The badge image with the credential baked in',
+            ),
+          },
         },
       },
       async (request, reply) => bakedBadge(request.params.key, type, reply),
@@ -340,6 +354,7 @@ export async function credentialRoutes(app: FastifyInstance, ctx: AppContext): P
       schema: {
         summary: 'A template in one language as an OB 3.0 Achievement',
         params: z.object({ templateId: positiveId, language: z.string().max(20) }),
+        response: { 200: jsonDocumentAnswer('The Achievement (JSON-LD)') },
       },
     },
     async (request, reply) => {
@@ -356,6 +371,10 @@ export async function credentialRoutes(app: FastifyInstance, ctx: AppContext): P
       schema: {
         summary: 'Open Badges 2.0 hosted assertion of a certificate (410 once deleted or while disabled)',
         params: z.object({ key: certificateKey }),
+        response: {
+          200: jsonDocumentAnswer('The hosted Assertion (JSON-LD)'),
+          410: jsonDocumentAnswer('The revoked Assertion: its id, revoked: true and the reason'),
+        },
       },
     },
     async (request, reply) => {
@@ -377,6 +396,7 @@ export async function credentialRoutes(app: FastifyInstance, ctx: AppContext): P
       schema: {
         summary: 'Open Badges 2.0 BadgeClass of a template in one language',
         params: z.object({ templateId: positiveId, language: z.string().max(20) }),
+        response: { 200: jsonDocumentAnswer('The BadgeClass (JSON-LD)') },
       },
     },
     async (request, reply) => {
@@ -395,7 +415,11 @@ export async function credentialRoutes(app: FastifyInstance, ctx: AppContext): P
     '/ob/v2/issuers/:issuerId',
     {
       ...publicDocument,
-      schema: { summary: 'Open Badges 2.0 Issuer profile', params: z.object({ issuerId: positiveId }) },
+      schema: {
+        summary: 'Open Badges 2.0 Issuer profile',
+        params: z.object({ issuerId: positiveId }),
+        response: { 200: jsonDocumentAnswer('The Issuer profile (JSON-LD)') },
+      },
     },
     async (request, reply) => {
       const issuer = await findIssuer(db, request.params.issuerId);

@@ -13,6 +13,7 @@ import {
   sendTestEmail,
 } from '../services/emailing/sendEmails';
 import { resendFailedMails } from '../services/emailing/resendMails';
+import { emailingSettingsAnswer, emailsQueuedAnswer } from './responseSchemas';
 
 const sendPayload = z.object({
   templateId: z.coerce.number().int().positive(),
@@ -37,7 +38,10 @@ export async function emailingRoutes(app: FastifyInstance, ctx: AppContext): Pro
     '/api/admin/emailing',
     {
       config: { access: { resource: 'emails', action: 'list' } },
-      schema: { summary: 'What the send-emails form starts from: authorised sender domains, defaults, tracking' },
+      schema: {
+        summary: 'What the send-emails form starts from: authorised sender domains, defaults, tracking',
+        response: { 200: emailingSettingsAnswer },
+      },
     },
     async (request) => {
       const auth = authOf(request);
@@ -52,6 +56,7 @@ export async function emailingRoutes(app: FastifyInstance, ctx: AppContext): Pro
       schema: {
         summary: 'Email their certificate to the recipients of the ids given (or of the campaign), in the background',
         body: sendPayload,
+        response: { 200: emailsQueuedAnswer },
       },
     },
     async (request) => queueCertificateEmails(ctx, authOf(request).issuer, request.body),
@@ -75,7 +80,11 @@ export async function emailingRoutes(app: FastifyInstance, ctx: AppContext): Pro
     '/api/admin/emailTest',
     {
       config: { access: { resource: 'emails', action: 'send' } },
-      schema: { summary: "Send the first id's message to the test recipients only", body: sendPayload },
+      schema: {
+        summary: "Send the first id's message to the test recipients only",
+        body: sendPayload,
+        response: { 200: emailsQueuedAnswer },
+      },
     },
     async (request) => sendTestEmail(ctx, authOf(request).issuer, request.body),
   );

@@ -14,6 +14,7 @@ import {
   requestDocument,
   type DocumentKind,
 } from '../services/pdf/documents';
+import { documentReadyAnswer, documentTokenAnswer, errorAnswers, fileAnswer, filesAnswer } from './responseSchemas';
 
 /** How long the download link of a prepared PDF or archive works after it was asked for. */
 export const DOCUMENT_LINK_TTL_SECONDS = 15 * 60;
@@ -47,6 +48,10 @@ export async function pdfRoutes(app: FastifyInstance, ctx: AppContext): Promise<
         summary: "A certificate's printable PDF (its state stamped when it is not valid; none once deleted)",
         params: z.object({ key: z.string() }),
         querystring: z.object({ download: z.enum(['0', '1']).optional() }),
+        response: {
+          200: fileAnswer('application/pdf', 'The PDF (inline, or attachment with download=1)'),
+          ...errorAnswers,
+        },
       },
     },
     async (request, reply) => {
@@ -71,6 +76,7 @@ export async function pdfRoutes(app: FastifyInstance, ctx: AppContext): Promise<
         summary: "Ask for a certificate's PDF: answers a token to poll; 429 while too many are being prepared",
         params: z.object({ key: certificateKey }),
         querystring: z.object({ env: z.string().max(20).optional(), lang: z.string().max(10).optional() }),
+        response: { 200: documentTokenAnswer },
       },
     },
     async (request) => requestDocument(ctx, authOf(request).issuer.id, [request.params.key], 'pdf'),
@@ -83,6 +89,7 @@ export async function pdfRoutes(app: FastifyInstance, ctx: AppContext): Promise<
       schema: {
         summary: 'Ask for the PDFs of the selected active certificates in one .zip: answers a token to poll',
         body: z.object({ keys: z.array(certificateKey).min(1).max(PDF_EXPORT_MAX) }),
+        response: { 200: documentTokenAnswer },
       },
     },
     async (request) => requestDocument(ctx, authOf(request).issuer.id, request.body.keys, 'zip'),
@@ -128,7 +135,11 @@ export async function pdfRoutes(app: FastifyInstance, ctx: AppContext): Promise<
     '/api/document/ready/:token',
     {
       config: { auth: 'public' },
-      schema: { summary: 'Whether the document of this token is ready', params: tokenParams },
+      schema: {
+        summary: 'Whether the document of this token is ready',
+        params: tokenParams,
+        response: { 200: documentReadyAnswer, ...errorAnswers },
+      },
     },
     async (request, reply) => {
       const document = await findDocument(request.params.token);
@@ -136,8 +147,8 @@ export async function pdfRoutes(app: FastifyInstance, ctx: AppContext): Promise<
         return reply.code(410).send(refusal(document.state));
       }
       return document.state === 'ready'
-        ? { ready: true, url: `/api/document/download/${request.params.token}` }
-        : { ready: false };
+        ? { ready: true as const, url: `/api/document/download/${request.params.token}` }
+        : { ready: false as const };
     },
   );
 
@@ -149,6 +160,10 @@ export async function pdfRoutes(app: FastifyInstance, ctx: AppContext): Promise<
         summary:
           'The document of this token, once ready; 410 once the link expired or a certificate in it was withdrawn',
         params: tokenParams,
+        response: {
+          200: filesAnswer(['application/pdf', 'application/zip'], "One certificate's PDF, or a selection's .zip"),
+          ...errorAnswers,
+        },
       },
     },
     async (request, reply) => {

@@ -29,6 +29,7 @@ import { dataUri } from '../services/rendering/html';
 import { DWEB_GATEWAYS, renderThumbnailSvg, thumbnailContentId } from '../services/rendering/thumbnail';
 import { callerTemplate } from '../services/templates/access';
 import { imageContentType } from '../services/templates/images';
+import { fileAnswer, htmlAnswer } from './responseSchemas';
 
 /** Certificate pages follow status changes at once; template pages and thumbnails change rarely. */
 const CERTIFICATE_CACHE = 'no-cache';
@@ -112,6 +113,10 @@ export async function publicPageRoutes(app: FastifyInstance, ctx: AppContext): P
         description: 'lang chooses another of the languages the certificate was given in (a bilingual recipient)',
         params: z.object({ key: z.string() }),
         querystring: z.object({ lang: z.string().max(20).optional() }),
+        response: {
+          200: htmlAnswer('The certificate page'),
+          410: htmlAnswer('The page of a deleted certificate'),
+        },
       },
     },
     async (request, reply) => {
@@ -165,6 +170,7 @@ export async function publicPageRoutes(app: FastifyInstance, ctx: AppContext): P
         description: 'ref is {issuerId}&{templateId} (the & may be URL-encoded); lang chooses one of its languages',
         params: z.object({ ref: z.string() }),
         querystring: z.object({ lang: z.string().max(20).optional() }),
+        response: { 200: htmlAnswer('The template page') },
       },
     },
     async (request, reply) => {
@@ -200,6 +206,7 @@ export async function publicPageRoutes(app: FastifyInstance, ctx: AppContext): P
         summary: "A template's thumbnail: an SVG drawn from its design, or a redirect to its distributed-web image",
         params: z.object({ ref: z.string() }),
         querystring: z.object({ lang: z.string().max(20).optional() }),
+        response: { 200: fileAnswer('image/svg+xml', 'The thumbnail drawn from the design') },
       },
     },
     async (request, reply) => {
@@ -248,6 +255,7 @@ export async function publicPageRoutes(app: FastifyInstance, ctx: AppContext): P
             .refine((row) => Object.keys(row).length <= 300, 'too many fields'),
           language: z.string().min(2).max(8).optional(),
         }),
+        response: { 200: htmlAnswer('The page as the recipient would see it') },
       },
     },
     async (request, reply) => {

@@ -10,6 +10,7 @@ import { cooperate } from '../eventLoop';
 import { listCampaigns, readCredits } from '../services/publication/campaigns';
 import { MAX_PUBLISH_ROWS, publish } from '../services/publication/publish';
 import { checkIssuerParam } from '../services/templates/access';
+import { campaignsAnswer, creditsAnswer } from './responseSchemas';
 
 /** The largest archive of the rows' files one publish takes. */
 const ARCHIVE_MAX_BYTES = 100 * 1024 * 1024;
@@ -93,6 +94,7 @@ export async function publicationRoutes(app: FastifyInstance, ctx: AppContext): 
             'JSON {templateId, data (rows), contentType "json", notes (max 60), automated-emailing}, or multipart/form-data with `body` (that JSON) and `file` (the .zip of the files the rows name). Header Idempotency-Key: a repeated publish with the same key answers the first campaignId and issues nothing. 200 {campaignId}; 400 {data} (ERR_CPF_INCORRECT_DATA), {error} (ERR_PUBLICATION_ERROR, or "Invalid input file" / "File missing in the archive: …"); 402 NOT_ENOUGH_CREDITS; 409 TEMPLATE_UNAVAILABLE; 422 IDEMPOTENCY_KEY_REUSED.',
           consumes: ['application/json', 'multipart/form-data'],
           headers: z.object({ [IDEMPOTENCY_HEADER]: z.string().min(1).max(200).optional() }),
+          response: { 200: z.object({ campaignId: z.number() }) },
         },
       },
       async (request) => {
@@ -127,6 +129,7 @@ export async function publicationRoutes(app: FastifyInstance, ctx: AppContext): 
           startDate: isoDate.optional(),
           endDate: isoDate.optional(),
         }),
+        response: { 200: campaignsAnswer },
       },
     },
     async (request) => listCampaigns(ctx.db, authOf(request).issuer.id, request.query),
@@ -139,6 +142,7 @@ export async function publicationRoutes(app: FastifyInstance, ctx: AppContext): 
       schema: {
         summary: "The issuer's credits and their operations",
         params: z.object({ id: z.coerce.number().int().positive() }),
+        response: { 200: creditsAnswer },
       },
     },
     async (request) => {

@@ -5,6 +5,7 @@ import { authOf } from '../auth/guard';
 import type { AppContext } from '../context';
 import { saveReferenceTables, templateTables } from '../services/templates/referenceTables';
 import { referenceTablesBody } from './templateSchemas';
+import { templateTablesAnswer } from './responseSchemas';
 
 /** The reference table screen's calls (spec 001 sections 2, 5 and 7). */
 export async function referenceTableRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -17,6 +18,7 @@ export async function referenceTableRoutes(app: FastifyInstance, ctx: AppContext
       schema: {
         summary: 'The template definition read: label, template (its ref_ tables), storage.network, and the edit right',
         querystring: z.object({ templateId: z.coerce.number().int().positive() }),
+        response: { 200: templateTablesAnswer },
       },
     },
     async (request) => templateTables(ctx.db, authOf(request), request.query.templateId),
@@ -29,6 +31,7 @@ export async function referenceTableRoutes(app: FastifyInstance, ctx: AppContext
       schema: {
         summary: "Replace a template's ref_ tables with the entries sent; broken references are refused",
         body: referenceTablesBody,
+        response: { 200: templateTablesAnswer },
       },
     },
     async (request) => saveReferenceTables(ctx.db, authOf(request), request.body.templateId, request.body.tables),

@@ -18,6 +18,7 @@ import { reportRows } from '../services/reports/reportRows';
 import { withMailDeliveries } from '../services/emailing/deliveryStatus';
 import { SEARCH_LIMIT, searchCertificates } from '../services/reports/search';
 import { parseJson } from '../services/templates/views';
+import { operationAnswer, reportHeaderAnswer, reportRowsAnswer, searchAnswer } from './responseSchemas';
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD');
 /** A list given as an array or as a comma or semicolon separated string ("1,3,6,9"). */
@@ -74,6 +75,7 @@ export async function reportRoutes(app: FastifyInstance, ctx: AppContext): Promi
       schema: {
         summary: "One page of a campaign's or a template's certificates, filtered, sorted and counted by the database",
         body: reportQuery,
+        response: { 200: reportRowsAnswer },
       },
     },
     async (request) => {
@@ -106,6 +108,7 @@ export async function reportRoutes(app: FastifyInstance, ctx: AppContext): Promi
           .refine((query) => query.campaignId !== undefined || query.templateId !== undefined, {
             message: 'campaignId or templateId is required',
           }),
+        response: { 200: reportHeaderAnswer },
       },
     },
     async (request) => reportHeader(ctx.db, authOf(request).issuer.id, request.query),
@@ -118,6 +121,7 @@ export async function reportRoutes(app: FastifyInstance, ctx: AppContext): Promi
       schema: {
         summary: "A campaign's note (max 60 characters; an empty text deletes it)",
         body: z.object({ campaignId: z.coerce.number().int().positive(), notes: z.string().max(200) }),
+        response: { 200: z.object({ campaignId: z.number(), notes: z.string() }) },
       },
     },
     async (request) =>
@@ -135,6 +139,7 @@ export async function reportRoutes(app: FastifyInstance, ctx: AppContext): Promi
           z.array(certificateKey).min(1).max(MAX_BULK_KEYS),
           z.object({ keys: z.array(certificateKey).min(1).max(MAX_BULK_KEYS) }),
         ]),
+        response: { 200: operationAnswer },
       },
     },
     async (request) => {
@@ -150,6 +155,7 @@ export async function reportRoutes(app: FastifyInstance, ctx: AppContext): Promi
       schema: {
         summary: 'Enable (9 → 1) or disable (1, 13, 14 → 9) certificates by key; their suspension bit follows',
         body: z.object({ ids: z.array(certificateKey).min(1).max(MAX_BULK_KEYS), enable: z.boolean() }),
+        response: { 200: operationAnswer },
       },
     },
     async (request) =>
@@ -168,6 +174,7 @@ export async function reportRoutes(app: FastifyInstance, ctx: AppContext): Promi
       schema: {
         summary: "Change a certificate's recipient address (not for open badges)",
         body: z.object({ id: z.coerce.number().int().positive(), email: z.string().max(320) }),
+        response: { 200: z.object({ id: z.number(), email: z.string() }) },
       },
     },
     async (request) => updateCertificateEmail(ctx.db, authOf(request).issuer.id, request.body.id, request.body.email),
@@ -189,6 +196,7 @@ export async function reportRoutes(app: FastifyInstance, ctx: AppContext): Promi
           sort: z.enum(SEARCH_SORT_FIELDS).optional(),
           order: z.enum(['ASC', 'DESC']).optional(),
         }),
+        response: { 200: searchAnswer },
       },
     },
     async (request) => {

@@ -17,6 +17,7 @@ import {
 } from '../services/templates/images';
 import { saveTemplate } from '../services/templates/saveTemplate';
 import { templateFormSchema } from './templateSchemas';
+import { filesAnswer, idAnswer } from './responseSchemas';
 
 /** At most one badge logo per badge language, a partner logo and an issuer logo. */
 const MAX_IMAGES = 7;
@@ -111,6 +112,7 @@ export async function templateUploadRoutes(app: FastifyInstance, ctx: AppContext
             description:
               'multipart/form-data: json (the template payload), badgeImage (svg or png; one per logo, named by its file name in the payload), partnerImage (jpg or png), issuerImage (png); each image at most 550 KB, its type read from its content',
             consumes: ['multipart/form-data'],
+            response: { 200: idAnswer, 201: idAnswer },
           },
         },
         async (request, reply) => {
@@ -137,6 +139,7 @@ export async function templateUploadRoutes(app: FastifyInstance, ctx: AppContext
       schema: {
         summary: 'A stored template image (logo)',
         params: z.object({ issuerId: z.coerce.number().int().positive(), file: z.string().max(64) }),
+        response: { 200: filesAnswer(['image/svg+xml', 'image/png', 'image/jpeg'], 'The image') },
       },
     },
     async (request, reply) => {

@@ -11,6 +11,14 @@ import { listTemplates, readTemplateDetail } from '../services/templates/read';
 import { saveTemplate } from '../services/templates/saveTemplate';
 import { templateDefinition, templateImportData, templateMeta } from '../services/templates/views';
 import { referenceTableRoutes } from './referenceTables';
+import {
+  idAnswer,
+  templateDefinitionAnswer,
+  templateDetailAnswer,
+  templateImportDataAnswer,
+  templateMetaAnswer,
+  templateSummaryAnswer,
+} from './responseSchemas';
 import { tagRoutes } from './tags';
 import { issuerTemplateParams, notesBody, pathwayBody, templatePayloadSchema } from './templateSchemas';
 import { templateUploadRoutes } from './templateUploads';
@@ -24,10 +32,14 @@ export async function templateRoutes(app: FastifyInstance, ctx: AppContext): Pro
   const files = ctx.files;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const templates = (action: Action) => ({ access: { resource: 'templates' as const, action } });
+  const enabledAnswer = z.object({ id: z.number(), enable: z.boolean() });
 
   api.get(
     '/api/admin/templates',
-    { config: templates('list'), schema: { summary: "The issuer's templates" } },
+    {
+      config: templates('list'),
+      schema: { summary: "The issuer's templates", response: { 200: z.array(templateSummaryAnswer) } },
+    },
     async (request) => listTemplates(db, authOf(request).issuer.id),
   );
 
@@ -38,6 +50,7 @@ export async function templateRoutes(app: FastifyInstance, ctx: AppContext): Pro
       schema: {
         summary: 'One template with every field (content per language, design, params, tags, counters)',
         querystring: z.object({ id: z.coerce.number().int().positive() }),
+        response: { 200: templateDetailAnswer },
       },
     },
     async (request) => readTemplateDetail(db, authOf(request), request.query.id),
@@ -57,6 +70,7 @@ export async function templateRoutes(app: FastifyInstance, ctx: AppContext): Pro
       schema: {
         summary: 'The meta_* fields (url, dates, landscape, type, thumbnail, design) and the label',
         params: issuerTemplateParams,
+        response: { 200: templateMetaAnswer },
       },
     },
     async (request) => templateMeta(await pathTemplate(request, request.params)),
@@ -69,6 +83,7 @@ export async function templateRoutes(app: FastifyInstance, ctx: AppContext): Pro
       schema: {
         summary: 'The full definition in the payload shape (design, content per language, logos), for update mode',
         params: issuerTemplateParams,
+        response: { 200: templateDefinitionAnswer },
       },
     },
     async (request) => templateDefinition(await pathTemplate(request, request.params)),
@@ -81,6 +96,7 @@ export async function templateRoutes(app: FastifyInstance, ctx: AppContext): Pro
       schema: {
         summary: 'What an import needs: languages, technical fields, fields to certify, file fields',
         params: issuerTemplateParams,
+        response: { 200: templateImportDataAnswer },
       },
     },
     async (request) => templateImportData(await pathTemplate(request, request.params)),
@@ -94,6 +110,7 @@ export async function templateRoutes(app: FastifyInstance, ctx: AppContext): Pro
         summary: 'Create a badge or registry template from a payload whose logos are already stored images',
         params: z.object({ issuer: z.coerce.number().int().positive() }),
         body: templatePayloadSchema,
+        response: { 201: idAnswer },
       },
     },
     async (request, reply) => {
@@ -108,7 +125,12 @@ export async function templateRoutes(app: FastifyInstance, ctx: AppContext): Pro
     '/api/issuer/:issuer/template/:id',
     {
       config: templates('edit'),
-      schema: { summary: 'Update a template', params: issuerTemplateParams, body: templatePayloadSchema },
+      schema: {
+        summary: 'Update a template',
+        params: issuerTemplateParams,
+        body: templatePayloadSchema,
+        response: { 200: idAnswer },
+      },
     },
     async (request) => {
       const auth = authOf(request);
@@ -133,14 +155,21 @@ export async function templateRoutes(app: FastifyInstance, ctx: AppContext): Pro
     '/api/issuer/:issuer/template/:id',
     {
       config: templates('disable'),
-      schema: { summary: 'Disable a template (it is kept)', params: issuerTemplateParams },
+      schema: {
+        summary: 'Disable a template (it is kept)',
+        params: issuerTemplateParams,
+        response: { 200: enabledAnswer },
+      },
     },
     async (request) => setEnabled(request, request.params, false),
   );
 
   api.put(
     '/api/issuer/:issuer/template/:id/enable',
-    { config: templates('enable'), schema: { summary: 'Enable a template', params: issuerTemplateParams } },
+    {
+      config: templates('enable'),
+      schema: { summary: 'Enable a template', params: issuerTemplateParams, response: { 200: enabledAnswer } },
+    },
     async (request) => setEnabled(request, request.params, true),
   );
 
@@ -149,7 +178,12 @@ export async function templateRoutes(app: FastifyInstance, ctx: AppContext): Pro
     {
       // Notes are a publishing right (spec 001 section 6: canPublish), not an editing one.
       config: { access: { resource: 'publication', action: 'edit' } },
-      schema: { summary: "Save a template's notes (trimmed)", params: issuerTemplateParams, body: notesBody },
+      schema: {
+        summary: "Save a template's notes (trimmed)",
+        params: issuerTemplateParams,
+        body: notesBody,
+        response: { 200: z.object({ id: z.number(), notes: z.string() }) },
+      },
     },
     async (request) => {
       const template = await pathTemplate(request, request.params);
@@ -167,6 +201,12 @@ export async function templateRoutes(app: FastifyInstance, ctx: AppContext): Pro
         summary: "Set or clear a parent template's pathway (needs the pathway entitlement)",
         params: issuerTemplateParams,
         body: pathwayBody,
+        response: {
+          200: z.object({
+            id: z.number(),
+            pathwayDefinition: z.object({ key: z.string(), def: z.array(z.object({ id: z.number() })) }).nullable(),
+          }),
+        },
       },
     },
     async (request) => {

@@ -821,6 +821,52 @@ export interface paths {
       requestBody?: never;
       responses: {
         /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: number;
+              label:
+                | string
+                | {
+                    [key: string]: string;
+                  };
+              type: string;
+              enable: boolean;
+              usable: boolean;
+              /** @enum {string} */
+              mode: 'NFT' | 'Classic';
+              tags: string[];
+              notes: string;
+              certificationCounter: number;
+              dateCreation: string;
+              lastCampaignId: number | null;
+              lastCampaignDate: string | null;
+              thumbnail: string | null;
+              languagesList: string;
+              DefaultLanguage: string;
+              meta_type: string;
+              isPathwayParent: boolean;
+              isPathwayChild: boolean;
+              pathwayDefinition:
+                | ({
+                    key: string;
+                    def: ({
+                      id: number;
+                    } & {
+                      [key: string]: unknown;
+                    })[];
+                  } & {
+                    [key: string]: unknown;
+                  })
+                | null;
+              hasReferenceTables: boolean;
+            }[];
+          };
+        };
+        /** @description Default Response */
         '4XX': {
           headers: {
             [name: string]: unknown;
@@ -867,6 +913,88 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: number;
+              label:
+                | string
+                | {
+                    [key: string]: string;
+                  };
+              type: string;
+              enable: boolean;
+              usable: boolean;
+              /** @enum {string} */
+              mode: 'NFT' | 'Classic';
+              tags: string[];
+              notes: string;
+              certificationCounter: number;
+              dateCreation: string;
+              lastCampaignId: number | null;
+              lastCampaignDate: string | null;
+              thumbnail: string | null;
+              languagesList: string;
+              DefaultLanguage: string;
+              meta_type: string;
+              isPathwayParent: boolean;
+              isPathwayChild: boolean;
+              pathwayDefinition:
+                | ({
+                    key: string;
+                    def: ({
+                      id: number;
+                    } & {
+                      [key: string]: unknown;
+                    })[];
+                  } & {
+                    [key: string]: unknown;
+                  })
+                | null;
+              hasReferenceTables: boolean;
+              meta_url: string;
+              meta_startdate: string | null;
+              meta_enddate: string | null;
+              meta_landscape: boolean;
+              meta_thumbnail: string | null;
+              meta_cstyle:
+                | ({
+                    layout: string;
+                    style: {
+                      [key: string]: unknown;
+                    };
+                    designImage?: string;
+                  } & {
+                    [key: string]: unknown;
+                  })
+                | null;
+              isNft: boolean;
+              network: string | null;
+              content: {
+                [key: string]: {
+                  [key: string]: string | null;
+                };
+              };
+              params: {
+                [key: string]: unknown;
+              };
+              technicalFields: string;
+              fieldsToCertified: string;
+              placeholders: string;
+              fileFields: string;
+              NbCharMax: number;
+              requiresFiles: boolean;
+              referenceTables: {
+                [key: string]: unknown;
+              };
+              pathways: number[];
+            };
+          };
+        };
         /** @description Default Response */
         '4XX': {
           headers: {
@@ -916,6 +1044,39 @@ export interface paths {
       requestBody?: never;
       responses: {
         /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              meta_url: string;
+              meta_startdate: string | null;
+              meta_enddate: string | null;
+              meta_landscape: boolean;
+              meta_type: string;
+              id: number;
+              label:
+                | string
+                | {
+                    [key: string]: string;
+                  };
+              meta_thumbnail: string | null;
+              meta_cstyle:
+                | ({
+                    layout: string;
+                    style: {
+                      [key: string]: unknown;
+                    };
+                    designImage?: string;
+                  } & {
+                    [key: string]: unknown;
+                  })
+                | null;
+            };
+          };
+        };
+        /** @description Default Response */
         '4XX': {
           headers: {
             [name: string]: unknown;
@@ -964,6 +1125,62 @@ export interface paths {
       requestBody?: never;
       responses: {
         /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: number;
+              type: string;
+              /** @enum {string} */
+              mode: 'add' | 'update';
+              DefaultLanguage: string;
+              network: string | null;
+              cstyle:
+                | ({
+                    layout: string;
+                    style: {
+                      [key: string]: unknown;
+                    };
+                    designImage?: string;
+                  } & {
+                    [key: string]: unknown;
+                  })
+                | null;
+              badge: {
+                [key: string]: string;
+              };
+              partnerLogo: string | null;
+              issuerLogo: string | null;
+              content: {
+                [key: string]: {
+                  [key: string]: string | null;
+                };
+              };
+              params: {
+                [key: string]: unknown;
+              };
+              meta: {
+                meta_url: string;
+                meta_startdate: string | null;
+                meta_enddate: string | null;
+                meta_landscape: boolean;
+                meta_type: string;
+              };
+              label:
+                | string
+                | {
+                    [key: string]: string;
+                  };
+              languagesList: string;
+              technicalFields: string[];
+              certificationCounter: number;
+              lockedLanguages: string[];
+            };
+          };
+        };
+        /** @description Default Response */
         '4XX': {
           headers: {
             [name: string]: unknown;
@@ -1011,6 +1228,28 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: number;
+              type: string;
+              usable: boolean;
+              enable: boolean;
+              languages: string[];
+              DefaultLanguage: string;
+              technicalFields: string[];
+              fieldsToCertified: string[];
+              fileFields: string[];
+              requiresFiles: boolean;
+              NbCharMax: number;
+              openbadge: boolean;
+            };
+          };
+        };
         /** @description Default Response */
         '4XX': {
           headers: {
@@ -1156,6 +1395,17 @@ export interface paths {
       };
       responses: {
         /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: number;
+            };
+          };
+        };
+        /** @description Default Response */
         '4XX': {
           headers: {
             [name: string]: unknown;
@@ -1298,6 +1548,17 @@ export interface paths {
       };
       responses: {
         /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: number;
+            };
+          };
+        };
+        /** @description Default Response */
         '4XX': {
           headers: {
             [name: string]: unknown;
@@ -1331,6 +1592,18 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: number;
+              enable: boolean;
+            };
+          };
+        };
         /** @description Default Response */
         '4XX': {
           headers: {
@@ -1377,6 +1650,18 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: number;
+              enable: boolean;
+            };
+          };
+        };
         /** @description Default Response */
         '4XX': {
           headers: {
@@ -1431,6 +1716,18 @@ export interface paths {
         };
       };
       responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: number;
+              notes: string;
+            };
+          };
+        };
         /** @description Default Response */
         '4XX': {
           headers: {
@@ -1491,6 +1788,23 @@ export interface paths {
       };
       responses: {
         /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: number;
+              pathwayDefinition: {
+                key: string;
+                def: {
+                  id: number;
+                }[];
+              } | null;
+            };
+          };
+        };
+        /** @description Default Response */
         '4XX': {
           headers: {
             [name: string]: unknown;
@@ -1540,6 +1854,28 @@ export interface paths {
       requestBody?: never;
       responses: {
         /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: number;
+            };
+          };
+        };
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: number;
+            };
+          };
+        };
+        /** @description Default Response */
         '4XX': {
           headers: {
             [name: string]: unknown;
@@ -1588,6 +1924,28 @@ export interface paths {
       requestBody?: never;
       responses: {
         /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: number;
+            };
+          };
+        };
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: number;
+            };
+          };
+        };
+        /** @description Default Response */
         '4XX': {
           headers: {
             [name: string]: unknown;
@@ -1633,6 +1991,17 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
+        /** @description The image */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'image/svg+xml': string;
+            'image/png': string;
+            'image/jpeg': string;
+          };
+        };
         /** @description Default Response */
         '4XX': {
           headers: {
@@ -1681,6 +2050,29 @@ export interface paths {
       requestBody?: never;
       responses: {
         /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: number;
+              label:
+                | string
+                | {
+                    [key: string]: string;
+                  };
+              template: {
+                [key: string]: unknown;
+              };
+              storage: {
+                network: string | null;
+              };
+              canEdit: boolean;
+            };
+          };
+        };
+        /** @description Default Response */
         '4XX': {
           headers: {
             [name: string]: unknown;
@@ -1723,6 +2115,29 @@ export interface paths {
         };
       };
       responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: number;
+              label:
+                | string
+                | {
+                    [key: string]: string;
+                  };
+              template: {
+                [key: string]: unknown;
+              };
+              storage: {
+                network: string | null;
+              };
+              canEdit: boolean;
+            };
+          };
+        };
         /** @description Default Response */
         '4XX': {
           headers: {
@@ -2898,6 +3313,17 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: number;
+            };
+          };
+        };
         /** @description Default Response */
         '4XX': {
           headers: {
@@ -4368,6 +4794,17 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
+        /** @description The DID document (did:web) */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              [key: string]: unknown;
+            };
+          };
+        };
         /** @description Default Response */
         '4XX': {
           headers: {
@@ -4416,6 +4853,17 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
+        /** @description The signed BitstringStatusListCredential */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              [key: string]: unknown;
+            };
+          };
+        };
         /** @description Default Response */
         '4XX': {
           headers: {
@@ -4463,6 +4911,17 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
+        /** @description The signed credential, byte for byte as it was signed */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              [key: string]: unknown;
+            };
+          };
+        };
         /** @description Default Response */
         '4XX': {
           headers: {
@@ -4512,6 +4971,17 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
+        /** @description The signed credential (an attachment with download=1) */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              [key: string]: unknown;
+            };
+          };
+        };
         /** @description Default Response */
         '4XX': {
           headers: {
@@ -4559,6 +5029,15 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
+        /** @description The badge image with the credential baked in */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'image/png': string;
+          };
+        };
         /** @description Default Response */
         '4XX': {
           headers: {
@@ -4606,6 +5085,15 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
+        /** @description The badge image with the credential baked in */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'image/svg+xml': string;
+          };
+        };
         /** @description Default Response */
         '4XX': {
           headers: {
@@ -4654,6 +5142,17 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
+        /** @description The Achievement (JSON-LD) */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              [key: string]: unknown;
+            };
+          };
+        };
         /** @description Default Response */
         '4XX': {
           headers: {
@@ -4701,6 +5200,28 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
+        /** @description The hosted Assertion (JSON-LD) */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description The revoked Assertion: its id, revoked: true and the reason */
+        410: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              [key: string]: unknown;
+            };
+          };
+        };
         /** @description Default Response */
         '4XX': {
           headers: {
@@ -4749,6 +5270,17 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
+        /** @description The BadgeClass (JSON-LD) */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              [key: string]: unknown;
+            };
+          };
+        };
         /** @description Default Response */
         '4XX': {
           headers: {
@@ -4796,6 +5328,17 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
+        /** @description The Issuer profile (JSON-LD) */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              [key: string]: unknown;
+            };
+          };
+        };
         /** @description Default Response */
         '4XX': {
           headers: {
@@ -4939,6 +5482,24 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
+        /** @description The certificate page */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/html': string;
+          };
+        };
+        /** @description The page of a deleted certificate */
+        410: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/html': string;
+          };
+        };
         /** @description Default Response */
         '4XX': {
           headers: {
@@ -4991,6 +5552,15 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
+        /** @description The template page */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/html': string;
+          };
+        };
         /** @description Default Response */
         '4XX': {
           headers: {
@@ -5040,6 +5610,15 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
+        /** @description The thumbnail drawn from the design */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'image/svg+xml': string;
+          };
+        };
         /** @description Default Response */
         '4XX': {
           headers: {
@@ -5100,6 +5679,15 @@ export interface paths {
         };
       };
       responses: {
+        /** @description The page as the recipient would see it */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/html': string;
+          };
+        };
         /** @description Default Response */
         '4XX': {
           headers: {
@@ -5299,6 +5887,38 @@ export interface paths {
       requestBody?: never;
       responses: {
         /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: ({
+                key: string;
+                EvidenzId: number;
+                url: string;
+                StatusID: number;
+                Language: string;
+                available: boolean;
+                mail: boolean;
+                /** @enum {string} */
+                EmailStatus: 'Sent' | 'Read' | 'not delivered' | 'not sent';
+                LastActivity: string | null;
+                hasEmail: boolean;
+                txInBlockchainExplorer: string | null;
+                PublicationDate: string;
+                CampaignID: number;
+                TemplateID: number;
+                email: string;
+                email_sent: string | null;
+              } & {
+                [key: string]: unknown;
+              })[];
+              total: number;
+            };
+          };
+        };
+        /** @description Default Response */
         '4XX': {
           headers: {
             [name: string]: unknown;
@@ -5334,6 +5954,17 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              campaignId: number;
+            };
+          };
+        };
         /** @description Default Response */
         '4XX': {
           headers: {
@@ -5387,6 +6018,49 @@ export interface paths {
       requestBody?: never;
       responses: {
         /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              campaigns: {
+                ID: number;
+                templateId: number;
+                label:
+                  | string
+                  | {
+                      [key: string]: string;
+                    };
+                date: string;
+                Status: string;
+                nbActive: number;
+                certifiedDegrees: number;
+                userFirstname: string;
+                userLastname: string;
+                Notes: string;
+              }[];
+              lastCampaign: {
+                ID: number;
+                templateId: number;
+                label:
+                  | string
+                  | {
+                      [key: string]: string;
+                    };
+                date: string;
+                Status: string;
+                nbActive: number;
+                certifiedDegrees: number;
+                userFirstname: string;
+                userLastname: string;
+                Notes: string;
+              } | null;
+              nbCampaigns: number;
+            };
+          };
+        };
+        /** @description Default Response */
         '4XX': {
           headers: {
             [name: string]: unknown;
@@ -5431,6 +6105,22 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              current: number;
+              operations: {
+                operation_date: string;
+                credits: number;
+                reason: string;
+              }[];
+            };
+          };
+        };
         /** @description Default Response */
         '4XX': {
           headers: {
@@ -5504,6 +6194,44 @@ export interface paths {
       };
       responses: {
         /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: ({
+                key: string;
+                EvidenzId: number;
+                url: string;
+                StatusID: number;
+                Language: string;
+                available: boolean;
+                mail: boolean;
+                /** @enum {string} */
+                EmailStatus: 'Sent' | 'Read' | 'not delivered' | 'not sent';
+                LastActivity: string | null;
+                hasEmail: boolean;
+                txInBlockchainExplorer: string | null;
+                PublicationDate: string;
+                CampaignID: number;
+                TemplateID: number;
+                email: string;
+                email_sent: string | null;
+              } & {
+                [key: string]: unknown;
+              })[];
+              count: number;
+              counters?: {
+                total: number;
+                validated: number;
+                disabled: number;
+                minting: number;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
         '4XX': {
           headers: {
             [name: string]: unknown;
@@ -5549,6 +6277,47 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              campaign: {
+                ID: number;
+                Status: string;
+                Notes: string;
+                date: string;
+                startDate: string;
+                endDate: string;
+                nbActives: number;
+                error: string | null;
+              } | null;
+              template: {
+                id: number;
+                label:
+                  | string
+                  | {
+                      [key: string]: string;
+                    };
+                type: string;
+                /** @enum {string} */
+                mode: 'NFT' | 'Classic';
+                fieldsToCertified: string;
+                languages: string[];
+                DefaultLanguage: string;
+                hasCustomCstyleLayout: boolean;
+              };
+              counters: {
+                total: number;
+                validated: number;
+                disabled: number;
+                minting: number;
+              };
+            };
+          };
+        };
         /** @description Default Response */
         '4XX': {
           headers: {
@@ -5603,6 +6372,18 @@ export interface paths {
       };
       responses: {
         /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              campaignId: number;
+              notes: string;
+            };
+          };
+        };
+        /** @description Default Response */
         '4XX': {
           headers: {
             [name: string]: unknown;
@@ -5655,6 +6436,18 @@ export interface paths {
       };
       responses: {
         /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              updated: number;
+              skipped: number;
+            };
+          };
+        };
+        /** @description Default Response */
         '4XX': {
           headers: {
             [name: string]: unknown;
@@ -5695,6 +6488,18 @@ export interface paths {
         };
       };
       responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              updated: number;
+              skipped: number;
+            };
+          };
+        };
         /** @description Default Response */
         '4XX': {
           headers: {
@@ -5746,6 +6551,18 @@ export interface paths {
       };
       responses: {
         /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: number;
+              email: string;
+            };
+          };
+        };
+        /** @description Default Response */
         '4XX': {
           headers: {
             [name: string]: unknown;
@@ -5789,6 +6606,34 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              domains: string[];
+              mailingTemplates: {
+                id: string;
+                label: string;
+                defaultValue: boolean;
+              }[];
+              defaults: {
+                object: string;
+                sender: {
+                  name: string;
+                  email: string;
+                };
+                replyTo: {
+                  name: string;
+                  email: string;
+                };
+              };
+              tracking: boolean;
+            };
+          };
+        };
         /** @description Default Response */
         '4XX': {
           headers: {
@@ -5857,6 +6702,19 @@ export interface paths {
         };
       };
       responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok: true;
+              nbEmails: number;
+            };
+          };
+        };
         /** @description Default Response */
         '4XX': {
           headers: {
@@ -5988,6 +6846,19 @@ export interface paths {
       };
       responses: {
         /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok: true;
+              nbEmails: number;
+            };
+          };
+        };
+        /** @description Default Response */
         '4XX': {
           headers: {
             [name: string]: unknown;
@@ -6034,6 +6905,15 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
+        /** @description The PDF (inline, or attachment with download=1) */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/pdf': string;
+          };
+        };
         /** @description Default Response */
         '4XX': {
           headers: {
@@ -6084,6 +6964,19 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              token: string;
+              /** @enum {boolean} */
+              ready: false;
+            };
+          };
+        };
         /** @description Default Response */
         '4XX': {
           headers: {
@@ -6138,6 +7031,19 @@ export interface paths {
       };
       responses: {
         /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              token: string;
+              /** @enum {boolean} */
+              ready: false;
+            };
+          };
+        };
+        /** @description Default Response */
         '4XX': {
           headers: {
             [name: string]: unknown;
@@ -6182,6 +7088,24 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json':
+              | {
+                  /** @enum {boolean} */
+                  ready: true;
+                  url: string;
+                }
+              | {
+                  /** @enum {boolean} */
+                  ready: false;
+                };
+          };
+        };
         /** @description Default Response */
         '4XX': {
           headers: {
@@ -6229,6 +7153,16 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
+        /** @description One certificate's PDF, or a selection's .zip */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/pdf': string;
+            'application/zip': string;
+          };
+        };
         /** @description Default Response */
         '4XX': {
           headers: {
@@ -6277,6 +7211,15 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
+        /** @description The certification feed (an attachment) */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/xml': string;
+          };
+        };
         /** @description Default Response */
         '4XX': {
           headers: {
@@ -6523,6 +7466,25 @@ export interface paths {
       requestBody?: never;
       responses: {
         /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              [key: string]: {
+                name: string;
+                /** @description a badge model (domain/badgeImage/model.ts) */
+                model?: {
+                  [key: string]: unknown;
+                };
+                createdAt: string;
+                updatedAt: string;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
         '4XX': {
           headers: {
             [name: string]: unknown;
@@ -6578,6 +7540,24 @@ export interface paths {
       };
       responses: {
         /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              [key: string]: {
+                name: string;
+                /** @description a badge model (domain/badgeImage/model.ts) */
+                model: {
+                  [key: string]: unknown;
+                };
+                thumbnail: string | null;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
         '4XX': {
           headers: {
             [name: string]: unknown;
@@ -6631,6 +7611,17 @@ export interface paths {
       };
       responses: {
         /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: number;
+            };
+          };
+        };
+        /** @description Default Response */
         '4XX': {
           headers: {
             [name: string]: unknown;
@@ -6666,6 +7657,17 @@ export interface paths {
         };
       };
       responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              deleted: number;
+            };
+          };
+        };
         /** @description Default Response */
         '4XX': {
           headers: {
@@ -6719,6 +7721,18 @@ export interface paths {
       };
       responses: {
         /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description a PNG data URL */
+              png: string;
+            };
+          };
+        };
+        /** @description Default Response */
         '4XX': {
           headers: {
             [name: string]: unknown;
@@ -6761,6 +7775,22 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              name: string;
+              data: string;
+              group: string;
+              /** @enum {string} */
+              style: 'outline' | 'solid';
+              hash: string;
+            }[];
+          };
+        };
         /** @description Default Response */
         '4XX': {
           headers: {
@@ -6806,6 +7836,24 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              family: string;
+              faces: {
+                weight: number;
+                /** @enum {string} */
+                style: 'normal' | 'italic';
+                file: string;
+                url: string;
+              }[];
+            }[];
+          };
+        };
         /** @description Default Response */
         '4XX': {
           headers: {
@@ -6853,6 +7901,15 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
+        /** @description The TrueType font file */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'font/ttf': string;
+          };
+        };
         /** @description Default Response */
         '4XX': {
           headers: {

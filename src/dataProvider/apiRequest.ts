@@ -39,6 +39,17 @@ export type ApiResult<P extends keyof paths, M extends HttpMethod> = [SuccessBod
   ? unknown
   : SuccessBodies<ApiOperation<P, M>>;
 
+/** The JSON body an operation takes. */
+export type ApiBody<P extends keyof paths, M extends HttpMethod> =
+  NonNullable<ApiOperation<P, M> extends { requestBody?: infer RB } ? RB : never> extends {
+    content: { 'application/json': infer B };
+  }
+    ? B
+    : never;
+
+/** The query parameters an operation takes. */
+export type ApiQuery<P extends keyof paths, M extends HttpMethod> = NonNullable<QueryParams<ApiOperation<P, M>>>;
+
 type Parameters<O> = O extends { parameters: infer Pa } ? Pa : never;
 type PathParams<O> = Parameters<O> extends { path: infer X } ? ([X] extends [never | undefined] ? never : X) : never;
 type QueryParams<O> = Parameters<O> extends { query?: infer X } ? ([X] extends [never | undefined] ? never : X) : never;

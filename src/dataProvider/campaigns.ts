@@ -1,6 +1,6 @@
 import type { GetListParams } from 'react-admin';
-import { CAMPAIGN_PAGE_SIZE, type CampaignItem, type CampaignsResponse } from '../../domain/publication';
-import { apiFetch } from './httpClient';
+import { CAMPAIGN_PAGE_SIZE, type CampaignItem } from '../../domain/publication';
+import { apiRequest } from './apiRequest';
 
 /** The campaigns list's filter: search text, dates (YYYY-MM-DD, inclusive) and one template. */
 export interface CampaignFilter {
@@ -13,23 +13,24 @@ export interface CampaignFilter {
 export type CampaignRecord = CampaignItem & { id: number };
 
 /** The query of POST /api/admin/campaigns: offset and limit, then only the filters that are set. */
-export function campaignsQuery(params: Pick<GetListParams, 'filter' | 'pagination'>): string {
+export function campaignsQueryParams(params: Pick<GetListParams, 'filter' | 'pagination'>) {
   const filter = (params.filter ?? {}) as CampaignFilter;
   const { page, perPage } = params.pagination ?? { page: 1, perPage: CAMPAIGN_PAGE_SIZE };
-  const query = new URLSearchParams({ offset: String((page - 1) * perPage), limit: String(perPage) });
-  if (filter.templateId !== undefined) query.set('templateId', String(filter.templateId));
-  if (filter.q?.trim()) query.set('filter', filter.q.trim());
-  if (filter.startDate) query.set('startDate', filter.startDate);
-  if (filter.endDate) query.set('endDate', filter.endDate);
-  return query.toString();
+  const text = filter.q?.trim();
+  return {
+    offset: (page - 1) * perPage,
+    limit: perPage,
+    ...(filter.templateId !== undefined ? { templateId: filter.templateId } : {}),
+    ...(text ? { filter: text } : {}),
+    ...(filter.startDate ? { startDate: filter.startDate } : {}),
+    ...(filter.endDate ? { endDate: filter.endDate } : {}),
+  };
 }
 
 /** The campaigns (spec 001 section 7): newest first, filtered and paged by the server. */
 export const campaigns = {
   async getList(params: GetListParams) {
-    const { body } = await apiFetch<CampaignsResponse>(`/api/admin/campaigns?${campaignsQuery(params)}`, {
-      method: 'POST',
-    });
+    const { body } = await apiRequest('/api/admin/campaigns', 'post', { query: campaignsQueryParams(params) });
     return {
       data: body.campaigns.map((campaign): CampaignRecord => ({ ...campaign, id: campaign.ID })),
       total: body.nbCampaigns,

@@ -6,10 +6,11 @@ import {
   type UpdateManyParams,
 } from 'react-admin';
 import { CERTIFICATE_STATUS, ENABLED_STATUSES } from '../../domain/certificates';
-import type { ReportHeader, ReportRow, ReportRowsResponse, SearchMode } from '../../domain/reports';
+import type { ReportHeader, ReportRow, SearchMode } from '../../domain/reports';
 import { readToken } from '../authProvider/tokenStorage';
 import { browserPdfDependencies, downloadPdf, downloadPdfZip, type PdfDependencies } from './certificatePdf';
-import { apiFetch, NetworkError, type ApiErrorBody } from './httpClient';
+import { apiRequest, type ApiBody, type ApiQuery } from './apiRequest';
+import { NetworkError, type ApiErrorBody } from './httpClient';
 
 /**
  * The `certificates` resource: one resource behind the campaign report, the template report, the register
@@ -52,8 +53,8 @@ export function reportRowsBody(
   filter: CertificateFilter,
   sort: GetListParams['sort'] | undefined,
   slice: { offset: number; limit: number },
-): Record<string, unknown> {
-  const body: Record<string, unknown> = {
+): ApiBody<'/api/admin/data_post', 'post'> {
+  const body: ApiBody<'/api/admin/data_post', 'post'> = {
     ...(filter.view === 'campaign' ? { campaignId: filter.campaignId } : { templateId: filter.templateId }),
     offset: slice.offset,
     limit: slice.limit,
@@ -68,8 +69,8 @@ export function reportRowsBody(
   if (filter.q?.trim()) body.filter = filter.q.trim();
   if (filter.ids) body.ids = filter.ids;
   if (sort?.field && sort.field !== 'id') {
-    body.sort = sort.field;
-    body.order = sort.order;
+    body.sort = sort.field as ApiBody<'/api/admin/data_post', 'post'>['sort'];
+    body.order = sort.order as 'ASC' | 'DESC';
   }
   return body;
 }
@@ -79,18 +80,16 @@ export function searchQuery(
   filter: CertificateFilter,
   sort: GetListParams['sort'] | undefined,
   slice: { offset: number; limit: number },
-): string {
-  const query = new URLSearchParams({
+): ApiQuery<'/api/admin/data', 'get'> {
+  return {
     mode: filter.mode ?? 'email',
     value: filter.value ?? '',
-    offset: String(slice.offset),
-    limit: String(slice.limit),
-  });
-  if (sort?.field && sort.field !== 'id') {
-    query.set('sort', sort.field);
-    query.set('order', sort.order);
-  }
-  return query.toString();
+    offset: slice.offset,
+    limit: slice.limit,
+    ...(sort?.field && sort.field !== 'id'
+      ? { sort: sort.field as ApiQuery<'/api/admin/data', 'get'>['sort'], order: sort.order as 'ASC' | 'DESC' }
+      : {}),
+  };
 }
 
 const asRecord = (row: ReportRow): CertificateRecord => ({ ...row, id: row.key });
@@ -133,24 +132,20 @@ export const certificates = {
       // nothing asked yet: no call
       if (!filter.value?.trim()) return { data: [], total: 0 };
       return readPages(perPage, page, async (slice) => {
-        const { body } = await apiFetch<{ data: ReportRow[]; total: number }>(
-          `/api/admin/data?${searchQuery(filter, params.sort, slice)}`,
-        );
-        return body;
+        const { body } = await apiRequest('/api/admin/data', 'get', { query: searchQuery(filter, params.sort, slice) });
+        return { data: body.data as ReportRow[], total: body.total };
       });
     }
     return readPages(perPage, page, async (slice) => {
-      const { body } = await apiFetch<ReportRowsResponse>('/api/admin/data_post', {
-        method: 'POST',
+      const { body } = await apiRequest('/api/admin/data_post', 'post', {
         json: reportRowsBody(filter, params.sort, slice),
       });
-      return { data: body.data, total: body.count };
+      return { data: body.data as ReportRow[], total: body.count };
     });
   },
   /** enable (data.StatusID 1) or disable (9): PUT /api/admin/keys */
   async updateMany(params: UpdateManyParams) {
-    const { body } = await apiFetch<OperationResult>('/api/admin/keys', {
-      method: 'PUT',
+    const { body } = await apiRequest('/api/admin/keys', 'put', {
       json: { ids: params.ids.map(String), enable: enableFrom(params.data) },
     });
     return { data: params.ids, meta: body };
@@ -158,10 +153,10 @@ export const certificates = {
   /** DELETE /api/admin/keys, within a campaign when meta.campaignId is given */
   async deleteMany(params: DeleteManyParams) {
     const campaignId = (params.meta as { campaignId?: number } | undefined)?.campaignId;
-    const { body } = await apiFetch<OperationResult>(
-      `/api/admin/keys${campaignId !== undefined ? `?campaignId=${campaignId}` : ''}`,
-      { method: 'DELETE', json: params.ids.map(String) },
-    );
+    const { body } = await apiRequest('/api/admin/keys', 'delete', {
+      query: campaignId !== undefined ? { campaignId } : {},
+      json: params.ids.map(String),
+    });
     return { data: params.ids, meta: body };
   },
 };
@@ -217,27 +212,22 @@ export interface EmailingState {
 /** The certificates' calls that are not CRUD (spec 002 section 7), as named methods of the data provider. */
 export const certificateMethods = {
   /** GET /api/admin/report: a report's header and counters */
-  reportHeader: async (target: { campaignId?: number; templateId?: number }) => {
+  reportHeader: async (target: { campaignId?: number; templateId?: number }): Promise<ReportHeader> => {
     const query =
-      target.campaignId !== undefined ? `campaignId=${target.campaignId}` : `templateId=${target.templateId}`;
-    return (await apiFetch<ReportHeader>(`/api/admin/report?${query}`)).body;
+      target.campaignId !== undefined ? { campaignId: target.campaignId } : { templateId: target.templateId };
+    return (await apiRequest('/api/admin/report', 'get', { query })).body;
   },
   saveCampaignNote: (campaignId: number, notes: string) =>
-    apiFetch('/api/admin/campaign/notes', { method: 'PUT', json: { campaignId, notes: notes.trim() } }),
+    apiRequest('/api/admin/campaign/notes', 'put', { json: { campaignId, notes: notes.trim() } }),
   changeCertificateEmail: async (certificateId: number, email: string) =>
-    (
-      await apiFetch<{ id: number; email: string }>('/api/admin/email', {
-        method: 'PUT',
-        json: { id: certificateId, email },
-      })
-    ).body,
-  emailingState: async () => (await apiFetch<EmailingState>('/api/admin/emailing')).body,
+    (await apiRequest('/api/admin/email', 'put', { json: { id: certificateId, email } })).body,
+  // the emailing settings; `disabled` is set where sending is switched off (demo, staging)
+  emailingState: async () => (await apiRequest('/api/admin/emailing', 'get')).body as EmailingState,
   /** the ids (EvidenzId) of a template's lines that may be emailed: enabled, with an address */
   emailableIds: async (templateId: number) => {
     const ids: number[] = [];
     for (let offset = 0; ; offset += EMAILABLE_PAGE) {
-      const { body } = await apiFetch<ReportRowsResponse>('/api/admin/data_post', {
-        method: 'POST',
+      const { body } = await apiRequest('/api/admin/data_post', 'post', {
         json: { templateId, offset, limit: EMAILABLE_PAGE, status: ENABLED_STATUSES.join(',') },
       });
       ids.push(...body.data.filter((row) => row.hasEmail).map((row) => row.EvidenzId));

@@ -1,23 +1,30 @@
 import type { PathwayDefinition } from '../../domain/templates';
-import { apiFetch } from './httpClient';
+import { apiRequest } from './apiRequest';
 
 /** The template calls of the templates page (spec 001 section 7), on the caller's own issuer. */
 export const templateMethods = {
   disableTemplate: async (issuerId: number, id: number) => {
-    await apiFetch(`/api/issuer/${issuerId}/template/${id}`, { method: 'DELETE' });
+    await apiRequest('/api/issuer/{issuer}/template/{id}', 'delete', { path: { issuer: issuerId, id } });
   },
   enableTemplate: async (issuerId: number, id: number) => {
-    await apiFetch(`/api/issuer/${issuerId}/template/${id}/enable`, { method: 'PUT' });
+    await apiRequest('/api/issuer/{issuer}/template/{id}/enable', 'put', { path: { issuer: issuerId, id } });
   },
   saveTemplateNotes: async (issuerId: number, id: number, notes: string) => {
-    await apiFetch(`/api/issuer/${issuerId}/template/${id}/notes`, { method: 'PUT', json: { notes: notes.trim() } });
+    await apiRequest('/api/issuer/{issuer}/template/{id}/notes', 'put', {
+      path: { issuer: issuerId, id },
+      json: { notes: notes.trim() },
+    });
   },
   /** Sets a parent's pathway, or clears it with null; answers the definition the server kept. */
-  saveTemplatePathway: async (issuerId: number, parentId: number, pathwayDefinition: PathwayDefinition | null) =>
+  saveTemplatePathway: async (
+    issuerId: number,
+    parentId: number,
+    pathwayDefinition: PathwayDefinition | null,
+  ): Promise<PathwayDefinition | null> =>
     (
-      await apiFetch<{ id: number; pathwayDefinition: PathwayDefinition | null }>(
-        `/api/issuer/${issuerId}/template/${parentId}/pathway`,
-        { method: 'PUT', json: { pathwayDefinition } },
-      )
+      await apiRequest('/api/issuer/{issuer}/template/{id}/pathway', 'put', {
+        path: { issuer: issuerId, id: parentId },
+        json: { pathwayDefinition },
+      })
     ).body.pathwayDefinition,
 };

@@ -21,6 +21,10 @@ import { CertificateBulkActions } from './CertificateBulkActions';
 import { EmailStatusChip, StatusChip } from './CertificateFields';
 import { CertificateRowActions, rowName } from './CertificateRowActions';
 import { inlineBulkToolbar } from './ReportTable';
+import { useCycledSetSort } from './sortCycle';
+
+/** The server's own order (newest first): the search's first load and the third click on a column. */
+const NO_SORT = { field: '', order: 'ASC' as const };
 
 export { SEARCH_PATH } from './paths';
 
@@ -55,7 +59,7 @@ export function SearchPage() {
         filter={{ view: 'search' }}
         storeKey="certificates.search"
         perPage={20}
-        sort={{ field: '', order: 'ASC' }}
+        sort={NO_SORT}
         disableAuthentication
       >
         <SearchForm />
@@ -163,6 +167,8 @@ function SearchResults() {
     { enabled: searched },
   );
   const canAct = user ? canPublish(user.profileId) : false;
+  // third click on a column: back to the server's order (spec 002 section 9)
+  const cycledSetSort = useCycledSetSort(NO_SORT);
   if (!searched)
     return (
       <Box sx={{ textAlign: 'center', py: 6, color: 'text.secondary' }}>
@@ -186,6 +192,7 @@ function SearchResults() {
       <DataTable
         rowClick={false}
         size="small"
+        setSort={cycledSetSort}
         sx={inlineBulkToolbar}
         bulkActionButtons={
           canAct ? (
