@@ -50,6 +50,8 @@ for (const theme of ['light', 'dark'] as const) {
     await expect(page.getByRole('tooltip')).toContainText('Next try');
     await screenshot(page, `report-mail-pending-${theme}`);
     await page.mouse.move(0, 0);
+    // the first tooltip fades out before the next one is read
+    await expect(page.getByRole('tooltip')).toHaveCount(0);
     await ada.getByText('Not delivered').hover();
     await expect(page.getByRole('tooltip')).toContainText('Refused');
     await expect(page.getByRole('tooltip')).toContainText('550');
