@@ -350,7 +350,9 @@ async function deliverMessages(ctx: AppContext, items: readonly Outgoing[]): Pro
         .select(['id', 'key', 'email', 'first_name', 'last_name', 'language', 'status_id', 'mail_sent_at'])
         .where('id', '=', item.certificateId)
         .executeTakeFirst();
-      const superseded = certificate?.mail_sent_at != null && certificate.mail_sent_at >= item.requestedAt;
+      // sent or given up for a later request; an outcome in the request's own millisecond came before it (a resend
+      // right after a give-up)
+      const superseded = certificate?.mail_sent_at != null && certificate.mail_sent_at > item.requestedAt;
       if (!certificate || !ENABLED_STATUSES.includes(certificate.status_id) || certificate.email === '' || superseded) {
         if (item.previous) await deleteMailDelivery(ctx.db, item.certificateId);
         continue;
