@@ -101,7 +101,7 @@ export async function buildApp(
   const limits = config.databaseUrl
     ? postgresRateLimits(config.databaseUrl, { warn: (message) => app.log.warn(message) })
     : memoryRateLimits();
-  const ctx: AppContext = { config, db, dialect, tokens, mailer, jobs, databaseHealth, files, limits };
+  const ctx: AppContext = { config, db, dialect, tokens, mailer, jobs, databaseHealth, files, limits, chain: null };
   app.decorate('laurel', ctx);
   if (config.role === 'worker') {
     // a worker process runs the jobs and answers only its liveness and readiness

@@ -8,6 +8,7 @@ import type { Mailer } from './services/mail/mailer';
 import type { DatabaseHealth } from './db/databaseHealth';
 import type { FileStore } from './services/files/fileStore';
 import type { RateLimits } from './auth/rateLimiter';
+import type { LedgerChain } from './services/ledger/chain';
 
 /** What route modules and services share: built once by buildApp and passed down. */
 export interface AppContext {
@@ -23,4 +24,6 @@ export interface AppContext {
   files: FileStore;
   /** counters of the sign-in, contact and document limits (shared through PostgreSQL, in memory on SQLite) */
   limits: RateLimits;
+  /** the EVM chain NFT certificates are anchored and minted on (NFT_RPC_URL), or null: the transparency log alone */
+  chain: LedgerChain | null;
 }
