@@ -17,7 +17,7 @@ const input = {
   sources: { 'LaurelCertificates.sol': { content: source } },
   settings: {
     optimizer: { enabled: true, runs: 200 },
-    evmVersion: 'cancun',
+    evmVersion: 'shanghai',
     outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object'] } },
   },
 };

@@ -5,7 +5,8 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 // The EVM contract of issue 20 step 2, as compiled by server/scripts/compileLedgerContract.mjs, on an in-process
-// ganache chain (no network). The viem adapter that would drive it from the publication job is not written yet.
+// ganache chain (no network; ganache 7.9 runs Shanghai, which the contract is compiled for). The adapter that drives
+// it from the publication job is server/services/ledger/evm/evmChain.ts (tests/server/evmChain.test.ts).
 const artifact = JSON.parse(
   readFileSync(new URL('../../server/services/ledger/evm/LaurelCertificates.json', import.meta.url), 'utf8'),
 ) as { abi: Abi; bytecode: Hex };
@@ -101,5 +102,26 @@ describe('the LaurelCertificates contract on an in-process chain', () => {
     expect(await reader.readContract({ address, abi: artifact.abi, functionName: 'ownerOf', args: [42n] })).toBe(
       other.address,
     );
+  });
+
+  it('points a revealed token at its public credential', async () => {
+    const uri = 'https://laurel.example/ob/credentials/abc';
+    const hash = await ownerWallet.writeContract({
+      address,
+      abi: artifact.abi,
+      functionName: 'reveal',
+      args: [42n, uri],
+    });
+    expect((await reader.waitForTransactionReceipt({ hash })).status).toBe('success');
+    expect(await reader.readContract({ address, abi: artifact.abi, functionName: 'tokenURI', args: [42n] })).toBe(uri);
+    await expect(
+      otherWallet.writeContract({
+        address,
+        abi: artifact.abi,
+        functionName: 'reveal',
+        args: [42n, 'https://x.example'],
+      }),
+    ).rejects.toThrow();
+    expect(await reader.readContract({ address, abi: artifact.abi, functionName: 'tokenURI', args: [42n] })).toBe(uri);
   });
 });
