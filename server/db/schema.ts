@@ -419,6 +419,7 @@ export interface Database {
   signup_requests: SignUpRequestTable;
   ledger_heads: LedgerHeadTable;
   ledger_leaves: LedgerLeafTable;
+  nft_claims: NftClaimTable;
 }
 
 /** A signed tree head of an issuer's transparency log (server/services/ledger/transparencyLog.ts). */
@@ -449,6 +450,26 @@ export interface LedgerLeafTable {
   head_id: number;
   leaf_hash: string;
   created_at: Timestamp;
+}
+
+/** An NFT certificate claimed into a wallet (13) and maybe revealed (14): server/services/ledger/claims.ts. */
+export interface NftClaimTable {
+  id: Generated<number>;
+  issuer_id: number;
+  certificate_id: number;
+  leaf_index: number;
+  /** checksummed EVM address */
+  wallet: string;
+  /** the EIP-191 message the wallet signed, and its signature (hex) */
+  claim_message: string;
+  claim_signature: string;
+  claimed_at: Timestamp;
+  /** the chain's mint transaction hash (NFT_RPC_URL), null on the transparency log alone */
+  mint_transaction: string | null;
+  reveal_message: string | null;
+  reveal_signature: string | null;
+  revealed_at: Timestamp | null;
+  reveal_transaction: string | null;
 }
 
 /** The built-in billing provider's catalogue: a product is a pack of credits that puts the account on a plan. */
