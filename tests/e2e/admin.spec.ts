@@ -41,11 +41,36 @@ test('an administrator adds a Manager with an invitation, edits them, and manage
   await expect(grace.getByRole('link', { name: 'Admin' })).toHaveCount(0);
   await grace.close();
 
+  // the edit form shows the list's cached row at once; the record's own answer is held back while Grace's last
+  // name is typed, and someone else changes her first name meanwhile: the answer fills the untouched fields and
+  // keeps what was typed
+  let answerRecord!: () => void;
+  const recordHeld = new Promise<void>((resolve) => (answerRecord = resolve));
+  await page.route('**/api/admin/users', async (route) => {
+    await recordHeld;
+    await route.continue();
+  });
+  const recordRequested = page.waitForRequest('**/api/admin/users');
   await row.getByRole('link', { name: /Edit/ }).click();
   await expect(page).toHaveURL(/\/admin\/users\/\d+$/);
-  // the form fills from the list's cache first; typing before the record's own answer would be reset by it
-  await page.waitForLoadState('networkidle');
-  await page.getByRole('textbox', { name: 'Last name' }).fill('Brewster Hopper');
+  await recordRequested;
+  const firstName = page.getByRole('textbox', { name: 'First name' });
+  const lastName = page.getByRole('textbox', { name: 'Last name' });
+  await expect(firstName).toHaveValue('Grace');
+  await lastName.fill('Brewster Hopper');
+  await laurel.app.laurel.db
+    .updateTable('users')
+    .set({ first_name: 'Grace B.' })
+    .where('email', '=', 'grace@example.org')
+    .execute();
+  const recordAnswered = page.waitForResponse('**/api/admin/users');
+  answerRecord();
+  await recordAnswered;
+  await expect(firstName).toHaveValue('Grace B.');
+  await expect(lastName).toHaveValue('Brewster Hopper');
+  await expect(page.getByRole('combobox', { name: 'Profile' })).toHaveText('Manager');
+  await page.unroute('**/api/admin/users');
+  await screenshot(page, 'admin-user-edit-en');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('The user was updated.')).toBeVisible();
   await expect(page.getByRole('row', { name: /Brewster Hopper/ })).toBeVisible();

@@ -108,6 +108,7 @@ test('the tags page adds, renames, assigns, shows the tagged templates and remov
     .click();
   await expect(page).toHaveURL(/\/template-tags\/[^/]+$/);
   await page.getByRole('textbox', { name: 'Name' }).fill('Autumn');
+  await screenshot(page, 'template-tag-edit-en');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('row', { name: /Autumn/ })).toBeVisible();
 

@@ -1,4 +1,5 @@
 import { Box, Card, CardContent, Typography } from '@mui/material';
+import { useEffect } from 'react';
 import { CreateBase, Form, SaveButton, useLocaleState, useRedirect, useTranslate } from 'react-admin';
 import { PROFILE } from '../../../domain/roles';
 import { OutcomeAlert, useSetOutcome } from '../../components/OutcomeAlert';
@@ -10,6 +11,10 @@ export function UserCreate() {
   const translate = useTranslate();
   const redirect = useRedirect();
   const setOutcome = useSetOutcome();
+  // the list's last outcome ("The user was added.") does not belong above this form
+  useEffect(() => {
+    setOutcome(null);
+  }, [setOutcome]);
   const [locale] = useLocaleState();
   return (
     <Box>

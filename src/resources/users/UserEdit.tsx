@@ -1,5 +1,7 @@
 import { Box, Card, CardContent, Typography } from '@mui/material';
+import { useEffect } from 'react';
 import { EditBase, Form, SaveButton, useRedirect, useTranslate } from 'react-admin';
+import { KEEP_TYPED_VALUES } from '../../components/keepTypedValues';
 import { OutcomeAlert, useSetOutcome } from '../../components/OutcomeAlert';
 import { AdminTabs } from '../AdminTabs';
 import { UserInputs } from './UserInputs';
@@ -9,6 +11,10 @@ export function UserEdit() {
   const translate = useTranslate();
   const redirect = useRedirect();
   const setOutcome = useSetOutcome();
+  // the list's last outcome ("The user was added.") does not belong above this form
+  useEffect(() => {
+    setOutcome(null);
+  }, [setOutcome]);
   return (
     <Box>
       <AdminTabs />
@@ -29,7 +35,7 @@ export function UserEdit() {
             <Typography variant="h6" component="h2" gutterBottom>
               {translate('ra.action.edit')}
             </Typography>
-            <Form sanitizeEmptyValues={false}>
+            <Form sanitizeEmptyValues={false} resetOptions={KEEP_TYPED_VALUES}>
               <UserInputs creating={false} />
               <Box sx={{ mt: 2 }}>
                 <SaveButton />
