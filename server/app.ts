@@ -39,6 +39,7 @@ import { onboardingRoutes } from './routes/onboarding';
 import { ledgerPageRoutes } from './routes/ledgerPages';
 import { publicPageRoutes } from './routes/publicPages';
 import { publicationRoutes } from './routes/publication';
+import { publicationPartsRoutes } from './routes/publicationParts';
 import { reportRoutes } from './routes/reports';
 import { sessionRoutes } from './routes/session';
 import { templateRoutes } from './routes/templates';
@@ -187,6 +188,7 @@ export async function buildApp(
   await publicPageRoutes(app, ctx);
   await ledgerPageRoutes(app, ctx);
   await publicationRoutes(app, ctx);
+  await publicationPartsRoutes(app, ctx);
   await reportRoutes(app, ctx);
   await emailingRoutes(app, ctx);
   await pdfRoutes(app, ctx);

@@ -420,6 +420,42 @@ export interface Database {
   ledger_heads: LedgerHeadTable;
   ledger_leaves: LedgerLeafTable;
   nft_claims: NftClaimTable;
+  publication_uploads: PublicationUploadTable;
+  publication_upload_parts: PublicationUploadPartTable;
+  publication_upload_rows: PublicationUploadRowTable;
+}
+
+/** A publication sent in parts, until its commit (server/services/publication/parts.ts). */
+export interface PublicationUploadTable {
+  id: Generated<number>;
+  issuer_id: number;
+  user_id: number | null;
+  template_id: number;
+  notes: Generated<string>;
+  automated_emailing: Generated<Flag>;
+  /** the campaign its commit created: a retried commit answers it */
+  campaign_id: number | null;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+}
+
+/** One received part of an upload: its counts and the hash of its rows (the same part sent again is a no-op). */
+export interface PublicationUploadPartTable {
+  upload_id: number;
+  part_number: number;
+  row_count: number;
+  recipient_count: number;
+  request_hash: string;
+}
+
+/** A staged recipient of an upload: its import rows (JSON [language, row][]), in the part's order. */
+export interface PublicationUploadRowTable {
+  id: Generated<number>;
+  upload_id: number;
+  part_number: number;
+  position: number;
+  recipient_key: string;
+  rows: string;
 }
 
 /** A signed tree head of an issuer's transparency log (server/services/ledger/transparencyLog.ts). */

@@ -100,6 +100,8 @@ export const ROUTE_REQUESTS: Record<string, RouteRequest> = {
   'GET /api/document/download/:token': { url: '/api/document/download/{issuer}' },
   'GET /api/badge_lib/fonts/:file': { url: '/api/badge_lib/fonts/unknown.woff2' },
   'GET /api/admin/data': { url: '/api/admin/data?mode=key&value={certificateKey}' },
+  'PUT /api/admin/data/parts/:uploadId/:partNumber': { url: '/api/admin/data/parts/1/1' },
+  'POST /api/admin/data/parts/:uploadId/commit': { url: '/api/admin/data/parts/1/commit' },
   'DELETE /api/admin/keys': { body: { keys: ['{certificateKey}'] } },
   'GET /api/admin/stats': { url: '/api/admin/stats?issuerIds={issuer}' },
   'GET /api/admin/activity': {
@@ -314,6 +316,10 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
   // ---- publication, reports, emails, documents: everyone reads, publishers act (Administrator, Manager, Publisher)
   'POST /api/admin/preview': { who: ALL, ok: 400 },
   'POST /api/admin/data': { who: PUBLISHERS, ok: 400 },
+  // publication in parts: no upload is seeded, so the empty or unnumbered requests are refused by their schemas
+  'POST /api/admin/data/parts': { who: PUBLISHERS, ok: 400 },
+  'PUT /api/admin/data/parts/:uploadId/:partNumber': { who: PUBLISHERS, ok: 400 },
+  'POST /api/admin/data/parts/:uploadId/commit': { who: PUBLISHERS, ok: 400 },
   'POST /api/admin/campaigns': { who: ALL, ok: 200 },
   'GET /api/issuer/:id/credits': { who: ALL, ok: 200, other: 404 },
   'POST /api/admin/data_post': { who: ALL, ok: 400 },

@@ -23,6 +23,7 @@ import * as jobLeases from './2026-11-26T0020_job_leases';
 import * as transparencyLog from './2026-11-26T0040_transparency_log';
 import * as rateLimits from './2026-11-26T0070_rate_limits';
 import * as nftClaims from './2026-11-26T0130_nft_claims';
+import * as publicationUploads from './2026-11-26T0140_publication_uploads';
 
 /** Every migration, in order. Names are dates; a landed migration is frozen: add a new one to change the schema. */
 export const migrations: Record<string, Migration> = {
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26T0040_transparency_log': transparencyLog,
   '2026-11-26T0070_rate_limits': rateLimits,
   '2026-11-26T0130_nft_claims': nftClaims,
+  '2026-11-26T0140_publication_uploads': publicationUploads,
 };

@@ -58,7 +58,7 @@ export function newCertificateKey(): string {
   return key;
 }
 
-const notEnoughCredits = (needed: number, current: number) =>
+export const notEnoughCredits = (needed: number, current: number) =>
   new AppError(402, 'NOT_ENOUGH_CREDITS', `This publication needs ${needed} credits; the issuer has ${current}`, {
     needed,
     current,
@@ -112,7 +112,7 @@ async function requestHash(
 }
 
 /** The rows the web app sends, as a sheet again (see importRowsToSheet), with pauses between slices. */
-async function rowsToSheet(rows: readonly Readonly<Record<string, string>>[]): Promise<string[][]> {
+export async function rowsToSheet(rows: readonly Readonly<Record<string, string>>[]): Promise<string[][]> {
   const headers: string[] = [];
   const seen = new Set<string>();
   for (const row of rows) {
@@ -132,7 +132,7 @@ async function rowsToSheet(rows: readonly Readonly<Record<string, string>>[]): P
 }
 
 /** Runs validateImportSteps to its end, letting the event loop turn between its slices. */
-async function runSteps(steps: Generator<void, ImportResult, void>): Promise<ImportResult> {
+export async function runSteps(steps: Generator<void, ImportResult, void>): Promise<ImportResult> {
   for (;;) {
     const step = steps.next();
     if (step.done) return step.value;
@@ -186,7 +186,7 @@ export async function buildCertificates(
   return certificates;
 }
 
-function isUniqueViolation(error: unknown): boolean {
+export function isUniqueViolation(error: unknown): boolean {
   const { code, message } = error as { code?: string; message?: string };
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint failed/.test(message ?? '');
 }
@@ -264,7 +264,7 @@ export async function publish(
   }
 }
 
-function sameRequestOrConflict(campaignId: number, earlierHash: string | null, hash: string) {
+export function sameRequestOrConflict(campaignId: number, earlierHash: string | null, hash: string) {
   if (earlierHash !== hash) {
     throw new AppError(
       422,
@@ -276,7 +276,7 @@ function sameRequestOrConflict(campaignId: number, earlierHash: string | null, h
   return { campaignId };
 }
 
-function rowsRejected(errors: ImportError[]): AppError {
+export function rowsRejected(errors: ImportError[]): AppError {
   return publicationError(`The rows are not valid: ${errors.map((error) => error.code).join(', ')}`, { errors });
 }
 

@@ -1,0 +1,467 @@
+import { createHash } from 'node:crypto';
+import type { Kysely, Selectable } from 'kysely';
+import { todayIso, validateImportSteps, type ImportRow } from '../../../domain/import';
+import {
+  PART_MAX_ROWS,
+  UPLOAD_MAX_ROWS,
+  UPLOAD_TTL_SECONDS,
+  type CreateUploadResponse,
+  type UploadPartResponse,
+} from '../../../domain/publicationParts';
+import type { AuthContext } from '../../auth/guard';
+import type { AppContext } from '../../context';
+import { isoAfterSeconds, nowIso } from '../../db/clock';
+import type { Database, PublicationUploadTable, Template } from '../../db/schema';
+import { AppError } from '../../errors';
+import { cooperate } from '../../eventLoop';
+import { findCampaignByIdempotencyKey } from '../../repositories/campaigns';
+import { allocateStatusIndexes, insertCertificates } from '../../repositories/certificates';
+import { enqueueJob } from '../jobs/jobQueue';
+import { callerTemplate } from '../templates/access';
+import { templateImportData } from '../templates/views';
+import { publicationError } from './errors';
+import { CAMPAIGN_FOLLOW_UP, type CampaignJob } from './followUp';
+import {
+  buildCertificates,
+  isUniqueViolation,
+  notEnoughCredits,
+  rowsRejected,
+  rowsToSheet,
+  runSteps,
+  sameRequestOrConflict,
+  type Recipient,
+} from './publish';
+import { checkRecipientData } from './recipientData';
+
+/** Staged recipients written, and read back at the commit, per statement. */
+const STAGE_CHUNK = 500;
+const COMMIT_CHUNK = 1_000;
+/** Staged rows deleted per statement, so that dropping 100,000 of them never holds the database long. */
+const DELETE_CHUNK = 2_000;
+
+type Upload = Selectable<PublicationUploadTable>;
+
+const uploadNotFound = () => new AppError(404, 'UPLOAD_NOT_FOUND', 'No such upload (or it has expired)');
+const templateUnavailable = () =>
+  new AppError(409, 'TEMPLATE_UNAVAILABLE', 'This template cannot be used for a publication');
+
+function callerUserId(auth: AuthContext): number | null {
+  return auth.kind === 'session' ? auth.user.id : auth.apiKey.created_by;
+}
+
+function checkTemplate(template: Template): void {
+  if (template.enabled !== 1 || template.usable !== 1) throw templateUnavailable();
+  if (templateImportData(template).fileFields.length > 0) {
+    // the archive of the rows' files travels with the single-call publish only (docs/decisions.md)
+    throw new AppError(
+      409,
+      'PARTS_WITHOUT_FILES',
+      'A template with file fields is published in one call (POST /api/admin/data), up to 10,000 rows',
+    );
+  }
+}
+
+/** Deletes an upload's staged rows a chunk at a time, then the upload (its parts go with it). */
+async function dropUpload(db: Kysely<Database>, uploadId: number, keepUpload: boolean): Promise<void> {
+  for (;;) {
+    await cooperate();
+    const ids = await db
+      .selectFrom('publication_upload_rows')
+      .select('id')
+      .where('upload_id', '=', uploadId)
+      .limit(DELETE_CHUNK)
+      .execute();
+    if (ids.length === 0) break;
+    await db
+      .deleteFrom('publication_upload_rows')
+      .where(
+        'id',
+        'in',
+        ids.map((row) => row.id),
+      )
+      .execute();
+  }
+  if (keepUpload) await db.deleteFrom('publication_upload_parts').where('upload_id', '=', uploadId).execute();
+  else await db.deleteFrom('publication_uploads').where('id', '=', uploadId).execute();
+}
+
+/** Removes every expired upload (committed or not) with its staged rows. */
+export async function deleteExpiredUploads(db: Kysely<Database>, now = nowIso()): Promise<number> {
+  const expired = await db.selectFrom('publication_uploads').select('id').where('expires_at', '<=', now).execute();
+  for (const { id } of expired) await dropUpload(db, id, false);
+  return expired.length;
+}
+
+/** The caller's own live upload: same issuer and same user, not expired. */
+async function callerUpload(db: Kysely<Database>, auth: AuthContext, uploadId: number): Promise<Upload> {
+  const upload = await db
+    .selectFrom('publication_uploads')
+    .selectAll()
+    .where('id', '=', uploadId)
+    .where('issuer_id', '=', auth.issuer.id)
+    .executeTakeFirst();
+  if (!upload || upload.user_id !== callerUserId(auth) || upload.expires_at <= nowIso()) throw uploadNotFound();
+  return upload;
+}
+
+/** POST /api/admin/data/parts: a new upload for this template, tied to the caller, for UPLOAD_TTL_SECONDS. */
+export async function createUpload(
+  ctx: AppContext,
+  auth: AuthContext,
+  input: { templateId: number; notes: string; automatedEmailing: boolean },
+): Promise<CreateUploadResponse> {
+  const template = await callerTemplate(ctx.db, auth, input.templateId);
+  checkTemplate(template);
+  await deleteExpiredUploads(ctx.db);
+  const now = new Date();
+  const upload = await ctx.db
+    .insertInto('publication_uploads')
+    .values({
+      issuer_id: auth.issuer.id,
+      user_id: callerUserId(auth),
+      template_id: template.id,
+      notes: input.notes,
+      automated_emailing: input.automatedEmailing ? 1 : 0,
+      created_at: nowIso(now),
+      expires_at: isoAfterSeconds(UPLOAD_TTL_SECONDS, now),
+    })
+    .returning(['id', 'expires_at'])
+    .executeTakeFirstOrThrow();
+  return { uploadId: upload.id, expiresAt: upload.expires_at, partMaxRows: PART_MAX_ROWS, maxRows: UPLOAD_MAX_ROWS };
+}
+
+async function partHash(rows: readonly ImportRow[]): Promise<string> {
+  const hash = createHash('sha256');
+  for (const row of rows) {
+    await cooperate();
+    hash.update(JSON.stringify(row)).update('\n');
+  }
+  return hash.digest('hex');
+}
+
+/** A part's recipients in order: the technical fields' values, or the row itself (numbered in the part). */
+async function stagedRecipients(
+  rows: readonly ImportRow[],
+  technicalFields: readonly string[],
+  partNumber: number,
+): Promise<{ key: string; rows: [string, ImportRow][] }[]> {
+  const byKey = new Map<string, [string, ImportRow][]>();
+  for (let index = 0; index < rows.length; index++) {
+    await cooperate();
+    const row = rows[index];
+    const key =
+      technicalFields.length > 0
+        ? technicalFields.map((field) => row[field] ?? '').join('\u001f')
+        : `#${partNumber}:${index}`;
+    const entries = byKey.get(key);
+    if (entries) entries.push([row.Language, row]);
+    else byKey.set(key, [[row.Language, row]]);
+  }
+  return [...byKey].map(([key, entries]) => ({ key, rows: entries }));
+}
+
+/**
+ * PUT /api/admin/data/parts/{uploadId}/{partNumber}: checks the part with the single-call publish's rules
+ * (validateImportSteps, the recipient data) and stages its recipients. Sending a part number again with the same
+ * rows changes nothing; with other rows it replaces the part. A recipient staged by another part is refused.
+ */
+export async function appendPart(
+  ctx: AppContext,
+  auth: AuthContext,
+  uploadId: number,
+  partNumber: number,
+  rows: readonly Record<string, string>[],
+): Promise<UploadPartResponse> {
+  const { db } = ctx;
+  const upload = await callerUpload(db, auth, uploadId);
+  if (upload.campaign_id !== null)
+    throw new AppError(409, 'UPLOAD_COMMITTED', 'This upload is already published', {
+      campaignId: upload.campaign_id,
+    });
+  const template = await callerTemplate(db, auth, upload.template_id);
+  checkTemplate(template);
+  const importData = templateImportData(template);
+
+  const sheet = await rowsToSheet(rows);
+  const checked = await runSteps(
+    validateImportSteps(sheet, {
+      languages: importData.languages,
+      defaultLanguage: importData.DefaultLanguage,
+      technicalFields: importData.technicalFields,
+      fieldsToCertify: importData.fieldsToCertified,
+      fileFields: importData.fileFields,
+      openbadge: importData.openbadge,
+      maxRows: PART_MAX_ROWS,
+    }),
+  );
+  if (!checked.ok) throw rowsRejected(checked.errors);
+  const dataErrors = await checkRecipientData(checked.rows);
+  if (dataErrors)
+    throw new AppError(400, 'ERR_CPF_INCORRECT_DATA', 'Some recipient data are not valid', { data: dataErrors });
+
+  const hash = await partHash(checked.rows);
+  const totalOf = async () =>
+    Number(
+      (
+        await db
+          .selectFrom('publication_upload_parts')
+          .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('row_count'), eb.lit(0)).as('n'))
+          .where('upload_id', '=', uploadId)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  const earlier = await db
+    .selectFrom('publication_upload_parts')
+    .selectAll()
+    .where('upload_id', '=', uploadId)
+    .where('part_number', '=', partNumber)
+    .executeTakeFirst();
+  if (earlier?.request_hash === hash)
+    return { partNumber, rows: earlier.row_count, recipients: earlier.recipient_count, totalRows: await totalOf() };
+
+  const others = (await totalOf()) - (earlier?.row_count ?? 0);
+  if (others + checked.rows.length > UPLOAD_MAX_ROWS)
+    throw publicationError(`An upload holds at most ${UPLOAD_MAX_ROWS} rows`, {
+      errors: [
+        { code: 'ERR_TOO_MANY_ROWS', details: [`${others + checked.rows.length} > ${UPLOAD_MAX_ROWS}`], more: 0 },
+      ],
+    });
+
+  const recipients = await stagedRecipients(checked.rows, importData.technicalFields, partNumber);
+  try {
+    await db.transaction().execute(async (trx) => {
+      if (earlier) await dropPart(trx, uploadId, partNumber);
+      for (let start = 0; start < recipients.length; start += STAGE_CHUNK) {
+        await cooperate();
+        await trx
+          .insertInto('publication_upload_rows')
+          .values(
+            recipients.slice(start, start + STAGE_CHUNK).map((recipient, index) => ({
+              upload_id: uploadId,
+              part_number: partNumber,
+              position: start + index,
+              recipient_key: recipient.key,
+              rows: JSON.stringify(recipient.rows),
+            })),
+          )
+          .execute();
+      }
+      await trx
+        .insertInto('publication_upload_parts')
+        .values({
+          upload_id: uploadId,
+          part_number: partNumber,
+          row_count: checked.rows.length,
+          recipient_count: recipients.length,
+          request_hash: hash,
+        })
+        .execute();
+    });
+  } catch (error) {
+    if (isUniqueViolation(error))
+      throw new AppError(
+        409,
+        'RECIPIENT_IN_SEVERAL_PARTS',
+        "A recipient's rows must all be in one part: a recipient of this part is in another part already, or this part was sent twice at once",
+      );
+    throw error;
+  }
+  return { partNumber, rows: checked.rows.length, recipients: recipients.length, totalRows: await totalOf() };
+}
+
+async function dropPart(trx: Kysely<Database>, uploadId: number, partNumber: number): Promise<void> {
+  await trx
+    .deleteFrom('publication_upload_rows')
+    .where('upload_id', '=', uploadId)
+    .where('part_number', '=', partNumber)
+    .execute();
+  await trx
+    .deleteFrom('publication_upload_parts')
+    .where('upload_id', '=', uploadId)
+    .where('part_number', '=', partNumber)
+    .execute();
+}
+
+/** The campaign request hash of a committed upload: a retry of the same commit under its key matches it. */
+const commitHash = (uploadId: number) => createHash('sha256').update(`publication-upload:${uploadId}`).digest('hex');
+
+/**
+ * POST /api/admin/data/parts/{uploadId}/commit: parts 1..`parts` must all be there (and no other). In ONE
+ * transaction: one conditional credit debit for every recipient, the campaign, its certificates built and inserted
+ * from the staged rows COMMIT_CHUNK recipients at a time (so the server never holds them all), the follow-up job,
+ * and the upload marked as published. A retried commit answers the same campaign.
+ */
+export async function commitUpload(
+  ctx: AppContext,
+  auth: AuthContext,
+  uploadId: number,
+  input: { parts: number; idempotencyKey: string | null },
+): Promise<{ campaignId: number }> {
+  const { db } = ctx;
+  const upload = await callerUpload(db, auth, uploadId);
+  const hash = commitHash(uploadId);
+  if (input.idempotencyKey) {
+    const earlier = await findCampaignByIdempotencyKey(db, auth.issuer.id, input.idempotencyKey);
+    if (earlier) return sameRequestOrConflict(earlier.id, earlier.request_hash, hash);
+  }
+  if (upload.campaign_id !== null) return { campaignId: upload.campaign_id };
+
+  const template = await callerTemplate(db, auth, upload.template_id);
+  checkTemplate(template);
+  const parts = await db
+    .selectFrom('publication_upload_parts')
+    .select(['part_number', 'recipient_count'])
+    .where('upload_id', '=', uploadId)
+    .orderBy('part_number')
+    .execute();
+  const received = new Set(parts.map((part) => part.part_number));
+  const missing: number[] = [];
+  for (let number = 1; number <= input.parts; number++) if (!received.has(number)) missing.push(number);
+  const extra = parts.filter((part) => part.part_number > input.parts).map((part) => part.part_number);
+  if (missing.length > 0 || extra.length > 0)
+    throw new AppError(409, 'UPLOAD_INCOMPLETE', 'The parts received are not parts 1 to the number given', {
+      missing: missing.slice(0, 100),
+      extra,
+    });
+  const count = parts.reduce((sum, part) => sum + part.recipient_count, 0);
+
+  try {
+    const campaignId = await db
+      .transaction()
+      .execute((trx) =>
+        writeCampaign(trx, auth, template, upload, count, { idempotencyKey: input.idempotencyKey, hash }),
+      );
+    ctx.jobs.wake();
+    await dropUpload(db, uploadId, true);
+    return { campaignId };
+  } catch (error) {
+    // two commits raced: the loser answers the winner's campaign
+    if (error instanceof CommittedMeanwhile) return { campaignId: error.campaignId };
+    if (input.idempotencyKey && isUniqueViolation(error)) {
+      const earlier = await findCampaignByIdempotencyKey(db, auth.issuer.id, input.idempotencyKey);
+      if (earlier) return sameRequestOrConflict(earlier.id, earlier.request_hash, hash);
+    }
+    throw error;
+  }
+}
+
+class CommittedMeanwhile extends Error {
+  constructor(readonly campaignId: number) {
+    super('committed meanwhile');
+  }
+}
+
+async function writeCampaign(
+  trx: Kysely<Database>,
+  auth: AuthContext,
+  template: Template,
+  upload: Upload,
+  count: number,
+  options: { idempotencyKey: string | null; hash: string },
+): Promise<number> {
+  // claim the upload first: a concurrent commit waits here, then finds it taken
+  const claimed = await trx
+    .updateTable('publication_uploads')
+    .set({ campaign_id: 0 })
+    .where('id', '=', upload.id)
+    .where('campaign_id', 'is', null)
+    .executeTakeFirst();
+  if (Number(claimed.numUpdatedRows) !== 1) {
+    const winner = await trx
+      .selectFrom('publication_uploads')
+      .select('campaign_id')
+      .where('id', '=', upload.id)
+      .executeTakeFirst();
+    throw new CommittedMeanwhile(winner?.campaign_id ?? 0);
+  }
+  const now = nowIso();
+  const debited = await trx
+    .updateTable('issuers')
+    .set((eb) => ({ credits: eb('credits', '-', count) }))
+    .where('id', '=', template.issuer_id)
+    .where('credits', '>=', count)
+    .executeTakeFirst();
+  if (Number(debited.numUpdatedRows) !== 1) {
+    const issuer = await trx
+      .selectFrom('issuers')
+      .select('credits')
+      .where('id', '=', template.issuer_id)
+      .executeTakeFirst();
+    throw notEnoughCredits(count, issuer?.credits ?? 0);
+  }
+  const campaign = await trx
+    .insertInto('campaigns')
+    .values({
+      issuer_id: template.issuer_id,
+      template_id: template.id,
+      user_id: callerUserId(auth),
+      notes: upload.notes,
+      certified_degrees: count,
+      automated_emailing: upload.automated_emailing,
+      idempotency_key: options.idempotencyKey,
+      request_hash: options.hash,
+      created_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await trx
+    .insertInto('credit_operations')
+    .values({ issuer_id: template.issuer_id, credits: -count, reason: `campaign ${campaign.id}`, operation_date: now })
+    .execute();
+  const firstStatusIndex = await allocateStatusIndexes(trx, template.issuer_id, count);
+  const technicalFields = templateImportData(template).technicalFields;
+  const today = todayIso();
+  let done = 0;
+  let status = 0;
+  let after = { part: 0, position: -1 };
+  for (;;) {
+    await cooperate();
+    const staged = await trx
+      .selectFrom('publication_upload_rows')
+      .select(['part_number', 'position', 'rows'])
+      .where('upload_id', '=', upload.id)
+      .where((eb) =>
+        eb.or([
+          eb('part_number', '>', after.part),
+          eb.and([eb('part_number', '=', after.part), eb('position', '>', after.position)]),
+        ]),
+      )
+      .orderBy('part_number')
+      .orderBy('position')
+      .limit(COMMIT_CHUNK)
+      .execute();
+    if (staged.length === 0) break;
+    const recipients: Recipient[] = staged.map((row) => ({
+      rows: new Map(JSON.parse(row.rows) as [string, ImportRow][]),
+    }));
+    const certificates = await buildCertificates(template, recipients, technicalFields, {
+      campaignId: campaign.id,
+      firstStatusIndex: firstStatusIndex + done,
+      now,
+      today,
+    });
+    await insertCertificates(trx, certificates);
+    status = certificates[0].status_id;
+    done += certificates.length;
+    const last = staged[staged.length - 1];
+    after = { part: last.part_number, position: last.position };
+  }
+  if (done !== count) throw new Error(`staged recipients ${done} differ from the parts' count ${count}`);
+  await trx
+    .insertInto('certificate_counts')
+    .values({ campaign_id: campaign.id, template_id: template.id, status_id: status, n: count })
+    .execute();
+  await trx
+    .updateTable('templates')
+    .set((eb) => ({
+      certification_counter: eb('certification_counter', '+', count),
+      last_campaign_id: campaign.id,
+      last_campaign_date: now,
+    }))
+    .where('id', '=', template.id)
+    .execute();
+  const job: CampaignJob = { issuerId: template.issuer_id, campaignId: campaign.id };
+  await enqueueJob(trx, CAMPAIGN_FOLLOW_UP, job, { singletonKey: `${CAMPAIGN_FOLLOW_UP}:${campaign.id}` });
+  await trx.updateTable('publication_uploads').set({ campaign_id: campaign.id }).where('id', '=', upload.id).execute();
+  return campaign.id;
+}
