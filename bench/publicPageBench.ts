@@ -7,6 +7,7 @@ import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { insertTemplate } from '../server/repositories/templates';
 import { signInAdmin } from '../tests/server/signIn';
+import { buildCompiledServer } from '../tests/support/laurelProcess';
 import { runLoad, type LoadResult } from './serverProbe';
 
 const CERTIFICATES = 1_000;
@@ -144,13 +145,16 @@ export async function publicPageBench(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'laurel-bench-'));
   const webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'laurel-bench-web-'));
   const children: ChildProcess[] = [];
+  // the server as `npm start` runs it (the bundle of server/scripts/buildServer.mjs), not through the tsx loader,
+  // whose own thread and source maps would be counted as the server's memory
+  const compiled = buildCompiledServer();
   try {
     const { key } = await prepare(dataDir, webRoot);
     const laurelPort = await freePort();
     const laurelBase = `http://127.0.0.1:${laurelPort}`;
     const laurel = await startProcess(
       process.execPath,
-      ['--import', 'tsx', path.join(import.meta.dirname, '..', 'server', 'main.ts')],
+      [compiled.main],
       {
         DATA_DIR: dataDir,
         WEB_ROOT: webRoot,
@@ -202,6 +206,7 @@ export async function publicPageBench(): Promise<void> {
     );
   } finally {
     for (const child of children) child.kill();
+    compiled.remove();
     fs.rmSync(dataDir, { recursive: true, force: true });
     fs.rmSync(webRoot, { recursive: true, force: true });
   }

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect } from 'kysely';
-import pg from 'pg';
+import { postgresDriver } from './postgresDriver';
 import type { Database } from './schema';
 import { CooperativeSqliteDialect } from './sqliteDriver';
 
@@ -27,6 +27,7 @@ export function openDatabase(
   log: ConnectionLog = { warn: (message) => console.warn(message) },
 ): DatabaseHandle {
   if (options.databaseUrl) {
+    const pg = postgresDriver();
     // BIGINT counts (COUNT(*)) come back as strings by default; our counts fit in a JS number.
     pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
     const pool = new pg.Pool({

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Resvg } from '@resvg/resvg-js';
+import type { Resvg as ResvgRenderer } from '@resvg/resvg-js';
 import { BUNDLED_FONTS, DEFAULT_FONT_FAMILY } from '../../../domain/badgeImage/fonts';
 import type { BadgeModel } from '../../../domain/badgeImage/model';
 import { renderSvg } from '../../../domain/badgeImage/render';
@@ -32,8 +32,17 @@ const fontFiles = [...FONT_PATHS.values()];
 /** Library tiles are drawn at this size (twice the tile's 120 px, for sharp screens). */
 export const THUMBNAIL_SIZE = 240;
 
+let resvgClass: typeof ResvgRenderer | null = null;
+
+/** resvg's native binary, loaded with the first picture drawn (issue 16 point 5: not at the server's start). */
+function loadResvg(): typeof ResvgRenderer {
+  resvgClass ??= (require('@resvg/resvg-js') as typeof import('@resvg/resvg-js')).Resvg;
+  return resvgClass;
+}
+
 /** Rasterises a model with resvg (its binary comes inside its npm package) into a PNG. */
 export function renderPng(model: BadgeModel, size: number): Buffer {
+  const Resvg = loadResvg();
   const resvg = new Resvg(renderSvg(model, size), {
     font: { fontFiles, loadSystemFonts: false, defaultFontFamily: DEFAULT_FONT_FAMILY },
   });

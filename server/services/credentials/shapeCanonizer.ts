@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { cryptosuite as eddsaRdfc2022 } from '@digitalbazaar/eddsa-rdfc-2022-cryptosuite';
 import type { DocumentLoader } from './contexts/documentLoader';
+import { dataIntegrityLibraries } from './dataIntegrity';
 
 /**
  * RDFC-1.0 canonical N-Quads of JSON-LD documents that share a few shapes, without running JSON-LD for each.
@@ -212,10 +212,11 @@ function splitValues(document: unknown): { template: unknown; values: string[] }
 }
 
 type LibraryCanonize = (document: object, options: object) => Promise<string>;
-const libraryCanonize = (eddsaRdfc2022 as unknown as { canonize: LibraryCanonize }).canonize;
 
 /** The library's canonical N-Quads, as the eddsa-rdfc-2022 suite computes them (safe mode, no base). */
-export function canonizeWithLibrary(document: object, documentLoader: DocumentLoader): Promise<string> {
+export async function canonizeWithLibrary(document: object, documentLoader: DocumentLoader): Promise<string> {
+  const { eddsaRdfc2022 } = await dataIntegrityLibraries();
+  const libraryCanonize = (eddsaRdfc2022 as unknown as { canonize: LibraryCanonize }).canonize;
   return libraryCanonize(document, { documentLoader, base: null, safe: true });
 }
 

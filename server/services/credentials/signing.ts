@@ -1,7 +1,5 @@
-import { DataIntegrityProof } from '@digitalbazaar/data-integrity';
-import { cryptosuite as eddsaRdfc2022 } from '@digitalbazaar/eddsa-rdfc-2022-cryptosuite';
-import * as vc from '@digitalbazaar/vc';
 import { contextDocumentLoader } from './contexts/documentLoader';
+import { dataIntegrityLibraries } from './dataIntegrity';
 
 /**
  * Signs with an issuer's current key without exposing it: the shape the Data Integrity libraries call
@@ -35,6 +33,7 @@ export async function signCredential<T extends object>(
   signer: IssuerSigner,
   options: { created?: Date } = {},
 ): Promise<SignedCredential<T>> {
+  const { vc, DataIntegrityProof, eddsaRdfc2022 } = await dataIntegrityLibraries();
   const suite = new DataIntegrityProof({
     signer,
     cryptosuite: eddsaRdfc2022,

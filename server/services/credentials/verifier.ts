@@ -1,14 +1,10 @@
 import fs from 'node:fs';
-import { DataIntegrityProof } from '@digitalbazaar/data-integrity';
-import { cryptosuite as eddsaRdfc2022 } from '@digitalbazaar/eddsa-rdfc-2022-cryptosuite';
-import * as vc from '@digitalbazaar/vc';
-import Ajv2019 from 'ajv/dist/2019.js';
-import addFormats from 'ajv-formats';
 import type { Kysely } from 'kysely';
 import type { Verdict, VerificationCheck, VerificationReport } from '../../../domain/credentialVerification';
 import type { Database } from '../../db/schema';
 import { findIssuer } from '../../repositories/issuers';
 import { contextDocumentLoader, type RemoteDocument } from './contexts/documentLoader';
+import { dataIntegrityLibraries } from './dataIntegrity';
 import { issuerDid, STATUS_PURPOSES, statusListCredentialUrl, type StatusPurpose } from './identifiers';
 import { issuerDidDocument, listIssuerKeys, type IssuerDidDocument } from './issuerKeys';
 import type { StatusLists } from './statusLists';
@@ -47,11 +43,18 @@ function ourStatusList(publicUrl: string, url: string | null): { issuerId: numbe
   return statusListCredentialUrl(publicUrl, issuerId, purpose) === url ? { issuerId, purpose } : null;
 }
 
-let schemaValidator: ((credential: unknown) => string[]) | null = null;
+let schemaValidator: Promise<(credential: unknown) => string[]> | null = null;
 
-/** The official OB 3.0 AchievementCredential schema (shipped beside the contexts), compiled on first use. */
-export function ob3SchemaErrors(credential: unknown): string[] {
-  if (!schemaValidator) {
+/**
+ * The official OB 3.0 AchievementCredential schema (shipped beside the contexts), compiled on first use; Ajv is
+ * loaded then too, so a server that verifies nothing never holds it (issue 16 point 5).
+ */
+export async function ob3SchemaErrors(credential: unknown): Promise<string[]> {
+  schemaValidator ??= (async () => {
+    const [{ default: Ajv2019 }, { default: addFormats }] = await Promise.all([
+      import('ajv/dist/2019.js'),
+      import('ajv-formats'),
+    ]);
     const schema = JSON.parse(
       fs.readFileSync(new URL('./contexts/ob-v3p0-achievementcredential.json', import.meta.url), 'utf8'),
     ) as object;
@@ -59,10 +62,13 @@ export function ob3SchemaErrors(credential: unknown): string[] {
     const ajv = new Ajv2019({ strict: false, allErrors: true });
     addFormats(ajv);
     const validate = ajv.compile(schema);
-    schemaValidator = (value) =>
+    return (value: unknown) =>
       validate(value) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath || '/'}: ${e.message}`);
-  }
-  return schemaValidator(credential);
+  })().catch((error: unknown) => {
+    schemaValidator = null;
+    throw error;
+  });
+  return (await schemaValidator)(credential);
 }
 
 export interface VerifierContext {
@@ -93,7 +99,7 @@ export class CredentialVerifier {
       this.issuerCheck(credential, issuer.id, issuerId, didDocument),
       datesCheck(credential, now),
       ...(await this.statusChecks(credential, issuerId)),
-      schemaCheck(credential),
+      await schemaCheck(credential),
     ];
     return {
       verified: checks.every((check) => check.verdict === 'pass'),
@@ -140,6 +146,7 @@ export class CredentialVerifier {
     // Dates and statuses are checked on their own: the library sees the credential at its own validFrom.
     const validFrom = text(credential.validFrom);
     const at = validFrom && !Number.isNaN(Date.parse(validFrom)) ? new Date(validFrom) : undefined;
+    const { vc, DataIntegrityProof, eddsaRdfc2022 } = await dataIntegrityLibraries();
     const result = await vc.verifyCredential({
       credential,
       suite: new DataIntegrityProof({ cryptosuite: eddsaRdfc2022 }),
@@ -244,8 +251,8 @@ function datesCheck(credential: Json, now: Date): VerificationCheck {
   return check('pass', 'valid');
 }
 
-function schemaCheck(credential: Json): VerificationCheck {
-  const errors = ob3SchemaErrors(credential);
+async function schemaCheck(credential: Json): Promise<VerificationCheck> {
+  const errors = await ob3SchemaErrors(credential);
   return {
     check: 'schema',
     verdict: errors.length === 0 ? 'pass' : 'fail',

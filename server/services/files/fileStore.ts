@@ -1,14 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  NoSuchKey,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 
 /**
  * Where uploaded files live (logos, images, archives). Keys are chosen by the server, never taken from a
@@ -82,41 +75,60 @@ export interface S3Settings {
   prefix: string;
 }
 
-/** Files in an S3 bucket, one object per key. A missing object reads as null and deletes quietly, as on disk. */
+/**
+ * Files in an S3 bucket, one object per key. A missing object reads as null and deletes quietly, as on disk. The
+ * AWS SDK (≈ 25 MB of memory once loaded) is loaded with the first file read or written (issue 16 point 5).
+ */
 export function s3FileStore(settings: S3Settings): FileStore & { close(): void } {
-  const client = new S3Client({
-    endpoint: settings.url,
-    region: settings.region,
-    forcePathStyle: settings.forcePathStyle,
-    credentials:
-      settings.accessKeyId && settings.secretAccessKey
-        ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey }
-        : undefined,
-    // checksums on every request are new in the SDK and several S3-compatible stores refuse them
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-  });
+  type Sdk = typeof import('@aws-sdk/client-s3');
+  let client: S3Client | null = null;
+  let connecting: Promise<{ sdk: Sdk; client: S3Client }> | null = null;
+  const connect = () =>
+    (connecting ??= import('@aws-sdk/client-s3').then(
+      (sdk) => {
+        client = new sdk.S3Client({
+          endpoint: settings.url,
+          region: settings.region,
+          forcePathStyle: settings.forcePathStyle,
+          credentials:
+            settings.accessKeyId && settings.secretAccessKey
+              ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey }
+              : undefined,
+          // checksums on every request are new in the SDK and several S3-compatible stores refuse them
+          requestChecksumCalculation: 'WHEN_REQUIRED',
+          responseChecksumValidation: 'WHEN_REQUIRED',
+        });
+        return { sdk, client };
+      },
+      (error: unknown) => {
+        connecting = null;
+        throw error;
+      },
+    ));
   const objectKey = (key: string) => settings.prefix + checkedKey(key);
   return {
     async put(key, bytes) {
-      await client.send(new PutObjectCommand({ Bucket: settings.bucket, Key: objectKey(key), Body: bytes }));
+      const { sdk, client } = await connect();
+      await client.send(new sdk.PutObjectCommand({ Bucket: settings.bucket, Key: objectKey(key), Body: bytes }));
     },
     async get(key) {
+      const { sdk, client } = await connect();
       try {
-        const answer = await client.send(new GetObjectCommand({ Bucket: settings.bucket, Key: objectKey(key) }));
+        const answer = await client.send(new sdk.GetObjectCommand({ Bucket: settings.bucket, Key: objectKey(key) }));
         if (!answer.Body) return null;
         return Buffer.from(await answer.Body.transformToByteArray());
       } catch (error) {
-        if (error instanceof NoSuchKey) return null;
-        if (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404) return null;
+        if (error instanceof sdk.NoSuchKey) return null;
+        if (error instanceof sdk.S3ServiceException && error.$metadata.httpStatusCode === 404) return null;
         throw error;
       }
     },
     async delete(key) {
-      await client.send(new DeleteObjectCommand({ Bucket: settings.bucket, Key: objectKey(key) }));
+      const { sdk, client } = await connect();
+      await client.send(new sdk.DeleteObjectCommand({ Bucket: settings.bucket, Key: objectKey(key) }));
     },
     close() {
-      client.destroy();
+      client?.destroy();
     },
   };
 }

@@ -1,4 +1,3 @@
-import { renderAsync } from '@resvg/resvg-js';
 import { imageDimensions } from '../../../domain/imageDimensions';
 
 /**
@@ -32,6 +31,8 @@ export async function normaliseRaster(bytes: Buffer): Promise<NormalisedImage> {
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">` +
     `<image width="${width}" height="${height}" href="data:${mime};base64,${bytes.toString('base64')}"/></svg>`;
   const mode = width >= height ? 'width' : 'height';
+  // resvg's native binary is loaded with the first image to scale (issue 16 point 5)
+  const { renderAsync } = await import('@resvg/resvg-js');
   const image = await renderAsync(svg, { fitTo: { mode, value: STORED_IMAGE_SIDE } });
   return { bytes: image.asPng(), scaled: true };
 }

@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database } from '../../db/schema';
@@ -39,14 +39,25 @@ export function createMailer(options: {
   db: Kysely<Database>;
   log: Logger;
 }): Mailer {
-  if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(withPool(options.smtpUrl));
+  const { smtpUrl } = options;
+  if (smtpUrl) {
+    // nodemailer is loaded with the first message (issue 16 point 5: a server that sends none never holds it)
+    let transport: Transporter | null = null;
+    let opening: Promise<Transporter> | null = null;
+    const open = () =>
+      (opening ??= import('nodemailer').then(
+        ({ default: nodemailer }) => (transport = nodemailer.createTransport(withPool(smtpUrl))),
+        (error: unknown) => {
+          opening = null;
+          throw error;
+        },
+      ));
     return {
       mode: 'smtp',
       async send({ from, replyTo, ...message }) {
-        await transport.sendMail({ ...message, from: from ?? options.from, ...(replyTo ? { replyTo } : {}) });
+        await (await open()).sendMail({ ...message, from: from ?? options.from, ...(replyTo ? { replyTo } : {}) });
       },
-      close: () => transport.close(),
+      close: () => transport?.close(),
     };
   }
   return {

@@ -1,4 +1,3 @@
-import JSZip from 'jszip';
 import type { Kysely } from 'kysely';
 import { TEMPLATE_IMAGE_KEY } from '../../../domain/templates';
 import type { Certificate, Database } from '../../db/schema';
@@ -7,7 +6,6 @@ import { findIssuerTemplate } from '../../repositories/templates';
 import { certificateState } from '../rendering/certificateState';
 import type { FileStore } from '../files/fileStore';
 import { contentIn, credentialView, recipientFromCertificate } from '../rendering/credentialView';
-import { renderCertificatePdf } from './certificatePdf';
 import { PdfCache } from './pdfCache';
 
 /** PDFs kept by each server's database handle (one per app, so test apps never share one). */
@@ -60,6 +58,8 @@ export async function certificatePdf(
   ]);
   const view = credentialView(template, certificate.language, recipientFromCertificate(certificate), () => null);
   const language = serverLanguage(certificate.language);
+  // pdf-lib, fontkit and the QR code generator (≈ 30 MB once loaded) come with the first PDF drawn (issue 16 point 5)
+  const { renderCertificatePdf } = await import('./certificatePdf');
   const pdf = await renderCertificatePdf({
     view,
     url: `${publicUrl}/certificate/${certificate.key}`,
@@ -79,6 +79,7 @@ export async function certificatesZip(
   publicUrl: string,
   certificates: readonly Certificate[],
 ): Promise<Buffer> {
+  const { default: JSZip } = await import('jszip');
   const zip = new JSZip();
   for (const certificate of certificates) {
     const pdf = await certificatePdf(db, files, publicUrl, certificate);

@@ -1,4 +1,4 @@
-import JSZip from 'jszip';
+import type JSZip from 'jszip';
 import { ARCHIVE_ZIP_BOUNDS, checkArchive, importError, listedFiles, zipProblem } from '../../../domain/import';
 import { INVALID_INPUT_FILE } from '../../../domain/publication';
 import { publicationError } from './errors';
@@ -26,9 +26,11 @@ export async function readArchive(
     const code = problem === 'encrypted-zip' ? 'ERR_LOCKED_FILE' : 'ERR_UNEXPECTED';
     throw publicationError(INVALID_INPUT_FILE, { errors: [importError(code, [problem])] });
   }
+  // JSZip is loaded with the first archive (issue 16 point 5: a server that receives none never holds it)
+  const { default: Zip } = await import('jszip');
   let zip: JSZip;
   try {
-    zip = await JSZip.loadAsync(archive);
+    zip = await Zip.loadAsync(archive);
   } catch {
     throw publicationError(INVALID_INPUT_FILE, { errors: [importError('ERR_UNEXPECTED', ['broken-zip'])] });
   }

@@ -1,0 +1,14 @@
+import { createRequire } from 'node:module';
+import type pg from 'pg';
+
+const require = createRequire(import.meta.url);
+let driver: typeof pg | null = null;
+
+/**
+ * node-postgres, loaded when a PostgreSQL URL is first opened: a server on SQLite never holds it (issue 16
+ * point 5: ≈ 15 MB of a server's memory). Synchronous, as openDatabase is.
+ */
+export function postgresDriver(): typeof pg {
+  driver ??= require('pg') as typeof pg;
+  return driver;
+}
