@@ -97,6 +97,8 @@ export async function buildApp(
     work: config.role !== 'web',
     leaseSeconds: config.jobLeaseSeconds,
     stopGraceMs: config.jobStopGraceSeconds * 1000,
+    // on PostgreSQL the queue is pg-boss (its schema pgboss in the same database)
+    databaseUrl: config.databaseUrl,
   });
   const files = createFileStore(config);
   const limits = config.databaseUrl

@@ -7,8 +7,8 @@ import type { AppContext } from '../context';
 import { findCertificateByKey } from '../repositories/certificates';
 import { certificatePdf } from '../services/pdf/certificateDocument';
 import {
-  DOCUMENT_JOB,
   documentKey,
+  findDocumentRequest,
   isDocumentToken,
   registerDocumentJobs,
   requestDocument,
@@ -103,15 +103,9 @@ export async function pdfRoutes(app: FastifyInstance, ctx: AppContext): Promise<
    */
   const findDocument = async (token: string): Promise<DocumentState> => {
     if (!isDocumentToken(token)) return { state: 'unknown' };
-    const job = await ctx.db
-      .selectFrom('jobs')
-      .select(['payload', 'created_at'])
-      .where('type', '=', DOCUMENT_JOB)
-      .where('payload', 'like', `%"token":"${token}"%`)
-      .executeTakeFirst();
-    if (!job) return { state: 'unknown' };
-    const request = JSON.parse(String(job.payload)) as { issuerId: number; keys: string[]; kind: DocumentKind };
-    if (Date.parse(job.created_at) + DOCUMENT_LINK_TTL_SECONDS * 1000 < Date.now()) {
+    const request = await findDocumentRequest(ctx.jobs, token);
+    if (!request) return { state: 'unknown' };
+    if (Date.parse(request.requestedAt) + DOCUMENT_LINK_TTL_SECONDS * 1000 < Date.now()) {
       await files.delete(documentKey(token, request.kind));
       return { state: 'expired' };
     }

@@ -168,13 +168,7 @@ describe.each(TEST_DATABASES)('mail outages on %s', (database) => {
     expect(firstWait).toBeGreaterThan(MAIL_FIRST_RETRY_DELAY_MS - 10_000);
     expect(firstWait).toBeLessThanOrEqual(MAIL_FIRST_RETRY_DELAY_MS);
     // one planned retry job for the three messages, however many failures there were
-    const retryJobs = () =>
-      t.app.laurel.db
-        .selectFrom('jobs')
-        .select('id')
-        .where('type', '=', 'emails.retry')
-        .where('status', '=', 'queued')
-        .execute();
+    const retryJobs = () => t.app.laurel.jobs.find({ type: 'emails.retry', states: ['queued'] });
     expect(await retryJobs()).toHaveLength(1);
 
     // a short real outage, then two hours of the controllable clock with the server still down

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PROFILE } from '../../domain/roles';
 import {
   nextRetryAt,
@@ -64,6 +64,7 @@ describe.each(TEST_DATABASES)('signed webhooks on %s', (database) => {
     ({ headers, issuerId } = await signInAdmin(t.app));
   });
   afterEach(async () => {
+    vi.useRealTimers();
     await receiver?.close();
     receiver = null;
     await t.close();
@@ -128,33 +129,25 @@ describe.each(TEST_DATABASES)('signed webhooks on %s', (database) => {
     const first = await notifyCampaignPublished(t.app.laurel, issuerId, 7, LOOPBACK, { attempts: 1 });
     expect(first).toMatchObject({ ok: false, status: 503 });
     const { db } = t.app.laurel;
-    const queued = () =>
-      db.selectFrom('jobs').selectAll().where('type', '=', WEBHOOK_RETRY_JOB).where('status', '=', 'queued').execute();
+    const queued = () => t.app.laurel.jobs.find({ type: WEBHOOK_RETRY_JOB, states: ['queued'] });
     const [round1] = await queued();
-    const waitMs = Date.parse(round1.run_at) - Date.now();
+    const waitMs = Date.parse(round1.runAt) - Date.now();
     expect(waitMs).toBeGreaterThan(RETRY_FIRST_DELAY_MS - 10_000);
     expect(waitMs).toBeLessThanOrEqual(RETRY_FIRST_DELAY_MS);
 
     const log = await call('GET', '/api/issuer/notif/deliveries');
     expect(log.statusCode).toBe(200);
     expect(log.json()).toEqual([
-      expect.objectContaining({ campaignId: 7, attempt: 1, status: 503, nextAttemptAt: round1.run_at }),
+      expect.objectContaining({ campaignId: 7, attempt: 1, status: 503, nextAttemptAt: round1.runAt }),
     ]);
 
-    // the round comes due: one attempt, failing again, plans the next one twice as far
-    await db
-      .updateTable('jobs')
-      .set({ run_at: new Date(Date.now() - 1000).toISOString() })
-      .where('id', '=', round1.id)
-      .execute();
+    // the round comes due (the clock moved on): one attempt, failing again, plans the next one twice as far
+    vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+    vi.setSystemTime(Date.parse(round1.runAt) + 1000);
     await t.app.laurel.jobs.runUntilIdle();
     const [round2] = await queued();
-    expect(Date.parse(round2.run_at) - Date.now()).toBeGreaterThan(2 * RETRY_FIRST_DELAY_MS - 10_000);
-    await db
-      .updateTable('jobs')
-      .set({ run_at: new Date(Date.now() - 1000).toISOString() })
-      .where('id', '=', round2.id)
-      .execute();
+    expect(Date.parse(round2.runAt) - Date.now()).toBeGreaterThan(2 * RETRY_FIRST_DELAY_MS - 10_000);
+    vi.setSystemTime(Date.parse(round2.runAt) + 1000);
     await t.app.laurel.jobs.runUntilIdle();
     expect(receiver.requests).toHaveLength(3);
     expect(await queued()).toHaveLength(0);
@@ -169,26 +162,16 @@ describe.each(TEST_DATABASES)('signed webhooks on %s', (database) => {
 
     // a round that fails after the window is over plans nothing more
     receiver.requests.length = 0;
-    const stale = JSON.stringify({
+    const stale = {
       issuerId,
       campaignId: 8,
       firstAttemptAt: Date.now() - RETRY_WINDOW_MS - 1,
       round: 9,
       attempt: 10,
-    });
+    };
     const closed = await startReceiver(503);
     await configure(closed.url);
-    await db
-      .insertInto('jobs')
-      .values({
-        type: WEBHOOK_RETRY_JOB,
-        payload: stale,
-        run_at: new Date(Date.now() - 1000).toISOString(),
-        max_attempts: 1,
-        created_at: new Date().toISOString(),
-        updated_at: new Date().toISOString(),
-      })
-      .execute();
+    await t.app.laurel.jobs.enqueue(db, WEBHOOK_RETRY_JOB, stale, { maxAttempts: 1 });
     await t.app.laurel.jobs.runUntilIdle();
     expect(closed.requests).toHaveLength(1);
     expect(await queued()).toHaveLength(0);

@@ -1,21 +1,35 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { nowIso } from '../../db/clock';
 import type { Database, Job } from '../../db/schema';
-import type { EnqueueOptions } from './jobs';
+import { queueOf, type EnqueueOptions, type JobFilter, type JobInfo, type JobState } from './jobs';
 
 export type { EnqueueOptions } from './jobs';
 
 /**
- * Adds a job to the jobs table. Called with the publishing transaction so that a job exists exactly when the
- * work that needs it was committed. With a singleton key already queued or running, nothing is added: null.
+ * Adds a job through the queue of this database (pg-boss on PostgreSQL, the jobs table on SQLite), within the
+ * caller's transaction when given one, so that a job exists exactly when the work that needs it was committed.
+ * With a singleton key already queued or running, nothing is added: null.
  */
 export async function enqueueJob(
   db: Kysely<Database>,
   type: string,
   payload: object,
   options: EnqueueOptions = {},
-): Promise<number | null> {
+): Promise<string | null> {
+  const queue = queueOf(db);
+  if (queue) return queue.enqueue(db, type, payload, options);
+  // no queue made for this database (a script on SQLite): the jobs table is the queue
+  return insertJobRow(db, type, payload, options);
+}
+
+/** The SQLite queue's enqueue: a row of the jobs table. */
+export async function insertJobRow(
+  db: Kysely<Database>,
+  type: string,
+  payload: object,
+  options: EnqueueOptions = {},
+): Promise<string | null> {
   const now = nowIso();
   const row = await db
     .insertInto('jobs')
@@ -32,7 +46,41 @@ export async function enqueueJob(
     .onConflict((oc) => oc.doNothing())
     .returning('id')
     .executeTakeFirst();
-  return row?.id ?? null;
+  return row ? String(row.id) : null;
+}
+
+/** The SQLite queue's find: rows of the jobs table, payload fields compared with json_extract. */
+export async function findJobRows(db: Kysely<Database>, filter: JobFilter): Promise<JobInfo[]> {
+  let query = db.selectFrom('jobs').selectAll();
+  if (filter.type) query = query.where('type', '=', filter.type);
+  if (filter.states) {
+    if (filter.states.length === 0) return [];
+    query = query.where('status', 'in', [...filter.states]);
+  }
+  for (const [key, value] of Object.entries(filter.payload ?? {})) {
+    if (!/^[A-Za-z0-9_]+$/.test(key)) throw new Error(`unsupported payload field ${key}`);
+    query = query.where(
+      sql<unknown>`json_extract(payload, ${`$.${key}`})`,
+      '=',
+      typeof value === 'boolean' ? Number(value) : value,
+    );
+  }
+  const rows = await query.orderBy('id').execute();
+  return rows.map(jobInfo);
+}
+
+export function jobInfo(row: Job): JobInfo {
+  return {
+    id: String(row.id),
+    type: row.type,
+    payload: JSON.parse(row.payload),
+    state: row.status as JobState,
+    attempts: row.attempts,
+    singletonKey: row.singleton_key,
+    createdAt: row.created_at,
+    runAt: row.run_at,
+    lastError: row.last_error,
+  };
 }
 
 /**

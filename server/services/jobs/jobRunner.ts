@@ -1,7 +1,16 @@
 import type { Kysely } from 'kysely';
 import type { Database, Job } from '../../db/schema';
-import { claimNextJob, completeJob, failJob, releaseJob, renewLease } from './jobQueue';
-import type { JobHandler, JobLog, JobQueue, JobQueueOptions } from './jobs';
+import {
+  claimNextJob,
+  completeJob,
+  failJob,
+  findJobRows,
+  insertJobRow,
+  jobInfo,
+  releaseJob,
+  renewLease,
+} from './jobQueue';
+import type { EnqueueOptions, JobFilter, JobHandler, JobInfo, JobLog, JobQueue, JobQueueOptions } from './jobs';
 
 export type { JobHandler } from './jobs';
 
@@ -9,8 +18,8 @@ const DEFAULT_LEASE_SECONDS = 30;
 const DEFAULT_STOP_GRACE_MS = 20_000;
 
 /**
- * The worker over the jobs table (the JobQueue of ./jobs, ARCHITECTURE.md: background jobs), on SQLite and
- * PostgreSQL. It polls every `pollMs` (0: never by itself, as in the server tests, which drain the queue with
+ * The worker over the jobs table (the JobQueue of ./jobs, ARCHITECTURE.md: background jobs), on SQLite (PostgreSQL
+ * uses ./pgBossQueue). It polls every `pollMs` (0: never by itself, as in the server tests, which drain the queue with
  * runUntilIdle) and wakes at once when work is enqueued through it; a process whose role does not run jobs never
  * polls. Jobs run one at a time per process under a lease that a heartbeat renews every third of its length; a
  * job whose process died is taken up again once its lease lapsed. A failing job is retried later.
@@ -24,6 +33,8 @@ export class JobRunner implements JobQueue {
   /** jobs given back by stop() while their handler still ran: their end is not recorded */
   private readonly released = new Set<number>();
   private stopped = false;
+  /** stop({ abandon }) left the running job held: no heartbeat renews it any more */
+  private abandoned = false;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -37,6 +48,14 @@ export class JobRunner implements JobQueue {
     return this.options.work;
   }
 
+  enqueue(db: Kysely<Database>, type: string, payload: object, options?: EnqueueOptions): Promise<string | null> {
+    return insertJobRow(db, type, payload, options);
+  }
+
+  find(filter: JobFilter): Promise<JobInfo[]> {
+    return findJobRows(this.db, filter);
+  }
+
   register(type: string, handler: JobHandler): void {
     this.handlers.set(type, handler);
   }
@@ -45,7 +64,7 @@ export class JobRunner implements JobQueue {
     if (this.options.work && this.options.pollMs > 0) this.schedule(0);
   }
 
-  async stop(options: { graceMs?: number } = {}): Promise<void> {
+  async stop(options: { graceMs?: number; abandon?: boolean } = {}): Promise<void> {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
@@ -68,6 +87,11 @@ export class JobRunner implements JobQueue {
     const job = this.current;
     if (finished || !job) return;
     this.released.add(job.id);
+    if (options.abandon) {
+      // as a crash: the lease is left to lapse (the heartbeat stops with the handler's end, unrecorded)
+      this.abandoned = true;
+      return;
+    }
     await releaseJob(this.db, job);
     this.log.warn({ jobId: job.id, type: job.type }, 'background job released on shutdown');
   }
@@ -136,6 +160,7 @@ export class JobRunner implements JobQueue {
     this.current = job;
     const heartbeat = setInterval(
       () => {
+        if (this.abandoned) return;
         renewLease(this.db, job, this.leaseSeconds).catch((error: unknown) => {
           this.log.warn({ err: error, jobId: job.id }, 'background job lease not renewed');
         });
@@ -147,7 +172,8 @@ export class JobRunner implements JobQueue {
       if (!handler) throw new Error(`no handler for job type ${job.type}`);
       // a job taken up again after its process died more times than it may be attempted: failed for good
       if (job.attempts > job.max_attempts) throw new Error('the job was interrupted too many times');
-      await handler(JSON.parse(job.payload), job);
+      this.log.info({ jobId: job.id, type: job.type, attempt: job.attempts }, 'background job started');
+      await handler(JSON.parse(job.payload), jobInfo(job));
       clearInterval(heartbeat);
       if (!this.released.delete(job.id)) await completeJob(this.db, job);
     } catch (error) {

@@ -1,11 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
 import { CERTIFICATE_STATUS, ENABLED_STATUSES } from '../../../domain/certificates';
 import type { AppContext } from '../../context';
-import type { Database } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../errors';
 import type { FileStore } from '../files/fileStore';
-import { enqueueJob } from '../jobs/jobQueue';
+import type { JobQueue } from '../jobs/jobs';
 import { certificatePdf, certificatesZip } from './certificateDocument';
 
 /**
@@ -25,6 +23,8 @@ interface DocumentJob {
   issuerId: number;
   keys: string[];
   kind: DocumentKind;
+  /** ISO-8601, the application's clock: the link works for DOCUMENT_LINK_TTL_SECONDS from it */
+  requestedAt?: string;
 }
 
 const TOKEN = /^[0-9a-f]{64}$/;
@@ -37,15 +37,19 @@ export function isDocumentToken(token: string): boolean {
   return TOKEN.test(token);
 }
 
-async function pendingDocuments(db: Kysely<Database>, issuerId: number): Promise<number> {
-  const row = await db
-    .selectFrom('jobs')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('type', '=', DOCUMENT_JOB)
-    .where('status', 'in', ['queued', 'running'])
-    .where('payload', 'like', `%"issuerId":${issuerId},%`)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+async function pendingDocuments(jobs: JobQueue, issuerId: number): Promise<number> {
+  return (await jobs.find({ type: DOCUMENT_JOB, payload: { issuerId }, states: ['queued', 'running'] })).length;
+}
+
+/** The request of a document token (its rendering job's payload and time), whatever the job's state, or null. */
+export async function findDocumentRequest(
+  jobs: JobQueue,
+  token: string,
+): Promise<{ issuerId: number; keys: string[]; kind: DocumentKind; requestedAt: string } | null> {
+  const [job] = await jobs.find({ type: DOCUMENT_JOB, payload: { token } });
+  if (!job) return null;
+  const request = job.payload as DocumentJob;
+  return { ...request, requestedAt: request.requestedAt ?? job.createdAt };
 }
 
 /** Queues the rendering of one certificate's PDF (not deleted) or of a selection's zip (active ones only). */
@@ -69,12 +73,12 @@ export async function requestDocument(
       ? notFound('CERTIFICATE_NOT_FOUND', 'No such certificate')
       : badRequest('NO_ACTIVE_CERTIFICATE', 'None of these certificates is active');
   }
-  if ((await pendingDocuments(ctx.db, issuerId)) >= MAX_PENDING_DOCUMENTS) {
+  if ((await pendingDocuments(ctx.jobs, issuerId)) >= MAX_PENDING_DOCUMENTS) {
     throw new AppError(429, 'TOO_MANY_REQUESTS', 'Too many documents are being prepared: try again in a moment');
   }
   const token = randomBytes(32).toString('hex');
-  const job: DocumentJob = { token, issuerId, keys: found, kind };
-  await enqueueJob(ctx.db, DOCUMENT_JOB, job, { maxAttempts: 2 });
+  const job: DocumentJob = { token, issuerId, keys: found, kind, requestedAt: new Date().toISOString() };
+  await ctx.jobs.enqueue(ctx.db, DOCUMENT_JOB, job, { maxAttempts: 2 });
   ctx.jobs.wake();
   return { token, ready: false };
 }
