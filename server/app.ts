@@ -37,6 +37,7 @@ import { issuerProfileRoutes } from './routes/issuerProfile';
 import { notificationRoutes } from './routes/notifications';
 import { onboardingRoutes } from './routes/onboarding';
 import { ledgerPageRoutes } from './routes/ledgerPages';
+import { nftClaimRoutes } from './routes/nftClaims';
 import { publicPageRoutes } from './routes/publicPages';
 import { publicationRoutes } from './routes/publication';
 import { publicationPartsRoutes } from './routes/publicationParts';
@@ -189,6 +190,7 @@ export async function buildApp(
   await credentialRoutes(app, ctx);
   await publicPageRoutes(app, ctx);
   await ledgerPageRoutes(app, ctx);
+  await nftClaimRoutes(app, ctx);
   await publicationRoutes(app, ctx);
   await publicationPartsRoutes(app, ctx);
   await reportRoutes(app, ctx);

@@ -6,7 +6,8 @@ import { CERTIFICATE_KEY_PATTERN } from '../../domain/certificates';
 import { NFT_NETWORK, TEMPLATE_IMAGE_KEY, templateImagePath } from '../../domain/templates';
 import { authOf } from '../auth/guard';
 import type { AppContext } from '../context';
-import type { Template } from '../db/schema';
+import type { Certificate, Template } from '../db/schema';
+import { NFT_CLAIM_PATH } from '../../domain/nftClaims';
 import { serverLanguage, translate } from '../i18n';
 import { findCertificateByKey } from '../repositories/certificates';
 import { findIssuerTemplate } from '../repositories/templates';
@@ -45,6 +46,14 @@ export function parseTemplateRef(ref: string): { issuerId: number; templateId: n
 
 function todayUtc(): string {
   return new Date().toISOString().slice(0, 10);
+}
+
+/** An NFT certificate's way to its claim page: claim it (1), reveal it (13), see its token (14). */
+function nftAction(certificate: Certificate): { href: string; label: 'claim' | 'reveal' | 'owned' } | undefined {
+  const label = ({ 1: 'claim', 13: 'reveal', 14: 'owned' } as const)[certificate.status_id as 1 | 13 | 14];
+  return certificate.nft_token_id !== null && label
+    ? { href: `${NFT_CLAIM_PATH}?key=${certificate.key}`, label }
+    : undefined;
 }
 
 function brandName(request: FastifyRequest): string {
@@ -152,7 +161,7 @@ export async function publicPageRoutes(app: FastifyInstance, ctx: AppContext): P
         network: template.is_nft === 1 || state === 'minting' ? (template.network ?? NFT_NETWORK) : null,
         actions:
           state === 'valid'
-            ? { credential: `${base}/credential.json`, badge: `${base}/badge.png`, verify }
+            ? { credential: `${base}/credential.json`, badge: `${base}/badge.png`, verify, nft: nftAction(certificate) }
             : { verify },
         brandName: brandName(request),
       });

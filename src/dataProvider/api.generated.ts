@@ -5862,6 +5862,314 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/public/certificates/{key}/nft': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** An NFT certificate's state: minting, claimable, claimed or revealed, its token and its claim */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          key: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              state: 'minting' | 'claimable' | 'claimed' | 'revealed' | 'unavailable';
+              issuerId: number;
+              tokenId: number | null;
+              proofUrl: string | null;
+              metadataUrl: string | null;
+              claim: {
+                wallet: string;
+                message: string;
+                signature: string;
+                claimedAt: string;
+                revealedAt: string | null;
+                transaction: string | null;
+              } | null;
+              onChain: boolean;
+            };
+          };
+        };
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/public/certificates/{key}/claim': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Claims a validated NFT certificate into a wallet (status 1 → 13)
+     * @description signature: the EIP-191 personal_sign signature, by the wallet, of "Claim my certificate as an NFT\nCertificate: {key}\nWallet: {checksummed wallet}". Refusals: NOT_AN_NFT, CERTIFICATE_DELETED, CERTIFICATE_DISABLED, CERTIFICATE_EXPIRED, NFT_NOT_ANCHORED, ALREADY_CLAIMED, INVALID_WALLET, INVALID_SIGNATURE, MINT_FAILED (the chain refused: nothing claimed), TOO_MANY_REQUESTS
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          key: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            wallet: string;
+            signature: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              state: 'minting' | 'claimable' | 'claimed' | 'revealed' | 'unavailable';
+              issuerId: number;
+              tokenId: number | null;
+              proofUrl: string | null;
+              metadataUrl: string | null;
+              claim: {
+                wallet: string;
+                message: string;
+                signature: string;
+                claimedAt: string;
+                revealedAt: string | null;
+                transaction: string | null;
+              } | null;
+              onChain: boolean;
+            };
+          };
+        };
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/public/certificates/{key}/reveal': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Reveals a claimed NFT certificate (13 → 14): its token's metadata then points to the credential
+     * @description signature: the EIP-191 signature, by the wallet of the claim, of "Reveal my NFT certificate\nCertificate: {key}\nWallet: {wallet}". Refusals: NOT_CLAIMED, ALREADY_REVEALED, INVALID_SIGNATURE and those of the claim
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          key: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            signature: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              state: 'minting' | 'claimable' | 'claimed' | 'revealed' | 'unavailable';
+              issuerId: number;
+              tokenId: number | null;
+              proofUrl: string | null;
+              metadataUrl: string | null;
+              claim: {
+                wallet: string;
+                message: string;
+                signature: string;
+                claimedAt: string;
+                revealedAt: string | null;
+                transaction: string | null;
+              } | null;
+              onChain: boolean;
+            };
+          };
+        };
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/nft/{issuerId}/{file}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A token's ERC-721 metadata JSON ({tokenId}.json, the leaf index in the issuer's log)
+     * @description Before the owner reveals it, a placeholder without personal data; once revealed, the name, description, badge image and public page of the credential
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          issuerId: number;
+          file: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The metadata */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description No such token */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/data': {
     parameters: {
       query?: never;
@@ -6143,6 +6451,216 @@ export interface paths {
     };
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/data/parts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Start a publication sent in parts
+     * @description For more rows than one publish takes (up to 100,000): upload the validated rows in numbered parts of at most 5000 rows (all the rows of one recipient in the same part), then commit. The upload belongs to the caller and the template and expires after one hour. Templates with file fields are published in one call. 404 template; 409 TEMPLATE_UNAVAILABLE or PARTS_WITHOUT_FILES.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            templateId: number;
+            notes?: string;
+            'automated-emailing'?: boolean;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              uploadId: number;
+              expiresAt: string;
+              partMaxRows: number;
+              maxRows: number;
+            };
+          };
+        };
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/data/parts/{uploadId}/{partNumber}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Send one numbered part of a publication
+     * @description Body {data: rows} (at most 5,000). The part is checked with the rules of POST /api/admin/data; sending the same part number again with the same rows changes nothing, with other rows replaces it. 400 as POST /api/admin/data (and ERR_TOO_MANY_ROWS past 100,000 rows in all); 404 UPLOAD_NOT_FOUND (not the caller’s, or expired); 409 UPLOAD_COMMITTED, RECIPIENT_IN_SEVERAL_PARTS.
+     */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          uploadId: number;
+          partNumber: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            data: unknown[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              partNumber: number;
+              rows: number;
+              recipients: number;
+              totalRows: number;
+            };
+          };
+        };
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/data/parts/{uploadId}/commit': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Publish the parts of an upload as one campaign
+     * @description Body {parts: N}: parts 1 to N must all have been received. Creates one campaign and debits one credit per recipient once, in one transaction, then signs and mails as POST /api/admin/data does. A retried commit (or the same Idempotency-Key) answers the same campaignId. 402 NOT_ENOUGH_CREDITS; 404 UPLOAD_NOT_FOUND; 409 UPLOAD_INCOMPLETE {missing, extra}, TEMPLATE_UNAVAILABLE; 422 IDEMPOTENCY_KEY_REUSED.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: {
+          'idempotency-key'?: string;
+        };
+        path: {
+          uploadId: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            parts: number;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              campaignId: number;
+            };
+          };
+        };
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
     delete?: never;
     options?: never;
     head?: never;

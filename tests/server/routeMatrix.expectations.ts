@@ -56,6 +56,10 @@ export const ROUTE_REQUESTS: Record<string, RouteRequest> = {
   'GET /api/admin/template': { url: '/api/admin/template?id={template}' },
   'GET /ledger/:issuerId/:treeSize': { url: '/ledger/{issuer}/1?leaf=0' },
   'GET /ledger/:issuerId/:treeSize/proof.json': { url: '/ledger/{issuer}/1/proof.json?leaf=0' },
+  'GET /api/public/certificates/:key/nft': { url: '/api/public/certificates/{certificateKey}/nft' },
+  'POST /api/public/certificates/:key/claim': { url: '/api/public/certificates/{certificateKey}/claim' },
+  'POST /api/public/certificates/:key/reveal': { url: '/api/public/certificates/{certificateKey}/reveal' },
+  'GET /nft/:issuerId/:file': { url: '/nft/{issuer}/0.json' },
   'GET /api/issuer/:issuer/template/:id/meta': { url: `${TEMPLATE}/meta` },
   'GET /api/issuer/:issuer/template/:id/json': { url: `${TEMPLATE}/json` },
   'GET /api/issuer/:issuer/template/:id/data': { url: `${TEMPLATE}/data` },
@@ -313,6 +317,11 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
   // the transparency log's batch pages (issue 20): public like the credentials they prove; no head in the seed
   'GET /ledger/:issuerId/:treeSize': { who: 'public', ok: 404 },
   'GET /ledger/:issuerId/:treeSize/proof.json': { who: 'public', ok: 404 },
+  // claiming an NFT certificate (the seed's is a classic one) and a token's metadata (no log yet)
+  'GET /api/public/certificates/:key/nft': { who: 'public', ok: 409 },
+  'POST /api/public/certificates/:key/claim': { who: 'public', ok: 400 },
+  'POST /api/public/certificates/:key/reveal': { who: 'public', ok: 400 },
+  'GET /nft/:issuerId/:file': { who: 'public', ok: 404 },
   // ---- publication, reports, emails, documents: everyone reads, publishers act (Administrator, Manager, Publisher)
   'POST /api/admin/preview': { who: ALL, ok: 400 },
   'POST /api/admin/data': { who: PUBLISHERS, ok: 400 },

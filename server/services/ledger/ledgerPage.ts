@@ -58,7 +58,16 @@ export function renderLedgerPage(proof: BatchProof, language: string, jsonHref: 
         row(t('leafIndex'), escapeHtml(String(leaf.index))) +
         row(t('leafHash'), code(leaf.hash)) +
         links +
-        `</dl><h2>${escapeHtml(t('auditPath'))}</h2>${hashList(leaf.auditPath, t('emptyPath'))}` +
+        (leaf.claim
+          ? row(t('owner'), code(leaf.claim.owner)) +
+            row(t('claimedAt'), escapeHtml(leaf.claim.claimedAt)) +
+            row(t('claimSignature'), code(leaf.claim.signature))
+          : '') +
+        `</dl>` +
+        (leaf.claim
+          ? `<h2>${escapeHtml(t('claimMessage'))}</h2><pre>${escapeHtml(leaf.claim.message)}</pre><p>${escapeHtml(t('claimHowTo'))}</p>`
+          : '') +
+        `<h2>${escapeHtml(t('auditPath'))}</h2>${hashList(leaf.auditPath, t('emptyPath'))}` +
         `<p>${escapeHtml(t('howTo'))}</p></section>`,
     );
   }

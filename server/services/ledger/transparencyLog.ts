@@ -164,7 +164,14 @@ export interface BatchProof {
   batch: { firstIndex: number; lastIndex: number };
   /** that this head extends the previous one */
   consistency: { fromSize: number; fromRoot: string; proof: string[] } | null;
-  leaf: { index: number; hash: string; auditPath: string[]; certificateKey: string | null } | null;
+  leaf: {
+    index: number;
+    hash: string;
+    auditPath: string[];
+    certificateKey: string | null;
+    /** the wallet the certificate was claimed into, with its EIP-191 signature of the claim message */
+    claim: { owner: string; message: string; signature: string; claimedAt: string } | null;
+  } | null;
 }
 
 /** A head of the issuer's log and, for a leaf it covers, the leaf's inclusion proof; null when there is none. */
@@ -212,11 +219,24 @@ export async function batchProof(
       .select('key')
       .where('id', '=', rows[leafIndex].certificate_id)
       .executeTakeFirst();
+    const claim = await db
+      .selectFrom('nft_claims')
+      .select(['wallet', 'claim_message', 'claim_signature', 'claimed_at'])
+      .where('certificate_id', '=', rows[leafIndex].certificate_id)
+      .executeTakeFirst();
     leaf = {
       index: leafIndex,
       hash: rows[leafIndex].leaf_hash,
       auditPath: hexes(inclusionProof(leaves, leafIndex)),
       certificateKey: certificate?.key ?? null,
+      claim: claim
+        ? {
+            owner: claim.wallet,
+            message: claim.claim_message,
+            signature: claim.claim_signature,
+            claimedAt: claim.claimed_at,
+          }
+        : null,
     };
   }
   return {

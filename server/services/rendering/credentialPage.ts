@@ -24,7 +24,13 @@ export interface CredentialPage {
   /** the NFT network, for the minting state and anchored certificates */
   network?: string | null;
   /** the download and verification addresses; only a valid certificate offers downloads */
-  actions?: { credential?: string; badge?: string; verify?: string } | null;
+  actions?: {
+    credential?: string;
+    badge?: string;
+    verify?: string;
+    /** an NFT certificate's claim page, with what it offers there */
+    nft?: { href: string; label: 'claim' | 'reveal' | 'owned' };
+  } | null;
   /** the template page's language switcher */
   languages?: { language: string; href: string }[];
   brandName: string;
@@ -233,6 +239,9 @@ function actionsOf(page: CredentialPage, t: Texts): string {
   }
   if (actions.badge) {
     links.push(`<a href="${escapeHtml(actions.badge)}" download>${escapeHtml(t('actions.badge'))}</a>`);
+  }
+  if (actions.nft) {
+    links.push(`<a href="${escapeHtml(actions.nft.href)}">${escapeHtml(t(`actions.nft.${actions.nft.label}`))}</a>`);
   }
   if (actions.verify) links.push(`<a href="${escapeHtml(actions.verify)}">${escapeHtml(t('actions.verify'))}</a>`);
   return links.length > 0
