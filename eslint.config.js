@@ -23,6 +23,43 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'off', 'no-empty-pattern': 'off' },
   },
   {
+    // Issue 13, one data layer: the web app's calls go through the typed apiRequest (src/dataProvider/apiRequest.ts),
+    // whose path, body and answer types are generated from the server's route schemas; only it and httpClient.ts
+    // use the untyped apiFetch, and only they (and the PDF poller, which takes its fetch as a dependency) call fetch.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/dataProvider/httpClient.ts', 'src/dataProvider/apiRequest.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/httpClient', '**/httpClient.ts'],
+              importNames: ['apiFetch', 'apiFetchBlob'],
+              message:
+                'Call the API through apiRequest / apiRequestBlob / apiUpload (src/dataProvider/apiRequest.ts), typed from the generated contract.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/dataProvider/httpClient.ts', 'src/dataProvider/certificatePdf.ts'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        { name: 'fetch', message: 'HTTP calls belong to src/dataProvider/apiRequest.ts (apiRequest and friends).' },
+        { name: 'XMLHttpRequest', message: 'HTTP calls belong to src/dataProvider/apiRequest.ts.' },
+      ],
+      'no-restricted-properties': [
+        'error',
+        { object: 'window', property: 'fetch', message: 'HTTP calls belong to src/dataProvider/apiRequest.ts.' },
+      ],
+    },
+  },
+  {
     files: ['server/db/migrations/**', 'server/db/migrationHelpers.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },

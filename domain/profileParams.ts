@@ -32,7 +32,16 @@ export type ProfileTab = (typeof PROFILE_TABS)[number];
 export const ANALYTICS_PROVIDERS = ['matomo', 'gtag'] as const;
 export type AnalyticsProvider = (typeof ANALYTICS_PROVIDERS)[number];
 
-export type ProfileParamType = 'text' | 'email' | 'url' | 'boolean' | 'country' | 'digits' | 'analytics_provider';
+export const PROFILE_PARAM_TYPES = [
+  'text',
+  'email',
+  'url',
+  'boolean',
+  'country',
+  'digits',
+  'analytics_provider',
+] as const;
+export type ProfileParamType = (typeof PROFILE_PARAM_TYPES)[number];
 
 /**
  * Who changes a parameter: 'open' the Administrator (from its minimum contract on); 'read_only' nobody here

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { SUPPORTED_LANGUAGES } from '../../domain/language';
+import { PLAN_ORDER } from '../../domain/plans';
 import { authOf, sessionOf } from '../auth/guard';
 import type { AppContext } from '../context';
 import { AppError } from '../errors';
@@ -17,7 +18,7 @@ const currencyOption = z.object({ unit_amount: z.number().int().nullable(), tier
 /** The Self-service product of spec 000 section 3; amounts in minor units. */
 export const productSchema = z.object({
   id: z.string(),
-  plan: z.string(),
+  plan: z.enum(PLAN_ORDER),
   unit: z.enum(['RECIPIENT', 'CERTIFICATE']),
   limit: z.number().int(),
   prices: z.array(

@@ -3,7 +3,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { canAccess } from '../../domain/permissions';
 import { PLAN_ORDER } from '../../domain/plans';
-import { PROFILE_PARAMS, PROFILE_PARAM_KEYS, PROFILE_TABS } from '../../domain/profileParams';
+import {
+  PROFILE_PARAMS,
+  PROFILE_PARAM_KEYS,
+  PROFILE_PARAM_TYPES,
+  PROFILE_TABS,
+  type ProfileParamKey,
+} from '../../domain/profileParams';
 import { TAG_VISIBILITIES } from '../../domain/templates';
 import { authOf, unauthorized } from '../auth/guard';
 import type { AppContext } from '../context';
@@ -54,7 +60,7 @@ const registryAccount = z.strictObject({ idContrat: z.string().max(200), idClien
 
 const fieldLock = z.object({
   tab: z.enum(PROFILE_TABS),
-  type: z.string(),
+  type: z.enum(PROFILE_PARAM_TYPES),
   minimumPlan: z.enum(PLAN_ORDER),
   state: z.enum(['editable', 'read_only', 'support', 'unavailable', 'upgrade']),
 });
@@ -91,7 +97,13 @@ const issuerProfile = z.object({
     effectivePlan: z.enum(PLAN_ORDER),
     senderDomains: z.array(z.string()),
     defaultReplyTo: z.string().nullable(),
-    fields: z.record(z.string(), fieldLock),
+    // every parameter of the catalogue has its lock (profileFieldLocks)
+    fields: z.object(
+      Object.fromEntries(PROFILE_PARAM_KEYS.map((key) => [key, fieldLock])) as Record<
+        ProfileParamKey,
+        typeof fieldLock
+      >,
+    ),
   }),
 });
 

@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import type { BadgeModel } from '../../domain/badgeImage/model';
+import { ICON_GROUPS, type BadgeModel } from '../../domain/badgeImage/model';
+import { PROFILE_IDS } from '../../domain/roles';
 import type { ReferenceTables } from '../../domain/templateRules/referenceTables';
 import type { CStyle } from '../../domain/templateRules/style';
-import type { PathwayDefinition } from '../../domain/templates';
+import { TEMPLATE_TYPES, type PathwayDefinition } from '../../domain/templates';
 import { apiErrorSchema } from './apiDocs';
 
 /**
@@ -52,6 +53,9 @@ export function jsonDocumentAnswer(description: string) {
 
 /** The id of what a call created or changed. */
 export const idAnswer = z.object({ id: z.number() });
+
+/** A user's profile (domain/roles.ts): 1 Administrator, 2 Manager, 3 Publisher, 6 Reader. */
+export const profileIdAnswer = z.literal(PROFILE_IDS);
 
 /**
  * A loose schema (nothing dropped, little checked) that the route handlers' types see as the domain type T: for
@@ -133,7 +137,7 @@ export const templateDetailAnswer = templateSummaryAnswer.extend({
 
 export const templateDefinitionAnswer = z.object({
   id: z.number(),
-  type: z.string(),
+  type: z.enum(TEMPLATE_TYPES),
   mode: z.enum(['add', 'update']),
   DefaultLanguage: z.string(),
   network: z.string().nullable(),
@@ -309,7 +313,7 @@ export const iconCatalogueAnswer = z.array(
   z.object({
     name: z.string(),
     data: z.string(),
-    group: z.string(),
+    group: z.enum(ICON_GROUPS),
     style: z.enum(['outline', 'solid']),
     hash: z.string(),
   }),

@@ -21,7 +21,7 @@ import { currentApiKey, currentUser } from '../services/currentUser';
 import { sendSignInLink } from '../services/signInLinks';
 import { completeSignUp } from '../services/signUp';
 import { apiErrorSchema } from './apiDocs';
-import { okAnswer, tokenAnswer } from './responseSchemas';
+import { okAnswer, profileIdAnswer, tokenAnswer } from './responseSchemas';
 
 /** GET /api/admin/who: an API key describes itself; a person gets domain/auth.ts's CurrentUser. */
 const whoAnswer = z.union([
@@ -41,7 +41,7 @@ const whoAnswer = z.union([
     lastName: z.string(),
     email: z.string(),
     profile: z.string(),
-    profileId: z.number(),
+    profileId: profileIdAnswer,
     orgUnit: z.string().nullable(),
     hasTotp: z.boolean(),
     okCGU: z.boolean(),

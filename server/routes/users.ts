@@ -14,6 +14,7 @@ import { serverLanguage } from '../i18n';
 import { deleteOrgUnit, insertOrgUnit, listOrgUnits, orgUnitIdByName, renameOrgUnit } from '../repositories/orgUnits';
 import { deleteUser, findUserInIssuer, insertUser, listIssuerUsers, updateUser } from '../repositories/users';
 import { sendSignInLink } from '../services/signInLinks';
+import { profileIdAnswer } from './responseSchemas';
 
 const personName = z.string().trim().max(PERSON_NAME_MAX_LENGTH);
 const profile = z
@@ -43,7 +44,7 @@ const userRowSchema = z.object({
   lastName: z.string(),
   email: z.string(),
   profile: z.string(),
-  profileId: z.number(),
+  profileId: profileIdAnswer,
   orgUnit: z.string().nullable(),
   hasTotp: z.boolean(),
 });

@@ -2,19 +2,29 @@ import type { AuthProvider, UserIdentity } from 'react-admin';
 import { HttpError } from 'react-admin';
 import { AUTH_LEVEL, type CurrentUser } from '../../domain/auth';
 import { canAccess, type Action, type Resource } from '../../domain/permissions';
-import { apiFetch } from '../dataProvider/httpClient';
+import { apiRequest } from '../dataProvider/apiRequest';
 import { clearToken, currentClaims, readToken, storeToken } from './tokenStorage';
 
 export type Identity = UserIdentity & { user: CurrentUser };
 
 let whoCache: { token: string; user: Promise<CurrentUser> } | null = null;
 
+/**
+ * The signed-in user of GET /api/admin/who. The call also answers an API key's identity (kind: 'apikey'); a key
+ * is no session of this web app, so it is refused like a forbidden token.
+ */
+async function who(): Promise<CurrentUser> {
+  const { body } = await apiRequest('/api/admin/who', 'get');
+  if ('kind' in body) throw new HttpError('Not a user session', 403, { code: 'NOT_A_USER_SESSION' });
+  return body;
+}
+
 /** GET /api/admin/who once per token; a 400 or 403 answer ends the session (spec 000 section 8). */
 export function loadCurrentUser(): Promise<CurrentUser> {
   const token = readToken();
   if (!token) return Promise.reject(new HttpError('Unable to retrieve token', 401));
   if (whoCache?.token !== token) {
-    const user = apiFetch<CurrentUser>('/api/admin/who').then((r) => r.body);
+    const user = who();
     user.catch((error: unknown) => {
       if (whoCache?.user === user) whoCache = null;
       if (error instanceof HttpError && [400, 401, 403].includes(error.status)) clearToken();
@@ -42,7 +52,7 @@ export const authProvider: AuthProvider = {
     clearToken();
     forgetCurrentUser();
     if (token) {
-      await apiFetch('/api/admin/logout', { method: 'POST', token }).catch(() => undefined);
+      await apiRequest('/api/admin/logout', 'post', { token }).catch(() => undefined);
     }
     return '/login';
   },

@@ -1,4 +1,4 @@
-import { apiFetch } from '../dataProvider/httpClient';
+import { apiRequest } from '../dataProvider/apiRequest';
 
 /**
  * The sign-in calls of spec 000 section 4, made before a session exists (or while its second factor is pending),
@@ -8,37 +8,29 @@ import { apiFetch } from '../dataProvider/httpClient';
 export const signInCalls = {
   /** POST /api/admin/login: a link is mailed (200), or the issuer signs in elsewhere (302 with redirectUrl). */
   async requestLink(query: { email: string; lang: string; issuerId?: string }): Promise<{ redirectUrl?: string }> {
-    const params = new URLSearchParams({ email: query.email, lang: query.lang });
-    if (query.issuerId) params.set('issuer_id', query.issuerId);
-    const { status, body } = await apiFetch<{ redirectUrl?: string }>(`/api/admin/login?${params}`, {
-      method: 'POST',
+    const { status, body } = await apiRequest('/api/admin/login', 'post', {
+      query: {
+        email: query.email,
+        lang: query.lang,
+        ...(query.issuerId ? { issuer_id: Number(query.issuerId) } : {}),
+      },
       token: null,
     });
-    return status === 302 && body?.redirectUrl ? { redirectUrl: body.redirectUrl } : {};
+    return status === 302 && body && 'redirectUrl' in body && body.redirectUrl ? { redirectUrl: body.redirectUrl } : {};
   },
   /** POST /api/admin/login/token: the mailed link's secret for a session token. */
   async exchangeLink(secret: string): Promise<string> {
-    const { body } = await apiFetch<{ token: string }>('/api/admin/login/token', {
-      method: 'POST',
-      json: { token: secret },
-      token: null,
-    });
+    const { body } = await apiRequest('/api/admin/login/token', 'post', { json: { token: secret }, token: null });
     return body.token;
   },
   /** POST /api/admin/sso: the identity provider's id_token for a session token. */
   async exchangeSso(idToken: string): Promise<string> {
-    const { body } = await apiFetch<{ token: string }>('/api/admin/sso', {
-      method: 'POST',
-      json: { id_token: idToken },
-      token: null,
-    });
+    const { body } = await apiRequest('/api/admin/sso', 'post', { json: { id_token: idToken }, token: null });
     return body.token;
   },
   /** POST /api/admin/user/totp: the second factor's code completes the pending session. */
   async verifySecondFactor(code: string): Promise<string> {
-    const { body } = await apiFetch<{ token: string }>(`/api/admin/user/totp?totp=${encodeURIComponent(code)}`, {
-      method: 'POST',
-    });
+    const { body } = await apiRequest('/api/admin/user/totp', 'post', { query: { totp: code } });
     return body.token;
   },
 };

@@ -1,13 +1,13 @@
-import { apiFetch } from '../dataProvider/httpClient';
+import { apiRequest, type ApiBody } from '../dataProvider/apiRequest';
 
 /** Self-service sign-up (issue 18): calls made before any session exists, beside the sign-in calls. */
 export const signUpCalls = {
   /** GET /api/admin/signup: whether the login page offers a free trial */
   async status(): Promise<{ enabled: boolean }> {
-    return (await apiFetch<{ enabled: boolean }>('/api/admin/signup', { token: null })).body;
+    return (await apiRequest('/api/admin/signup', 'get', { token: null })).body;
   },
   /** POST /api/admin/signup: mails the link that creates the organisation (the same answer for every address) */
-  async request(body: { organisation: string; email: string; language: string }): Promise<void> {
-    await apiFetch('/api/admin/signup', { method: 'POST', json: body, token: null });
+  async request(body: ApiBody<'/api/admin/signup', 'post'>): Promise<void> {
+    await apiRequest('/api/admin/signup', 'post', { json: body, token: null });
   },
 };

@@ -1,16 +1,16 @@
 import type { CreateParams, DeleteParams, GetListParams, GetOneParams, RaRecord, UpdateParams } from 'react-admin';
-import type { OrgUnitRow, UserPayload, UserRow } from '../../domain/users';
-import { apiFetch } from './httpClient';
+import type { OrgUnitRow, UserPayload } from '../../domain/users';
+import { apiRequest, type ApiBody } from './apiRequest';
 import { applyListParams } from './listParams';
 
 /** The users of the admin area: GET /api/admin/users, POST, PATCH and DELETE /api/admin/user. */
 export const users = {
   async getList(params: GetListParams) {
-    const { body } = await apiFetch<UserRow[]>('/api/admin/users');
+    const { body } = await apiRequest('/api/admin/users', 'get');
     return applyListParams(body, params, (u) => `${u.firstName} ${u.lastName} ${u.email} ${u.orgUnit ?? ''}`);
   },
   async getOne(params: GetOneParams) {
-    const { body } = await apiFetch<UserRow[]>('/api/admin/users');
+    const { body } = await apiRequest('/api/admin/users', 'get');
     const user = body.find((u) => String(u.id) === String(params.id));
     if (!user) throw new Error('ra.notification.item_doesnt_exist');
     // the form edits the profile by its id
@@ -18,19 +18,19 @@ export const users = {
   },
   async create(params: CreateParams<UserPayload & { lang?: string }>) {
     const { lang, ...payload } = params.data;
-    const { body } = await apiFetch<{ id: number }>(`/api/admin/user${lang ? `?lang=${lang}` : ''}`, {
-      method: 'POST',
+    const { body } = await apiRequest('/api/admin/user', 'post', {
+      query: lang ? { lang } : {},
       json: userPayload(payload),
     });
     return { data: { ...payload, id: body.id } as RaRecord };
   },
   async update(params: UpdateParams) {
     const payload = { ...userPayload(params.data as UserPayload), id: Number(params.id) };
-    await apiFetch('/api/admin/user', { method: 'PATCH', json: payload });
+    await apiRequest('/api/admin/user', 'patch', { json: payload });
     return { data: { ...params.previousData, ...params.data, id: params.id } };
   },
   async delete(params: DeleteParams) {
-    await apiFetch(`/api/admin/user?id=${encodeURIComponent(String(params.id))}`, { method: 'DELETE' });
+    await apiRequest('/api/admin/user', 'delete', { query: { id: Number(params.id) } });
     return { data: params.previousData as RaRecord };
   },
 };
@@ -49,8 +49,8 @@ export function userPayload(values: Omit<Partial<UserPayload>, 'orgUnit'> & { or
   };
 }
 
-async function units(body: object): Promise<OrgUnitRow[]> {
-  return (await apiFetch<OrgUnitRow[]>('/api/admin/units', { method: 'POST', json: body })).body;
+async function units(body: ApiBody<'/api/admin/units', 'post'>): Promise<OrgUnitRow[]> {
+  return (await apiRequest('/api/admin/units', 'post', { json: body })).body;
 }
 
 /** Org units: every operation is POST /api/admin/units with an operation name (spec 000 section 7). */

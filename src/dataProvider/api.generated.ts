@@ -618,7 +618,8 @@ export interface paths {
                   lastName: string;
                   email: string;
                   profile: string;
-                  profileId: number;
+                  /** @enum {number} */
+                  profileId: 1 | 2 | 3 | 6;
                   orgUnit: string | null;
                   hasTotp: boolean;
                   okCGU: boolean;
@@ -1132,7 +1133,8 @@ export interface paths {
           content: {
             'application/json': {
               id: number;
-              type: string;
+              /** @enum {string} */
+              type: 'openbadge' | 'openbadge_custom' | 'cpf_onshelf' | 'cpf' | 'certificate';
               /** @enum {string} */
               mode: 'add' | 'update';
               DefaultLanguage: string;
@@ -2256,7 +2258,8 @@ export interface paths {
               lastName: string;
               email: string;
               profile: string;
-              profileId: number;
+              /** @enum {number} */
+              profileId: 1 | 2 | 3 | 6;
               orgUnit: string | null;
               hasTotp: boolean;
             }[];
@@ -3117,7 +3120,7 @@ export interface paths {
                 senderDomains: string[];
                 defaultReplyTo: string | null;
                 fields: {
-                  [key: string]: {
+                  name: {
                     /** @enum {string} */
                     tab:
                       | 'issuer'
@@ -3127,7 +3130,416 @@ export interface paths {
                       | 'sharing'
                       | 'functionnalities'
                       | 'accrochage';
-                    type: string;
+                    /** @enum {string} */
+                    type: 'text' | 'email' | 'url' | 'boolean' | 'country' | 'digits' | 'analytics_provider';
+                    /** @enum {string} */
+                    minimumPlan: 'FREE_TRIAL' | 'ESSENTIALS_PACK' | 'WHITE_LABEL' | 'INFINITE' | 'LEGACY';
+                    /** @enum {string} */
+                    state: 'editable' | 'read_only' | 'support' | 'unavailable' | 'upgrade';
+                  };
+                  address: {
+                    /** @enum {string} */
+                    tab:
+                      | 'issuer'
+                      | 'emailing'
+                      | 'analytics'
+                      | 'attestations_display'
+                      | 'sharing'
+                      | 'functionnalities'
+                      | 'accrochage';
+                    /** @enum {string} */
+                    type: 'text' | 'email' | 'url' | 'boolean' | 'country' | 'digits' | 'analytics_provider';
+                    /** @enum {string} */
+                    minimumPlan: 'FREE_TRIAL' | 'ESSENTIALS_PACK' | 'WHITE_LABEL' | 'INFINITE' | 'LEGACY';
+                    /** @enum {string} */
+                    state: 'editable' | 'read_only' | 'support' | 'unavailable' | 'upgrade';
+                  };
+                  legalReference: {
+                    /** @enum {string} */
+                    tab:
+                      | 'issuer'
+                      | 'emailing'
+                      | 'analytics'
+                      | 'attestations_display'
+                      | 'sharing'
+                      | 'functionnalities'
+                      | 'accrochage';
+                    /** @enum {string} */
+                    type: 'text' | 'email' | 'url' | 'boolean' | 'country' | 'digits' | 'analytics_provider';
+                    /** @enum {string} */
+                    minimumPlan: 'FREE_TRIAL' | 'ESSENTIALS_PACK' | 'WHITE_LABEL' | 'INFINITE' | 'LEGACY';
+                    /** @enum {string} */
+                    state: 'editable' | 'read_only' | 'support' | 'unavailable' | 'upgrade';
+                  };
+                  KYB_hash: {
+                    /** @enum {string} */
+                    tab:
+                      | 'issuer'
+                      | 'emailing'
+                      | 'analytics'
+                      | 'attestations_display'
+                      | 'sharing'
+                      | 'functionnalities'
+                      | 'accrochage';
+                    /** @enum {string} */
+                    type: 'text' | 'email' | 'url' | 'boolean' | 'country' | 'digits' | 'analytics_provider';
+                    /** @enum {string} */
+                    minimumPlan: 'FREE_TRIAL' | 'ESSENTIALS_PACK' | 'WHITE_LABEL' | 'INFINITE' | 'LEGACY';
+                    /** @enum {string} */
+                    state: 'editable' | 'read_only' | 'support' | 'unavailable' | 'upgrade';
+                  };
+                  intentDeclaration: {
+                    /** @enum {string} */
+                    tab:
+                      | 'issuer'
+                      | 'emailing'
+                      | 'analytics'
+                      | 'attestations_display'
+                      | 'sharing'
+                      | 'functionnalities'
+                      | 'accrochage';
+                    /** @enum {string} */
+                    type: 'text' | 'email' | 'url' | 'boolean' | 'country' | 'digits' | 'analytics_provider';
+                    /** @enum {string} */
+                    minimumPlan: 'FREE_TRIAL' | 'ESSENTIALS_PACK' | 'WHITE_LABEL' | 'INFINITE' | 'LEGACY';
+                    /** @enum {string} */
+                    state: 'editable' | 'read_only' | 'support' | 'unavailable' | 'upgrade';
+                  };
+                  logo: {
+                    /** @enum {string} */
+                    tab:
+                      | 'issuer'
+                      | 'emailing'
+                      | 'analytics'
+                      | 'attestations_display'
+                      | 'sharing'
+                      | 'functionnalities'
+                      | 'accrochage';
+                    /** @enum {string} */
+                    type: 'text' | 'email' | 'url' | 'boolean' | 'country' | 'digits' | 'analytics_provider';
+                    /** @enum {string} */
+                    minimumPlan: 'FREE_TRIAL' | 'ESSENTIALS_PACK' | 'WHITE_LABEL' | 'INFINITE' | 'LEGACY';
+                    /** @enum {string} */
+                    state: 'editable' | 'read_only' | 'support' | 'unavailable' | 'upgrade';
+                  };
+                  country: {
+                    /** @enum {string} */
+                    tab:
+                      | 'issuer'
+                      | 'emailing'
+                      | 'analytics'
+                      | 'attestations_display'
+                      | 'sharing'
+                      | 'functionnalities'
+                      | 'accrochage';
+                    /** @enum {string} */
+                    type: 'text' | 'email' | 'url' | 'boolean' | 'country' | 'digits' | 'analytics_provider';
+                    /** @enum {string} */
+                    minimumPlan: 'FREE_TRIAL' | 'ESSENTIALS_PACK' | 'WHITE_LABEL' | 'INFINITE' | 'LEGACY';
+                    /** @enum {string} */
+                    state: 'editable' | 'read_only' | 'support' | 'unavailable' | 'upgrade';
+                  };
+                  object: {
+                    /** @enum {string} */
+                    tab:
+                      | 'issuer'
+                      | 'emailing'
+                      | 'analytics'
+                      | 'attestations_display'
+                      | 'sharing'
+                      | 'functionnalities'
+                      | 'accrochage';
+                    /** @enum {string} */
+                    type: 'text' | 'email' | 'url' | 'boolean' | 'country' | 'digits' | 'analytics_provider';
+                    /** @enum {string} */
+                    minimumPlan: 'FREE_TRIAL' | 'ESSENTIALS_PACK' | 'WHITE_LABEL' | 'INFINITE' | 'LEGACY';
+                    /** @enum {string} */
+                    state: 'editable' | 'read_only' | 'support' | 'unavailable' | 'upgrade';
+                  };
+                  'sender.name': {
+                    /** @enum {string} */
+                    tab:
+                      | 'issuer'
+                      | 'emailing'
+                      | 'analytics'
+                      | 'attestations_display'
+                      | 'sharing'
+                      | 'functionnalities'
+                      | 'accrochage';
+                    /** @enum {string} */
+                    type: 'text' | 'email' | 'url' | 'boolean' | 'country' | 'digits' | 'analytics_provider';
+                    /** @enum {string} */
+                    minimumPlan: 'FREE_TRIAL' | 'ESSENTIALS_PACK' | 'WHITE_LABEL' | 'INFINITE' | 'LEGACY';
+                    /** @enum {string} */
+                    state: 'editable' | 'read_only' | 'support' | 'unavailable' | 'upgrade';
+                  };
+                  'sender.email': {
+                    /** @enum {string} */
+                    tab:
+                      | 'issuer'
+                      | 'emailing'
+                      | 'analytics'
+                      | 'attestations_display'
+                      | 'sharing'
+                      | 'functionnalities'
+                      | 'accrochage';
+                    /** @enum {string} */
+                    type: 'text' | 'email' | 'url' | 'boolean' | 'country' | 'digits' | 'analytics_provider';
+                    /** @enum {string} */
+                    minimumPlan: 'FREE_TRIAL' | 'ESSENTIALS_PACK' | 'WHITE_LABEL' | 'INFINITE' | 'LEGACY';
+                    /** @enum {string} */
+                    state: 'editable' | 'read_only' | 'support' | 'unavailable' | 'upgrade';
+                  };
+                  'replyTo.name': {
+                    /** @enum {string} */
+                    tab:
+                      | 'issuer'
+                      | 'emailing'
+                      | 'analytics'
+                      | 'attestations_display'
+                      | 'sharing'
+                      | 'functionnalities'
+                      | 'accrochage';
+                    /** @enum {string} */
+                    type: 'text' | 'email' | 'url' | 'boolean' | 'country' | 'digits' | 'analytics_provider';
+                    /** @enum {string} */
+                    minimumPlan: 'FREE_TRIAL' | 'ESSENTIALS_PACK' | 'WHITE_LABEL' | 'INFINITE' | 'LEGACY';
+                    /** @enum {string} */
+                    state: 'editable' | 'read_only' | 'support' | 'unavailable' | 'upgrade';
+                  };
+                  'replyTo.email': {
+                    /** @enum {string} */
+                    tab:
+                      | 'issuer'
+                      | 'emailing'
+                      | 'analytics'
+                      | 'attestations_display'
+                      | 'sharing'
+                      | 'functionnalities'
+                      | 'accrochage';
+                    /** @enum {string} */
+                    type: 'text' | 'email' | 'url' | 'boolean' | 'country' | 'digits' | 'analytics_provider';
+                    /** @enum {string} */
+                    minimumPlan: 'FREE_TRIAL' | 'ESSENTIALS_PACK' | 'WHITE_LABEL' | 'INFINITE' | 'LEGACY';
+                    /** @enum {string} */
+                    state: 'editable' | 'read_only' | 'support' | 'unavailable' | 'upgrade';
+                  };
+                  tracking: {
+                    /** @enum {string} */
+                    tab:
+                      | 'issuer'
+                      | 'emailing'
+                      | 'analytics'
+                      | 'attestations_display'
+                      | 'sharing'
+                      | 'functionnalities'
+                      | 'accrochage';
+                    /** @enum {string} */
+                    type: 'text' | 'email' | 'url' | 'boolean' | 'country' | 'digits' | 'analytics_provider';
+                    /** @enum {string} */
+                    minimumPlan: 'FREE_TRIAL' | 'ESSENTIALS_PACK' | 'WHITE_LABEL' | 'INFINITE' | 'LEGACY';
+                    /** @enum {string} */
+                    state: 'editable' | 'read_only' | 'support' | 'unavailable' | 'upgrade';
+                  };
+                  'analytics.provider': {
+                    /** @enum {string} */
+                    tab:
+                      | 'issuer'
+                      | 'emailing'
+                      | 'analytics'
+                      | 'attestations_display'
+                      | 'sharing'
+                      | 'functionnalities'
+                      | 'accrochage';
+                    /** @enum {string} */
+                    type: 'text' | 'email' | 'url' | 'boolean' | 'country' | 'digits' | 'analytics_provider';
+                    /** @enum {string} */
+                    minimumPlan: 'FREE_TRIAL' | 'ESSENTIALS_PACK' | 'WHITE_LABEL' | 'INFINITE' | 'LEGACY';
+                    /** @enum {string} */
+                    state: 'editable' | 'read_only' | 'support' | 'unavailable' | 'upgrade';
+                  };
+                  'analytics.id': {
+                    /** @enum {string} */
+                    tab:
+                      | 'issuer'
+                      | 'emailing'
+                      | 'analytics'
+                      | 'attestations_display'
+                      | 'sharing'
+                      | 'functionnalities'
+                      | 'accrochage';
+                    /** @enum {string} */
+                    type: 'text' | 'email' | 'url' | 'boolean' | 'country' | 'digits' | 'analytics_provider';
+                    /** @enum {string} */
+                    minimumPlan: 'FREE_TRIAL' | 'ESSENTIALS_PACK' | 'WHITE_LABEL' | 'INFINITE' | 'LEGACY';
+                    /** @enum {string} */
+                    state: 'editable' | 'read_only' | 'support' | 'unavailable' | 'upgrade';
+                  };
+                  'analytics.url': {
+                    /** @enum {string} */
+                    tab:
+                      | 'issuer'
+                      | 'emailing'
+                      | 'analytics'
+                      | 'attestations_display'
+                      | 'sharing'
+                      | 'functionnalities'
+                      | 'accrochage';
+                    /** @enum {string} */
+                    type: 'text' | 'email' | 'url' | 'boolean' | 'country' | 'digits' | 'analytics_provider';
+                    /** @enum {string} */
+                    minimumPlan: 'FREE_TRIAL' | 'ESSENTIALS_PACK' | 'WHITE_LABEL' | 'INFINITE' | 'LEGACY';
+                    /** @enum {string} */
+                    state: 'editable' | 'read_only' | 'support' | 'unavailable' | 'upgrade';
+                  };
+                  title: {
+                    /** @enum {string} */
+                    tab:
+                      | 'issuer'
+                      | 'emailing'
+                      | 'analytics'
+                      | 'attestations_display'
+                      | 'sharing'
+                      | 'functionnalities'
+                      | 'accrochage';
+                    /** @enum {string} */
+                    type: 'text' | 'email' | 'url' | 'boolean' | 'country' | 'digits' | 'analytics_provider';
+                    /** @enum {string} */
+                    minimumPlan: 'FREE_TRIAL' | 'ESSENTIALS_PACK' | 'WHITE_LABEL' | 'INFINITE' | 'LEGACY';
+                    /** @enum {string} */
+                    state: 'editable' | 'read_only' | 'support' | 'unavailable' | 'upgrade';
+                  };
+                  url: {
+                    /** @enum {string} */
+                    tab:
+                      | 'issuer'
+                      | 'emailing'
+                      | 'analytics'
+                      | 'attestations_display'
+                      | 'sharing'
+                      | 'functionnalities'
+                      | 'accrochage';
+                    /** @enum {string} */
+                    type: 'text' | 'email' | 'url' | 'boolean' | 'country' | 'digits' | 'analytics_provider';
+                    /** @enum {string} */
+                    minimumPlan: 'FREE_TRIAL' | 'ESSENTIALS_PACK' | 'WHITE_LABEL' | 'INFINITE' | 'LEGACY';
+                    /** @enum {string} */
+                    state: 'editable' | 'read_only' | 'support' | 'unavailable' | 'upgrade';
+                  };
+                  ob_url: {
+                    /** @enum {string} */
+                    tab:
+                      | 'issuer'
+                      | 'emailing'
+                      | 'analytics'
+                      | 'attestations_display'
+                      | 'sharing'
+                      | 'functionnalities'
+                      | 'accrochage';
+                    /** @enum {string} */
+                    type: 'text' | 'email' | 'url' | 'boolean' | 'country' | 'digits' | 'analytics_provider';
+                    /** @enum {string} */
+                    minimumPlan: 'FREE_TRIAL' | 'ESSENTIALS_PACK' | 'WHITE_LABEL' | 'INFINITE' | 'LEGACY';
+                    /** @enum {string} */
+                    state: 'editable' | 'read_only' | 'support' | 'unavailable' | 'upgrade';
+                  };
+                  custom_url: {
+                    /** @enum {string} */
+                    tab:
+                      | 'issuer'
+                      | 'emailing'
+                      | 'analytics'
+                      | 'attestations_display'
+                      | 'sharing'
+                      | 'functionnalities'
+                      | 'accrochage';
+                    /** @enum {string} */
+                    type: 'text' | 'email' | 'url' | 'boolean' | 'country' | 'digits' | 'analytics_provider';
+                    /** @enum {string} */
+                    minimumPlan: 'FREE_TRIAL' | 'ESSENTIALS_PACK' | 'WHITE_LABEL' | 'INFINITE' | 'LEGACY';
+                    /** @enum {string} */
+                    state: 'editable' | 'read_only' | 'support' | 'unavailable' | 'upgrade';
+                  };
+                  organizationId: {
+                    /** @enum {string} */
+                    tab:
+                      | 'issuer'
+                      | 'emailing'
+                      | 'analytics'
+                      | 'attestations_display'
+                      | 'sharing'
+                      | 'functionnalities'
+                      | 'accrochage';
+                    /** @enum {string} */
+                    type: 'text' | 'email' | 'url' | 'boolean' | 'country' | 'digits' | 'analytics_provider';
+                    /** @enum {string} */
+                    minimumPlan: 'FREE_TRIAL' | 'ESSENTIALS_PACK' | 'WHITE_LABEL' | 'INFINITE' | 'LEGACY';
+                    /** @enum {string} */
+                    state: 'editable' | 'read_only' | 'support' | 'unavailable' | 'upgrade';
+                  };
+                  hasCustomDesign: {
+                    /** @enum {string} */
+                    tab:
+                      | 'issuer'
+                      | 'emailing'
+                      | 'analytics'
+                      | 'attestations_display'
+                      | 'sharing'
+                      | 'functionnalities'
+                      | 'accrochage';
+                    /** @enum {string} */
+                    type: 'text' | 'email' | 'url' | 'boolean' | 'country' | 'digits' | 'analytics_provider';
+                    /** @enum {string} */
+                    minimumPlan: 'FREE_TRIAL' | 'ESSENTIALS_PACK' | 'WHITE_LABEL' | 'INFINITE' | 'LEGACY';
+                    /** @enum {string} */
+                    state: 'editable' | 'read_only' | 'support' | 'unavailable' | 'upgrade';
+                  };
+                  canEditTables: {
+                    /** @enum {string} */
+                    tab:
+                      | 'issuer'
+                      | 'emailing'
+                      | 'analytics'
+                      | 'attestations_display'
+                      | 'sharing'
+                      | 'functionnalities'
+                      | 'accrochage';
+                    /** @enum {string} */
+                    type: 'text' | 'email' | 'url' | 'boolean' | 'country' | 'digits' | 'analytics_provider';
+                    /** @enum {string} */
+                    minimumPlan: 'FREE_TRIAL' | 'ESSENTIALS_PACK' | 'WHITE_LABEL' | 'INFINITE' | 'LEGACY';
+                    /** @enum {string} */
+                    state: 'editable' | 'read_only' | 'support' | 'unavailable' | 'upgrade';
+                  };
+                  idContrat: {
+                    /** @enum {string} */
+                    tab:
+                      | 'issuer'
+                      | 'emailing'
+                      | 'analytics'
+                      | 'attestations_display'
+                      | 'sharing'
+                      | 'functionnalities'
+                      | 'accrochage';
+                    /** @enum {string} */
+                    type: 'text' | 'email' | 'url' | 'boolean' | 'country' | 'digits' | 'analytics_provider';
+                    /** @enum {string} */
+                    minimumPlan: 'FREE_TRIAL' | 'ESSENTIALS_PACK' | 'WHITE_LABEL' | 'INFINITE' | 'LEGACY';
+                    /** @enum {string} */
+                    state: 'editable' | 'read_only' | 'support' | 'unavailable' | 'upgrade';
+                  };
+                  idClientEmetteur: {
+                    /** @enum {string} */
+                    tab:
+                      | 'issuer'
+                      | 'emailing'
+                      | 'analytics'
+                      | 'attestations_display'
+                      | 'sharing'
+                      | 'functionnalities'
+                      | 'accrochage';
+                    /** @enum {string} */
+                    type: 'text' | 'email' | 'url' | 'boolean' | 'country' | 'digits' | 'analytics_provider';
                     /** @enum {string} */
                     minimumPlan: 'FREE_TRIAL' | 'ESSENTIALS_PACK' | 'WHITE_LABEL' | 'INFINITE' | 'LEGACY';
                     /** @enum {string} */
@@ -3462,7 +3874,8 @@ export interface paths {
           content: {
             'application/json': {
               id: string;
-              plan: string;
+              /** @enum {string} */
+              plan: 'FREE_TRIAL' | 'ESSENTIALS_PACK' | 'WHITE_LABEL' | 'INFINITE' | 'LEGACY';
               /** @enum {string} */
               unit: 'RECIPIENT' | 'CERTIFICATE';
               limit: number;
@@ -5862,314 +6275,6 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/api/public/certificates/{key}/nft': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** An NFT certificate's state: minting, claimable, claimed or revealed, its token and its claim */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          key: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {string} */
-              state: 'minting' | 'claimable' | 'claimed' | 'revealed' | 'unavailable';
-              issuerId: number;
-              tokenId: number | null;
-              proofUrl: string | null;
-              metadataUrl: string | null;
-              claim: {
-                wallet: string;
-                message: string;
-                signature: string;
-                claimedAt: string;
-                revealedAt: string | null;
-                transaction: string | null;
-              } | null;
-              onChain: boolean;
-            };
-          };
-        };
-        /** @description Default Response */
-        '4XX': {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ApiError'];
-          };
-        };
-        /** @description Default Response */
-        '5XX': {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ApiError'];
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/public/certificates/{key}/claim': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Claims a validated NFT certificate into a wallet (status 1 → 13)
-     * @description signature: the EIP-191 personal_sign signature, by the wallet, of "Claim my certificate as an NFT\nCertificate: {key}\nWallet: {checksummed wallet}". Refusals: NOT_AN_NFT, CERTIFICATE_DELETED, CERTIFICATE_DISABLED, CERTIFICATE_EXPIRED, NFT_NOT_ANCHORED, ALREADY_CLAIMED, INVALID_WALLET, INVALID_SIGNATURE, MINT_FAILED (the chain refused: nothing claimed), TOO_MANY_REQUESTS
-     */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          key: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            wallet: string;
-            signature: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {string} */
-              state: 'minting' | 'claimable' | 'claimed' | 'revealed' | 'unavailable';
-              issuerId: number;
-              tokenId: number | null;
-              proofUrl: string | null;
-              metadataUrl: string | null;
-              claim: {
-                wallet: string;
-                message: string;
-                signature: string;
-                claimedAt: string;
-                revealedAt: string | null;
-                transaction: string | null;
-              } | null;
-              onChain: boolean;
-            };
-          };
-        };
-        /** @description Default Response */
-        '4XX': {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ApiError'];
-          };
-        };
-        /** @description Default Response */
-        '5XX': {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ApiError'];
-          };
-        };
-      };
-    };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/public/certificates/{key}/reveal': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Reveals a claimed NFT certificate (13 → 14): its token's metadata then points to the credential
-     * @description signature: the EIP-191 signature, by the wallet of the claim, of "Reveal my NFT certificate\nCertificate: {key}\nWallet: {wallet}". Refusals: NOT_CLAIMED, ALREADY_REVEALED, INVALID_SIGNATURE and those of the claim
-     */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          key: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            signature: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {string} */
-              state: 'minting' | 'claimable' | 'claimed' | 'revealed' | 'unavailable';
-              issuerId: number;
-              tokenId: number | null;
-              proofUrl: string | null;
-              metadataUrl: string | null;
-              claim: {
-                wallet: string;
-                message: string;
-                signature: string;
-                claimedAt: string;
-                revealedAt: string | null;
-                transaction: string | null;
-              } | null;
-              onChain: boolean;
-            };
-          };
-        };
-        /** @description Default Response */
-        '4XX': {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ApiError'];
-          };
-        };
-        /** @description Default Response */
-        '5XX': {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ApiError'];
-          };
-        };
-      };
-    };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/nft/{issuerId}/{file}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * A token's ERC-721 metadata JSON ({tokenId}.json, the leaf index in the issuer's log)
-     * @description Before the owner reveals it, a placeholder without personal data; once revealed, the name, description, badge image and public page of the credential
-     */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          issuerId: number;
-          file: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description The metadata */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description No such token */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        '4XX': {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ApiError'];
-          };
-        };
-        /** @description Default Response */
-        '5XX': {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ApiError'];
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
   '/api/admin/data': {
     parameters: {
       query?: never;
@@ -8302,7 +8407,8 @@ export interface paths {
             'application/json': {
               name: string;
               data: string;
-              group: string;
+              /** @enum {string} */
+              group: 'heroicons' | 'lucide';
               /** @enum {string} */
               style: 'outline' | 'solid';
               hash: string;

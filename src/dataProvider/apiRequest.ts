@@ -1,5 +1,6 @@
+import { DEFAULT_LANGUAGE, isSupportedLanguage, type Language } from '../../domain/language';
 import type { paths } from './api.generated';
-import { apiFetch, type ApiResponse } from './httpClient';
+import { apiFetch, apiFetchBlob, type ApiInit, type ApiResponse } from './httpClient';
 
 /**
  * A call typed from the server's contract: the path, its parameters, its JSON body and its answer all come from
@@ -18,7 +19,8 @@ export type ApiPath<M extends HttpMethod> = {
 
 export type ApiOperation<P extends keyof paths, M extends HttpMethod> = NonNullable<paths[P][M]>;
 
-type SuccessCode = 200 | 201 | 202 | 203 | 204 | 206 | '2XX';
+/** Answers apiFetch hands back (a 3xx too: admin/login answers 302 with a JSON body). */
+type SuccessCode = 200 | 201 | 202 | 203 | 204 | 206 | '2XX' | 301 | 302 | 303 | 307 | 308 | '3XX';
 
 type JsonOf<R> = R extends { content: { 'application/json': infer B } }
   ? B
@@ -63,16 +65,24 @@ type BodyOptions<O> = O extends { requestBody?: infer RB }
       : { json?: undefined; body: BodyInit }
   : { json?: undefined };
 
-/** What a call sends: `path` when the path has parameters, `query` and `json` as the operation declares them. */
+/** `path` when the path has parameters, `query` as the operation declares it (required when a parameter is). */
+type AddressOptions<O> = ([PathParams<O>] extends [never] ? { path?: undefined } : { path: PathParams<O> }) &
+  ([QueryParams<O>] extends [never]
+    ? { query?: undefined }
+    : object extends QueryParams<O>
+      ? { query?: QueryParams<O> }
+      : { query: QueryParams<O> });
+
+/** What a call sends: its address, and `json` as the operation declares its body. */
 export type ApiRequestOptions<P extends keyof paths, M extends HttpMethod> = Omit<RequestInit, 'method'> & {
   token?: string | null;
-} & ([PathParams<ApiOperation<P, M>>] extends [never]
-    ? { path?: undefined }
-    : { path: PathParams<ApiOperation<P, M>> }) &
-  ([QueryParams<ApiOperation<P, M>>] extends [never]
-    ? { query?: undefined }
-    : { query?: QueryParams<ApiOperation<P, M>> }) &
+} & AddressOptions<ApiOperation<P, M>> &
   BodyOptions<ApiOperation<P, M>>;
+
+/** What an upload sends besides its form: the address, headers, the token. */
+export type ApiUploadOptions<P extends keyof paths, M extends HttpMethod> = Omit<RequestInit, 'method' | 'body'> & {
+  token?: string | null;
+} & AddressOptions<ApiOperation<P, M>>;
 
 /** /api/issuer/{id}/account with { id: 4 } → /api/issuer/4/account; the query's values as strings (objects as JSON). */
 export function apiUrl(template: string, path?: object, query?: object): string {
@@ -90,6 +100,16 @@ export function apiUrl(template: string, path?: object, query?: object): string 
   return text ? `${url}?${text}` : url;
 }
 
+type Untyped = { path?: object; query?: object; json?: unknown } & ApiInit;
+
+function prepared(path: string, method: HttpMethod, options: Untyped | undefined): [string, ApiInit] {
+  const { path: pathParams, query, json, ...init } = options ?? {};
+  return [
+    apiUrl(path, pathParams, query),
+    { ...init, method: method.toUpperCase(), ...(json === undefined ? {} : { json }) },
+  ];
+}
+
 /** One call of the API, typed end to end from the generated contract (errors: react-admin's HttpError). */
 export function apiRequest<P extends ApiPath<M>, M extends HttpMethod>(
   path: P,
@@ -98,19 +118,43 @@ export function apiRequest<P extends ApiPath<M>, M extends HttpMethod>(
     ? [ApiRequestOptions<P, M>?]
     : [ApiRequestOptions<P, M>]
 ): Promise<ApiResponse<ApiResult<P, M>>> {
-  const {
-    path: pathParams,
-    query,
-    json,
-    ...init
-  } = (options ?? {}) as {
-    path?: object;
-    query?: object;
-    json?: unknown;
-  } & RequestInit & { token?: string | null };
-  return apiFetch<ApiResult<P, M>>(apiUrl(path, pathParams, query), {
-    ...init,
-    method: method.toUpperCase(),
-    ...(json === undefined ? {} : { json }),
-  });
+  return apiFetch<ApiResult<P, M>>(...prepared(path, method, options as Untyped | undefined));
 }
+
+/**
+ * A multipart upload (images, archives, a file to verify) to an operation typed from the contract: its address and
+ * answer as apiRequest types them, the body a FormData (the multipart parts are described in the route's text).
+ */
+export function apiUpload<P extends ApiPath<M>, M extends HttpMethod>(
+  path: P,
+  method: M,
+  form: FormData,
+  ...[options]: Partial<ApiUploadOptions<P, M>> extends ApiUploadOptions<P, M>
+    ? [ApiUploadOptions<P, M>?]
+    : [ApiUploadOptions<P, M>]
+): Promise<ApiResponse<ApiResult<P, M>>> {
+  const [url, init] = prepared(path, method, options as Untyped | undefined);
+  return apiFetch<ApiResult<P, M>>(url, { ...init, body: form });
+}
+
+/**
+ * A call whose answer is a file (PDF, zip, spreadsheet, image): the same typed path, query and body, the answer as
+ * a Blob. The route's response schema names the file's content type (server/routes/responseSchemas.ts fileAnswer).
+ */
+export function apiRequestBlob<P extends ApiPath<M>, M extends HttpMethod>(
+  path: P,
+  method: M,
+  ...[options]: Partial<ApiRequestOptions<P, M>> extends ApiRequestOptions<P, M>
+    ? [ApiRequestOptions<P, M>?]
+    : [ApiRequestOptions<P, M>]
+): Promise<Blob> {
+  return apiFetchBlob(...prepared(path, method, options as Untyped | undefined));
+}
+
+/** The web app's locale as the language a call takes: en, fr or es (anything else is sent as English). */
+export function apiLanguage(locale: string): Language {
+  return isSupportedLanguage(locale) ? locale : DEFAULT_LANGUAGE;
+}
+
+/** A body whose `language` the caller gives as the web app's locale (a string), mapped by apiLanguage. */
+export type WithLocale<B> = B extends { language?: unknown } ? Omit<B, 'language'> & { language: string } : B;

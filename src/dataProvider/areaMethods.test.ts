@@ -79,12 +79,13 @@ describe('account methods', () => {
     answer = () => HttpResponse.json({ onboarding: true });
     expect(await accountMethods.getAccount(7)).toEqual({ onboarding: true });
     await accountMethods.markOnboarded(7);
-    await accountMethods.saveOnboardingAnswers({ role: 'teacher' });
+    await accountMethods.saveOnboardingAnswers({ language: 'fr-FR', answers: { job_role: 'Teacher' } });
     await accountMethods.acceptTerms({ terms: true, gprd: true });
     expect(seen.map((s) => [s.method, s.url, s.body])).toEqual([
       ['GET', '/api/issuer/7/account', null],
       ['PATCH', '/api/issuer/7/account/onboard', null],
-      ['POST', '/api/onboarding/answers', { role: 'teacher' }],
+      // a locale the server does not offer is sent as English
+      ['POST', '/api/onboarding/answers', { language: 'en', answers: { job_role: 'Teacher' } }],
       ['PUT', '/api/admin/terms', { terms: true, gprd: true }],
     ]);
   });
@@ -105,7 +106,7 @@ describe('profile methods', () => {
     answer = (url) =>
       url.pathname === '/api/issuer/testnotif' ? HttpResponse.json({ ok: true }) : HttpResponse.json(null);
     await profileMethods.getIssuerProfile(3);
-    await profileMethods.saveProfileParams({ color: '#123456' });
+    await profileMethods.saveProfileParams({ url: 'https://acme.example' });
     const form = new FormData();
     form.append('legalName', 'Acme');
     await profileMethods.submitAccountVerification(form);
@@ -114,7 +115,7 @@ describe('profile methods', () => {
     expect(await profileMethods.testNotification()).toBe(true);
     expect(seen.map((s) => [s.method, s.url, s.body])).toEqual([
       ['GET', '/api/issuer/3/all', null],
-      ['PUT', '/api/issuer/config', { params: { color: '#123456' } }],
+      ['PUT', '/api/issuer/config', { params: { url: 'https://acme.example' } }],
       ['POST', '/api/issuer/verification', { legalName: ['Acme'] }],
       ['GET', '/api/issuer/notif', null],
       ['PUT', '/api/issuer/notif', { notification: null }],
@@ -123,9 +124,9 @@ describe('profile methods', () => {
   });
 
   it('keep the field errors of a refused save in the HttpError body', async () => {
-    answer = refused(400, 'INVALID_PARAMS', { fields: { 'params.color': 'invalid' } });
-    const error = await failure(() => profileMethods.saveProfileParams({ color: 'red' }));
-    expect(error.body).toMatchObject({ fields: { 'params.color': 'invalid' } });
+    answer = refused(400, 'INVALID_PARAMS', { fields: { 'params.url': 'invalid' } });
+    const error = await failure(() => profileMethods.saveProfileParams({ url: 'red' }));
+    expect(error.body).toMatchObject({ fields: { 'params.url': 'invalid' } });
   });
 });
 

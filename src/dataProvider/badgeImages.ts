@@ -9,7 +9,7 @@ import type {
 } from 'react-admin';
 import type { FontManifest } from '../../domain/badgeImage/fonts';
 import type { BadgeModel } from '../../domain/badgeImage/model';
-import { apiFetch } from './httpClient';
+import { apiRequest, type ApiResult } from './apiRequest';
 import { applyListParams } from './listParams';
 
 /** A badge image of the library as react-admin sees it (getOne, getMany: with its model). */
@@ -27,39 +27,40 @@ export interface BadgeImageSummary {
   updatedAt: string;
 }
 
-export interface IconEntry {
-  name: string;
-  data: string;
-  group: 'heroicons' | 'lucide';
-  style: 'outline' | 'solid';
-  hash: string;
-}
+/** An entry of the designer's icon catalogue (GET /api/badge_lib/icons). */
+export type IconEntry = ApiResult<'/api/badge_lib/icons', 'get'>[number];
 
-type ListAnswer = Record<string, Omit<BadgeImageSummary, 'id'>>;
-type DetailsAnswer = Record<string, { name: string; model: BadgeModel; thumbnail: string | null }>;
+/**
+ * A model as the library answers it. The server keeps models as JSON it validated when they were saved
+ * (server/services/badgeLibrary), so its answer schema is loose; this is where the web app reads it as a BadgeModel.
+ */
+const storedModel = (model: Record<string, unknown>) => model as unknown as BadgeModel;
 
 /** The list without the models: 200 models weigh 300 KB that the tiles do not need (docs/performance.md). */
 async function readLibrary(): Promise<BadgeImageSummary[]> {
-  const { body } = await apiFetch<ListAnswer>('/api/badge_lib/list?models=false');
-  return Object.entries(body).map(([id, entry]) => ({ id: Number(id), ...entry }));
+  const { body } = await apiRequest('/api/badge_lib/list', 'get', { query: { models: 'false' } });
+  return Object.entries(body).map(([id, { name, createdAt, updatedAt }]) => ({
+    id: Number(id),
+    name,
+    createdAt,
+    updatedAt,
+  }));
 }
 
-async function details(ids: number[]): Promise<DetailsAnswer> {
+async function details(ids: number[]): Promise<ApiResult<'/api/badge_lib/details', 'post'>> {
   if (ids.length === 0) return {};
-  return (await apiFetch<DetailsAnswer>('/api/badge_lib/details', { method: 'POST', json: { ids, limit: ids.length } }))
-    .body;
+  return (await apiRequest('/api/badge_lib/details', 'post', { json: { ids, limit: ids.length } })).body;
 }
 
 async function save(id: number | '', data: { name: string; model: BadgeModel }): Promise<number> {
-  const { body } = await apiFetch<{ id: number }>('/api/badge_lib/model', {
-    method: 'POST',
+  const { body } = await apiRequest('/api/badge_lib/model', 'post', {
     json: { id, name: data.name, model: data.model },
   });
   return body.id;
 }
 
 async function remove(ids: number[]): Promise<void> {
-  await apiFetch('/api/badge_lib/model', { method: 'DELETE', json: { ids } });
+  await apiRequest('/api/badge_lib/model', 'delete', { json: { ids } });
 }
 
 /** The `badge-images` resource onto the badge library calls of spec 002 section 7. */
@@ -71,11 +72,13 @@ export const badgeImages = {
     const id = Number(params.id);
     const entry = (await details([id]))[id];
     if (!entry) throw new Error('ra.notification.item_doesnt_exist');
-    return { data: { id, name: entry.name, model: entry.model } };
+    return { data: { id, name: entry.name, model: storedModel(entry.model) } };
   },
   async getMany(params: GetManyParams) {
     const answer = await details(params.ids.map(Number));
-    return { data: Object.entries(answer).map(([id, e]) => ({ id: Number(id), name: e.name, model: e.model })) };
+    return {
+      data: Object.entries(answer).map(([id, e]) => ({ id: Number(id), name: e.name, model: storedModel(e.model) })),
+    };
   },
   async create(params: CreateParams) {
     const id = await save('', params.data as { name: string; model: BadgeModel });
@@ -104,13 +107,12 @@ export const badgeImageMethods = {
   },
   /** The model rendered by the server to a PNG data URL (480x480 unless told). */
   async renderBadgeImage(model: BadgeModel, size?: number): Promise<string> {
-    return (await apiFetch<{ png: string }>('/api/badge_lib/render', { method: 'POST', json: { model, size } })).body
-      .png;
+    return (await apiRequest('/api/badge_lib/render', 'post', { json: { model, size } })).body.png;
   },
   async badgeIconCatalogue(): Promise<IconEntry[]> {
-    return (await apiFetch<IconEntry[]>('/api/badge_lib/icons')).body;
+    return (await apiRequest('/api/badge_lib/icons', 'get')).body;
   },
   async badgeFontManifest(): Promise<FontManifest> {
-    return (await apiFetch<FontManifest>('/api/badge_lib/fonts')).body;
+    return (await apiRequest('/api/badge_lib/fonts', 'get')).body;
   },
 };

@@ -1,45 +1,49 @@
-import type { Account } from '../../domain/account';
-import type { SelfServiceProduct } from '../../domain/selfServiceProducts';
-import { apiFetch } from './httpClient';
+import { apiLanguage, apiRequest, type ApiBody, type ApiResult, type WithLocale } from './apiRequest';
 
-export interface CheckoutRequest {
-  price: string;
-  currency: string;
-  language: string;
-  success_url: string;
-  cancel_url: string;
-}
+/** A checkout of one pack: its price, the currency, the page's language and where the buyer comes back to. */
+export type CheckoutRequest = WithLocale<ApiBody<'/api/billing/checkout/{issuer}', 'post'>>;
+/** The billing portal's return address and language. */
+export type BillingPortalRequest = WithLocale<ApiBody<'/api/billing/accounts/{issuer}/billing-portal', 'post'>>;
+/** The self-service packs on sale with their prices (domain/selfServiceProducts.ts's SelfServiceProduct[]). */
+export type BillingProducts = ApiResult<'/api/billing/products', 'get'>;
 
 /** The billing service calls of spec 000 section 7 (server/routes/billing.ts), for My plan. */
 export const billingMethods = {
   /** GET /api/billing/accounts/{issuer}: the account, polled after a checkout */
-  getBillingAccount: async (issuerId: number) => (await apiFetch<Account>(`/api/billing/accounts/${issuerId}`)).body,
+  getBillingAccount: async (issuerId: number) =>
+    (await apiRequest('/api/billing/accounts/{issuer}', 'get', { path: { issuer: issuerId } })).body,
   /** GET /api/billing/products: the packs on sale with their prices */
-  getBillingProducts: async () => (await apiFetch<SelfServiceProduct[]>('/api/billing/products')).body,
+  getBillingProducts: async () => (await apiRequest('/api/billing/products', 'get')).body,
   /** POST /api/billing/checkout/{issuer}: answers the checkout page to open */
   startCheckout: async (issuerId: number, request: CheckoutRequest) =>
-    (await apiFetch<{ url: string }>(`/api/billing/checkout/${issuerId}`, { method: 'POST', json: request })).body,
+    (
+      await apiRequest('/api/billing/checkout/{issuer}', 'post', {
+        path: { issuer: issuerId },
+        json: { ...request, language: apiLanguage(request.language) },
+      })
+    ).body,
   /** GET /api/billing/accounts/{issuer}/upgrade-fee: what moving to a larger pack costs now */
   getUpgradeFee: async (issuerId: number, product: string) =>
     (
-      await apiFetch<{ amount: number; currency: string }>(
-        `/api/billing/accounts/${issuerId}/upgrade-fee?${new URLSearchParams({ product })}`,
-      )
+      await apiRequest('/api/billing/accounts/{issuer}/upgrade-fee', 'get', {
+        path: { issuer: issuerId },
+        query: { product },
+      })
     ).body,
   /** PATCH /api/billing/accounts/{issuer}/plan: the upgrade, at the fee the person agreed to */
   changePlan: async (issuerId: number, product: string, expectedFee: number) =>
     (
-      await apiFetch<Account>(`/api/billing/accounts/${issuerId}/plan`, {
-        method: 'PATCH',
+      await apiRequest('/api/billing/accounts/{issuer}/plan', 'patch', {
+        path: { issuer: issuerId },
         json: { product, expected_fee: expectedFee },
       })
     ).body,
   /** POST /api/billing/accounts/{issuer}/billing-portal: answers the portal page to open */
-  openBillingPortal: async (issuerId: number, request: { return_url: string; language: string }) =>
+  openBillingPortal: async (issuerId: number, request: BillingPortalRequest) =>
     (
-      await apiFetch<{ url: string }>(`/api/billing/accounts/${issuerId}/billing-portal`, {
-        method: 'POST',
-        json: request,
+      await apiRequest('/api/billing/accounts/{issuer}/billing-portal', 'post', {
+        path: { issuer: issuerId },
+        json: { ...request, language: apiLanguage(request.language) },
       })
     ).body,
 };

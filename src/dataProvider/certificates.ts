@@ -7,10 +7,9 @@ import {
 } from 'react-admin';
 import { CERTIFICATE_STATUS, ENABLED_STATUSES } from '../../domain/certificates';
 import type { ReportHeader, ReportRow, SearchMode } from '../../domain/reports';
-import { readToken } from '../authProvider/tokenStorage';
 import { browserPdfDependencies, downloadPdf, downloadPdfZip, type PdfDependencies } from './certificatePdf';
-import { apiRequest, type ApiBody, type ApiQuery } from './apiRequest';
-import { NetworkError, type ApiErrorBody } from './httpClient';
+import { apiRequest, apiRequestBlob, type ApiBody, type ApiQuery } from './apiRequest';
+import type { ApiErrorBody } from './apiErrors';
 
 /**
  * The `certificates` resource: one resource behind the campaign report, the template report, the register
@@ -183,25 +182,6 @@ export function cpfDataErrors(error: unknown): CpfDataErrors | null {
     : null;
 }
 
-/** A file from our API with the bearer token; a refusal as react-admin's HttpError with the JSON body. */
-async function apiFile(path: string): Promise<Blob> {
-  let response: Response;
-  try {
-    response = await fetch(path, { headers: { authorization: `Bearer ${readToken() ?? ''}` } });
-  } catch {
-    throw new NetworkError();
-  }
-  if (response.ok) return response.blob();
-  const text = await response.text();
-  let body: ApiErrorBody = { message: text };
-  try {
-    body = JSON.parse(text) as ApiErrorBody;
-  } catch {
-    // not JSON: the text is the message
-  }
-  throw new HttpError(body.message ?? response.statusText, response.status, body);
-}
-
 const EMAILABLE_PAGE = 1000;
 
 /** Sending can be switched off where the product is shown (demo) or tried (staging). */
@@ -236,9 +216,9 @@ export const certificateMethods = {
   },
   /** the register's certification feed of a registry template or campaign (422 CPF_DATA_ERRORS: see cpfDataErrors) */
   cpfExport: (target: { templateId: number; campaignId?: number }) => {
-    const query = new URLSearchParams({ templateId: String(target.templateId) });
-    if (target.campaignId !== undefined) query.set('campaignId', String(target.campaignId));
-    return apiFile(`/api/export/cpf?${query}`);
+    return apiRequestBlob('/api/export/cpf', 'get', {
+      query: { templateId: target.templateId, campaignId: target.campaignId },
+    });
   },
   /** the register control: what the export of the template would refuse, nothing when it would pass */
   cpfControl: async (templateId: number): Promise<CpfDataErrors> => {

@@ -1,9 +1,9 @@
-import type { ActivityItem, IssuerStats, Period } from '../../domain/dashboard';
-import { apiFetch } from './httpClient';
+import type { Period } from '../../domain/dashboard';
+import { apiRequest } from './apiRequest';
 
 /** GET /api/admin/stats and GET /api/admin/activity (spec 000 section 7). */
 export const dashboardMethods = {
-  getDashboardStats: async () => (await apiFetch<IssuerStats[]>('/api/admin/stats')).body,
+  getDashboardStats: async () => (await apiRequest('/api/admin/stats', 'get')).body,
   getDashboardActivity: async ({ startDate, endDate }: Period) =>
-    (await apiFetch<ActivityItem[]>(`/api/admin/activity?${new URLSearchParams({ startDate, endDate })}`)).body,
+    (await apiRequest('/api/admin/activity', 'get', { query: { startDate, endDate } })).body,
 };

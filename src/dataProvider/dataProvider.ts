@@ -11,11 +11,11 @@ import type {
   UpdateParams,
 } from 'react-admin';
 import { combineDataProviders } from 'react-admin';
-import { labelIn, type TemplateSummary } from '../../domain/templates';
+import { labelIn } from '../../domain/templates';
 import { orgUnits, users } from './admin';
 import { apiKeys } from './apiKeys';
 import { badgeImages } from './badgeImages';
-import { apiFetch } from './httpClient';
+import { apiRequest } from './apiRequest';
 import { applyListParams } from './listParams';
 import { campaigns } from './campaigns';
 import { certificates } from './certificates';
@@ -37,7 +37,7 @@ type Handler = {
 
 const templates: Handler = {
   async getList(params) {
-    const { body } = await apiFetch<TemplateSummary[]>('/api/admin/templates');
+    const { body } = await apiRequest('/api/admin/templates', 'get');
     return applyListParams(
       body,
       params,

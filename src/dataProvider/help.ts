@@ -1,6 +1,6 @@
 import type { HelpDraft, HelpRequestType } from '../../domain/helpForm';
 import type { Language } from '../../domain/language';
-import { apiFetch } from './httpClient';
+import { apiUpload } from './apiRequest';
 
 export const helpMethods = {
   /** POST /api/contactus (spec 000 section 7): multipart type, object, description, language and files. */
@@ -11,6 +11,6 @@ export const helpMethods = {
     form.append('description', draft.description);
     form.append('language', language);
     for (const file of draft.files) form.append('files', file, file.name);
-    await apiFetch('/api/contactus', { method: 'POST', body: form });
+    await apiUpload('/api/contactus', 'post', form);
   },
 };

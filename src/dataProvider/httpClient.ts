@@ -9,38 +9,62 @@ export interface ApiResponse<T> {
   body: T;
 }
 
-/**
- * Calls our API with the bearer token. Answers with status and parsed body for any 2xx or 3xx status
- * (admin/login answers 302 with a JSON body); throws react-admin's HttpError (status, body) otherwise.
- */
-export async function apiFetch<T = unknown>(
-  path: string,
-  init: RequestInit & { json?: unknown; token?: string | null } = {},
-): Promise<ApiResponse<T>> {
-  const headers = new Headers(init.headers);
-  const token = init.token === undefined ? readToken() : init.token;
+export type ApiInit = RequestInit & { json?: unknown; token?: string | null };
+
+/** Sends one request with the bearer token (unless token is null); a failure to connect is a NetworkError. */
+async function send(path: string, init: ApiInit): Promise<Response> {
+  const { json, token: given, ...rest } = init;
+  const headers = new Headers(rest.headers);
+  const token = given === undefined ? readToken() : given;
   if (token) headers.set('authorization', `Bearer ${token}`);
-  let body = init.body;
-  if (init.json !== undefined) {
+  let body = rest.body;
+  if (json !== undefined) {
     headers.set('content-type', 'application/json');
-    body = JSON.stringify(init.json);
+    body = JSON.stringify(json);
   }
-  let response: Response;
   try {
-    response = await fetch(path, { ...init, headers, body, redirect: 'manual' });
+    return await fetch(path, { ...rest, headers, body, redirect: 'manual' });
   } catch {
     throw new NetworkError();
   }
+}
+
+/** A refusal as react-admin's HttpError with the JSON error body (a body that is not JSON becomes its message). */
+function refusal(response: Response, text: string): HttpError {
+  let errorBody: ApiErrorBody = {};
+  try {
+    errorBody = (text ? JSON.parse(text) : {}) as ApiErrorBody;
+  } catch {
+    errorBody = { message: text };
+  }
+  return new HttpError(errorBody.message ?? response.statusText, response.status, errorBody);
+}
+
+const failed = (response: Response) => response.status >= 400 || response.status === 0;
+
+/**
+ * Calls our API with the bearer token. Answers with status and body for any 2xx or 3xx status (admin/login
+ * answers 302 with a JSON body): JSON parsed, a text/* answer (an HTML preview) as its text. Throws react-admin's
+ * HttpError (status, body) otherwise. Only apiRequest.ts calls it: modules use the typed apiRequest().
+ */
+export async function apiFetch<T = unknown>(path: string, init: ApiInit = {}): Promise<ApiResponse<T>> {
+  const response = await send(path, init);
   const text = await response.text();
+  if (failed(response)) throw refusal(response, text);
+  if ((response.headers.get('content-type') ?? '').startsWith('text/'))
+    return { status: response.status, body: text as T };
   let parsed: unknown = null;
   try {
     parsed = text ? JSON.parse(text) : null;
   } catch {
     parsed = { message: text };
   }
-  if (response.status >= 400 || response.status === 0) {
-    const errorBody = (parsed ?? {}) as ApiErrorBody;
-    throw new HttpError(errorBody.message ?? response.statusText, response.status, errorBody);
-  }
   return { status: response.status, body: parsed as T };
+}
+
+/** A file from our API (PDF, zip, image…) as a Blob, with the same token and errors as apiFetch. */
+export async function apiFetchBlob(path: string, init: ApiInit = {}): Promise<Blob> {
+  const response = await send(path, init);
+  if (failed(response)) throw refusal(response, await response.text());
+  return response.blob();
 }

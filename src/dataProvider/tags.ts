@@ -8,16 +8,19 @@ import type {
   UpdateParams,
 } from 'react-admin';
 import type { Tag } from '../../domain/templates';
-import { apiFetch } from './httpClient';
+import { apiRequest } from './apiRequest';
 import { applyListParams } from './listParams';
 import { addTag, assignTags, removeTag, renameTag, type TagInput } from './tagList';
 
 async function readTags(): Promise<Tag[]> {
-  return (await apiFetch<Tag[]>('/api/issuer/tags')).body;
+  return (await apiRequest('/api/issuer/tags', 'get')).body;
 }
 
+/** PUT /api/issuer/config {tags} answers the tags as kept (the call's other two bodies answer other shapes). */
 async function writeTags(tags: TagInput[]): Promise<Tag[]> {
-  return (await apiFetch<Tag[]>('/api/issuer/config', { method: 'PUT', json: { tags } })).body;
+  const { body } = await apiRequest('/api/issuer/config', 'put', { json: { tags } });
+  if (!Array.isArray(body)) throw new Error('PUT /api/issuer/config {tags} did not answer the tags');
+  return body;
 }
 
 function found(tags: Tag[], id: unknown): Tag {
