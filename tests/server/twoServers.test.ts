@@ -6,6 +6,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../server/db/connection';
 import { listOutbox } from '../../server/repositories/outbox';
+import { createJobQueue } from '../../server/services/jobs/jobs';
+import { CAMPAIGN_FOLLOW_UP, CAMPAIGN_WEBHOOK } from '../../server/services/publication/followUp';
 import { buildCompiledServer, startLaurel, type CompiledServer, type LaurelProcess } from '../support/laurelProcess';
 import { startLocalS3, type LocalS3 } from '../support/s3Server';
 import { recipientRows } from './publicationFixtures';
@@ -18,6 +20,8 @@ import { createPostgresDatabase } from './testApp';
  * with LAUREL_ROLE=web (it only queues jobs), the second with the default `all`. SQLite is the one-server default,
  * so this runs on PostgreSQL only. A server killed mid-signing is tested in tests/server/jobs.test.ts.
  */
+const quiet = { error: () => {}, warn: () => {}, info: () => {} };
+
 interface Proxy {
   url: string;
   /** the server (0 or 1) each request went to, in order */
@@ -229,6 +233,22 @@ describe('two Laurel servers behind a load balancer', () => {
       expect(credential.proof).toHaveLength(1);
       expect(credential.proof[0].type).toBe('DataIntegrityProof');
     }
+    // the follow-up ran once, through pg-boss (its schema pgboss); the SQLite queue's jobs table stays empty
+    const reader = createJobQueue(db.db, quiet, { pollMs: 0, work: false, databaseUrl: pg.url });
+    try {
+      const jobs = await reader.find({ payload: { campaignId } });
+      expect(jobs.map((job) => [job.type, job.state, job.attempts])).toEqual([
+        [CAMPAIGN_FOLLOW_UP, 'done', 1],
+        [CAMPAIGN_WEBHOOK, 'done', 1],
+      ]);
+    } finally {
+      await reader.stop();
+    }
+    const { n } = await db.db
+      .selectFrom('jobs')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(n)).toBe(0);
   }, 60_000);
 
   it('counts sign-in attempts made through both servers together', async () => {
