@@ -6275,6 +6275,314 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/public/certificates/{key}/nft': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** An NFT certificate's state: minting, claimable, claimed or revealed, its token and its claim */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          key: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              state: 'minting' | 'claimable' | 'claimed' | 'revealed' | 'unavailable';
+              issuerId: number;
+              tokenId: number | null;
+              proofUrl: string | null;
+              metadataUrl: string | null;
+              claim: {
+                wallet: string;
+                message: string;
+                signature: string;
+                claimedAt: string;
+                revealedAt: string | null;
+                transaction: string | null;
+              } | null;
+              onChain: boolean;
+            };
+          };
+        };
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/public/certificates/{key}/claim': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Claims a validated NFT certificate into a wallet (status 1 → 13)
+     * @description signature: the EIP-191 personal_sign signature, by the wallet, of "Claim my certificate as an NFT\nCertificate: {key}\nWallet: {checksummed wallet}". Refusals: NOT_AN_NFT, CERTIFICATE_DELETED, CERTIFICATE_DISABLED, CERTIFICATE_EXPIRED, NFT_NOT_ANCHORED, ALREADY_CLAIMED, INVALID_WALLET, INVALID_SIGNATURE, MINT_FAILED (the chain refused: nothing claimed), TOO_MANY_REQUESTS
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          key: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            wallet: string;
+            signature: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              state: 'minting' | 'claimable' | 'claimed' | 'revealed' | 'unavailable';
+              issuerId: number;
+              tokenId: number | null;
+              proofUrl: string | null;
+              metadataUrl: string | null;
+              claim: {
+                wallet: string;
+                message: string;
+                signature: string;
+                claimedAt: string;
+                revealedAt: string | null;
+                transaction: string | null;
+              } | null;
+              onChain: boolean;
+            };
+          };
+        };
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/public/certificates/{key}/reveal': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Reveals a claimed NFT certificate (13 → 14): its token's metadata then points to the credential
+     * @description signature: the EIP-191 signature, by the wallet of the claim, of "Reveal my NFT certificate\nCertificate: {key}\nWallet: {wallet}". Refusals: NOT_CLAIMED, ALREADY_REVEALED, INVALID_SIGNATURE and those of the claim
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          key: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            signature: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              state: 'minting' | 'claimable' | 'claimed' | 'revealed' | 'unavailable';
+              issuerId: number;
+              tokenId: number | null;
+              proofUrl: string | null;
+              metadataUrl: string | null;
+              claim: {
+                wallet: string;
+                message: string;
+                signature: string;
+                claimedAt: string;
+                revealedAt: string | null;
+                transaction: string | null;
+              } | null;
+              onChain: boolean;
+            };
+          };
+        };
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/nft/{issuerId}/{file}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A token's ERC-721 metadata JSON ({tokenId}.json, the leaf index in the issuer's log)
+     * @description Before the owner reveals it, a placeholder without personal data; once revealed, the name, description, badge image and public page of the credential
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          issuerId: number;
+          file: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The metadata */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description No such token */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/data': {
     parameters: {
       query?: never;
