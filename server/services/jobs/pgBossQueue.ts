@@ -242,8 +242,8 @@ export class PgBossQueue implements JobQueue {
   }
 
   async start(): Promise<void> {
+    // the queues (partitions) are made by the first enqueue of each type: claiming needs only their names
     await this.boot();
-    for (const type of this.handlers.keys()) await this.queue(type);
     if (this.options.work && this.options.pollMs > 0) this.schedule(0);
   }
 
