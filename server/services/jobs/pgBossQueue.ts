@@ -1,6 +1,7 @@
 import { CompiledQuery, type Kysely } from 'kysely';
-import PgBoss from 'pg-boss';
+import type PgBoss from 'pg-boss';
 import { nowIso } from '../../db/clock';
+import { pgBossClass } from '../../db/postgresDriver';
 import type { Database } from '../../db/schema';
 import type {
   EnqueueOptions,
@@ -144,7 +145,9 @@ export class PgBossQueue implements JobQueue {
     private readonly options: JobQueueOptions,
   ) {
     this.leaseSeconds = options.leaseSeconds ?? DEFAULT_LEASE_SECONDS;
-    this.boss = new PgBoss({
+    // loaded here, not at the server's start: a server on SQLite never holds pg-boss and node-postgres
+    const Boss = pgBossClass();
+    this.boss = new Boss({
       connectionString: databaseUrl,
       schema: PG_BOSS_SCHEMA,
       application_name: 'laurel-jobs',
