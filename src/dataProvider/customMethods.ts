@@ -12,6 +12,7 @@ import { emailMethods } from './emails';
 import { helpMethods } from './help';
 import { profileMethods } from './profile';
 import { publicationMethods } from './publication';
+import { publicationPartsMethods } from './publicationParts';
 import { referenceTableMethods } from './referenceTables';
 import { securityMethods } from './security';
 import { tagMethods } from './tags';
@@ -30,6 +31,7 @@ export const customMethods = {
   ...helpMethods,
   ...profileMethods,
   ...publicationMethods,
+  ...publicationPartsMethods,
   ...referenceTableMethods,
   ...securityMethods,
   ...tagMethods,

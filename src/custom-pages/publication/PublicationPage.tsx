@@ -46,6 +46,7 @@ import { createPreviewLoader } from './previewCache';
 import { CAMPAIGN_REPORT_PATH, PublishDialogs } from './PublishDialogs';
 import { certificatesNeeded } from './publishCampaign';
 import { blocksPublishing, controlStep, type PublishStep } from './publishFlow';
+import { newPartsSession, publishesInParts, publishInParts, type PartsSession } from './uploadParts';
 import { RowPreviewDialog } from './RowPreviewDialog';
 import type { IndexedRow } from './rowsView';
 
@@ -92,6 +93,7 @@ export function PublicationPage() {
   const [downloading, setDownloading] = useState(false);
   const [preview, setPreview] = useState<{ rows: IndexedRow[]; position: number } | null>(null);
   const idempotencyKey = useRef<string | null>(null);
+  const partsSession = useRef<PartsSession | null>(null);
   const importRun = useRef(0);
 
   const issuerId = user?.issuerId;
@@ -141,6 +143,7 @@ export function PublicationPage() {
   // a new request (rows, archive, note, emailing) is a new publish: it gets its own idempotency key
   useEffect(() => {
     idempotencyKey.current = null;
+    partsSession.current = null;
   }, [rows, archive, note, emailing]);
 
   const chooseSpreadsheet = (file: File) => {
@@ -188,17 +191,32 @@ export function PublicationPage() {
     if (!data) return;
     idempotencyKey.current ??= crypto.randomUUID();
     setStep({ step: 'publishing' });
-    const outcome = await dataProvider.publish(
-      {
-        templateId: data.id,
-        data: rows,
-        contentType: 'json',
-        notes: note.trim(),
-        'automated-emailing': emailing,
-      },
-      data.requiresFiles && archive.status === 'read' ? archive.file : null,
-      idempotencyKey.current,
-    );
+    // above 10,000 rows the rows go up in parts, committed as one campaign (issue 16 point 6)
+    const outcome = publishesInParts(rows.length)
+      ? await publishInParts(
+          dataProvider,
+          {
+            templateId: data.id,
+            notes: note.trim(),
+            'automated-emailing': emailing,
+            rows,
+            technicalFields: data.technicalFields,
+          },
+          (partsSession.current ??= newPartsSession()),
+          idempotencyKey.current,
+          (progress) => setStep({ step: 'publishing', progress }),
+        )
+      : await dataProvider.publish(
+          {
+            templateId: data.id,
+            data: rows,
+            contentType: 'json',
+            notes: note.trim(),
+            'automated-emailing': emailing,
+          },
+          data.requiresFiles && archive.status === 'read' ? archive.file : null,
+          idempotencyKey.current,
+        );
     if (outcome.kind === 'success') {
       setPublishedCampaign(outcome.campaignId);
       // the header, this page and My plan show the new balance; the campaigns list and the cards their counts

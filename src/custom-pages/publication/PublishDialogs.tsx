@@ -130,12 +130,37 @@ export function PublishDialogs({
           <DialogContentText sx={{ mb: 2 }}>
             {translate('publication.publishing_body', { count: certificates })}
           </DialogContentText>
-          <LinearProgress aria-label={translate('publication.publishing_title')} />
+          {step.progress ? (
+            <UploadProgressBar sent={step.progress.sent} total={step.progress.total} />
+          ) : (
+            <LinearProgress aria-label={translate('publication.publishing_title')} />
+          )}
         </Modal>
       );
     case 'outcome':
       return <OutcomeModal step={step} certificates={certificates} onRetry={onRetry} onClose={onClose} close={close} />;
   }
+}
+
+/** A publish in parts: the rows sent so far, then the campaign being created once all are up. */
+function UploadProgressBar({ sent, total }: { sent: number; total: number }) {
+  const translate = useTranslate();
+  const label =
+    sent < total
+      ? translate('publication.uploading_progress', { sent, total })
+      : translate('publication.creating_campaign');
+  return (
+    <Box>
+      <DialogContentText sx={{ mb: 1 }} role="status">
+        {label}
+      </DialogContentText>
+      {sent < total ? (
+        <LinearProgress variant="determinate" value={(sent / total) * 100} aria-label={label} />
+      ) : (
+        <LinearProgress aria-label={label} />
+      )}
+    </Box>
+  );
 }
 
 function OutcomeModal({

@@ -1,8 +1,11 @@
 import { blankImportColumns, type BlankImportColumn, type ImportDefinition } from '../../../domain/import';
+import { UPLOAD_MAX_ROWS } from '../../../domain/publicationParts';
 import { templateFamily, type TemplateImportData } from '../../../domain/templates';
 
-/** The most rows one import may hold. */
-export const IMPORT_MAX_ROWS = 10_000;
+/** The most rows one import may hold: above SINGLE_PUBLISH_MAX_ROWS they are published in parts (issue 16). */
+export const IMPORT_MAX_ROWS = UPLOAD_MAX_ROWS;
+/** The most rows of the single-call publish (POST /api/admin/data), the limit of templates with file fields. */
+export const SINGLE_PUBLISH_MAX_ROWS = 10_000;
 
 /** What domain/import checks a file against, from GET /api/issuer/{issuer}/template/{id}/data. */
 export function importDefinitionOf(template: TemplateImportData): ImportDefinition {
@@ -13,7 +16,8 @@ export function importDefinitionOf(template: TemplateImportData): ImportDefiniti
     fieldsToCertify: template.fieldsToCertified,
     fileFields: template.fileFields,
     openbadge: template.openbadge,
-    maxRows: IMPORT_MAX_ROWS,
+    // the archive of the rows' files travels with the single-call publish only
+    maxRows: template.fileFields.length > 0 ? SINGLE_PUBLISH_MAX_ROWS : IMPORT_MAX_ROWS,
   };
 }
 

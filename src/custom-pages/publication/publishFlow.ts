@@ -9,7 +9,7 @@ export type PublishStep =
   | { step: 'not_enough_credits'; needed: number; current: number | null; fromServer: boolean }
   | { step: 'too_long'; rows: number[] }
   | { step: 'confirm' }
-  | { step: 'publishing' }
+  | { step: 'publishing'; progress?: { sent: number; total: number } }
   | { step: 'outcome'; outcome: PublishOutcome };
 
 export interface PublishControl {
