@@ -4,31 +4,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { VERIFICATION_FILE_MAX_BYTES } from '../../domain/accountVerification';
 import { PROFILE } from '../../domain/roles';
 import { addUser, bearer, signIn, signInAdmin } from './signIn';
-import { multipartForm, PNG, SVG, type FormPart } from './templateFixtures';
+import { multipartForm, PNG } from './templateFixtures';
 import { createTestApp, TEST_DATABASES, type TestApp } from './testApp';
-
-const PDF = Buffer.from('%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
-
-const fields = {
-  publicName: 'Open University of Lyon',
-  officialName: 'Université ouverte de Lyon',
-  juridicForm: 'Association loi 1901',
-  address: '12 rue de la République, 69002 Lyon',
-  website: 'https://univ-lyon.example.org',
-  statementIntent: 'true',
-  country: 'FR',
-};
-
-function form(
-  overrides: Partial<Record<keyof typeof fields, string>> = {},
-  files: FormPart[] = [
-    { name: 'hdLogo', filename: 'logo.svg', value: SVG, contentType: 'image/svg+xml' },
-    { name: 'officialDoc', filename: 'statuts.pdf', value: PDF, contentType: 'application/pdf' },
-  ],
-) {
-  const text = Object.entries({ ...fields, ...overrides }).map(([name, value]) => ({ name, value }));
-  return multipartForm([...text, ...files]);
-}
+import { postVerification, VERIFICATION_FIELDS, VERIFICATION_PDF, verificationForm } from './verificationFixtures';
 
 describe.each(TEST_DATABASES)('account verification on %s', (database) => {
   let t: TestApp;
@@ -43,13 +21,7 @@ describe.each(TEST_DATABASES)('account verification on %s', (database) => {
     await t.close();
   });
 
-  const submit = (body: ReturnType<typeof form>, as = headers) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/issuer/verification',
-      headers: { ...as, ...body.headers },
-      payload: body.payload,
-    });
+  const submit = (body: ReturnType<typeof verificationForm>, as = headers) => postVerification(t.app, as, body);
   const requests = () => t.app.laurel.db.selectFrom('account_verifications').selectAll().execute();
   const who = async () =>
     (await t.app.inject({ method: 'GET', url: '/api/admin/who', headers })).json<{ verificationSubmitted: boolean }>();
@@ -60,61 +32,64 @@ describe.each(TEST_DATABASES)('account verification on %s', (database) => {
 
   it('records a complete request with its two files, once', async () => {
     expect((await who()).verificationSubmitted).toBe(false);
-    const response = await submit(form());
+    const response = await submit(verificationForm());
     expect(response.statusCode).toBe(201);
     const [request] = await requests();
     expect(request).toMatchObject({
       issuer_id: issuerId,
-      public_name: fields.publicName,
-      official_name: fields.officialName,
+      public_name: VERIFICATION_FIELDS.publicName,
+      official_name: VERIFICATION_FIELDS.officialName,
       country: 'FR',
       statement_intent: 1,
     });
     expect(storedFiles().sort()).toEqual(
       [path.basename(request.logo_file), path.basename(request.document_file)].sort(),
     );
-    expect(fs.readFileSync(path.join(t.config.dataDir, 'files', request.document_file))).toEqual(PDF);
+    expect(fs.readFileSync(path.join(t.config.dataDir, 'files', request.document_file))).toEqual(VERIFICATION_PDF);
     expect((await who()).verificationSubmitted).toBe(true);
 
-    const again = await submit(form());
+    const again = await submit(verificationForm());
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ code: 'VERIFICATION_ALREADY_SUBMITTED' });
     expect(await requests()).toHaveLength(1);
   });
 
   it('keeps the statement of intent as sent', async () => {
-    expect((await submit(form({ statementIntent: 'false' }))).statusCode).toBe(201);
+    expect((await submit(verificationForm({ statementIntent: 'false' }))).statusCode).toBe(201);
     expect((await requests())[0].statement_intent).toBe(0);
   });
 
   it('refuses an incomplete or wrong form and records nothing', async () => {
-    const cases: [ReturnType<typeof form>, Record<string, string>][] = [
-      [form({ publicName: '  ' }), { publicName: 'required' }],
-      [form({ country: 'XX' }), { country: 'invalid_country' }],
-      [form({ website: 'javascript:alert(1)' }), { website: 'invalid_url' }],
-      [form({}, [{ name: 'officialDoc', filename: 'statuts.pdf', value: PDF }]), { hdLogo: 'required_logo' }],
+    const cases: [ReturnType<typeof verificationForm>, Record<string, string>][] = [
+      [verificationForm({ publicName: '  ' }), { publicName: 'required' }],
+      [verificationForm({ country: 'XX' }), { country: 'invalid_country' }],
+      [verificationForm({ website: 'javascript:alert(1)' }), { website: 'invalid_url' }],
       [
-        form({}, [
+        verificationForm({}, [{ name: 'officialDoc', filename: 'statuts.pdf', value: VERIFICATION_PDF }]),
+        { hdLogo: 'required_logo' },
+      ],
+      [
+        verificationForm({}, [
           { name: 'hdLogo', filename: 'logo.gif', value: PNG },
-          { name: 'officialDoc', filename: 'statuts.pdf', value: PDF },
+          { name: 'officialDoc', filename: 'statuts.pdf', value: VERIFICATION_PDF },
         ]),
         { hdLogo: 'unsupported_type' },
       ],
       [
         // a PNG renamed .pdf
-        form({}, [
+        verificationForm({}, [
           { name: 'hdLogo', filename: 'logo.png', value: PNG },
           { name: 'officialDoc', filename: 'statuts.pdf', value: PNG },
         ]),
         { officialDoc: 'unsupported_type' },
       ],
       [
-        form({}, [
+        verificationForm({}, [
           { name: 'hdLogo', filename: 'logo.png', value: PNG },
           {
             name: 'officialDoc',
             filename: 'big.pdf',
-            value: Buffer.concat([PDF, Buffer.alloc(VERIFICATION_FILE_MAX_BYTES)]),
+            value: Buffer.concat([VERIFICATION_PDF, Buffer.alloc(VERIFICATION_FILE_MAX_BYTES)]),
           },
         ]),
         { officialDoc: 'too_large' },
@@ -135,17 +110,17 @@ describe.each(TEST_DATABASES)('account verification on %s', (database) => {
   it('is for Administrators of an ESSENTIALS_PACK issuer not yet verified', async () => {
     await addUser(t.app, issuerId, 'manager@example.org', PROFILE.Manager);
     const manager = bearer(await signIn(t.app, 'manager@example.org'));
-    expect((await submit(form(), manager)).statusCode).toBe(403);
-    expect((await submit(form(), {})).statusCode).toBe(401);
+    expect((await submit(verificationForm(), manager)).statusCode).toBe(403);
+    expect((await submit(verificationForm(), {})).statusCode).toBe(401);
 
     await t.app.laurel.db.updateTable('issuers').set({ plan: 'FREE_TRIAL' }).where('id', '=', issuerId).execute();
-    expect((await submit(form())).json()).toMatchObject({ code: 'VERIFICATION_NOT_OFFERED' });
+    expect((await submit(verificationForm())).json()).toMatchObject({ code: 'VERIFICATION_NOT_OFFERED' });
     await t.app.laurel.db
       .updateTable('issuers')
       .set({ plan: 'ESSENTIALS_PACK', verified: 1 })
       .where('id', '=', issuerId)
       .execute();
-    expect((await submit(form())).statusCode).toBe(409);
+    expect((await submit(verificationForm())).statusCode).toBe(409);
     expect(await requests()).toHaveLength(0);
   });
 });

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PROFILE } from '../../domain/roles';
 import { addValidatedIssuers } from '../../server/repositories/validators';
-import { createBadgeTemplate, publishRows, recipientRows } from './publicationFixtures';
+import { createBadgeTemplate, publishCampaign, publishRows, recipientRows } from './publicationFixtures';
 import { addIssuer, addUser, bearer, signIn, signInAdmin } from './signIn';
 import { createTestApp, TEST_DATABASES, type TestApp } from './testApp';
 
@@ -36,10 +36,7 @@ describe.each(TEST_DATABASES)('dashboard on %s', (database) => {
   beforeEach(async () => {
     t = await createTestApp(database);
     ({ headers, issuerId } = await signInAdmin(t.app));
-    templateId = await createBadgeTemplate(t.app, headers);
-    const published = await publishRows(t.app, headers, templateId, recipientRows(5));
-    expect(published.statusCode, published.body).toBe(200);
-    campaignId = published.json().campaignId;
+    ({ templateId, campaignId } = await publishCampaign(t.app, headers, recipientRows(5)));
   });
   afterEach(async () => {
     await t.close();

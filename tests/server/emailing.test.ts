@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PROFILE } from '../../domain/roles';
-import { loginLinkIn, startSmtpSink } from '../support/smtpSink';
-import { addUser, bearer, decodeClaims } from './signIn';
-import { createBadgeTemplate, publishRows, recipientRows } from './publicationFixtures';
+import { startSmtpSink } from '../support/smtpSink';
+import { addUser, bearer, signIn, signInAdmin } from './signIn';
+import { publishCampaign, publishRows, recipientRows } from './publicationFixtures';
 import { createTestApp, TEST_DATABASES, type TestApp } from './testApp';
 
 interface Row {
@@ -24,31 +24,16 @@ describe.each(TEST_DATABASES)('sending certificates by email over SMTP on %s', (
   });
   afterAll(() => mailbox.close());
 
-  /** Signs in through the real calls, the link read from the message the SMTP sink received. */
-  async function signInByMail(email: string): Promise<string> {
-    const before = mailbox.messages.length;
-    const login = await t.app.inject({ method: 'POST', url: `/api/admin/login?email=${encodeURIComponent(email)}` });
-    expect(login.statusCode, login.body).toBe(200);
-    while (mailbox.messages.length === before) await mailbox.waitFor(email);
-    const secret = loginLinkIn(mailbox.messages.at(-1) as { text: string })
-      .split('/')
-      .at(-1);
-    const exchange = await t.app.inject({ method: 'POST', url: '/api/admin/login/token', payload: { token: secret } });
-    return exchange.json<{ token: string }>().token;
-  }
   beforeEach(async () => {
     mailbox.messages.length = 0;
     t = await createTestApp(database, { SMTP_URL: mailbox.url, MAIL_FROM: 'Laurel <hello@laurel.test>' });
-    const token = await signInByMail('admin@example.org');
-    headers = bearer(token);
-    issuerId = decodeClaims(token).iid as number;
+    ({ headers, issuerId } = await signInAdmin(t.app, 'admin@example.org', mailbox));
     await t.app.laurel.db
       .updateTable('issuers')
       .set({ domains: 'campus.example' })
       .where('id', '=', issuerId)
       .execute();
-    templateId = await createBadgeTemplate(t.app, headers);
-    campaignId = (await publishRows(t.app, headers, templateId, recipientRows(3))).json().campaignId;
+    ({ templateId, campaignId } = await publishCampaign(t.app, headers, recipientRows(3)));
     await t.app.laurel.jobs.runUntilIdle();
     mailbox.messages.length = 0;
   });
@@ -165,7 +150,7 @@ describe.each(TEST_DATABASES)('sending certificates by email over SMTP on %s', (
     expect(pending.json().code).toBe('OPERATION_PENDING');
 
     await addUser(t.app, issuerId, 'reader@example.org', PROFILE.Reader);
-    const reader = bearer(await signInByMail('reader@example.org'));
+    const reader = bearer(await signIn(t.app, 'reader@example.org', undefined, mailbox));
     const byReader = await t.app.inject({
       method: 'POST',
       url: '/api/admin/emails',

@@ -3,8 +3,9 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sanitizeSvgChecked } from '../../server/security/svgSanitizer';
 import { signInAdmin } from './signIn';
-import { badgePayload, multipartForm, postForm } from './templateFixtures';
+import { badgePayload, postForm } from './templateFixtures';
 import { createTestApp, TEST_DATABASES, type TestApp } from './testApp';
+import { postVerification, verificationDocument, verificationForm, verificationLogo } from './verificationFixtures';
 
 const NS = 'xmlns="http://www.w3.org/2000/svg"';
 
@@ -84,35 +85,11 @@ describe.each(TEST_DATABASES)('SVG uploads that draw nothing once sanitised on %
 
   it('refuses one as the account verification logo, writing nothing', async () => {
     await t.app.laurel.db.updateTable('issuers').set({ plan: 'ESSENTIALS_PACK' }).where('id', '=', issuerId).execute();
-    const form = multipartForm([
-      ...Object.entries({
-        publicName: 'Open University of Lyon',
-        officialName: 'Université ouverte de Lyon',
-        juridicForm: 'Association loi 1901',
-        address: '12 rue de la République, 69002 Lyon',
-        website: 'https://univ-lyon.example.org',
-        statementIntent: 'true',
-        country: 'FR',
-      }).map(([name, value]) => ({ name, value })),
-      {
-        name: 'hdLogo',
-        value: Buffer.from(EMPTY_ONCE_SANITISED[0][1]),
-        filename: 'logo.svg',
-        contentType: 'image/svg+xml',
-      },
-      {
-        name: 'officialDoc',
-        filename: 'statuts.pdf',
-        value: Buffer.from('%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n'),
-        contentType: 'application/pdf',
-      },
-    ]);
-    const answer = await t.app.inject({
-      method: 'POST',
-      url: '/api/issuer/verification',
-      headers: { ...headers, ...form.headers },
-      payload: form.payload,
-    });
+    const answer = await postVerification(
+      t.app,
+      headers,
+      verificationForm({}, [verificationLogo(Buffer.from(EMPTY_ONCE_SANITISED[0][1])), verificationDocument()]),
+    );
     expect(answer.statusCode).toBe(400);
     expect(answer.json()).toMatchObject({ code: 'VALIDATION_ERROR', fields: { hdLogo: 'unsupported_type' } });
     expect(await t.app.laurel.db.selectFrom('account_verifications').select('id').execute()).toEqual([]);

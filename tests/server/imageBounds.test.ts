@@ -11,6 +11,7 @@ import { publishRows, recipientRows } from './publicationFixtures';
 import { defaultStyle } from '../../domain/templateRules/style';
 import { badgePayload, multipartForm, postForm, setIssuer, svgLogo, type FormPart } from './templateFixtures';
 import { createTestApp, TEST_DATABASES, type TestApp } from './testApp';
+import { postVerification, verificationDocument, verificationForm, verificationLogo } from './verificationFixtures';
 
 /**
  * Issue 17, point 3: every uploaded image is bounded in pixels, read from its header before anything decodes
@@ -112,28 +113,14 @@ describe.each(TEST_DATABASES)('image bounds and the PDF cache on %s', (database)
     expect(refusedHelp.json()).toMatchObject({ code: 'FILE_TOO_BIG', files: ['screen.jpg'] });
 
     await t.app.laurel.db.updateTable('issuers').set({ plan: 'ESSENTIALS_PACK' }).where('id', '=', issuerId).execute();
-    const verification = multipartForm([
-      { name: 'publicName', value: 'Open University of Lyon' },
-      { name: 'officialName', value: 'Université ouverte de Lyon' },
-      { name: 'juridicForm', value: 'Association loi 1901' },
-      { name: 'address', value: '12 rue de la République, 69002 Lyon' },
-      { name: 'website', value: 'https://univ-lyon.example.org' },
-      { name: 'statementIntent', value: 'true' },
-      { name: 'country', value: 'FR' },
-      { name: 'hdLogo', value: pngHeader(20_000, 20_000), filename: 'logo.png', contentType: 'image/png' },
-      {
-        name: 'officialDoc',
-        value: Buffer.from('%PDF-1.7\n%%EOF\n'),
-        filename: 'statuts.pdf',
-        contentType: 'application/pdf',
-      },
-    ]);
-    const refusedDocument = await t.app.inject({
-      method: 'POST',
-      url: '/api/issuer/verification',
-      headers: { ...headers, ...verification.headers },
-      payload: verification.payload,
-    });
+    const refusedDocument = await postVerification(
+      t.app,
+      headers,
+      verificationForm({}, [
+        verificationLogo(pngHeader(20_000, 20_000), 'logo.png', 'image/png'),
+        verificationDocument(),
+      ]),
+    );
     expect(refusedDocument.statusCode).toBe(400);
     expect(refusedDocument.json()).toMatchObject({ code: 'VALIDATION_ERROR', fields: { hdLogo: 'too_large' } });
   });

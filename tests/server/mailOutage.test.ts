@@ -7,9 +7,9 @@ import {
   MAIL_RETRY_WINDOW_MS,
   nextMailAttemptAt,
 } from '../../server/services/emailing/mailRetrySchedule';
-import { loginLinkIn, startSmtpSink } from '../support/smtpSink';
-import { addIssuer, addUser, bearer, decodeClaims } from './signIn';
-import { createBadgeTemplate, publishRows, recipientRows } from './publicationFixtures';
+import { startSmtpSink } from '../support/smtpSink';
+import { addIssuer, addUser, bearer, signIn, signInAdmin } from './signIn';
+import { publishCampaign, recipientRows } from './publicationFixtures';
 import { createTestApp, TEST_DATABASES, type TestApp } from './testApp';
 
 interface Row {
@@ -79,22 +79,13 @@ describe.each(TEST_DATABASES)('mail outages on %s', (database) => {
     sink = await startSmtpSink({ reject, defer });
     // sessions outlive the day the clock is moved on by
     t = await createTestApp(database, { SMTP_URL: sink.url, SESSION_TTL_SECONDS: String(7 * 24 * 3600) });
-    const login = await t.app.inject({ method: 'POST', url: '/api/admin/login?email=admin%40example.org' });
-    expect(login.statusCode).toBe(200);
-    const secret = loginLinkIn(await sink.waitFor('admin@example.org'))
-      .split('/')
-      .at(-1);
-    const exchange = await t.app.inject({ method: 'POST', url: '/api/admin/login/token', payload: { token: secret } });
-    const token = exchange.json<{ token: string }>().token;
-    headers = bearer(token);
-    issuerId = decodeClaims(token).iid as number;
+    ({ headers, issuerId } = await signInAdmin(t.app, 'admin@example.org', sink));
     await t.app.laurel.db
       .updateTable('issuers')
       .set({ domains: 'campus.example' })
       .where('id', '=', issuerId)
       .execute();
-    templateId = await createBadgeTemplate(t.app, headers);
-    campaignId = (await publishRows(t.app, headers, templateId, recipientRows(3))).json().campaignId;
+    ({ templateId, campaignId } = await publishCampaign(t.app, headers, recipientRows(3)));
     await t.app.laurel.jobs.runUntilIdle();
     sink.messages.length = 0;
     // the controllable clock: Date only, moved on by the tests, ticking in real time meanwhile
@@ -270,17 +261,7 @@ describe.each(TEST_DATABASES)('mail outages on %s', (database) => {
     expect(bounced.EmailStatus).toBe('not delivered');
 
     await addUser(t.app, issuerId, 'reader@example.org', PROFILE.Reader);
-    const loginAs = async (email: string, issuer?: number) => {
-      const before = sink.messages.length;
-      const query = new URLSearchParams({ email, ...(issuer ? { issuer_id: String(issuer) } : {}) });
-      await t.app.inject({ method: 'POST', url: `/api/admin/login?${query}` });
-      while (sink.messages.length === before) await sink.waitFor(email);
-      const token = loginLinkIn(sink.messages.at(-1) as { text: string })
-        .split('/')
-        .at(-1);
-      const exchange = await t.app.inject({ method: 'POST', url: '/api/admin/login/token', payload: { token } });
-      return bearer(exchange.json<{ token: string }>().token);
-    };
+    const loginAs = async (email: string, issuer?: number) => bearer(await signIn(t.app, email, issuer, sink));
     const reader = await loginAs('reader@example.org');
     expect((await resend([bounced.key], reader)).statusCode).toBe(403);
     expect(

@@ -1,9 +1,9 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { loginLinkIn, startSmtpSink } from '../support/smtpSink';
+import { startSmtpSink } from '../support/smtpSink';
 import { ob3SchemaErrors } from './credentials/ob3Schema';
 import { verifyIndependently } from './credentials/independentVerifier';
 import { publishRows } from './publicationFixtures';
-import { bearer, decodeClaims } from './signIn';
+import { signInAdmin } from './signIn';
 import { badgePayload, postForm, svgLogo } from './templateFixtures';
 import { createTestApp, TEST_DATABASES, type TestApp } from './testApp';
 
@@ -42,15 +42,7 @@ describe.each(TEST_DATABASES)('one certificate per recipient, in every language,
   beforeEach(async () => {
     mailbox.messages.length = 0;
     t = await createTestApp(database, { SMTP_URL: mailbox.url, PUBLIC_URL });
-    const login = await t.app.inject({ method: 'POST', url: '/api/admin/login?email=admin%40example.org' });
-    expect(login.statusCode).toBe(200);
-    const secret = loginLinkIn(await mailbox.waitFor('admin@example.org'))
-      .split('/')
-      .at(-1);
-    const exchange = await t.app.inject({ method: 'POST', url: '/api/admin/login/token', payload: { token: secret } });
-    const token = exchange.json<{ token: string }>().token;
-    headers = bearer(token);
-    issuerId = decodeClaims(token).iid as number;
+    ({ headers, issuerId } = await signInAdmin(t.app, 'admin@example.org', mailbox));
     await t.app.laurel.db
       .updateTable('issuers')
       .set({ domains: 'campus.example' })

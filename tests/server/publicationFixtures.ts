@@ -60,3 +60,19 @@ export function publishRows(
   }
   return app.inject({ method: 'POST', url: '/api/admin/data', headers: { ...headers, ...keyHeader }, payload: body });
 }
+
+/**
+ * Publishes `rows` with `templateId` (a new badge template when none is given) and answers both ids; a refusal
+ * throws. The follow-up jobs (signing, mail) are left for the test to run.
+ */
+export async function publishCampaign(
+  app: LaurelApp,
+  headers: Record<string, string>,
+  rows: Record<string, string>[],
+  options: PublishOptions & { templateId?: number } = {},
+): Promise<{ templateId: number; campaignId: number }> {
+  const { templateId = await createBadgeTemplate(app, headers), ...publishOptions } = options;
+  const published = await publishRows(app, headers, templateId, rows, publishOptions);
+  if (published.statusCode !== 200) throw new Error(`publication answered ${published.statusCode}: ${published.body}`);
+  return { templateId, campaignId: published.json<{ campaignId: number }>().campaignId };
+}

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { PROFILE } from '../../domain/roles';
 import { addIssuer, addUser, bearer, signIn, signInAdmin } from './signIn';
 import { insertGeneratedCertificates } from './bulkCertificates';
-import { createBadgeTemplate, publishRows, recipientRows } from './publicationFixtures';
+import { createBadgeTemplate, publishCampaign, publishRows, recipientRows } from './publicationFixtures';
 import { createTestApp, TEST_DATABASES, type TestApp } from './testApp';
 
 interface Row {
@@ -24,10 +24,7 @@ describe.each(TEST_DATABASES)('reports, bulk operations and search on %s', (data
   beforeEach(async () => {
     t = await createTestApp(database);
     ({ headers, issuerId } = await signInAdmin(t.app));
-    templateId = await createBadgeTemplate(t.app, headers);
-    const published = await publishRows(t.app, headers, templateId, recipientRows(5));
-    expect(published.statusCode, published.body).toBe(200);
-    campaignId = published.json().campaignId;
+    ({ templateId, campaignId } = await publishCampaign(t.app, headers, recipientRows(5)));
   });
   afterEach(async () => {
     await t.close();

@@ -4,8 +4,9 @@ import { JSDOM } from 'jsdom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sanitizeSvg } from '../../server/security/svgSanitizer';
 import { signInAdmin } from './signIn';
-import { badgePayload, multipartForm, postForm, type FormPart } from './templateFixtures';
+import { badgePayload, postForm, type FormPart } from './templateFixtures';
 import { createTestApp, TEST_DATABASES, type TestApp } from './testApp';
+import { postVerification, verificationDocument, verificationForm } from './verificationFixtures';
 
 /** An SVG logo that tries every way an SVG can run code or reach outside itself. */
 const HOSTILE_SVG = `<?xml version="1.0" encoding="UTF-8"?>
@@ -107,27 +108,11 @@ describe.each(TEST_DATABASES)('stored SVGs on %s', (database) => {
 
   it('stores the account verification logo sanitised', async () => {
     await t.app.laurel.db.updateTable('issuers').set({ plan: 'ESSENTIALS_PACK' }).where('id', '=', issuerId).execute();
-    const PDF = Buffer.from('%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
-    const fields = {
-      publicName: 'Open University of Lyon',
-      officialName: 'Université ouverte de Lyon',
-      juridicForm: 'Association loi 1901',
-      address: '12 rue de la République, 69002 Lyon',
-      website: 'https://univ-lyon.example.org',
-      statementIntent: 'true',
-      country: 'FR',
-    };
-    const form = multipartForm([
-      ...Object.entries(fields).map(([name, value]) => ({ name, value })),
-      hostileLogo('hdLogo'),
-      { name: 'officialDoc', filename: 'statuts.pdf', value: PDF, contentType: 'application/pdf' },
-    ]);
-    const answer = await t.app.inject({
-      method: 'POST',
-      url: '/api/issuer/verification',
-      headers: { ...headers, ...form.headers },
-      payload: form.payload,
-    });
+    const answer = await postVerification(
+      t.app,
+      headers,
+      verificationForm({}, [hostileLogo('hdLogo'), verificationDocument()]),
+    );
     expect(answer.statusCode, answer.body).toBe(201);
     const row = await t.app.laurel.db.selectFrom('account_verifications').select('logo_file').executeTakeFirstOrThrow();
     expectInert(fs.readFileSync(path.join(t.config.dataDir, 'files', row.logo_file), 'utf8'));
