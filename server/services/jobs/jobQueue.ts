@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import { nowIso } from '../../db/clock';
 import type { Database, Job } from '../../db/schema';
 import { queueOf, type EnqueueOptions, type JobFilter, type JobInfo, type JobState } from './jobs';
@@ -19,6 +19,10 @@ export async function enqueueJob(
 ): Promise<string | null> {
   const queue = queueOf(db);
   if (queue) return queue.enqueue(db, type, payload, options);
+  // on PostgreSQL the jobs table is not worked: a job written there would never run
+  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+    throw new Error(`no job queue for this PostgreSQL database (createJobQueue first) to enqueue ${type}`);
+  }
   // no queue made for this database (a script on SQLite): the jobs table is the queue
   return insertJobRow(db, type, payload, options);
 }
