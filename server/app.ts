@@ -49,6 +49,8 @@ import { userRoutes } from './routes/users';
 import { createJobQueue } from './services/jobs/jobs';
 import { registerEmailJobs } from './services/emailing/sendEmails';
 import { registerPublicationJobs } from './services/publication/followUp';
+import type { LedgerChain } from './services/ledger/chain';
+import { evmChainFromSettings } from './services/ledger/evm/evmChain';
 import { createMailer } from './services/mail/mailer';
 import { createFileStore } from './services/files/fileStore';
 import { registerWebhookJobs } from './services/webhooks/notify';
@@ -62,7 +64,11 @@ export interface LaurelApp extends FastifyInstance {
 /** Builds the whole server (database, migrations, first-run seed, routes) without listening. */
 export async function buildApp(
   config: Config,
-  options: { logger?: FastifyServerOptions['logger'] } = {},
+  options: {
+    logger?: FastifyServerOptions['logger'];
+    /** the EVM chain to anchor on instead of the one NFT_RPC_URL configures (tests: an in-process chain) */
+    chain?: LedgerChain | null;
+  } = {},
 ): Promise<LaurelApp> {
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
@@ -105,7 +111,9 @@ export async function buildApp(
   const limits = config.databaseUrl
     ? postgresRateLimits(config.databaseUrl, { warn: (message) => app.log.warn(message) })
     : memoryRateLimits();
-  const ctx: AppContext = { config, db, dialect, tokens, mailer, jobs, databaseHealth, files, limits, chain: null };
+  // NFT_RPC_URL: NFT certificates are anchored on that EVM chain too (server/services/ledger/evm/evmChain.ts)
+  const chain = options.chain !== undefined ? options.chain : config.nft ? evmChainFromSettings(config.nft) : null;
+  const ctx: AppContext = { config, db, dialect, tokens, mailer, jobs, databaseHealth, files, limits, chain };
   app.decorate('laurel', ctx);
   if (config.role === 'worker') {
     // a worker process runs the jobs and answers only its liveness and readiness
@@ -122,6 +130,7 @@ export async function buildApp(
     mailer.close();
     files.close();
     await limits.close();
+    await chain?.close();
     await close();
   });
 

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { isValidEmail } from '../domain/email';
 import { isPlan, type Plan } from '../domain/plans';
@@ -59,6 +60,24 @@ export interface Config {
   jobLeaseSeconds: number;
   /** JOB_STOP_GRACE_SECONDS: on SIGTERM, how long a running job may finish before it is released to another worker */
   jobStopGraceSeconds: number;
+  /** NFT_RPC_URL and the other NFT_* settings: the EVM chain NFT certificates are anchored on, or null (docs/nft.md) */
+  nft: NftChainSettings | null;
+}
+
+/** The EVM chain's settings (NFT_*); the signing key is a function so that no log or dump of the config shows it. */
+export interface NftChainSettings {
+  rpcUrl: string;
+  chainId: number;
+  /** the installation's LaurelCertificates contract; null until deployed (`npm run laurel -- ledger deploy`) */
+  contractAddress: `0x${string}` | null;
+  /** blocks on top of a transaction's block before it counts as final (NFT_CONFIRMATIONS, default 2) */
+  confirmations: number;
+  /** an explorer's base address (NFT_EXPLORER_URL): a transaction's page is {base}/tx/{hash}; null links the ledger page */
+  explorerUrl: string | null;
+  /** NFT_RESEND_SECONDS (default 180): a transaction not mined after this is sent again, same nonce, higher fees */
+  resendSeconds: number;
+  /** NFT_PRIVATE_KEY, or the first line of the file NFT_PRIVATE_KEY_FILE: 0x and 64 hex digits */
+  privateKey: () => `0x${string}`;
 }
 
 export type LaurelRole = 'web' | 'worker' | 'all';
@@ -84,6 +103,54 @@ function integer(env: Env, name: string, fallback: number): number {
 function text(env: Env, name: string): string | null {
   const raw = env[name]?.trim();
   return raw ? raw : null;
+}
+
+/** NFT_RPC_URL, NFT_CHAIN_ID, NFT_CONTRACT_ADDRESS, NFT_CONFIRMATIONS, NFT_EXPLORER_URL, NFT_PRIVATE_KEY(_FILE). */
+export function nftChainSettings(env: Env): NftChainSettings | null {
+  const rpcUrl = text(env, 'NFT_RPC_URL');
+  if (!rpcUrl) {
+    const stray = ['NFT_CHAIN_ID', 'NFT_CONTRACT_ADDRESS', 'NFT_PRIVATE_KEY', 'NFT_PRIVATE_KEY_FILE'].find((name) =>
+      text(env, name),
+    );
+    if (stray) throw new Error(`${stray} is set but NFT_RPC_URL is not: set NFT_RPC_URL to use an EVM chain`);
+    return null;
+  }
+  if (!/^https?:\/\//.test(rpcUrl)) throw new Error('NFT_RPC_URL must be an http(s) address');
+  const chainId = integer(env, 'NFT_CHAIN_ID', 0);
+  if (chainId === 0) throw new Error('NFT_CHAIN_ID must be set with NFT_RPC_URL (100 for Gnosis, 10200 for Chiado)');
+  const contractAddress = text(env, 'NFT_CONTRACT_ADDRESS');
+  if (contractAddress !== null && !/^0x[0-9a-fA-F]{40}$/.test(contractAddress)) {
+    throw new Error('NFT_CONTRACT_ADDRESS must be 0x and 40 hex digits');
+  }
+  const explorerUrl = text(env, 'NFT_EXPLORER_URL');
+  if (explorerUrl !== null && !/^https?:\/\//.test(explorerUrl))
+    throw new Error('NFT_EXPLORER_URL must be an http(s) address');
+  const inline = text(env, 'NFT_PRIVATE_KEY');
+  const file = text(env, 'NFT_PRIVATE_KEY_FILE');
+  if (inline && file) throw new Error('NFT_PRIVATE_KEY and NFT_PRIVATE_KEY_FILE: set one of them, not both');
+  let key: string;
+  if (file) {
+    try {
+      key = fs.readFileSync(file, 'utf8').split(/\r?\n/)[0].trim();
+    } catch {
+      throw new Error(`NFT_PRIVATE_KEY_FILE cannot be read: ${file}`);
+    }
+  } else if (inline) key = inline;
+  else throw new Error('NFT_RPC_URL needs the signing key: set NFT_PRIVATE_KEY or NFT_PRIVATE_KEY_FILE');
+  if (!key.startsWith('0x')) key = `0x${key}`;
+  // the message never repeats the key
+  if (!/^0x[0-9a-fA-F]{64}$/.test(key))
+    throw new Error('the NFT signing key must be 64 hex digits (with or without 0x)');
+  const privateKey = key as `0x${string}`;
+  return {
+    rpcUrl,
+    chainId,
+    contractAddress: contractAddress as `0x${string}` | null,
+    confirmations: Math.max(1, integer(env, 'NFT_CONFIRMATIONS', 2)),
+    explorerUrl: explorerUrl?.replace(/\/+$/, '') ?? null,
+    resendSeconds: Math.max(1, integer(env, 'NFT_RESEND_SECONDS', 180)),
+    privateKey: () => privateKey,
+  };
 }
 
 /** TRUST_PROXY: empty/false/off/0 → false; true → every proxy; a number → that many hops; else a list of addresses. */
@@ -179,6 +246,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     jobStopGraceSeconds: integer(env, 'JOB_STOP_GRACE_SECONDS', 20),
     s3: s3Settings(env),
     trustProxy: parseTrustProxy(text(env, 'TRUST_PROXY')),
+    nft: nftChainSettings(env),
     ...overrides,
   };
 }

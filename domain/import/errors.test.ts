@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { DETAIL_LINES, IMPORT_ERROR_CODES, importError, ImportErrorCollector, isImportErrorCode } from './errors';
 
 describe('import error catalogue', () => {
-  it('holds the twenty codes of spec 001 section 8 and our two of issue 17, once each', () => {
-    expect(IMPORT_ERROR_CODES).toHaveLength(22);
-    expect(new Set(IMPORT_ERROR_CODES).size).toBe(22);
+  it('holds the twenty codes of spec 001 section 8, our two of issue 17 and one of issue 20, once each', () => {
+    expect(IMPORT_ERROR_CODES).toHaveLength(23);
+    expect(new Set(IMPORT_ERROR_CODES).size).toBe(23);
     for (const code of [
       'ERR_MISSING_HEADERS',
       'ERR_FILE_TYPE',
@@ -28,6 +28,7 @@ describe('import error catalogue', () => {
       'ERR_INVALID_ZIP',
       'ERR_FORBIDDEN_CHARACTERS',
       'ERR_DATE_OUT_OF_RANGE',
+      'ERR_NFT_FUNDS',
     ])
       expect(isImportErrorCode(code)).toBe(true);
     expect(isImportErrorCode('ERR_NOPE')).toBe(false);

@@ -2,7 +2,7 @@
  * The import error catalogue of spec 001 section 8, in the order the publication page lists them: the file,
  * then its headers, then its cells and rows, then the recipients' keys, the archive and the publication.
  * ERR_FORBIDDEN_CHARACTERS and ERR_DATE_OUT_OF_RANGE are ours (issue 17: control and bidi-override
- * characters, dates outside 1900–2100).
+ * characters, dates outside 1900–2100); ERR_NFT_FUNDS too (issue 20: the blockchain signer cannot pay the anchoring).
  */
 export const IMPORT_ERROR_CODES = [
   'ERR_BAD_FILE_TYPE',
@@ -26,6 +26,7 @@ export const IMPORT_ERROR_CODES = [
   'ERR_INVALID_ZIP',
   'ERR_CPF_INCORRECT_DATA',
   'ERR_PUBLICATION_ERROR',
+  'ERR_NFT_FUNDS',
   'ERR_UNEXPECTED',
 ] as const;
 export type ImportErrorCode = (typeof IMPORT_ERROR_CODES)[number];

@@ -1,6 +1,7 @@
 // Compiles server/services/ledger/evm/LaurelCertificates.sol with solc from npm and OpenZeppelin from
 // node_modules, and writes its ABI and bytecode next to it (LaurelCertificates.json, committed with the source).
-// Run: node server/scripts/compileLedgerContract.mjs  (npm run build:contract)
+// Run: node server/scripts/compileLedgerContract.mjs. Shanghai (no mcopy) with OpenZeppelin 5.0.x: ganache 7.9, the
+// in-process chain of the tests, stops at Shanghai, and Gnosis runs Shanghai code (docs/decisions.md).
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';

@@ -61,6 +61,11 @@ export function outcomeOfError(error: unknown): PublishOutcome {
   if (error.status === 402 || body.code === 'NOT_ENOUGH_CREDITS') return { kind: 'not_enough_credits' };
   if (error.status === 409 || body.code === 'TEMPLATE_UNAVAILABLE') return { kind: 'unavailable' };
   if (error.status !== 400 && error.status !== 422) return { kind: 'failure' };
+  // the blockchain signer cannot pay the NFT campaign's anchoring (issue 20): that error alone, with its line
+  if (body.code === 'ERR_NFT_FUNDS') {
+    const funds = serverImportErrors(body.errors);
+    return { kind: 'rejected', errors: funds.length > 0 ? funds : [importError('ERR_NFT_FUNDS')] };
+  }
   if (body.data && typeof body.data === 'object') {
     const lines = Object.entries(body.data).map(([field, message]) => `${field}: ${String(message)}`);
     return { kind: 'rejected', errors: [importError('ERR_CPF_INCORRECT_DATA', lines)] };

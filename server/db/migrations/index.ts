@@ -22,6 +22,7 @@ import * as mailDeliveries from './2026-11-26T0010_mail_deliveries';
 import * as jobLeases from './2026-11-26T0020_job_leases';
 import * as transparencyLog from './2026-11-26T0040_transparency_log';
 import * as rateLimits from './2026-11-26T0070_rate_limits';
+import * as chainTransactions from './2026-11-26T0120_chain_transactions';
 import * as nftClaims from './2026-11-26T0130_nft_claims';
 import * as publicationUploads from './2026-11-26T0140_publication_uploads';
 
@@ -50,6 +51,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26T0020_job_leases': jobLeases,
   '2026-11-26T0040_transparency_log': transparencyLog,
   '2026-11-26T0070_rate_limits': rateLimits,
+  '2026-11-26T0120_chain_transactions': chainTransactions,
   '2026-11-26T0130_nft_claims': nftClaims,
   '2026-11-26T0140_publication_uploads': publicationUploads,
 };

@@ -16,6 +16,46 @@ export interface LedgerChain {
   reveal(tokenId: bigint, uri: string): Promise<{ txHash: `0x${string}` }>;
   /** stops watching and sending (graceful shutdown) */
   close(): Promise<void>;
+
+  // Added with the viem adapter (server/services/ledger/evm/evmChain.ts):
+  /** blocks (the transaction's own included) before a transaction counts as final (NFT_CONFIRMATIONS) */
+  readonly confirmations: number;
+  /**
+   * Anchors a transparency-log head: one `anchor(issuer, size, root)` transaction; resolves once final. With
+   * `known` (a transaction recorded by an earlier attempt) it waits for that one, or sends it again with the same
+   * nonce, instead of sending a new one; `onSent` is told of every broadcast (the first and each resend).
+   */
+  anchor(
+    head: { issuerId: number; treeSize: number; root: `0x${string}` },
+    options?: AnchorOptions,
+  ): Promise<ConfirmedTransaction>;
+  /** the root anchored on the chain for this issuer and tree size, or null */
+  anchoredRoot(issuerId: number, treeSize: number): Promise<`0x${string}` | null>;
+  /** the signer's balance and what anchoring a batch would cost now, with a margin (wei) */
+  anchoringFunds(issuerId: number): Promise<{ balance: bigint; needed: bigint }>;
+}
+
+/** A broadcast transaction: its latest hash, every hash sent with its nonce, and the fields to send it again. */
+export interface SentTransaction {
+  hash: `0x${string}`;
+  hashes: `0x${string}`[];
+  nonce: number;
+  /** decimal strings (wei, gas units): the record is JSON */
+  gas: string;
+  maxFeePerGas: string;
+  maxPriorityFeePerGas: string;
+  data: `0x${string}`;
+}
+
+export interface ConfirmedTransaction {
+  hash: `0x${string}`;
+  blockNumber: number;
+  nonce: number;
+}
+
+export interface AnchorOptions {
+  known?: SentTransaction;
+  onSent?: (transaction: SentTransaction) => Promise<void>;
 }
 
 /** The token id of an issuer's leaf in the installation's one contract: the issuer in the high bits. */

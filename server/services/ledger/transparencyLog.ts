@@ -53,7 +53,9 @@ export function ledgerPagePath(issuerId: number, treeSize: number, leafIndex?: n
 
 /**
  * Anchors a campaign's signed NFT certificates still minting: one batch, one signed head, and the certificates
- * move from minting (11) to validated (1) in the same transaction. Certificates without a credential yet stay
+ * move from minting (11) to validated (1) in the same transaction — unless an EVM chain is configured (ctx.chain):
+ * then they stay minting with their leaf, and anchorCampaignOnChain (evm/chainAnchoring.ts) validates them once
+ * the head's anchor transaction is final. Certificates without a credential yet stay
  * minting (the signing step runs first and fails the job for them). Idempotent: anchored certificates are no
  * longer minting. Two batches of one issuer racing for the same tree size: the unique (issuer, size) makes one
  * fail, and its job is tried again.
@@ -66,6 +68,14 @@ export async function anchorCampaign(ctx: AppContext, job: { issuerId: number; c
     .where('campaign_id', '=', job.campaignId)
     .where('status_id', '=', CERTIFICATE_STATUS.minting)
     .where('credential', 'is not', null)
+    // with an EVM chain, anchored certificates stay minting until their transaction is final: not twice in the log
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('ledger_leaves').select('id').whereRef('ledger_leaves.certificate_id', '=', 'certificates.id'),
+        ),
+      ),
+    )
     .orderBy('id')
     .execute();
   if (minting.length === 0) return 0;
@@ -131,7 +141,8 @@ export async function anchorCampaign(ctx: AppContext, job: { issuerId: number; c
       await trx
         .updateTable('certificates')
         .set({
-          status_id: CERTIFICATE_STATUS.validated,
+          // with an EVM chain, anchorCampaignOnChain moves them once the anchor transaction is final
+          status_id: ctx.chain ? CERTIFICATE_STATUS.minting : CERTIFICATE_STATUS.validated,
           nft_token_id: String(leafIndex),
           nft_transaction: ledgerPagePath(job.issuerId, head.treeSize, leafIndex),
           updated_at: head.timestamp,

@@ -3,6 +3,7 @@ import { finishCampaign } from '../../repositories/campaigns';
 import { signCampaignCredentials } from '../credentials/campaignSigning';
 import { queueAutomatedEmails } from '../emailing/sendEmails';
 import { enqueueJob } from '../jobs/jobQueue';
+import { anchorCampaignOnChain } from '../ledger/evm/chainAnchoring';
 import { anchorCampaign } from '../ledger/transparencyLog';
 import { notifyCampaignPublished } from '../webhooks/notify';
 
@@ -26,6 +27,10 @@ const FOLLOW_UP_STEPS: FollowUpStep[] = [
   // NFT certificates: their signed credentials become one batch of the issuer's transparency log (minting → validated)
   async (ctx, job) => {
     await anchorCampaign(ctx, job);
+  },
+  // with an EVM chain (NFT_RPC_URL): one anchor transaction per head, then minting → validated once it is final
+  async (ctx, job) => {
+    await anchorCampaignOnChain(ctx, job);
   },
 ];
 

@@ -20,6 +20,7 @@ import { cooperate } from '../../eventLoop';
 import { findCampaignByIdempotencyKey } from '../../repositories/campaigns';
 import { allocateStatusIndexes, insertCertificates } from '../../repositories/certificates';
 import { enqueueJob } from '../jobs/jobQueue';
+import { checkAnchoringFunds } from '../ledger/evm/chainAnchoring';
 import { callerTemplate } from '../templates/access';
 import { templateImportData } from '../templates/views';
 import { readArchive, type ArchiveContents } from './archive';
@@ -243,6 +244,8 @@ export async function publish(
   }
 
   const recipients = await groupRecipients(rows, importData.technicalFields);
+  // an NFT campaign on an EVM chain: the signer must be able to pay its anchoring, or nothing is written
+  if (template.is_nft === 1 && ctx.chain) await checkAnchoringFunds(ctx.chain, template.issuer_id);
   try {
     const campaignId = await db.transaction().execute((trx) =>
       writePublication(trx, auth, template, recipients, importData.technicalFields, {

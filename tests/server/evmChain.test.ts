@@ -1,0 +1,244 @@
+import ganache from 'ganache';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { custom, type Hex } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/app';
+import { loadConfig } from '../../server/config';
+import { deployLedgerContract, EvmChain, type EvmChainOptions } from '../../server/services/ledger/evm/evmChain';
+import { createBadgeTemplate, publishRows, recipientRows } from './publicationFixtures';
+import { signInAdmin } from './signIn';
+import { createPostgresDatabase, TEST_DATABASES, type TestDatabase } from './testApp';
+
+// The viem EVM adapter end to end (issue 20): the publication job anchors an NFT campaign's head on an in-process
+// ganache chain (no network) through viem's custom(provider), on both databases.
+const RICH_KEY = `0x${'11'.repeat(32)}` as Hex;
+const POOR_KEY = `0x${'33'.repeat(32)}` as Hex;
+const CHAIN_ID = 1337;
+const EXPLORER = 'https://explorer.test';
+
+const provider = ganache.provider({
+  logging: { quiet: true },
+  chain: { chainId: CHAIN_ID, hardfork: 'shanghai' },
+  wallet: {
+    accounts: [
+      { secretKey: RICH_KEY, balance: '0x56BC75E2D63100000' },
+      // 1 gwei: far from the cost of one anchoring
+      { secretKey: POOR_KEY, balance: '0x3B9ACA00' },
+    ],
+  },
+});
+const rpc = (method: string, params: unknown[] = []) =>
+  provider.request({ method, params } as never) as Promise<unknown>;
+const transport = custom(provider);
+
+/** Mines an empty block every few milliseconds while on: the confirmations the adapter waits for. */
+let miner: NodeJS.Timeout | null = null;
+const startMining = () => {
+  miner ??= setInterval(() => void rpc('evm_mine'), 25);
+};
+const stopMining = () => {
+  if (miner) clearInterval(miner);
+  miner = null;
+};
+
+async function until<T>(read: () => Promise<T | undefined | null | false>, what: string, ms = 10_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (value) return value;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+// a fresh contract per test: each test's fresh database numbers its issuer 1 again
+const deploy = (owner?: Hex) =>
+  deployLedgerContract({
+    owner,
+    transport,
+    chainId: CHAIN_ID,
+    privateKey: RICH_KEY,
+    confirmations: 1,
+    explorerUrl: null,
+    resendAfterMs: 1000,
+    pollMs: 20,
+  });
+let contractAddress: Hex;
+afterAll(async () => {
+  stopMining();
+  await provider.disconnect();
+});
+
+describe.each(TEST_DATABASES)('the EVM adapter anchoring NFT campaigns on %s', (database: TestDatabase) => {
+  const cleanups: (() => Promise<void>)[] = [];
+  afterEach(async () => {
+    stopMining();
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  });
+
+  async function setUp(options: Partial<EvmChainOptions> = {}) {
+    contractAddress = await deploy(privateKeyToAccount(options.privateKey ?? RICH_KEY).address);
+    const chain = new EvmChain({
+      transport,
+      chainId: CHAIN_ID,
+      privateKey: RICH_KEY,
+      contractAddress,
+      confirmations: 2,
+      explorerUrl: EXPLORER,
+      resendAfterMs: 400,
+      pollMs: 20,
+      ...options,
+    });
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'laurel-evm-'));
+    const pgDatabase = database === 'postgres' ? await createPostgresDatabase() : null;
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      PUBLIC_URL: 'http://laurel.test',
+      WEB_ROOT: 'none',
+      LOG_LEVEL: 'silent',
+      JOB_POLL_MS: '0',
+      ...(pgDatabase ? { DATABASE_URL: pgDatabase.url } : {}),
+    });
+    const app = await buildApp(config, { logger: false, chain });
+    cleanups.push(async () => {
+      await app.close();
+      await pgDatabase?.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    });
+    const { headers, issuerId } = await signInAdmin(app);
+    const templateId = await createBadgeTemplate(app, headers);
+    const db = app.laurel.db;
+    await db.updateTable('templates').set({ is_nft: 1 }).where('id', '=', templateId).execute();
+    const certificates = (campaignId: number) =>
+      db
+        .selectFrom('certificates')
+        .select(['id', 'status_id', 'nft_transaction', 'nft_token_id'])
+        .where('campaign_id', '=', campaignId)
+        .orderBy('id')
+        .execute();
+    const transactions = () =>
+      (db as never as import('kysely').Kysely<{ chain_transactions: Record<string, unknown> }>)
+        .selectFrom('chain_transactions')
+        .selectAll()
+        .execute() as Promise<
+        { head_id: number; status: string; tx_hash: string; nonce: number; sent: string; error: string | null }[]
+      >;
+    const publish = async (count: number) => {
+      const published = await publishRows(app, headers, templateId, recipientRows(count));
+      expect(published.statusCode, published.body).toBe(200);
+      return published.json<{ campaignId: number }>().campaignId;
+    };
+    return { app, db, chain, headers, issuerId, templateId, certificates, transactions, publish };
+  }
+
+  it('keeps a campaign minting until its anchor transaction is final, then validated with the explorer link', async () => {
+    const t = await setUp();
+    const campaignId = await t.publish(3);
+    const job = t.app.laurel.jobs.runUntilIdle();
+    // mined in its own block (instamine): one confirmation of two
+    const sent = await until(async () => (await t.transactions()).find((row) => row.status === 'sent'), 'the anchor');
+    await until(() => rpc('eth_getTransactionReceipt', [sent.tx_hash]), 'the receipt');
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect((await t.certificates(campaignId)).map((row) => row.status_id)).toEqual([11, 11, 11]);
+    startMining();
+    await job;
+    const rows = await t.certificates(campaignId);
+    expect(rows.map((row) => row.status_id)).toEqual([1, 1, 1]);
+    expect(rows.map((row) => row.nft_transaction)).toEqual(Array(3).fill(`${EXPLORER}/tx/${sent.tx_hash}`));
+    expect(rows.map((row) => row.nft_token_id)).toEqual(['0', '1', '2']);
+    const head = await t.db.selectFrom('ledger_heads').selectAll().executeTakeFirstOrThrow();
+    expect(await t.chain.anchoredRoot(t.issuerId, 3)).toBe(`0x${head.root_hash}`);
+    const [record] = await t.transactions();
+    expect(record).toMatchObject({ head_id: head.id, status: 'confirmed', tx_hash: sent.tx_hash });
+    // the batch page stays reachable from the leaf
+    const page = await t.app.inject({ method: 'GET', url: `/ledger/${t.issuerId}/3?leaf=1` });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(head.root_hash);
+  });
+
+  it('refuses an NFT publication the signer cannot pay for, before anything is written', async () => {
+    const t = await setUp({ privateKey: POOR_KEY });
+    const credits = () =>
+      t.db.selectFrom('issuers').select('credits').where('id', '=', t.issuerId).executeTakeFirstOrThrow();
+    const before = await credits();
+    const refused = await publishRows(t.app, t.headers, t.templateId, recipientRows(2));
+    expect(refused.statusCode, refused.body).toBe(400);
+    const body = refused.json();
+    expect(body.code).toBe('ERR_NFT_FUNDS');
+    expect(body.errors[0].code).toBe('ERR_NFT_FUNDS');
+    expect(body.errors[0].details[0]).toContain(privateKeyToAccount(POOR_KEY).address);
+    expect(BigInt(body.needed)).toBeGreaterThan(BigInt(body.balance));
+    expect(await t.db.selectFrom('campaigns').selectAll().execute()).toEqual([]);
+    expect(await t.db.selectFrom('certificates').selectAll().execute()).toEqual([]);
+    expect(await credits()).toEqual(before);
+  });
+
+  it('records an out-of-gas transaction on the job and anchors on the retry with a new one', async () => {
+    let starve = true;
+    const t = await setUp({ gasLimit: (estimate) => (starve ? 30_000n : (estimate * 125n) / 100n) });
+    startMining();
+    const campaignId = await t.publish(2);
+    await t.app.laurel.jobs.runUntilIdle();
+    const [failed] = await t.transactions();
+    expect(failed.status).toBe('failed');
+    expect(failed.error).toMatch(/ran out of gas/);
+    expect((await t.certificates(campaignId)).map((row) => row.status_id)).toEqual([11, 11]);
+    const [job] = await t.app.laurel.jobs.find({ type: 'campaign.followUp' });
+    expect(job.state).toBe('queued');
+    expect(job.lastError).toMatch(/ran out of gas/);
+    expect(await t.chain.anchoredRoot(t.issuerId, 2)).toBeNull();
+
+    starve = false;
+    // the job's next attempt, after its retry delay
+    await until(
+      async () => {
+        await t.app.laurel.jobs.runUntilIdle();
+        return (await t.transactions())[0].status === 'confirmed';
+      },
+      'the retried job',
+      15_000,
+    );
+    const [confirmed] = await t.transactions();
+    expect(confirmed.status).toBe('confirmed');
+    expect(confirmed.nonce).toBe(failed.nonce + 1);
+    expect((await t.certificates(campaignId)).map((row) => row.status_id)).toEqual([1, 1]);
+    const head = await t.db.selectFrom('ledger_heads').selectAll().executeTakeFirstOrThrow();
+    expect(await t.chain.anchoredRoot(t.issuerId, 2)).toBe(`0x${head.root_hash}`);
+    expect(await t.db.selectFrom('ledger_heads').selectAll().execute()).toHaveLength(1);
+  });
+
+  it('sends a transaction lost in a reorg again with its nonce and validates the campaign once', async () => {
+    const t = await setUp();
+    const snapshot = await rpc('evm_snapshot');
+    const campaignId = await t.publish(2);
+    const job = t.app.laurel.jobs.runUntilIdle();
+    const sent = await until(async () => (await t.transactions()).find((row) => row.status === 'sent'), 'the anchor');
+    await until(() => rpc('eth_getTransactionReceipt', [sent.tx_hash]), 'the receipt');
+    // the block that held it is replaced: the transaction is gone from the chain
+    expect(await rpc('evm_revert', [snapshot])).toBe(true);
+    expect(await rpc('eth_getTransactionReceipt', [sent.tx_hash])).toBeNull();
+    startMining();
+    await job;
+    const [record] = await t.transactions();
+    const resent = JSON.parse(record.sent) as { hashes: string[]; nonce: number };
+    expect(record.status).toBe('confirmed');
+    expect(resent.hashes).toHaveLength(2);
+    expect(resent.hashes[0]).toBe(sent.tx_hash);
+    expect(record.tx_hash).toBe(resent.hashes[1]);
+    expect(record.nonce).toBe(sent.nonce);
+    expect((await t.certificates(campaignId)).map((row) => row.status_id)).toEqual([1, 1]);
+    expect((await t.certificates(campaignId)).map((row) => row.nft_transaction)).toEqual(
+      Array(2).fill(`${EXPLORER}/tx/${record.tx_hash}`),
+    );
+    const head = await t.db.selectFrom('ledger_heads').selectAll().executeTakeFirstOrThrow();
+    expect(await t.chain.anchoredRoot(t.issuerId, 2)).toBe(`0x${head.root_hash}`);
+    const events = await rpc('eth_getLogs', [{ address: contractAddress, fromBlock: '0x0' }]);
+    const anchoredForSize2 = (events as { topics: string[]; data: string }[]).filter(
+      (event) => BigInt(event.topics[1] ?? '0x0') === BigInt(t.issuerId) && BigInt(event.data.slice(0, 66)) === 2n,
+    );
+    expect(anchoredForSize2).toHaveLength(1);
+  });
+});
