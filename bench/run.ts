@@ -3,6 +3,7 @@ import { designerBench } from './designerBench';
 import { eventLoopBench } from './eventLoopBench';
 import { firstLoadBench } from './firstLoadBench';
 import { importBench } from './importBench';
+import { nftBench } from './nftBench';
 import { publicPageBench } from './publicPageBench';
 import { publishBench } from './publishBench';
 import { reportBench } from './reportBench';
@@ -20,6 +21,7 @@ const benches: Record<string, () => Promise<void>> = {
   'public-page': publicPageBench,
   designer: designerBench,
   workers: workersBench,
+  nft: nftBench,
 };
 
 /**
