@@ -100,6 +100,19 @@ describe('publishing', () => {
       },
     ],
     [
+      'a blockchain signer that cannot pay the NFT anchoring',
+      () =>
+        HttpResponse.json(
+          {
+            code: 'ERR_NFT_FUNDS',
+            message: 'The blockchain address 0xabc holds 0.0; anchoring this campaign needs 0.001',
+            errors: [{ code: 'ERR_NFT_FUNDS', details: ['0xabc: 0.0 / 0.001'], more: 0 }],
+          },
+          { status: 400 },
+        ),
+      { kind: 'rejected', errors: [{ code: 'ERR_NFT_FUNDS', details: ['0xabc: 0.0 / 0.001'], more: 0 }] },
+    ],
+    [
       'not enough credits',
       () => HttpResponse.json({ code: 'NOT_ENOUGH_CREDITS' }, { status: 402 }),
       { kind: 'not_enough_credits' },
