@@ -6,6 +6,7 @@ import { importBench } from './importBench';
 import { nftBench } from './nftBench';
 import { publicPageBench } from './publicPageBench';
 import { publishBench } from './publishBench';
+import { publish100kBench } from './publish100kBench';
 import { reportBench } from './reportBench';
 import { signingBench } from './signingBench';
 import { workersBench } from './workersBench';
@@ -13,6 +14,7 @@ import { workersBench } from './workersBench';
 const benches: Record<string, () => Promise<void>> = {
   import: importBench,
   publish: publishBench,
+  'publish-100k': publish100kBench,
   report: reportBench,
   signing: signingBench,
   dashboard: dashboardBench,
