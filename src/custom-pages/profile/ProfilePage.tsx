@@ -17,7 +17,7 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Confirm, Title, useTranslate } from 'react-admin';
 import { Link as RouterLink, Navigate, useNavigate, useParams } from 'react-router-dom';
 import { useHelp } from '../help/HelpContext';
@@ -32,7 +32,14 @@ import { useCurrentUser } from '../../authProvider/useCurrentUser';
 import { useLaurelDataProvider } from '../../dataProvider/useLaurelDataProvider';
 import { offersVerificationForm, VERIFICATION_TAB } from '../../../domain/accountVerification';
 import { AccountVerificationForm } from './AccountVerificationForm';
-import { fieldsOfTab, modifiedKeys, paramsPayload, valuesFromIssuer, type ProfileValues } from './profileForm';
+import {
+  fieldsOfTab,
+  modifiedKeys,
+  paramsPayload,
+  reloadedValues,
+  valuesFromIssuer,
+  type ProfileValues,
+} from './profileForm';
 import { PROFILE_PATH } from './paths';
 
 /** The plan page (spec 000 section 2.14), where a locked setting's upgrade is offered. */
@@ -47,6 +54,7 @@ export function ProfilePage() {
   const { user } = useCurrentUser();
   const [issuer, setIssuer] = useState<IssuerProfile | null>(null);
   const [loaded, setLoaded] = useState<ProfileValues>({});
+  const loadedRef = useRef<ProfileValues>({});
   const [values, setValues] = useState<ProfileValues>({});
   const [confirming, setConfirming] = useState(false);
   const [message, setMessage] = useState<{ severity: 'success' | 'error' | 'warning'; text: string } | null>(null);
@@ -59,8 +67,11 @@ export function ProfilePage() {
       .then((body) => {
         const initial = valuesFromIssuer(body as unknown as Record<string, unknown>, body.params);
         setIssuer(body);
+        // a new read (a new identity, another language) keeps what the user has typed since the last one
+        const previous = loadedRef.current;
+        loadedRef.current = initial;
+        setValues((current) => reloadedValues(previous, current, initial));
         setLoaded(initial);
-        setValues(initial);
       })
       .catch(() => setMessage({ severity: 'error', text: translate('app.error_generic') }));
   }, [user, translate, dataProvider]);

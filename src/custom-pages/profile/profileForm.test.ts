@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { modifiedKeys, paramsPayload, valuesFromIssuer } from './profileForm';
+import { modifiedKeys, paramsPayload, reloadedValues, valuesFromIssuer } from './profileForm';
 
 describe('profile form', () => {
   const loaded = valuesFromIssuer(
@@ -15,6 +15,18 @@ describe('profile form', () => {
       tracking: true,
       title: '',
     });
+  });
+
+  it('keeps the typed fields when the profile is read again, and takes the stored value of the others', () => {
+    const typed = { ...loaded, title: 'Diplomas of North College' };
+    const fresh = { ...loaded, 'sender.name': 'Registrar', title: '' };
+    expect(reloadedValues(loaded, typed, fresh)).toEqual({
+      ...loaded,
+      'sender.name': 'Registrar',
+      title: 'Diplomas of North College',
+    });
+    // after a save the fresh values are what was typed
+    expect(reloadedValues(loaded, typed, typed)).toEqual(typed);
   });
 
   it('flags the modified fields and sends them in the stored shape, an emptied text as null', () => {

@@ -30,6 +30,16 @@ export function modifiedKeys(loaded: ProfileValues, current: ProfileValues): Pro
 }
 
 /**
+ * The values after the profile is read again (after a save, another tab's change or a new identity): the fresh
+ * stored values, except the fields the user has modified since the previous read, which keep what was typed.
+ */
+export function reloadedValues(previous: ProfileValues, current: ProfileValues, fresh: ProfileValues): ProfileValues {
+  const values = { ...fresh };
+  for (const key of modifiedKeys(previous, current)) values[key] = current[key];
+  return values;
+}
+
+/**
  * The changes in the params' stored shape for PUT /api/issuer/config: grouped keys nest (sender.email →
  * { sender: { email } }) and an emptied text becomes null, which removes it.
  */
