@@ -10,9 +10,14 @@ import { loadConfig } from '../server/config';
 import { insertTemplate } from '../server/repositories/templates';
 import startPostgres from '../tests/server/postgresServer';
 import { signInAdmin } from '../tests/server/signIn';
+import { appReportTour, seedReportTemplate } from './reportBench';
 import { startHealthProbe, type ProbeResult } from './serverProbe';
 
-const ROWS = 10_000;
+const ROWS = Number(process.env.EVENT_LOOP_ROWS ?? 10_000);
+/** Certificates of the report probed (issue 16 point 1: report pages over 1,000,000); 0 leaves the report out. */
+const REPORT_ROWS = Number(process.env.EVENT_LOOP_REPORT_ROWS ?? 1_000_000);
+/** Times the app's tour of the report (22 pages) is sent under the probe. */
+const REPORT_ROUNDS = 3;
 
 export type BenchDatabase = 'sqlite' | 'postgres';
 
@@ -115,11 +120,56 @@ function probeLine(probe: ProbeResult): string {
 }
 
 /**
- * Extra load run under the probe: report pages over 1,000,000 certificates (issue 16 point 2) belong to the report
- * bench; when it offers a load function it is added here.
+ * Report pages over REPORT_ROWS certificates under the probe (issue 16 point 1): a template of generated
+ * certificates (the report bench's seeding, one INSERT … SELECT, not probed), then the app's own requests
+ * (reportRowsBody: default views, every sort both ways, the last page, status/mail choices, searches) sent one
+ * after the other over HTTP, as one user clicking through the report, while the probe asks /api/health.
  */
-export type ProbedLoad = (server: { app: LaurelApp; base: string }) => Promise<string>;
-export const extraProbedLoads: { name: string; run: ProbedLoad }[] = [];
+async function reportUnderProbe(database: BenchDatabase, app: LaurelApp, base: string): Promise<void> {
+  if (REPORT_ROWS <= 0) return;
+  const seedingStarted = performance.now();
+  const seeded = await seedReportTemplate(database, app, REPORT_ROWS, { keepOtherCertificates: true });
+  const seeding = performance.now() - seedingStarted;
+  const post = async (body: Record<string, unknown>) => {
+    const answer = await fetch(`${base}/api/admin/data_post`, {
+      method: 'POST',
+      headers: { ...seeded.headers, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    if (!answer.ok) throw new Error(`report page: ${answer.status} ${await answer.text()}`);
+    return (await answer.json()) as { count: number };
+  };
+  const header = () =>
+    fetch(`${base}/api/admin/report?templateId=${seeded.templateId}`, { headers: seeded.headers }).then((answer) => {
+      if (!answer.ok) throw new Error(`report header: ${answer.status}`);
+    });
+  // warm-up (statements prepared, caches filled), not probed
+  const total = (await post(appReportTour(seeded, 0)[0])).count;
+  const loop = monitorEventLoopDelay({ resolution: 5 });
+  const probe = startHealthProbe(`${base}/api/health`, 20);
+  loop.enable();
+  const started = performance.now();
+  let pages = 0;
+  let slowest = 0;
+  for (let round = 0; round < REPORT_ROUNDS; round += 1) {
+    await header();
+    for (const body of appReportTour(seeded, total, round)) {
+      const sent = performance.now();
+      await post(body);
+      slowest = Math.max(slowest, performance.now() - sent);
+      pages += 1;
+    }
+  }
+  const elapsed = performance.now() - started;
+  loop.disable();
+  const result = await probe.stop();
+  console.info(
+    `  ${database}: report over ${total.toLocaleString('en')} certificates (generated in ${ms(seeding)}): ` +
+      `${pages} pages as the app asks for them in ${ms(elapsed)}, slowest page ${ms(slowest)}`,
+  );
+  console.info(`    probe during the report pages: ${probeLine(result)}`);
+  console.info(`    longest event-loop delay in the server during the report pages: ${ms(loop.max / 1e6)}`);
+}
 
 async function publishAndSign(database: BenchDatabase, pgUrl: string | null): Promise<void> {
   const server = await startBenchServer(database, pgUrl);
@@ -180,11 +230,7 @@ async function publishAndSign(database: BenchDatabase, pgUrl: string | null): Pr
     );
     console.info(`    probe during the signing: ${probeLine(result)}`);
     console.info(`    longest event-loop delay in the server during the signing: ${ms(loop.max / 1e6)}`);
-    for (const load of extraProbedLoads) {
-      const probeDuring = startHealthProbe(`${base}/api/health`, 20);
-      const figure = await load.run(server);
-      console.info(`    ${load.name}: ${figure}; probe: ${probeLine(await probeDuring.stop())}`);
-    }
+    await reportUnderProbe(database, app, base);
   } finally {
     await server.close();
   }
@@ -192,8 +238,10 @@ async function publishAndSign(database: BenchDatabase, pgUrl: string | null): Pr
 
 /**
  * npm run bench (event-loop): a probe asks /api/health every 20 ms from its own thread while a 10,000-row
- * publication is published over HTTP and signed, on SQLite and PostgreSQL; prints the probe's waits, the signing
- * rate with the probe running, and a bare Ed25519 signing rate of this machine (one core) beside it.
+ * publication is published over HTTP and signed, then while the app's report pages over 1,000,000 certificates
+ * are asked for (EVENT_LOOP_REPORT_ROWS changes the count, 0 leaves them out), on SQLite and PostgreSQL; prints
+ * the probe's waits, the server's longest event-loop delay, the signing rate with the probe running, and a bare
+ * Ed25519 signing rate of this machine (one core) beside it.
  */
 export async function eventLoopBench(): Promise<void> {
   console.info(`event loop: a probe every 20 ms during a ${ROWS.toLocaleString('en')}-row publish and its signing`);
@@ -204,9 +252,6 @@ export async function eventLoopBench(): Promise<void> {
     if (postgres) await publishAndSign('postgres', postgres.url);
   } finally {
     postgres?.stop();
-  }
-  if (extraProbedLoads.length === 0) {
-    console.info('  report pages over 1,000,000 certificates under the probe: not measured yet (extraProbedLoads)');
   }
 }
 

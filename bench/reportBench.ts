@@ -123,29 +123,107 @@ export async function reportBench(): Promise<void> {
   }
 }
 
-async function benchDatabase(database: 'sqlite' | 'postgres', app: LaurelApp): Promise<void> {
+export interface SeededReport {
+  headers: Record<string, string>;
+  templateId: number;
+  campaignId: number;
+}
+
+/**
+ * A badge template whose one campaign holds `count` generated certificates (one INSERT … SELECT made by the
+ * database), some messages refused and some opened so that every mail filter has rows, statistics refreshed.
+ * Shared with the event-loop bench, which probes the server while the app's report requests run.
+ */
+export async function seedReportTemplate(
+  database: 'sqlite' | 'postgres',
+  app: LaurelApp,
+  count: number,
+  options: { keepOtherCertificates?: boolean } = {},
+): Promise<SeededReport> {
   const { headers, issuerId } = await signInAdmin(app);
   const templateId = await createBadgeTemplate(app, headers);
   const campaignId = (await publishRows(app, headers, templateId, recipientRows(1))).json<{ campaignId: number }>()
     .campaignId;
   const db = app.laurel.db;
-  await db.deleteFrom('certificates').execute();
-  let started = Date.now();
-  await insertGeneratedCertificates(app, { issuerId, templateId, campaignId }, CERTIFICATES);
-  // some messages refused and some opened, so that every mail filter has rows
+  // the one published row goes (and, for the report bench alone on its database, anything else)
+  if (options.keepOtherCertificates)
+    await db.deleteFrom('certificates').where('template_id', '=', templateId).execute();
+  else await db.deleteFrom('certificates').execute();
+  await insertGeneratedCertificates(app, { issuerId, templateId, campaignId }, count);
   await db
     .updateTable('certificates')
     .set({ mail_sent: 0 })
+    .where('template_id', '=', templateId)
     .where(sql<number>`id % 97`, '=', 0)
     .execute();
   await db
     .updateTable('certificates')
     .set({ mail_read_at: new Date().toISOString() })
+    .where('template_id', '=', templateId)
     .where('mail_sent', '=', 1)
     .where(sql<number>`id % 7`, '=', 0)
     .execute();
   if (database === 'postgres') await sql`analyze certificates`.execute(db);
   else await sql`analyze`.execute(db);
+  return { headers, templateId, campaignId };
+}
+
+/** The report filter the app's ReportPage gives its list (statuses 1,3,6,9, mail states 1,0,2), on a template or campaign. */
+export function appReportView(
+  seeded: SeededReport,
+  kind: 'template' | 'campaign',
+  extra: Partial<CertificateFilter> = {},
+): CertificateFilter {
+  return {
+    view: kind,
+    ...(kind === 'campaign' ? { campaignId: seeded.campaignId } : { templateId: seeded.templateId }),
+    defaultStatuses: [...DEFAULT_STATUS_FILTER],
+    defaultMailSent: defaultMailFilter(false),
+    ...extra,
+  };
+}
+
+/** One page of the report as the app asks for it (reportRowsBody, the data provider's own body builder). */
+export function appReportPage(
+  filter: CertificateFilter,
+  sort: SortPayload = { field: '', order: 'ASC' },
+  offset = 0,
+): Record<string, unknown> {
+  return reportRowsBody(filter, sort, { offset, limit: 20 });
+}
+
+/**
+ * The bodies of a user's tour of the report over `total` certificates: the default view of the template and the
+ * campaign, every sortable column both ways, the last page, a few status/mail choices of the filter drawer and
+ * searches by first name, last name, address and key. The event-loop bench sends them under its probe.
+ */
+export function appReportTour(seeded: SeededReport, total: number, round = 0): Record<string, unknown>[] {
+  const view = (kind: 'template' | 'campaign', extra: Partial<CertificateFilter> = {}) =>
+    appReportView(seeded, kind, extra);
+  const last = Math.floor((total - 1) / 20) * 20;
+  const n = 1_000 + round * 7_919;
+  return [
+    appReportPage(view('template')),
+    appReportPage(view('campaign')),
+    appReportPage(view('template'), undefined, last),
+    ...REPORT_SORT_FIELDS.flatMap((field) =>
+      (['ASC', 'DESC'] as const).map((order) => appReportPage(view('template'), { field, order })),
+    ),
+    appReportPage(view('template'), { field: 'lastName', order: 'DESC' }, last),
+    appReportPage(view('template', { statuses: [3], mailSent: [1, 0] })),
+    appReportPage(view('template', { statuses: [1, 9], mailSent: [2] })),
+    appReportPage(view('template', { q: `Learner${10_000 + (n % 900_000)}` })),
+    appReportPage(view('template', { q: `doe${n % 100}` })),
+    appReportPage(view('template', { q: `ner${100_000 + (n % 800_000)}@exam` })),
+    appReportPage(view('template', { q: `d-${(n % 9_000) + 1_000}5` })),
+  ];
+}
+
+async function benchDatabase(database: 'sqlite' | 'postgres', app: LaurelApp): Promise<void> {
+  let started = Date.now();
+  const seeded = await seedReportTemplate(database, app, CERTIFICATES);
+  const { headers, templateId } = seeded;
+  const db = app.laurel.db;
   console.info(
     `report on ${database}: ${CERTIFICATES.toLocaleString('en')} certificates generated in ${Date.now() - started} ms`,
   );
@@ -172,15 +250,9 @@ async function benchDatabase(database: 'sqlite' | 'postgres', app: LaurelApp): P
         `p95 ratio to the primary-key lookup ${(timing.p95 / baseline.p95).toFixed(0)}`,
     );
   };
-  const view = (kind: 'template' | 'campaign', extra: Partial<CertificateFilter> = {}): CertificateFilter => ({
-    view: kind,
-    ...(kind === 'campaign' ? { campaignId } : { templateId }),
-    defaultStatuses: [...DEFAULT_STATUS_FILTER],
-    defaultMailSent: defaultMailFilter(false),
-    ...extra,
-  });
-  const page = (filter: CertificateFilter, sort: SortPayload = { field: '', order: 'ASC' }, offset = 0) =>
-    reportRowsBody(filter, sort, { offset, limit: 20 });
+  const view = (kind: 'template' | 'campaign', extra: Partial<CertificateFilter> = {}) =>
+    appReportView(seeded, kind, extra);
+  const page = appReportPage;
 
   line(
     'header (GET /api/admin/report)',
