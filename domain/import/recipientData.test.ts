@@ -26,6 +26,18 @@ describe('recipient data', () => {
     expect(isIsoDate('2026-02-28')).toBe(true);
     expect(isIsoDate('2026-02-30')).toBe(false);
     expect(isIsoDate('46203')).toBe(false);
+    // the same answers as a Date round trip, every day of 1896–1904 and 2096–2104 and the edges of the years
+    const byDate = (text: string) => {
+      const [year, month, day] = text.split('-').map(Number);
+      return new Date(Date.UTC(year, month - 1, day)).toISOString().slice(0, 10) === text;
+    };
+    const pad = (value: number, length: number) => String(value).padStart(length, '0');
+    for (const year of [0, 4, 99, 100, 1600, 1896, 1899, 1900, 1904, 2000, 2024, 2096, 2100, 2104, 9999])
+      for (let month = 0; month <= 13; month++)
+        for (let day = 0; day <= 32; day++) {
+          const text = `${pad(year, 4)}-${pad(month, 2)}-${pad(day, 2)}`;
+          expect(isIsoDate(text), text).toBe(byDate(text));
+        }
     expect(isDateColumn(' OBTENTIONdate ')).toBe(true);
     expect(isDateColumn('dateNaissance')).toBe(true);
     expect(isDateColumn('score')).toBe(false);

@@ -24,12 +24,21 @@ export function isDateColumn(header: string): boolean {
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-/** A real calendar day written YYYY-MM-DD (no 30 February). */
+/**
+ * A real calendar day written YYYY-MM-DD (no 30 February), years 0100 to 9999 (what a Date round trip accepted:
+ * Date.UTC reads years 0–99 as 1900–1999). Counted, not through a Date: it runs for every date cell of an
+ * import, and the Date round trip was a third of the rows' check (issue 16 point 3).
+ */
 export function isIsoDate(value: string): boolean {
   const match = ISO_DATE.exec(value);
   if (!match) return false;
-  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return date.toISOString().slice(0, 10) === value;
+  const year = Number(match[1]);
+  const month = Number(match[2]);
+  const day = Number(match[3]);
+  if (year < 100 || month < 1 || month > 12 || day < 1) return false;
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  const days = month === 2 ? (leap ? 29 : 28) : month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
+  return day <= days;
 }
 
 /**

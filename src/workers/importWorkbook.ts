@@ -14,6 +14,9 @@ export type ReadFailure = Exclude<ReadWorkbookResult, { ok: true }>;
 /** What the import of one file answers: the checked rows, the import errors, or why the file could not be read. */
 export type WorkbookImport = ImportResult | ReadFailure;
 
+/** The steps of one import, in order, as the bench splits its time: zip scanned, SheetJS read, rows checked. */
+export type ImportStage = 'scanned' | 'read' | 'validated';
+
 /**
  * The whole import of one spreadsheet, as the spreadsheet worker runs it: a file over the row limit is refused
  * from its zip before any parse, as is one declaring a document type (scanSpreadsheetZip), then SheetJS reads it and domain/import checks its rows, both
@@ -24,6 +27,7 @@ export async function importWorkbook(
   fileName: string,
   definition: ImportDefinition,
   onValidating: () => void = () => undefined,
+  onStage: (stage: ImportStage) => void = () => undefined,
 ): Promise<WorkbookImport> {
   if (!checkImportFileContent(fileName, bytes)) {
     const scan = await scanSpreadsheetZip(bytes, definition.maxRows);
@@ -34,8 +38,12 @@ export async function importWorkbook(
         errors: [importError('ERR_TOO_MANY_ROWS', [`${scan.rowsOver} > ${definition.maxRows}`])],
       };
   }
+  onStage('scanned');
   const read = readWorkbook(bytes, fileName);
   if (!read.ok) return read;
+  onStage('read');
   onValidating();
-  return validateImport(read.sheet, definition, { date1904: read.date1904, recipientData: true });
+  const result = validateImport(read.sheet, definition, { date1904: read.date1904, recipientData: true });
+  onStage('validated');
+  return result;
 }

@@ -61,6 +61,22 @@ describe('rows over the limit, from the zip before any parse', () => {
     expect(performance.now() - started).toBeLessThan(5000);
   });
 
+  it('counts exactly over many inflated chunks, and with prefixed tags', async () => {
+    // 30,000 rows: the sheet's XML comes in many chunks, tags cut between them
+    const bytes = workbookBytes([HEADERS, ...people(30_000)]);
+    expect(await rowsOverLimit(await withSheet(bytes, (xml) => xml.replace(/<dimension[^>]*\/>/, '')), 10)).toBe(
+      30_000,
+    );
+    expect(await rowsOverLimit(bytes, 30_000)).toBeNull();
+    // the same elements under a namespace prefix (x:row, x:v) count as well
+    const prefixed = await withSheet(workbookBytes([HEADERS, ...people(30)]), (xml) =>
+      xml
+        .replace(/<(\/?)(row|c|v|sheetData|dimension)\b/g, '<$1x:$2')
+        .replace('<worksheet ', '<worksheet xmlns:x="http://schemas.openxmlformats.org/spreadsheetml/2006/main" '),
+    );
+    expect(await rowsOverLimit(prefixed, 10)).toBe(30);
+  });
+
   it('counts the rows of an OpenDocument spreadsheet', async () => {
     expect(await rowsOverLimit(workbookBytes([HEADERS, ...people(30)], 'ods'), 10)).toBe(30);
     expect(await rowsOverLimit(workbookBytes([HEADERS, ...people(8)], 'ods'), 10)).toBeNull();

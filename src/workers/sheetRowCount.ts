@@ -1,100 +1,255 @@
-import JSZip from 'jszip';
+/**
+ * What a spreadsheet's zip tells before SheetJS parses it (issues 16 and 17): its row count, authoritative, and
+ * whether a part declares a document type. Parts are inflated by the platform's DecompressionStream (native zlib,
+ * several times quicker than a JavaScript inflate) and the sheet's rows are counted on its bytes, never decoded
+ * as text: the count costs a small part of SheetJS's own parse.
+ */
 
-/** What a row count needs from a jszip file stream (jszip's StreamHelper). */
-interface TextStream {
-  on(event: 'data', listener: (chunk: string) => void): TextStream;
-  on(event: 'end', listener: () => void): TextStream;
-  on(event: 'error', listener: (error: Error) => void): TextStream;
-  resume(): TextStream;
-  pause(): TextStream;
+/** A part of the zip, from its central directory. */
+interface ZipPart {
+  name: string;
+  /** 0 stored, 8 deflated; others are not read */
+  method: number;
+  /** where its data starts and how many bytes it takes in the zip */
+  start: number;
+  size: number;
+}
+
+const ZIP_END = 0x06054b50;
+const ZIP_ENTRY = 0x02014b50;
+const ZIP_LOCAL = 0x04034b50;
+
+/** The parts of a zip by name, or null when its directory cannot be read (SheetJS then reports the file). */
+function zipParts(bytes: Uint8Array): Map<string, ZipPart> | null {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let end = bytes.length - 22;
+  const stop = Math.max(0, end - 0xffff);
+  while (end >= stop && view.getUint32(end, true) !== ZIP_END) end--;
+  if (end < stop) return null;
+  const count = view.getUint16(end + 10, true);
+  let offset = view.getUint32(end + 16, true);
+  const parts = new Map<string, ZipPart>();
+  const decoder = new TextDecoder();
+  for (let i = 0; i < count; i++) {
+    if (offset + 46 > bytes.length || view.getUint32(offset, true) !== ZIP_ENTRY) return null;
+    const nameLength = view.getUint16(offset + 28, true);
+    const name = decoder.decode(bytes.subarray(offset + 46, offset + 46 + nameLength));
+    const local = view.getUint32(offset + 42, true);
+    // a part whose data cannot be found is left out of the scan (SheetJS reports it if it needs it)
+    if (local + 30 <= bytes.length && view.getUint32(local, true) === ZIP_LOCAL) {
+      const start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
+      const size = view.getUint32(offset + 20, true);
+      if (start + size <= bytes.length)
+        parts.set(name, { name, method: view.getUint16(offset + 10, true), start, size });
+    }
+    offset += 46 + nameLength + view.getUint16(offset + 30, true) + view.getUint16(offset + 32, true);
+  }
+  return parts;
 }
 
 /**
- * Reads the text of a zip entry chunk by chunk, handing `onTags` only whole tags (a tag cut between two chunks
- * waits for the next one); `onTags` answers true to stop reading.
+ * Hands the part's bytes to `onChunk` as they are inflated, until the end or until it answers true. A part that
+ * cannot be inflated ends the reading quietly: SheetJS's parse reports the file.
  */
-function scanTags(stream: TextStream, onTags: (text: string) => boolean): Promise<void> {
-  return new Promise((resolve, reject) => {
-    let carry = '';
-    let stopped = false;
-    stream
-      .on('data', (chunk) => {
-        if (stopped) return;
-        const text = carry + chunk;
-        const open = text.lastIndexOf('<');
-        const whole = open >= 0 && text.indexOf('>', open) < 0 ? open : text.length;
-        carry = text.slice(whole);
-        if (onTags(text.slice(0, whole))) {
-          stopped = true;
-          stream.pause();
-          resolve();
-        }
-      })
-      .on('end', () => {
-        if (!stopped) onTags(carry);
-        resolve();
-      })
-      .on('error', reject)
-      .resume();
+async function readPart(bytes: Uint8Array, part: ZipPart, onChunk: (chunk: Uint8Array) => boolean): Promise<void> {
+  const data = bytes.subarray(part.start, part.start + part.size);
+  if (part.method === 0) {
+    onChunk(data);
+    return;
+  }
+  if (part.method !== 8) return;
+  const reader = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(data);
+      controller.close();
+    },
+  })
+    .pipeThrough(new DecompressionStream('deflate-raw') as unknown as ReadableWritablePair<Uint8Array, Uint8Array>)
+    .getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      if (onChunk(value)) {
+        void reader.cancel().catch(() => undefined);
+        return;
+      }
+    }
+  } catch {
+    // a broken deflate stream: left to SheetJS
+  }
+}
+
+/**
+ * Reads the text of a part chunk by chunk, handing `onTags` only whole tags (a tag cut between two chunks waits
+ * for the next one); `onTags` answers true to stop reading.
+ */
+async function scanTags(bytes: Uint8Array, part: ZipPart, onTags: (text: string) => boolean): Promise<void> {
+  const decoder = new TextDecoder();
+  let carry = '';
+  let stopped = false;
+  await readPart(bytes, part, (chunk) => {
+    const text = carry + decoder.decode(chunk, { stream: true });
+    const open = text.lastIndexOf('<');
+    const whole = open >= 0 && text.indexOf('>', open) < 0 ? open : text.length;
+    carry = text.slice(whole);
+    stopped = onTags(text.slice(0, whole));
+    return stopped;
   });
+  if (!stopped) onTags(carry + decoder.decode());
 }
 
-/** An entry's text, inflated chunk by chunk (jszip's internal stream: its public streams are Node's only). */
-function textStream(entry: JSZip.JSZipObject): TextStream {
-  return (entry as unknown as { internalStream(type: 'string'): TextStream }).internalStream('string');
+/** A part's whole text (the small parts: workbook.xml and its relations). */
+async function partText(bytes: Uint8Array, part: ZipPart | undefined): Promise<string | undefined> {
+  if (!part) return undefined;
+  let text = '';
+  await scanTags(bytes, part, (chunk) => {
+    text += chunk;
+    return false;
+  });
+  return text;
 }
 
-/** The path of the workbook's first sheet in an .xlsx/.xlsm zip. */
-async function firstSheetPath(zip: JSZip): Promise<string | null> {
-  const workbook = await zip.file('xl/workbook.xml')?.async('string');
+/** The workbook's first sheet in an .xlsx/.xlsm zip. */
+async function firstSheet(bytes: Uint8Array, parts: Map<string, ZipPart>): Promise<ZipPart | null> {
+  const workbook = await partText(bytes, parts.get('xl/workbook.xml'));
   const relationId = workbook?.match(/<sheet\b[^>]*\br:id="([^"]+)"/)?.[1];
-  const relations = await zip.file('xl/_rels/workbook.xml.rels')?.async('string');
+  const relations = await partText(bytes, parts.get('xl/_rels/workbook.xml.rels'));
   const relation = relations?.match(new RegExp(`<Relationship\\b[^>]*\\bId="${relationId}"[^>]*>`))?.[0];
   const target = relation?.match(/\bTarget="([^"]+)"/)?.[1];
-  if (target) return target.startsWith('/') ? target.slice(1) : `xl/${target}`;
-  return zip.file(/^xl\/worksheets\/sheet\d+\.xml$/)[0]?.name ?? null;
+  if (target) return parts.get(target.startsWith('/') ? target.slice(1) : `xl/${target}`) ?? null;
+  return [...parts.values()].find((part) => /^xl\/worksheets\/sheet\d+\.xml$/.test(part.name)) ?? null;
 }
+
+const LESS_THAN = 0x3c;
+
+/** A byte of an XML name (ASCII letters, digits, '_', '-', '.', ':'); names beyond ASCII are no tag counted here. */
+function isNameByte(byte: number): boolean {
+  return (
+    (byte >= 0x61 && byte <= 0x7a) ||
+    (byte >= 0x41 && byte <= 0x5a) ||
+    (byte >= 0x30 && byte <= 0x3a) ||
+    byte === 0x5f ||
+    byte === 0x2d ||
+    byte === 0x2e
+  );
+}
+
+/** What ends a tag's name: white space, '>' or '/'. */
+function endsName(byte: number): boolean {
+  return byte === 0x20 || byte === 0x09 || byte === 0x0a || byte === 0x0d || byte === 0x3e || byte === 0x2f;
+}
+
+/** The tags the count looks at: a row, and a value in it (<v>, or <is> for an inline string). */
+const ROW = 1;
+const VALUE = 2;
+
+/** Which counted tag the name bytes [from, to) are, with or without a namespace prefix (x:row). */
+function tagOf(bytes: Uint8Array, from: number, to: number): number {
+  let start = from;
+  for (let i = to - 1; i >= from; i--)
+    if (bytes[i] === 0x3a) {
+      start = i + 1;
+      break;
+    }
+  const length = to - start;
+  if (length === 3 && bytes[start] === 0x72 && bytes[start + 1] === 0x6f && bytes[start + 2] === 0x77) return ROW;
+  if (length === 1 && bytes[start] === 0x76) return VALUE;
+  if (length === 2 && bytes[start] === 0x69 && bytes[start + 1] === 0x73) return VALUE;
+  return 0;
+}
+
+/**
+ * Counts the rows of a sheet's XML bytes given chunk by chunk (a tag cut between two chunks waits for the next
+ * one): rows with a value, the last one included once `end` is called.
+ */
+function rowCounter() {
+  let carry = new Uint8Array(0);
+  let rows = 0;
+  let rowHasValue = false;
+  return {
+    get rows() {
+      return rows;
+    },
+    /** counts the rows of one more chunk */
+    add(chunk: Uint8Array): void {
+      let bytes = chunk;
+      if (carry.length > 0) {
+        bytes = new Uint8Array(carry.length + chunk.length);
+        bytes.set(carry);
+        bytes.set(chunk, carry.length);
+      }
+      const length = bytes.length;
+      let i = bytes.indexOf(LESS_THAN);
+      while (i >= 0) {
+        let end = i + 1;
+        while (end < length && isNameByte(bytes[end])) end++;
+        if (end === length) {
+          // the name goes on in the next chunk (a name longer than a chunk is no tag counted here)
+          carry = end - i < 64 ? bytes.slice(i) : new Uint8Array(0);
+          return;
+        }
+        if (end > i + 1 && endsName(bytes[end])) {
+          const tag = tagOf(bytes, i + 1, end);
+          if (tag === ROW) {
+            if (rowHasValue) rows += 1;
+            rowHasValue = false;
+          } else if (tag === VALUE) rowHasValue = true;
+        }
+        i = bytes.indexOf(LESS_THAN, end);
+      }
+      carry = new Uint8Array(0);
+    },
+    /** the rows with a value, the last one included */
+    end(): number {
+      return rowHasValue ? rows + 1 : rows;
+    },
+  };
+}
+
+/** How much of a sheet's head is read as text for its <dimension> (it comes before the rows). */
+const HEAD_BYTES = 64 * 1024;
 
 /**
  * Rows holding a value in an xlsx sheet (`<row>` elements with a `<v>` or inline `<is>` value, no cell read). The
- * streamed count is the authority (issue 17): a <dimension> declaring A1:C5 may sit over a million rows, so a
- * sheet within the limit is always read to its end. Past the limit the count stops; the dimension then gives the
- * figure when it covers the rows counted, else the count so far (at least that many rows).
+ * count is the authority (issue 17): a <dimension> declaring A1:C5 may sit over a million rows, so a sheet within
+ * the limit is always read to its end. Past the limit the count stops; the dimension then gives the figure when
+ * it covers the rows counted, else the count so far (at least that many rows).
  */
-async function countXlsxRows(zip: JSZip, limit: number): Promise<number | null> {
-  const sheetPath = await firstSheetPath(zip);
-  const entry = sheetPath ? zip.file(sheetPath) : null;
-  if (!entry) return null;
-  let rows = 0;
-  let rowHasValue = false;
-  let beforeRows = true;
+async function countXlsxRows(bytes: Uint8Array, parts: Map<string, ZipPart>, limit: number): Promise<number | null> {
+  const sheet = await firstSheet(bytes, parts);
+  if (!sheet) return null;
+  const counter = rowCounter();
+  const head = new TextDecoder();
+  let headText = '';
+  let headRead = 0;
   let lastRow: number | null = null;
-  await scanTags(textStream(entry), (text) => {
-    if (beforeRows) {
-      const declared = text.match(/<dimension\b[^>]*\bref="[A-Z]*\d*(?::[A-Z]*(\d+))?"/)?.[1];
+  await readPart(bytes, sheet, (chunk) => {
+    if (headRead < HEAD_BYTES) {
+      headText += head.decode(chunk.subarray(0, HEAD_BYTES - headRead), { stream: true });
+      headRead += Math.min(chunk.length, HEAD_BYTES - headRead);
+      const rowsStart = headText.search(/<(?:\w+:)?sheetData\b/);
+      const declared = (rowsStart >= 0 ? headText.slice(0, rowsStart) : headText).match(
+        /<(?:\w+:)?dimension\b[^>]*\bref="[A-Z]*\d*(?::[A-Z]*(\d+))?"/,
+      )?.[1];
       if (declared) lastRow = Number(declared);
-      if (/<sheetData\b/.test(text)) beforeRows = false;
+      if (rowsStart >= 0) headRead = HEAD_BYTES;
     }
-    for (const [tag] of text.matchAll(/<(?:row|v|is)[\s>/]/g)) {
-      if (tag.startsWith('<row')) {
-        if (rowHasValue) rows += 1;
-        rowHasValue = false;
-      } else rowHasValue = true;
-    }
+    counter.add(chunk);
     // without a dimension the count goes on to the end, for the exact figure
-    return lastRow !== null && rows - 1 > limit;
+    return lastRow !== null && counter.rows - 1 > limit;
   });
-  if (lastRow !== null && rows - 1 > limit) return Math.max(lastRow, rows);
-  return rowHasValue ? rows + 1 : rows;
+  if (lastRow !== null && counter.rows - 1 > limit) return Math.max(lastRow, counter.rows);
+  return counter.end();
 }
 
 /**
  * Rows holding a value in the first table of an OpenDocument spreadsheet (content.xml): a row with a paragraph
  * counts as many times as it is repeated; the count stops at the end of the first table.
  */
-async function countOdsRows(zip: JSZip): Promise<number | null> {
-  const entry = zip.file('content.xml');
-  if (!entry) return null;
+async function countOdsRows(bytes: Uint8Array, parts: Map<string, ZipPart>): Promise<number | null> {
+  const content = parts.get('content.xml');
+  if (!content) return null;
   let rows = 0;
   let repeat = 0;
   let rowHasValue = false;
@@ -102,7 +257,7 @@ async function countOdsRows(zip: JSZip): Promise<number | null> {
     if (rowHasValue) rows += repeat;
     rowHasValue = false;
   };
-  await scanTags(textStream(entry), (text) => {
+  await scanTags(bytes, content, (text) => {
     for (const [tag, attributes] of text.matchAll(/<(?:table:table-row|text:p|\/table:table)(?=[\s>/])([^>]*)>/g)) {
       if (tag.startsWith('</')) {
         endRow();
@@ -123,12 +278,13 @@ async function countOdsRows(zip: JSZip): Promise<number | null> {
 /**
  * Whether any XML part of the zip declares a document type (a DTD, where entities live: billion laughs, external
  * entities). Office files never hold one (ECMA-376 and ODF forbid it), so a file that does is refused before
- * SheetJS even though it expands none. Only each part's prolog is read: the first chunk up to its root element.
+ * SheetJS even though it expands none. Only each part's prolog is read: up to its root element.
  */
-async function declaresDocumentType(zip: JSZip): Promise<boolean> {
-  for (const entry of zip.file(/\.(xml|rels)$/i)) {
+async function declaresDocumentType(bytes: Uint8Array, parts: Map<string, ZipPart>): Promise<boolean> {
+  for (const part of parts.values()) {
+    if (!/\.(xml|rels)$/i.test(part.name)) continue;
     let declared = false;
-    await scanTags(textStream(entry), (text) => {
+    await scanTags(bytes, part, (text) => {
       const root = text.search(/<[A-Za-z]/);
       declared = /<!(DOCTYPE|ENTITY)/i.test(root >= 0 ? text.slice(0, root) : text);
       return declared || root >= 0;
@@ -152,14 +308,12 @@ export interface SpreadsheetZipScan {
  * declares a document type. Rows are counted when any cell holds a value, so blank rows never count.
  */
 export async function scanSpreadsheetZip(data: Uint8Array, limit: number): Promise<SpreadsheetZipScan> {
-  let zip: JSZip;
-  try {
-    zip = await JSZip.loadAsync(data);
-  } catch {
-    return { rowsOver: null, declaresDocumentType: false };
-  }
-  if (await declaresDocumentType(zip)) return { rowsOver: null, declaresDocumentType: true };
-  const withHeader = zip.file('xl/workbook.xml') ? await countXlsxRows(zip, limit) : await countOdsRows(zip);
+  const parts = zipParts(data);
+  if (!parts) return { rowsOver: null, declaresDocumentType: false };
+  if (await declaresDocumentType(data, parts)) return { rowsOver: null, declaresDocumentType: true };
+  const withHeader = parts.has('xl/workbook.xml')
+    ? await countXlsxRows(data, parts, limit)
+    : await countOdsRows(data, parts);
   const rows = withHeader === null ? 0 : withHeader - 1;
   return { rowsOver: rows > limit ? rows : null, declaresDocumentType: false };
 }

@@ -68,8 +68,11 @@ export function ImportedRows({
     if (element.scrollTop !== view.top || element.clientHeight !== view.height || rowHeight !== view.rowHeight)
       setView({ top: element.scrollTop, height: element.clientHeight, rowHeight });
   };
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- measures the rendered table after each change of rows
-  useLayoutEffect(measure, [windowed, shown]);
+  // only the windowed table needs its measures (another render of the rows otherwise, in the task that shows them)
+  useLayoutEffect(() => {
+    if (windowed) measure();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- measures the rendered table after each change of rows
+  }, [windowed, shown]);
   const languageName = (code: string) => (code === 'all' ? translate('publication.all_languages') : code.toUpperCase());
 
   return (
