@@ -20,6 +20,7 @@ import { PUBLICATION_PATH } from './custom-pages/publication/paths';
 import { REFTABLE_PATH } from './custom-pages/reftable/paths';
 import { SECURITY_PATH } from './custom-pages/security/paths';
 import { VERIFY_PATH } from './custom-pages/verify/paths';
+import { NFT_CLAIM_PATH } from '../domain/nftClaims';
 import { lazyDataProvider } from './dataProvider/lazyDataProvider';
 import { loadSignedInMessages } from './i18n/i18nProvider';
 import { BrandContext } from './layout/BrandContext';
@@ -66,6 +67,12 @@ const SecurityPage = lazy(() =>
 const VerifyPage = lazy(() =>
   Promise.all([import('./custom-pages/verify/VerifyPage'), loadSignedInMessages()]).then(([m]) => ({
     default: m.VerifyPage,
+  })),
+);
+// outside the layout too: the public claim page of an NFT certificate
+const NftClaimPage = lazy(() =>
+  Promise.all([import('./custom-pages/nft-claim/NftClaimPage'), loadSignedInMessages()]).then(([m]) => ({
+    default: m.NftClaimPage,
   })),
 );
 // The template editors are heavy (design editor, live preview): their own chunks, loaded when opened.
@@ -147,6 +154,14 @@ function LaurelAdmin({ i18nProvider, brand }: { i18nProvider: I18nProvider; bran
                 // outside the layout, so outside its Suspense
                 <Suspense fallback={<LinearProgress />}>
                   <VerifyPage />
+                </Suspense>
+              }
+            />
+            <Route
+              path={NFT_CLAIM_PATH}
+              element={
+                <Suspense fallback={<LinearProgress />}>
+                  <NftClaimPage />
                 </Suspense>
               }
             />

@@ -133,7 +133,10 @@ export async function issuerProfileRoutes(
     async (request) => {
       const { issuer } = authOf(request);
       if (request.params.id !== issuer.id) throw issuerNotFound();
-      return readIssuerProfile(ctx.db, issuer.id, options);
+      return readIssuerProfile(ctx.db, issuer.id, {
+        ...options,
+        ledger: { publicUrl: ctx.config.publicUrl, chainAddress: ctx.chain?.address() ?? null },
+      });
     },
   );
 

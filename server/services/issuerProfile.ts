@@ -20,7 +20,8 @@ import { isOpenBadgeType } from '../../domain/templates';
 import type { Database, Issuer } from '../db/schema';
 import { AppError, badRequest, notFound } from '../errors';
 import { findIssuer, replaceIssuerParamsIfUnchanged } from '../repositories/issuers';
-import { ledgerAddress } from './publication/localLedger';
+import { issuerDid, verificationMethodId } from './credentials/identifiers';
+import { listIssuerKeys } from './credentials/issuerKeys';
 import { listOrgUnits } from '../repositories/orgUnits';
 import { listIssuerTemplateKinds } from '../repositories/templates';
 import { issuerTemplateOptions } from './templates/access';
@@ -33,6 +34,8 @@ export interface ProfileOptions {
   productDomains?: readonly string[];
   /** the address mail goes out from by default (the address of MAIL_FROM) */
   defaultReplyTo?: string | null;
+  /** the NFT ledger's signer: PUBLIC_URL (for the issuer key's id) and the EVM chain's address when NFT_RPC_URL is set */
+  ledger?: { publicUrl: string; chainAddress: string | null };
 }
 
 /** The address of a From header such as `Laurel <no-reply@laurel.app>`. */
@@ -63,6 +66,21 @@ function profileContext(issuer: Issuer, params: Record<string, unknown>, options
 const text = (value: unknown) => (typeof value === 'string' ? value : null);
 const hasText = (value: unknown) => typeof value === 'string' && value.trim() !== '';
 
+/**
+ * The issuer information's blockchain address (spec 000 section 2.9): the address that signs for the issuer on its
+ * NFT ledger. With an EVM chain, the installation's signing address; on the transparency log, the verification
+ * method of the issuer key that signs its tree heads (its DID key id, as each head names it), or the issuer's DID
+ * before it has a key.
+ */
+async function ledgerSigner(db: Kysely<Database>, issuerId: number, options: ProfileOptions): Promise<string> {
+  if (options.ledger?.chainAddress) return options.ledger.chainAddress;
+  if (!options.ledger) return '';
+  const active = (await listIssuerKeys(db, issuerId)).find((key) => key.retiredAt === null);
+  return active
+    ? verificationMethodId(options.ledger.publicUrl, issuerId, active.version)
+    : issuerDid(options.ledger.publicUrl, issuerId);
+}
+
 /** GET /api/issuer/{id}/all: the caller's issuer, with the lock of each profile field for its contract. */
 export async function readIssuerProfile(
   db: Kysely<Database>,
@@ -85,7 +103,7 @@ export async function readIssuerProfile(
     name: issuer.name,
     ...identity,
     credits: issuer.credits,
-    blockchainAddress: ledgerAddress(issuer.id),
+    blockchainAddress: await ledgerSigner(db, issuer.id, options),
     domains: issuer.domains,
     isValidator: issuer.is_validator === 1,
     verified: issuer.verified === 1,

@@ -19,6 +19,7 @@ import { tagMethods } from './tags';
 import { templateEditorMethods } from './templateEditor';
 import { templateMethods } from './templates';
 import { verificationMethods } from './verification';
+import { nftClaimMethods } from './nftClaims';
 import { webhookMethods } from './webhooks';
 
 export const customMethods = {
@@ -38,5 +39,6 @@ export const customMethods = {
   ...templateEditorMethods,
   ...templateMethods,
   ...verificationMethods,
+  ...nftClaimMethods,
   ...webhookMethods,
 };

@@ -7,7 +7,6 @@ import { setIssuerSso } from '../../server/repositories/issuers';
 import { insertOrgUnit } from '../../server/repositories/orgUnits';
 import { saveProfileParams } from '../../server/services/issuerProfile';
 import { addIssuer, addUser, bearer, signIn, signInAdmin } from './signIn';
-import { ledgerAddress } from '../../server/services/publication/localLedger';
 import { createTestApp, TEST_DATABASES, type TestApp } from './testApp';
 
 describe.each(TEST_DATABASES)('issuer profile on %s', (database) => {
@@ -85,7 +84,8 @@ describe.each(TEST_DATABASES)('issuer profile on %s', (database) => {
         logo: null,
         url: null,
         credits: expect.any(Number),
-        blockchainAddress: expect.stringMatching(/^0x[0-9a-f]{40}$/),
+        // the signer of the issuer's transparency log: its key's DID URL, or its DID before it has a key
+        blockchainAddress: expect.stringMatching(/^did:web:[^#]+(#key-\d+)?$/),
         domains: 'school.example',
         isValidator: false,
         verified: false,
@@ -378,13 +378,5 @@ describe.each(TEST_DATABASES)('issuer profile on %s', (database) => {
         replyTo: { email: 'registrar@school.example' },
       });
     });
-  });
-});
-
-describe('the issuer ledger address', () => {
-  it('is an EVM-form address, stable for an issuer and different between issuers', () => {
-    expect(ledgerAddress(1)).toMatch(/^0x[0-9a-f]{40}$/);
-    expect(ledgerAddress(1)).toBe(ledgerAddress(1));
-    expect(ledgerAddress(1)).not.toBe(ledgerAddress(2));
   });
 });

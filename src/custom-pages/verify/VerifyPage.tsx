@@ -23,6 +23,7 @@ import { useLaurelDataProvider } from '../../dataProvider/useLaurelDataProvider'
 import { BrandLogo } from '../../layout/BrandLogo';
 import { useBrand } from '../../layout/BrandContext';
 import { CheckList, readableDate } from './CheckList';
+import { certificateKeyOf, LedgerProofCheck } from './LedgerProofCheck';
 import { initialVerifyState, requestFor, verifyErrorFor, verifyReducer, type VerifyRequest } from './verifyState';
 
 const FILE_TYPES = '.json,.png,.svg,application/json,application/ld+json,image/png,image/svg+xml';
@@ -211,6 +212,7 @@ export function VerifyPage() {
 function VerificationResult({ report, locale }: { report: VerificationReport; locale: string }) {
   const translate = useTranslate();
   const { credential } = report;
+  const ledgerKey = certificateKeyOf(credential.id);
   return (
     <Box>
       <Alert severity={report.verified ? 'success' : 'error'} sx={{ mb: 2 }}>
@@ -243,6 +245,7 @@ function VerificationResult({ report, locale }: { report: VerificationReport; lo
       </Box>
       <Divider sx={{ my: 2 }} />
       <CheckList report={report} />
+      {ledgerKey && <LedgerProofCheck certificateKey={ledgerKey} />}
     </Box>
   );
 }
