@@ -1,13 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, screenshot, sessionToken, test } from './fixtures';
+import { expect, PNG_BADGE_LOGO, publishBadgeCampaign, screenshot, sessionToken, test } from './fixtures';
 
-/** A real 1×1 PNG badge logo. */
-const LOGO = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-);
 const ADMIN = 'admin@example.org';
 
 test('a published badge is signed; its credential and baked image verify on /verify; suspending it shows', async ({
@@ -17,31 +12,12 @@ test('a published badge is signed; its credential and baked image verify on /ver
   test.setTimeout(120_000);
   const token = await sessionToken(laurel, ADMIN);
   const headers = { authorization: `Bearer ${token}` };
-  const form = new FormData();
-  form.append(
-    'json',
-    JSON.stringify({
-      mode: 'add',
-      type: 'openbadge',
-      DefaultLanguage: 'en',
-      badge: { en: 'logo.png' },
-      content: { en: { microcertitle: 'Open science', outcome: 'Shares data and code openly.' } },
-    }),
+  const { campaignId } = await publishBadgeCampaign(
+    laurel,
+    token,
+    [{ ID: 'ada', Language: 'en', Email: 'ada@example.org', firstName: 'Ada', lastName: 'Lovelace' }],
+    PNG_BADGE_LOGO,
   );
-  form.append('badgeImage', new Blob([LOGO], { type: 'image/png' }), 'logo.png');
-  const created = await fetch(`${laurel.baseURL}/api/template/mc`, { method: 'POST', headers, body: form });
-  expect(created.status, await created.clone().text()).toBe(201);
-  const { id: templateId } = (await created.json()) as { id: number };
-  const published = await fetch(`${laurel.baseURL}/api/admin/data`, {
-    method: 'POST',
-    headers: { ...headers, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      templateId,
-      contentType: 'json',
-      data: [{ ID: 'ada', Language: 'en', Email: 'ada@example.org', firstName: 'Ada', lastName: 'Lovelace' }],
-    }),
-  });
-  const { campaignId } = (await published.json()) as { campaignId: number };
 
   // the worker signs the credential, then the campaign is Done
   await expect

@@ -159,11 +159,25 @@ export interface RecipientRow {
   lastName: string;
 }
 
-/** A badge template "Data analysis" created through the template call, and one campaign of `rows` published on it. */
+/** A real 1×1 PNG badge logo, for a badge whose baked image is a PNG. */
+export const PNG_BADGE_LOGO = {
+  name: 'logo.png',
+  type: 'image/png',
+  bytes: Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+    'base64',
+  ),
+};
+
+/**
+ * A badge template "Data analysis" created through the template call (an SVG logo unless another is given), and
+ * one campaign of `rows` published on it.
+ */
 export async function publishBadgeCampaign(
   laurel: Laurel,
   token: string,
   rows: RecipientRow[],
+  logo = { name: 'logo.svg', type: 'image/svg+xml', bytes: BADGE_LOGO },
 ): Promise<{ templateId: number; campaignId: number }> {
   const headers = { authorization: `Bearer ${token}` };
   const form = new FormData();
@@ -173,11 +187,11 @@ export async function publishBadgeCampaign(
       mode: 'add',
       type: 'openbadge',
       DefaultLanguage: 'en',
-      badge: { en: 'logo.svg' },
+      badge: { en: logo.name },
       content: { en: { microcertitle: 'Data analysis', label: 'Data analysis' } },
     }),
   );
-  form.append('badgeImage', new Blob([BADGE_LOGO], { type: 'image/svg+xml' }), 'logo.svg');
+  form.append('badgeImage', new Blob([logo.bytes], { type: logo.type }), logo.name);
   const created = await fetch(`${laurel.baseURL}/api/template/mc`, { method: 'POST', headers, body: form });
   expect(created.status).toBe(201);
   const { id: templateId } = (await created.json()) as { id: number };

@@ -1,17 +1,7 @@
-import {
-  Alert,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  List,
-  ListItem,
-  ListItemText,
-} from '@mui/material';
+import { Alert, Button } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
+import { ErrorListDialog } from '../../components/ErrorListDialog';
 import type { CpfDataErrors } from '../../dataProvider/certificates';
 import { cpfControlPath } from './paths';
 
@@ -33,38 +23,30 @@ export function CpfExportErrorsDialog({
 }) {
   const translate = useTranslate();
   return (
-    <Dialog open onClose={onClose} maxWidth="sm" fullWidth aria-labelledby="cpf-errors-title">
-      <DialogTitle id="cpf-errors-title">{translate('reports.cpf_export.errors_title')}</DialogTitle>
-      <DialogContent>
-        <DialogContentText>
-          {translate('reports.cpf_export.errors_body', { count: errors.errorCount })}
-        </DialogContentText>
-        <List dense data-testid="cpf-errors">
-          {errors.errors.slice(0, SHOWN).map((error, index) => (
-            <ListItem key={`${error.idTechnique ?? 'file'}-${index}`} disableGutters>
-              <ListItemText
-                primary={error.messageErreur}
-                secondary={
-                  error.EvidenzId !== null
-                    ? translate('reports.cpf_export.certificate', { id: error.EvidenzId })
-                    : translate('reports.cpf_export.whole_file')
-                }
-              />
-            </ListItem>
-          ))}
-        </List>
-        {errors.errorCount > SHOWN && (
+    <ErrorListDialog
+      id="cpf-errors-title"
+      title={translate('reports.cpf_export.errors_title')}
+      body={translate('reports.cpf_export.errors_body', { count: errors.errorCount })}
+      lines={errors.errors.slice(0, SHOWN).map((error, index) => ({
+        key: `${error.idTechnique ?? 'file'}-${index}`,
+        message: error.messageErreur,
+        place:
+          error.EvidenzId !== null
+            ? translate('reports.cpf_export.certificate', { id: error.EvidenzId })
+            : translate('reports.cpf_export.whole_file'),
+      }))}
+      testIds={{ list: 'cpf-errors' }}
+      afterList={
+        errors.errorCount > SHOWN && (
           <Alert severity="info">{translate('reports.cpf_export.more', { count: errors.errorCount - SHOWN })}</Alert>
-        )}
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2.5 }}>
-        <Button onClick={onClose} color="inherit">
-          {translate('app.close')}
-        </Button>
+        )
+      }
+      actions={
         <Button variant="contained" component={Link} to={cpfControlPath(templateId)}>
           {translate('reports.cpf_export.open_control')}
         </Button>
-      </DialogActions>
-    </Dialog>
+      }
+      onClose={onClose}
+    />
   );
 }
