@@ -56,7 +56,7 @@ export async function publish100kBench(): Promise<void> {
     LOG_LEVEL: 'error',
   });
   const pid = server.child.pid as number;
-  const db = openDatabase({ dataDir });
+  const db = openDatabase({ databaseUrl: null, dataDir });
   const peaks: Record<string, number> = {};
   let stage = 'idle';
   let peak = 0;
