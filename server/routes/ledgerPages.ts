@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { BRAND_NAMES, chooseBrand } from '../../domain/brand';
 import type { AppContext } from '../context';
+import { chainAnchorOf } from '../services/ledger/evm/chainAnchoring';
 import { renderLedgerPage } from '../services/ledger/ledgerPage';
 import { batchProof } from '../services/ledger/transparencyLog';
 import { PAGE_POLICY_HEADER, renderNoticePage } from '../services/rendering/credentialPage';
@@ -74,7 +75,7 @@ export async function ledgerPageRoutes(app: FastifyInstance, ctx: AppContext): P
       schema: {
         summary: "A batch of an issuer's transparency log (JSON): signed tree head, consistency and inclusion proofs",
         description:
-          'Hashes are hexadecimal SHA-256 (RFC 6962); head.signature is Ed25519 over head.statement (base64url), by the key head.keyId of the issuer DID document',
+          'Hashes are hexadecimal SHA-256 (RFC 6962); head.signature is Ed25519 over head.statement (base64url), by the key head.keyId of the issuer DID document. With an EVM chain (NFT_RPC_URL), chain: { chainId, contract, txHash, anchoredRoot }, anchoredRoot being the root the contract holds for this issuer and size, read from the chain through the configured RPC when asked (kept a minute), null while not anchored',
         params,
         querystring: query,
         response: { 200: jsonAnswer('The head and proofs'), 404: jsonAnswer('No such head') },
@@ -84,7 +85,14 @@ export async function ledgerPageRoutes(app: FastifyInstance, ctx: AppContext): P
       const { issuerId, treeSize } = request.params;
       const proof = await batchProof(ctx.db, issuerId, treeSize, request.query.leaf ?? null);
       if (!proof) return reply.code(404).send({ error: 'NOT_FOUND', message: 'There is no such tree head' });
-      return reply.header('cache-control', 'public, max-age=300').send(proof as unknown as Record<string, unknown>);
+      const chain = await chainAnchorOf(ctx, issuerId, treeSize);
+      if (!chain) {
+        return reply.header('cache-control', 'public, max-age=300').send(proof as unknown as Record<string, unknown>);
+      }
+      // the chain's answer changes while the anchor is pending: cached only once the root is there
+      return reply
+        .header('cache-control', chain.anchoredRoot ? 'public, max-age=60' : 'no-cache')
+        .send({ ...proof, chain } as unknown as Record<string, unknown>);
     },
   );
 }

@@ -2,12 +2,19 @@ import ganache from 'ganache';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { custom, type Hex } from 'viem';
-import { privateKeyToAccount } from 'viem/accounts';
+import { createPublicClient, custom, type Hex } from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
-import { deployLedgerContract, EvmChain, type EvmChainOptions } from '../../server/services/ledger/evm/evmChain';
+import { chainTokenId } from '../../server/services/ledger/chain';
+import {
+  deployLedgerContract,
+  EvmChain,
+  LEDGER_CONTRACT,
+  type EvmChainOptions,
+} from '../../server/services/ledger/evm/evmChain';
+import { claimMessage, revealMessage } from '../../domain/nftClaims';
 import { createBadgeTemplate, publishRows, recipientRows } from './publicationFixtures';
 import { signInAdmin } from './signIn';
 import { createPostgresDatabase, TEST_DATABASES, type TestDatabase } from './testApp';
@@ -33,6 +40,10 @@ const provider = ganache.provider({
 const rpc = (method: string, params: unknown[] = []) =>
   provider.request({ method, params } as never) as Promise<unknown>;
 const transport = custom(provider);
+const reader = createPublicClient({ transport });
+/** A view function of the deployed contract, read straight from the chain. */
+const readContract = (functionName: 'ownerOf' | 'tokenURI', tokenId: bigint) =>
+  reader.readContract({ address: contractAddress, abi: LEDGER_CONTRACT.abi, functionName, args: [tokenId] });
 
 /** Mines an empty block every few milliseconds while on: the confirmations the adapter waits for. */
 let miner: NodeJS.Timeout | null = null;
@@ -115,7 +126,7 @@ describe.each(TEST_DATABASES)('the EVM adapter anchoring NFT campaigns on %s', (
     const certificates = (campaignId: number) =>
       db
         .selectFrom('certificates')
-        .select(['id', 'status_id', 'nft_transaction', 'nft_token_id'])
+        .select(['id', 'key', 'status_id', 'nft_transaction', 'nft_token_id'])
         .where('campaign_id', '=', campaignId)
         .orderBy('id')
         .execute();
@@ -240,5 +251,74 @@ describe.each(TEST_DATABASES)('the EVM adapter anchoring NFT campaigns on %s', (
       (event) => BigInt(event.topics[1] ?? '0x0') === BigInt(t.issuerId) && BigInt(event.data.slice(0, 66)) === 2n,
     );
     expect(anchoredForSize2).toHaveLength(1);
+  });
+
+  it('serves the anchored root with the proof, mints on claim, sets the URI on reveal, MINT_FAILED on refusal', async () => {
+    const t = await setUp();
+    startMining();
+    const campaignId = await t.publish(2);
+    await t.app.laurel.jobs.runUntilIdle();
+    const [first, second] = await t.certificates(campaignId);
+    expect([first.status_id, second.status_id]).toEqual([1, 1]);
+
+    // the proof JSON carries the anchor as the chain holds it, read through the RPC: what the verify page checks
+    const head = await t.db.selectFrom('ledger_heads').selectAll().executeTakeFirstOrThrow();
+    const [record] = await t.transactions();
+    const proof = await t.app.inject({ method: 'GET', url: `/ledger/${t.issuerId}/2/proof.json?leaf=1` });
+    expect(proof.statusCode, proof.body).toBe(200);
+    expect(proof.json().chain).toEqual({
+      chainId: CHAIN_ID,
+      contract: contractAddress,
+      txHash: record.tx_hash,
+      anchoredRoot: head.root_hash,
+    });
+    expect(proof.json().head.rootHash).toBe(head.root_hash);
+    const wallet = privateKeyToAccount(generatePrivateKey());
+    const post = (key: string, action: 'claim' | 'reveal', payload: Record<string, unknown>) =>
+      t.app.inject({ method: 'POST', url: `/api/public/certificates/${key}/${action}`, payload });
+    const status = async (id: number) =>
+      (await t.db.selectFrom('certificates').select('status_id').where('id', '=', id).executeTakeFirstOrThrow())
+        .status_id;
+
+    const claimed = await post(first.key, 'claim', {
+      wallet: wallet.address,
+      signature: await wallet.signMessage({ message: claimMessage(first.key, wallet.address) }),
+    });
+    expect(claimed.statusCode, claimed.body).toBe(200);
+    expect(claimed.json().state).toBe('claimed');
+    expect(await status(first.id)).toBe(13);
+    const tokenId = chainTokenId(t.issuerId, Number(first.nft_token_id));
+    expect(await readContract('ownerOf', tokenId)).toBe(wallet.address);
+    const mint = claimed.json().claim.transaction as Hex;
+    expect(await rpc('eth_getTransactionReceipt', [mint])).toMatchObject({ status: '0x1' });
+
+    const revealed = await post(first.key, 'reveal', {
+      signature: await wallet.signMessage({ message: revealMessage(first.key, wallet.address) }),
+    });
+    expect(revealed.statusCode, revealed.body).toBe(200);
+    expect(revealed.json().state).toBe('revealed');
+    expect(await status(first.id)).toBe(14);
+    const uri = `http://laurel.test/nft/${t.issuerId}/${first.nft_token_id}.json`;
+    expect(await readContract('tokenURI', tokenId)).toBe(uri);
+    // the URI the contract holds is the token's public metadata, now the revealed credential's
+    const metadata = await t.app.inject({ method: 'GET', url: new URL(uri).pathname });
+    expect(metadata.statusCode).toBe(200);
+    expect(metadata.json().external_url).toBe(`http://laurel.test/certificate/${first.key}`);
+
+    // the contract refuses to mint a token that exists (minted here behind the server's back): nothing is claimed
+    const other = privateKeyToAccount(generatePrivateKey());
+    const secondToken = chainTokenId(t.issuerId, Number(second.nft_token_id));
+    await t.chain.mintClaimed(secondToken, other.address);
+    const refused = await post(second.key, 'claim', {
+      wallet: wallet.address,
+      signature: await wallet.signMessage({ message: claimMessage(second.key, wallet.address) }),
+    });
+    expect(refused.statusCode, refused.body).toBe(502);
+    expect(refused.json().code).toBe('MINT_FAILED');
+    expect(await status(second.id)).toBe(1);
+    expect(await t.db.selectFrom('nft_claims').select('certificate_id').execute()).toEqual([
+      { certificate_id: first.id },
+    ]);
+    expect(await readContract('ownerOf', secondToken)).toBe(other.address);
   });
 });

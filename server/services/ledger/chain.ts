@@ -6,6 +6,8 @@
 export interface LedgerChain {
   /** the chain id the adapter talks to (NFT_CHAIN_ID) */
   readonly chainId: number;
+  /** the installation's LaurelCertificates contract (NFT_CONTRACT_ADDRESS) */
+  readonly contractAddress: `0x${string}`;
   /** the address that signs the installation's transactions: the issuer information's blockchain address */
   address(): `0x${string}`;
   /** the explorer page of a transaction (NFT_EXPLORER_URL), or null without one */

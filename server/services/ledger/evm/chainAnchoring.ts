@@ -215,3 +215,50 @@ export async function checkAnchoringFunds(chain: LedgerChain, issuerId: number):
     { errors: [importError('ERR_NFT_FUNDS', [line])], balance: balance.toString(), needed: needed.toString() },
   );
 }
+
+/** What a verifier needs to check a head's anchor on the chain itself: the batch proof JSON's `chain`. */
+export interface ChainAnchor {
+  chainId: number;
+  contract: string;
+  /** the confirmed anchor transaction, or null while none is */
+  txHash: string | null;
+  /** the root the contract holds for this issuer and size (hex, without 0x, as the head's), or null */
+  anchoredRoot: string | null;
+}
+
+/** Roots read from the chain, briefly: a proof page read by many does not make as many RPC calls. */
+const ANCHORED_ROOT_CACHE_MS = 60_000;
+const anchoredRoots = new Map<string, { root: string; at: number }>();
+
+/**
+ * The head's anchor as the chain holds it now, read through the configured RPC (never an explorer). A root found is
+ * kept a minute (a size is anchored once); a size not anchored yet is read again each time. Null without a chain.
+ */
+export async function chainAnchorOf(ctx: AppContext, issuerId: number, treeSize: number): Promise<ChainAnchor | null> {
+  const chain = ctx.chain;
+  if (!chain) return null;
+  const record = await chainDb(ctx.db)
+    .selectFrom('chain_transactions')
+    .innerJoin('ledger_heads', 'ledger_heads.id', 'chain_transactions.head_id')
+    .select(['chain_transactions.tx_hash', 'chain_transactions.status'])
+    .where('ledger_heads.issuer_id', '=', issuerId)
+    .where('ledger_heads.tree_size', '=', treeSize)
+    .executeTakeFirst();
+  const cacheKey = `${chain.chainId}:${chain.contractAddress}:${issuerId}:${treeSize}`;
+  const cached = anchoredRoots.get(cacheKey);
+  let anchoredRoot: string | null = null;
+  if (cached && Date.now() - cached.at < ANCHORED_ROOT_CACHE_MS) {
+    anchoredRoot = cached.root;
+  } else {
+    const root = await chain.anchoredRoot(issuerId, treeSize);
+    anchoredRoot = root ? root.slice(2).toLowerCase() : null;
+    if (anchoredRoot) anchoredRoots.set(cacheKey, { root: anchoredRoot, at: Date.now() });
+    else anchoredRoots.delete(cacheKey);
+  }
+  return {
+    chainId: chain.chainId,
+    contract: chain.contractAddress,
+    txHash: record?.status === 'confirmed' ? record.tx_hash : null,
+    anchoredRoot,
+  };
+}

@@ -126,6 +126,7 @@ interface Call {
 export class EvmChain implements LedgerChain {
   readonly chainId: number;
   readonly confirmations: number;
+  readonly contractAddress: Hex;
   private readonly account: Account;
   private readonly reader: PublicClient;
   private readonly wallet: WalletClient;
@@ -146,6 +147,7 @@ export class EvmChain implements LedgerChain {
     this.reader = createPublicClient({ chain, transport: options.transport, pollingInterval: this.pollMs });
     this.wallet = createWalletClient({ account: this.account, chain, transport: options.transport });
     this.contract = options.contractAddress;
+    this.contractAddress = options.contractAddress;
   }
 
   address(): Hex {
