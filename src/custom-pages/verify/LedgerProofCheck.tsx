@@ -24,9 +24,32 @@ export function certificateKeyOf(credentialId: string | null | undefined): strin
   return match ? match[1] : null;
 }
 
+/** One check of the list, with its verdict. */
+function StepItem({ ok, label, detail }: { ok: boolean; label: string; detail?: string }) {
+  const translate = useTranslate();
+  const Icon = ok ? PassIcon : FailIcon;
+  return (
+    <ListItem disableGutters data-verdict={ok ? 'pass' : 'fail'}>
+      <ListItemIcon sx={{ minWidth: 36 }}>
+        <Icon
+          color={ok ? 'success' : 'error'}
+          fontSize="small"
+          titleAccess={translate(`verify.verdict.${ok ? 'pass' : 'fail'}`)}
+        />
+      </ListItemIcon>
+      <ListItemText
+        primary={label}
+        secondary={detail}
+        slotProps={{ secondary: { sx: { overflowWrap: 'anywhere' } } }}
+      />
+    </ListItem>
+  );
+}
+
 /**
  * For an NFT certificate, the page checks its inclusion in the issuer's transparency log itself (ledgerCheck.ts)
- * and shows each step; a classic certificate shows nothing here.
+ * and shows each step, with an EVM chain one more: the root the chain holds is the head's; a classic certificate
+ * shows nothing here.
  */
 export function LedgerProofCheck({ certificateKey }: { certificateKey: string }) {
   const translate = useTranslate();
@@ -87,22 +110,16 @@ export function LedgerProofCheck({ certificateKey }: { certificateKey: string })
         })}
       </Alert>
       <List dense disablePadding aria-label={translate('verify.ledger.steps_label')}>
-        {LEDGER_STEPS.map((step) => {
-          const ok = result.steps[step];
-          const Icon = ok ? PassIcon : FailIcon;
-          return (
-            <ListItem key={step} disableGutters data-verdict={ok ? 'pass' : 'fail'}>
-              <ListItemIcon sx={{ minWidth: 36 }}>
-                <Icon
-                  color={ok ? 'success' : 'error'}
-                  fontSize="small"
-                  titleAccess={translate(`verify.verdict.${ok ? 'pass' : 'fail'}`)}
-                />
-              </ListItemIcon>
-              <ListItemText primary={translate(`verify.ledger.steps.${step}`)} />
-            </ListItem>
-          );
-        })}
+        {LEDGER_STEPS.map((step) => (
+          <StepItem key={step} ok={result.steps[step]} label={translate(`verify.ledger.steps.${step}`)} />
+        ))}
+        {result.chain && (
+          <StepItem
+            ok={result.chain.anchored}
+            label={translate('verify.ledger.steps.chain', { chainId: result.chain.chainId })}
+            detail={translate('verify.ledger.chain_detail', { contract: result.chain.contract })}
+          />
+        )}
       </List>
       {view.claim && (
         <Typography variant="body2" sx={{ mt: 1, overflowWrap: 'anywhere' }}>

@@ -16,6 +16,11 @@ export interface LedgerCheckResult {
   rootHash: string;
   keyId: string;
   signedAt: string;
+  /**
+   * With an EVM chain (the proof JSON's `chain`, read by the server from the chain through its configured RPC,
+   * never an explorer): whether the root the contract holds for this issuer and size is the head's root.
+   */
+  chain: { chainId: number; contract: string; txHash: string | null; anchored: boolean } | null;
 }
 
 interface ProofJson {
@@ -30,6 +35,7 @@ interface ProofJson {
     signature: string;
   };
   leaf: { index: number; hash: string; auditPath: string[] } | null;
+  chain?: { chainId: number; contract: string; txHash: string | null; anchoredRoot: string | null } | null;
 }
 
 interface DidDocument {
@@ -165,13 +171,24 @@ export async function checkLedgerProof(
   } catch {
     steps.signature = false;
   }
+  const chain = proof.chain
+    ? {
+        chainId: proof.chain.chainId,
+        contract: proof.chain.contract,
+        txHash: proof.chain.txHash,
+        anchored:
+          typeof proof.chain.anchoredRoot === 'string' &&
+          proof.chain.anchoredRoot.toLowerCase() === head.rootHash.toLowerCase(),
+      }
+    : null;
   return {
-    verified: LEDGER_STEPS.every((step) => steps[step]),
+    verified: LEDGER_STEPS.every((step) => steps[step]) && (chain === null || chain.anchored),
     steps,
     treeSize: head.treeSize,
     leafIndex: leaf.index,
     rootHash: head.rootHash,
     keyId: head.keyId,
     signedAt: head.timestamp,
+    chain,
   };
 }
