@@ -5,6 +5,7 @@ import path from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
 import { buildApp, type LaurelApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
+import type { LedgerChain } from '../../server/services/ledger/chain';
 import { loginLinkIn, startSmtpSink } from '../support/smtpSink';
 
 function freePort(): Promise<number> {
@@ -28,9 +29,11 @@ export interface Laurel {
  * One real Laurel per test, so that no test sees another's users, factors or data: the built web app (npm run build first) and the API on a free
  * port, a fresh SQLite data folder, and a real SMTP server on loopback that receives the mail.
  */
-export const test = base.extend<{ laurel: Laurel }>({
+export const test = base.extend<{ laurel: Laurel; laurelChain: LedgerChain | null }>({
+  // the EVM chain of the server (NFT_RPC_URL): none, unless a spec overrides it (nftChain.spec.ts)
+  laurelChain: [null, { option: true }],
   laurel: [
-    async ({}, use) => {
+    async ({ laurelChain }, use) => {
       // LAUREL_E2E_WEB_ROOT lets several builds live side by side (one per developer working in the same tree)
       const webRoot = path.resolve(process.env.LAUREL_E2E_WEB_ROOT ?? 'dist');
       if (!fs.existsSync(path.join(webRoot, 'index.html'))) throw new Error('build the web app first: npm run build');
@@ -49,7 +52,7 @@ export const test = base.extend<{ laurel: Laurel }>({
         LOGIN_RATE_PER_EMAIL: '1000',
         LOGIN_RATE_PER_CLIENT: '1000',
       });
-      const app = await buildApp(config, { logger: false });
+      const app = await buildApp(config, { logger: false, chain: laurelChain });
       await app.listen({ port, host: '127.0.0.1' });
       await use({ app, baseURL, mailbox });
       await app.close();
