@@ -256,15 +256,15 @@ describe.each(TEST_DATABASES)('the EVM adapter anchoring NFT campaigns on %s', (
   it('serves the anchored root with the proof, mints on claim, sets the URI on reveal, MINT_FAILED on refusal', async () => {
     const t = await setUp();
     startMining();
-    const campaignId = await t.publish(2);
+    const campaignId = await t.publish(3);
     await t.app.laurel.jobs.runUntilIdle();
-    const [first, second] = await t.certificates(campaignId);
-    expect([first.status_id, second.status_id]).toEqual([1, 1]);
+    const [first, second, third] = await t.certificates(campaignId);
+    expect([first.status_id, second.status_id, third.status_id]).toEqual([1, 1, 1]);
 
     // the proof JSON carries the anchor as the chain holds it, read through the RPC: what the verify page checks
     const head = await t.db.selectFrom('ledger_heads').selectAll().executeTakeFirstOrThrow();
     const [record] = await t.transactions();
-    const proof = await t.app.inject({ method: 'GET', url: `/ledger/${t.issuerId}/2/proof.json?leaf=1` });
+    const proof = await t.app.inject({ method: 'GET', url: `/ledger/${t.issuerId}/3/proof.json?leaf=1` });
     expect(proof.statusCode, proof.body).toBe(200);
     expect(proof.json().chain).toEqual({
       chainId: CHAIN_ID,
@@ -320,5 +320,41 @@ describe.each(TEST_DATABASES)('the EVM adapter anchoring NFT campaigns on %s', (
       { certificate_id: first.id },
     ]);
     expect(await readContract('ownerOf', secondToken)).toBe(other.address);
+
+    // a reveal the chain refuses (a signer that is not the contract's owner, without funds) changes nothing
+    const thirdClaim = await post(third.key, 'claim', {
+      wallet: wallet.address,
+      signature: await wallet.signMessage({ message: claimMessage(third.key, wallet.address) }),
+    });
+    expect(thirdClaim.statusCode, thirdClaim.body).toBe(200);
+    const thirdToken = chainTokenId(t.issuerId, Number(third.nft_token_id));
+    const ownChain = t.app.laurel.chain;
+    t.app.laurel.chain = new EvmChain({
+      transport,
+      chainId: CHAIN_ID,
+      privateKey: POOR_KEY,
+      contractAddress,
+      confirmations: 2,
+      explorerUrl: EXPLORER,
+      resendAfterMs: 400,
+      pollMs: 20,
+    });
+    try {
+      const refusedReveal = await post(third.key, 'reveal', {
+        signature: await wallet.signMessage({ message: revealMessage(third.key, wallet.address) }),
+      });
+      expect(refusedReveal.statusCode, refusedReveal.body).toBe(502);
+      expect(refusedReveal.json().code).toBe('MINT_FAILED');
+    } finally {
+      t.app.laurel.chain = ownChain;
+    }
+    expect(await status(third.id)).toBe(13);
+    expect(await readContract('tokenURI', thirdToken)).toBe('');
+    const thirdRow = await t.db
+      .selectFrom('nft_claims')
+      .select(['revealed_at', 'reveal_signature'])
+      .where('certificate_id', '=', third.id)
+      .executeTakeFirstOrThrow();
+    expect(thirdRow).toEqual({ revealed_at: null, reveal_signature: null });
   });
 });
