@@ -75,7 +75,7 @@ export async function ledgerPageRoutes(app: FastifyInstance, ctx: AppContext): P
       schema: {
         summary: "A batch of an issuer's transparency log (JSON): signed tree head, consistency and inclusion proofs",
         description:
-          'Hashes are hexadecimal SHA-256 (RFC 6962); head.signature is Ed25519 over head.statement (base64url), by the key head.keyId of the issuer DID document. With an EVM chain (NFT_RPC_URL), chain: { chainId, contract, txHash, anchoredRoot }, anchoredRoot being the root the contract holds for this issuer and size, read from the chain through the configured RPC when asked (kept a minute), null while not anchored',
+          'Hashes are hexadecimal SHA-256 (RFC 6962); head.signature is Ed25519 over head.statement (base64url), by the key head.keyId of the issuer DID document. With an EVM chain (NFT_RPC_URL), chain: { chainId, contract, txHash, anchoredRoot }, anchoredRoot being the root the contract holds for this issuer and size, read from the chain through the configured RPC when asked (kept a minute), null while not anchored; unreadable: true when the RPC node did not answer (anchoredRoot unknown)',
         params,
         querystring: query,
         response: { 200: jsonAnswer('The head and proofs'), 404: jsonAnswer('No such head') },
@@ -85,7 +85,7 @@ export async function ledgerPageRoutes(app: FastifyInstance, ctx: AppContext): P
       const { issuerId, treeSize } = request.params;
       const proof = await batchProof(ctx.db, issuerId, treeSize, request.query.leaf ?? null);
       if (!proof) return reply.code(404).send({ error: 'NOT_FOUND', message: 'There is no such tree head' });
-      const chain = await chainAnchorOf(ctx, issuerId, treeSize);
+      const chain = await chainAnchorOf(ctx, issuerId, treeSize, request.log);
       if (!chain) {
         return reply.header('cache-control', 'public, max-age=300').send(proof as unknown as Record<string, unknown>);
       }

@@ -6208,7 +6208,7 @@ export interface paths {
     };
     /**
      * A batch of an issuer's transparency log (JSON): signed tree head, consistency and inclusion proofs
-     * @description Hashes are hexadecimal SHA-256 (RFC 6962); head.signature is Ed25519 over head.statement (base64url), by the key head.keyId of the issuer DID document. With an EVM chain (NFT_RPC_URL), chain: { chainId, contract, txHash, anchoredRoot }, anchoredRoot being the root the contract holds for this issuer and size, read from the chain through the configured RPC when asked (kept a minute), null while not anchored
+     * @description Hashes are hexadecimal SHA-256 (RFC 6962); head.signature is Ed25519 over head.statement (base64url), by the key head.keyId of the issuer DID document. With an EVM chain (NFT_RPC_URL), chain: { chainId, contract, txHash, anchoredRoot }, anchoredRoot being the root the contract holds for this issuer and size, read from the chain through the configured RPC when asked (kept a minute), null while not anchored; unreadable: true when the RPC node did not answer (anchoredRoot unknown)
      */
     get: {
       parameters: {

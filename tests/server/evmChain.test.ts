@@ -2,7 +2,7 @@ import ganache from 'ganache';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createPublicClient, custom, type Hex } from 'viem';
+import { createPublicClient, custom, getAddress, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
@@ -268,11 +268,40 @@ describe.each(TEST_DATABASES)('the EVM adapter anchoring NFT campaigns on %s', (
     expect(proof.statusCode, proof.body).toBe(200);
     expect(proof.json().chain).toEqual({
       chainId: CHAIN_ID,
-      contract: contractAddress,
+      contract: getAddress(contractAddress),
       txHash: record.tx_hash,
       anchoredRoot: head.root_hash,
+      unreadable: false,
     });
     expect(proof.json().head.rootHash).toBe(head.root_hash);
+    // a node that does not answer: the log's proof is still served, the chain's root marked unknown
+    const ownChain = t.app.laurel.chain;
+    t.app.laurel.chain = new EvmChain({
+      transport: custom(
+        {
+          request: async () => {
+            throw new Error('connection refused');
+          },
+        },
+        { retryCount: 0 },
+      ),
+      chainId: CHAIN_ID,
+      privateKey: RICH_KEY,
+      contractAddress: `0x${'42'.repeat(20)}`,
+      confirmations: 2,
+      explorerUrl: EXPLORER,
+      resendAfterMs: 400,
+      pollMs: 20,
+    });
+    try {
+      const down = await t.app.inject({ method: 'GET', url: `/ledger/${t.issuerId}/3/proof.json?leaf=1` });
+      expect(down.statusCode, down.body).toBe(200);
+      expect(down.json().leaf.index).toBe(1);
+      expect(down.json().chain).toMatchObject({ anchoredRoot: null, unreadable: true });
+      expect(down.headers['cache-control']).toBe('no-cache');
+    } finally {
+      t.app.laurel.chain = ownChain;
+    }
     const wallet = privateKeyToAccount(generatePrivateKey());
     const post = (key: string, action: 'claim' | 'reveal', payload: Record<string, unknown>) =>
       t.app.inject({ method: 'POST', url: `/api/public/certificates/${key}/${action}`, payload });
@@ -328,7 +357,6 @@ describe.each(TEST_DATABASES)('the EVM adapter anchoring NFT campaigns on %s', (
     });
     expect(thirdClaim.statusCode, thirdClaim.body).toBe(200);
     const thirdToken = chainTokenId(t.issuerId, Number(third.nft_token_id));
-    const ownChain = t.app.laurel.chain;
     t.app.laurel.chain = new EvmChain({
       transport,
       chainId: CHAIN_ID,

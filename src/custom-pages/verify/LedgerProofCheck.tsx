@@ -117,7 +117,12 @@ export function LedgerProofCheck({ certificateKey }: { certificateKey: string })
           <StepItem
             ok={result.chain.anchored}
             label={translate('verify.ledger.steps.chain', { chainId: result.chain.chainId })}
-            detail={translate('verify.ledger.chain_detail', { contract: result.chain.contract })}
+            detail={translate(
+              result.chain.unreadable ? 'verify.ledger.chain_unreadable' : 'verify.ledger.chain_detail',
+              {
+                contract: result.chain.contract,
+              },
+            )}
           />
         )}
       </List>

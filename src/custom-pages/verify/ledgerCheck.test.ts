@@ -75,8 +75,15 @@ describe("the verify page's check of an NFT certificate's proof", () => {
       contract: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
       txHash: `0x${'ab'.repeat(32)}`,
       anchored: true,
+      unreadable: false,
     });
     expect(result.verified).toBe(true);
+  });
+
+  it('fails the chain step when the server could not read the chain, and says so', async () => {
+    const result = await checkLedgerProof(proof({ ...anchor(null), unreadable: true }), credential, didDocument);
+    expect(result.chain).toMatchObject({ anchored: false, unreadable: true });
+    expect(result.verified).toBe(false);
   });
 
   it('fails the chain step, and the verdict, when the chain holds another root or none', async () => {

@@ -20,7 +20,7 @@ export interface LedgerCheckResult {
    * With an EVM chain (the proof JSON's `chain`, read by the server from the chain through its configured RPC,
    * never an explorer): whether the root the contract holds for this issuer and size is the head's root.
    */
-  chain: { chainId: number; contract: string; txHash: string | null; anchored: boolean } | null;
+  chain: { chainId: number; contract: string; txHash: string | null; anchored: boolean; unreadable: boolean } | null;
 }
 
 interface ProofJson {
@@ -35,7 +35,14 @@ interface ProofJson {
     signature: string;
   };
   leaf: { index: number; hash: string; auditPath: string[] } | null;
-  chain?: { chainId: number; contract: string; txHash: string | null; anchoredRoot: string | null } | null;
+  chain?: {
+    chainId: number;
+    contract: string;
+    txHash: string | null;
+    anchoredRoot: string | null;
+    /** the server's RPC node did not answer: the root on chain is unknown */
+    unreadable?: boolean;
+  } | null;
 }
 
 interface DidDocument {
@@ -179,6 +186,7 @@ export async function checkLedgerProof(
         anchored:
           typeof proof.chain.anchoredRoot === 'string' &&
           proof.chain.anchoredRoot.toLowerCase() === head.rootHash.toLowerCase(),
+        unreadable: proof.chain.unreadable === true,
       }
     : null;
   return {

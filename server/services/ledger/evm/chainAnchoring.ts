@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { formatEther } from 'viem';
+import { formatEther, getAddress } from 'viem';
 import { importError } from '../../../../domain/import';
 import { AppError } from '../../../errors';
 import { CERTIFICATE_STATUS } from '../../../../domain/certificates';
@@ -224,17 +224,26 @@ export interface ChainAnchor {
   txHash: string | null;
   /** the root the contract holds for this issuer and size (hex, without 0x, as the head's), or null */
   anchoredRoot: string | null;
+  /** true when the RPC node could not be read now (anchoredRoot is then null: unknown, not "not anchored") */
+  unreadable: boolean;
 }
 
 /** Roots read from the chain, briefly: a proof page read by many does not make as many RPC calls. */
 const ANCHORED_ROOT_CACHE_MS = 60_000;
+const ANCHORED_ROOT_CACHE_SIZE = 10_000;
 const anchoredRoots = new Map<string, { root: string; at: number }>();
 
 /**
  * The head's anchor as the chain holds it now, read through the configured RPC (never an explorer). A root found is
- * kept a minute (a size is anchored once); a size not anchored yet is read again each time. Null without a chain.
+ * kept a minute (a size is anchored once); a size not anchored yet is read again each time. A node that does not
+ * answer leaves the proof served, with `unreadable`. Null without a chain.
  */
-export async function chainAnchorOf(ctx: AppContext, issuerId: number, treeSize: number): Promise<ChainAnchor | null> {
+export async function chainAnchorOf(
+  ctx: AppContext,
+  issuerId: number,
+  treeSize: number,
+  log?: { warn: (details: object, message: string) => void },
+): Promise<ChainAnchor | null> {
   const chain = ctx.chain;
   if (!chain) return null;
   const record = await chainDb(ctx.db)
@@ -247,18 +256,26 @@ export async function chainAnchorOf(ctx: AppContext, issuerId: number, treeSize:
   const cacheKey = `${chain.chainId}:${chain.contractAddress}:${issuerId}:${treeSize}`;
   const cached = anchoredRoots.get(cacheKey);
   let anchoredRoot: string | null = null;
+  let unreadable = false;
   if (cached && Date.now() - cached.at < ANCHORED_ROOT_CACHE_MS) {
     anchoredRoot = cached.root;
   } else {
-    const root = await chain.anchoredRoot(issuerId, treeSize);
-    anchoredRoot = root ? root.slice(2).toLowerCase() : null;
+    try {
+      const root = await chain.anchoredRoot(issuerId, treeSize);
+      anchoredRoot = root ? root.slice(2).toLowerCase() : null;
+    } catch (error) {
+      log?.warn({ err: error, issuerId, treeSize }, 'the anchored root could not be read from the chain');
+      unreadable = true;
+    }
+    if (anchoredRoots.size >= ANCHORED_ROOT_CACHE_SIZE) anchoredRoots.clear();
     if (anchoredRoot) anchoredRoots.set(cacheKey, { root: anchoredRoot, at: Date.now() });
     else anchoredRoots.delete(cacheKey);
   }
   return {
     chainId: chain.chainId,
-    contract: chain.contractAddress,
+    contract: getAddress(chain.contractAddress),
     txHash: record?.status === 'confirmed' ? record.tx_hash : null,
     anchoredRoot,
+    unreadable,
   };
 }
