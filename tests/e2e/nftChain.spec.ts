@@ -92,4 +92,5 @@ test('the verify page checks that the root on chain is the signed head root', as
     .execute();
   await page.goto(`/verify?key=${key}`);
   await expect(ledger.locator('[data-verdict="fail"]').filter({ hasText: `cadena ${CHAIN_ID}` })).toHaveCount(1);
+  await screenshot(page, 'nft-verify-chain-fail-es');
 });
