@@ -1,6 +1,7 @@
 // Compiles server/services/ledger/evm/LaurelCertificates.sol with solc from npm and OpenZeppelin from
 // node_modules, and writes its ABI and bytecode next to it (LaurelCertificates.json, committed with the source).
-// Run: node server/scripts/compileLedgerContract.mjs. Shanghai (no mcopy) with OpenZeppelin 5.0.x: ganache 7.9, the
+// Run: node server/scripts/compileLedgerContract.mjs (--check: exit 1 if the committed JSON is not what the source
+// compiles to, without writing). Shanghai (no mcopy) with OpenZeppelin 5.0.x: ganache 7.9, the
 // in-process chain of the tests, stops at Shanghai, and Gnosis runs Shanghai code (docs/decisions.md).
 import fs from 'node:fs';
 import path from 'node:path';
@@ -44,5 +45,15 @@ const artifact = {
   abi: contract.abi,
   bytecode: `0x${contract.evm.bytecode.object}`,
 };
-fs.writeFileSync(path.join(dir, 'LaurelCertificates.json'), `${JSON.stringify(artifact, null, 2)}\n`);
+const text = `${JSON.stringify(artifact, null, 2)}\n`;
+const target = path.join(dir, 'LaurelCertificates.json');
+if (process.argv.includes('--check')) {
+  if (fs.readFileSync(target, 'utf8') !== text) {
+    console.error('LaurelCertificates.json is not what LaurelCertificates.sol compiles to: run this script');
+    process.exit(1);
+  }
+  console.info('LaurelCertificates.json matches its source');
+  process.exit(0);
+}
+fs.writeFileSync(target, text);
 console.info(`wrote LaurelCertificates.json (${contract.evm.bytecode.object.length / 2} bytes of bytecode)`);

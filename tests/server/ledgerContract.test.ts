@@ -1,5 +1,7 @@
 import ganache from 'ganache';
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { createPublicClient, createWalletClient, custom, type Abi, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,6 +20,14 @@ const chain = {
   nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
   rpcUrls: { default: { http: ['http://127.0.0.1:0'] } },
 };
+
+describe('the committed LaurelCertificates.json', () => {
+  it('is what the Solidity source compiles to with solc and OpenZeppelin from npm', () => {
+    const script = fileURLToPath(new URL('../../server/scripts/compileLedgerContract.mjs', import.meta.url));
+    const run = spawnSync(process.execPath, [script, '--check'], { encoding: 'utf8' });
+    expect(run.status, run.stderr).toBe(0);
+  }, 60_000);
+});
 
 describe('the LaurelCertificates contract on an in-process chain', () => {
   const provider = ganache.provider({
