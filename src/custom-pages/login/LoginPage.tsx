@@ -1,4 +1,3 @@
-import MailIcon from '@mui/icons-material/MarkEmailReadOutlined';
 import {
   Alert,
   Box,
@@ -21,6 +20,7 @@ import { signUpCalls } from '../../authProvider/signUp';
 import { signInCalls } from '../../authProvider/signIn';
 import { errorCode, errorStatus, NetworkError } from '../../dataProvider/apiErrors';
 import { LoginShell } from './LoginShell';
+import { MailSentPanel } from './MailSentPanel';
 import { initialLoginState, isWaiting, loginErrorFor, loginReducer } from './loginState';
 import { SecondFactorPrompt } from './SecondFactorPrompt';
 import { SignUpEntry, SignUpForm } from './SignUpForm';
@@ -92,18 +92,11 @@ export function LoginPage() {
 
   if (state.status === 'ok') {
     return (
-      <LoginShell>
-        <Box sx={{ textAlign: 'center' }}>
-          <MailIcon color="primary" sx={{ fontSize: 52, mb: 1 }} />
-          <Typography variant="h5" component="h1" gutterBottom>
-            {translate('login.sent_title')}
-          </Typography>
-          <Typography color="text.secondary" sx={{ mb: 3 }}>
-            {translate('login.sent_body', { email: state.email })}
-          </Typography>
-          <Button onClick={() => dispatch({ type: 'reset' })}>{translate('login.use_other')}</Button>
-        </Box>
-      </LoginShell>
+      <MailSentPanel
+        body={translate('login.sent_body', { email: state.email })}
+        action={translate('login.use_other')}
+        onAction={() => dispatch({ type: 'reset' })}
+      />
     );
   }
 

@@ -1,4 +1,3 @@
-import MailIcon from '@mui/icons-material/MarkEmailReadOutlined';
 import { Alert, Box, Button, CircularProgress, TextField, Typography } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { useLocaleState, useTranslate } from 'react-admin';
@@ -7,6 +6,7 @@ import { isValidEmail, sanitizeEmail } from '../../../domain/email';
 import { signUpCalls } from '../../authProvider/signUp';
 import { errorCode, errorStatus, NetworkError } from '../../dataProvider/apiErrors';
 import { LoginShell } from './LoginShell';
+import { MailSentPanel } from './MailSentPanel';
 
 /** The longest organisation name the server takes (server/services/signUp.ts). */
 const ORGANISATION_MAX = 100;
@@ -64,18 +64,11 @@ export function SignUpForm({ onBack }: { onBack: () => void }) {
 
   if (state.status === 'sent') {
     return (
-      <LoginShell>
-        <Box sx={{ textAlign: 'center' }}>
-          <MailIcon color="primary" sx={{ fontSize: 52, mb: 1 }} />
-          <Typography variant="h5" component="h1" gutterBottom>
-            {translate('login.sent_title')}
-          </Typography>
-          <Typography color="text.secondary" sx={{ mb: 3 }}>
-            {translate('login.signup.sent_body', { email: state.email })}
-          </Typography>
-          <Button onClick={onBack}>{translate('login.signup.back')}</Button>
-        </Box>
-      </LoginShell>
+      <MailSentPanel
+        body={translate('login.signup.sent_body', { email: state.email })}
+        action={translate('login.signup.back')}
+        onAction={onBack}
+      />
     );
   }
 

@@ -4,15 +4,11 @@ import {
   AlertTitle,
   Box,
   Button,
-  Card,
-  CardContent,
   CircularProgress,
   IconButton,
   Link,
   Stack,
   TextField,
-  ToggleButton,
-  ToggleButtonGroup,
   Tooltip,
   Typography,
 } from '@mui/material';
@@ -21,7 +17,6 @@ import { useState, type FormEvent } from 'react';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import { getAddress, isAddress } from 'viem';
-import { SUPPORTED_LANGUAGES } from '../../../domain/language';
 import {
   claimMessage,
   NFT_CLAIM_ERRORS,
@@ -31,8 +26,7 @@ import {
 } from '../../../domain/nftClaims';
 import { errorCode, NetworkError } from '../../dataProvider/apiErrors';
 import { useLaurelDataProvider } from '../../dataProvider/useLaurelDataProvider';
-import { BrandLogo } from '../../layout/BrandLogo';
-import { useBrand } from '../../layout/BrandContext';
+import { PublicPageFrame } from '../../components/PublicPageFrame';
 import { browserWalletAddress, hasBrowserWallet, signWithBrowserWallet } from './walletSigner';
 
 /** The error's explanation key: one of the server's codes, or a generic failure. */
@@ -324,8 +318,7 @@ function ClaimFacts({ view, locale }: { view: NftCertificateView; locale: string
  */
 export function NftClaimPage() {
   const translate = useTranslate();
-  const [locale, setLocale] = useLocaleState();
-  const brand = useBrand();
+  const [locale] = useLocaleState();
   const [searchParams] = useSearchParams();
   const certificateKey = searchParams.get('key') ?? '';
   const dataProvider = useLaurelDataProvider();
@@ -381,43 +374,15 @@ export function NftClaimPage() {
   }
 
   return (
-    <Box
-      component="main"
-      sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', alignItems: 'center', px: 2, py: 5 }}
+    <PublicPageFrame
+      title={translate('nftClaim.title')}
+      subtitle={
+        <>
+          {translate('nftClaim.subtitle')} <Link href={certificatePage}>{translate('nftClaim.back')}</Link>
+        </>
+      }
     >
-      <Box sx={{ width: '100%', maxWidth: 720, display: 'flex', alignItems: 'center', mb: 3, gap: 2 }}>
-        <BrandLogo brand={brand} size={36} />
-        <Box sx={{ flex: 1 }} />
-        <ToggleButtonGroup
-          size="small"
-          exclusive
-          value={locale}
-          onChange={(_, value: string | null) => value && setLocale(value)}
-          aria-label={translate('language.title')}
-        >
-          {SUPPORTED_LANGUAGES.map((language) => (
-            <ToggleButton
-              key={language}
-              value={language}
-              lang={language}
-              aria-label={`${language.toUpperCase()} (${translate(`language.${language}`)})`}
-            >
-              {language.toUpperCase()}
-            </ToggleButton>
-          ))}
-        </ToggleButtonGroup>
-      </Box>
-      <Card elevation={0} sx={{ width: '100%', maxWidth: 720, border: 1, borderColor: 'divider' }}>
-        <CardContent sx={{ p: { xs: 3, sm: 4 } }}>
-          <Typography variant="h5" component="h1" gutterBottom>
-            {translate('nftClaim.title')}
-          </Typography>
-          <Typography color="text.secondary" sx={{ mb: 3 }}>
-            {translate('nftClaim.subtitle')} <Link href={certificatePage}>{translate('nftClaim.back')}</Link>
-          </Typography>
-          <Box aria-live="polite">{content}</Box>
-        </CardContent>
-      </Card>
-    </Box>
+      <Box aria-live="polite">{content}</Box>
+    </PublicPageFrame>
   );
 }

@@ -1,27 +1,12 @@
 import UploadIcon from '@mui/icons-material/UploadFileOutlined';
-import {
-  Alert,
-  AlertTitle,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  CircularProgress,
-  Divider,
-  TextField,
-  ToggleButton,
-  ToggleButtonGroup,
-  Typography,
-} from '@mui/material';
+import { Alert, AlertTitle, Box, Button, CircularProgress, Divider, TextField, Typography } from '@mui/material';
 import { useCallback, useEffect, useReducer, useRef, useState, type DragEvent, type FormEvent } from 'react';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import type { VerificationReport } from '../../../domain/credentialVerification';
-import { SUPPORTED_LANGUAGES } from '../../../domain/language';
 import { errorCode, NetworkError } from '../../dataProvider/apiErrors';
 import { useLaurelDataProvider } from '../../dataProvider/useLaurelDataProvider';
-import { BrandLogo } from '../../layout/BrandLogo';
-import { useBrand } from '../../layout/BrandContext';
+import { PublicPageFrame } from '../../components/PublicPageFrame';
 import { CheckList, readableDate } from './CheckList';
 import { certificateKeyOf, LedgerProofCheck } from './LedgerProofCheck';
 import { initialVerifyState, requestFor, verifyErrorFor, verifyReducer, type VerifyRequest } from './verifyState';
@@ -30,8 +15,7 @@ const FILE_TYPES = '.json,.png,.svg,application/json,application/ld+json,image/p
 
 export function VerifyPage() {
   const translate = useTranslate();
-  const [locale, setLocale] = useLocaleState();
-  const brand = useBrand();
+  const [locale] = useLocaleState();
   const [searchParams] = useSearchParams();
   const [state, dispatch] = useReducer(verifyReducer, initialVerifyState);
   const dataProvider = useLaurelDataProvider();
@@ -88,124 +72,83 @@ export function VerifyPage() {
   const checking = state.status === 'checking';
 
   return (
-    <Box
-      component="main"
-      sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', alignItems: 'center', px: 2, py: 5 }}
-    >
-      <Box sx={{ width: '100%', maxWidth: 720, display: 'flex', alignItems: 'center', mb: 3, gap: 2 }}>
-        <BrandLogo brand={brand} size={36} />
-        <Box sx={{ flex: 1 }} />
-        <ToggleButtonGroup
-          size="small"
-          exclusive
-          value={locale}
-          onChange={(_, value: string | null) => value && setLocale(value)}
-          aria-label={translate('language.title')}
-        >
-          {SUPPORTED_LANGUAGES.map((language) => (
-            <ToggleButton
-              key={language}
-              value={language}
-              lang={language}
-              // the name starts with the code the button shows (WCAG 2.5.3, label in name), then says it in full
-              aria-label={`${language.toUpperCase()} (${translate(`language.${language}`)})`}
-            >
-              {language.toUpperCase()}
-            </ToggleButton>
-          ))}
-        </ToggleButtonGroup>
+    <PublicPageFrame title={translate('verify.title')} subtitle={translate('verify.subtitle')}>
+      <Box component="form" onSubmit={submit} noValidate sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start' }}>
+        <TextField
+          fullWidth
+          name="certificate"
+          label={translate('verify.input_label')}
+          placeholder={translate('verify.input_placeholder')}
+          value={pasted}
+          onChange={(event) => setPasted(event.target.value)}
+          disabled={checking}
+        />
+        <Button type="submit" variant="contained" disabled={checking || pasted.trim() === ''} sx={{ mt: 1, px: 3 }}>
+          {translate('verify.submit')}
+        </Button>
       </Box>
-      <Card elevation={0} sx={{ width: '100%', maxWidth: 720, border: 1, borderColor: 'divider' }}>
-        <CardContent sx={{ p: { xs: 3, sm: 4 } }}>
-          <Typography variant="h5" component="h1" gutterBottom>
-            {translate('verify.title')}
-          </Typography>
-          <Typography color="text.secondary" sx={{ mb: 3 }}>
-            {translate('verify.subtitle')}
-          </Typography>
-          <Box
-            component="form"
-            onSubmit={submit}
-            noValidate
-            sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start' }}
-          >
-            <TextField
-              fullWidth
-              name="certificate"
-              label={translate('verify.input_label')}
-              placeholder={translate('verify.input_placeholder')}
-              value={pasted}
-              onChange={(event) => setPasted(event.target.value)}
-              disabled={checking}
-            />
-            <Button type="submit" variant="contained" disabled={checking || pasted.trim() === ''} sx={{ mt: 1, px: 3 }}>
-              {translate('verify.submit')}
-            </Button>
-          </Box>
-          <Divider sx={{ my: 3 }}>{translate('verify.or')}</Divider>
-          <Box
-            // named by what it shows (its title and hint), so that the name includes the visible text (WCAG 2.5.3)
-            role="button"
-            tabIndex={0}
-            onClick={() => fileInput.current?.click()}
-            onKeyDown={(event) => {
-              if (event.key === 'Enter' || event.key === ' ') {
-                event.preventDefault();
-                fileInput.current?.click();
-              }
-            }}
-            onDragOver={(event) => {
-              event.preventDefault();
-              setDragging(true);
-            }}
-            onDragLeave={() => setDragging(false)}
-            onDrop={onDrop}
-            sx={{
-              border: 2,
-              borderStyle: 'dashed',
-              borderColor: dragging ? 'primary.main' : 'divider',
-              bgcolor: dragging ? 'action.hover' : 'transparent',
-              borderRadius: 2,
-              p: 3,
-              textAlign: 'center',
-              cursor: 'pointer',
-            }}
-          >
-            <UploadIcon color="action" sx={{ fontSize: 36 }} />
-            <Typography sx={{ fontWeight: 600 }}>{translate('verify.drop_title')}</Typography>
-            <Typography variant="body2" color="text.secondary">
-              {translate('verify.drop_hint')}
-            </Typography>
-            <input
-              ref={fileInput}
-              type="file"
-              accept={FILE_TYPES}
-              hidden
-              data-testid="verify-file"
-              onChange={(event) => {
-                checkFile(event.target.files?.[0]);
-                event.target.value = '';
-              }}
-            />
-          </Box>
+      <Divider sx={{ my: 3 }}>{translate('verify.or')}</Divider>
+      <Box
+        // named by what it shows (its title and hint), so that the name includes the visible text (WCAG 2.5.3)
+        role="button"
+        tabIndex={0}
+        onClick={() => fileInput.current?.click()}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter' || event.key === ' ') {
+            event.preventDefault();
+            fileInput.current?.click();
+          }
+        }}
+        onDragOver={(event) => {
+          event.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={onDrop}
+        sx={{
+          border: 2,
+          borderStyle: 'dashed',
+          borderColor: dragging ? 'primary.main' : 'divider',
+          bgcolor: dragging ? 'action.hover' : 'transparent',
+          borderRadius: 2,
+          p: 3,
+          textAlign: 'center',
+          cursor: 'pointer',
+        }}
+      >
+        <UploadIcon color="action" sx={{ fontSize: 36 }} />
+        <Typography sx={{ fontWeight: 600 }}>{translate('verify.drop_title')}</Typography>
+        <Typography variant="body2" color="text.secondary">
+          {translate('verify.drop_hint')}
+        </Typography>
+        <input
+          ref={fileInput}
+          type="file"
+          accept={FILE_TYPES}
+          hidden
+          data-testid="verify-file"
+          onChange={(event) => {
+            checkFile(event.target.files?.[0]);
+            event.target.value = '';
+          }}
+        />
+      </Box>
 
-          <Box aria-live="polite" sx={{ mt: 3 }}>
-            {state.status === 'checking' && (
-              <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
-                <CircularProgress size={24} />
-                <Typography>{translate('verify.checking', { source: state.source })}</Typography>
-              </Box>
-            )}
-            {state.status === 'error' && (
-              <Alert severity="warning" role="alert">
-                {translate(`verify.errors.${state.error}`)}
-              </Alert>
-            )}
-            {state.status === 'done' && <VerificationResult report={state.report} locale={locale} />}
+      <Box aria-live="polite" sx={{ mt: 3 }}>
+        {state.status === 'checking' && (
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
+            <CircularProgress size={24} />
+            <Typography>{translate('verify.checking', { source: state.source })}</Typography>
           </Box>
-        </CardContent>
-      </Card>
-    </Box>
+        )}
+        {state.status === 'error' && (
+          <Alert severity="warning" role="alert">
+            {translate(`verify.errors.${state.error}`)}
+          </Alert>
+        )}
+        {state.status === 'done' && <VerificationResult report={state.report} locale={locale} />}
+      </Box>
+    </PublicPageFrame>
   );
 }
 
