@@ -25,6 +25,7 @@ import { healthRoutes } from './routes/health';
 import { accountVerificationRoutes } from './routes/accountVerification';
 import { apiDocsRoutes, registerErrorResponses } from './routes/apiDocs';
 import { apiKeyRoutes } from './routes/apiKeys';
+import { badgeImageRoutes } from './routes/badgeImages';
 import { badgeLibraryRoutes } from './routes/badgeLibrary';
 import { contactUsRoutes } from './routes/contactUs';
 import { cpfExportRoutes } from './routes/cpfExport';
@@ -209,6 +210,7 @@ export async function buildApp(
   await contactUsRoutes(app, ctx);
   await dashboardRoutes(app, ctx);
   await badgeLibraryRoutes(app, ctx);
+  await badgeImageRoutes(app, ctx);
 
   registerWebApp(app, config.webRoot);
   registerPublicationJobs(ctx);

@@ -7,6 +7,7 @@ import {
   designState,
   duplicateElement,
   emptyModel,
+  imageNameProblem,
   insertionIndex,
   moveDown,
   moveUp,
@@ -126,6 +127,16 @@ describe('badge model', () => {
   it('names a clone with the localized copy suffix', () => {
     expect(cloneName('Security', 'a copy')).toBe('Security (a copy)');
     expect(cloneName('Sécurité', 'une copie')).toBe('Sécurité (une copie)');
+  });
+
+  it('wants an image name that is not blank and at most 200 characters', () => {
+    expect(['Gold', ' ', '', 'é'.repeat(200), 'é'.repeat(201)].map(imageNameProblem)).toEqual([
+      null,
+      'empty',
+      'empty',
+      null,
+      'too_long',
+    ]);
   });
 
   it('splits colours into hex and opacity', () => {

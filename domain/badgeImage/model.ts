@@ -351,6 +351,17 @@ export function palette(model: BadgeModel): string[] {
   return [...colors];
 }
 
+/** A library image's name: not blank once trimmed, at most this many characters (docs/decisions.md). */
+export const IMAGE_NAME_MAX_LENGTH = 200;
+
+export type ImageNameError = 'empty' | 'too_long';
+
+export function imageNameProblem(name: string): ImageNameError | null {
+  const trimmed = name.trim();
+  if (trimmed === '') return 'empty';
+  return [...trimmed].length > IMAGE_NAME_MAX_LENGTH ? 'too_long' : null;
+}
+
 /** A clone's name: the original's plus the localized "(a copy)" suffix. */
 export function cloneName(name: string, copySuffix: string): string {
   return `${name} (${copySuffix})`;

@@ -31,6 +31,16 @@ export function findBadgeImages(db: Kysely<Database>, issuerId: number, ids: rea
     .execute();
 }
 
+/** One of the issuer's images, or undefined. */
+export function findBadgeImage(db: Kysely<Database>, issuerId: number, id: number) {
+  return db
+    .selectFrom('badge_images')
+    .select(['id', 'name', 'model', 'created_at', 'updated_at'])
+    .where('issuer_id', '=', issuerId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
 export async function insertBadgeImage(
   db: Kysely<Database>,
   image: { issuerId: number; name: string; model: string; thumbnail: string | null },
@@ -76,6 +86,16 @@ export async function deleteBadgeImages(db: Kysely<Database>, issuerId: number, 
     .where('id', 'in', [...ids])
     .executeTakeFirst();
   return Number(result.numDeletedRows);
+}
+
+/** Deletes one of the issuer's images; answers what it was, or undefined when the issuer has no image of that id. */
+export function deleteBadgeImage(db: Kysely<Database>, issuerId: number, id: number) {
+  return db
+    .deleteFrom('badge_images')
+    .where('issuer_id', '=', issuerId)
+    .where('id', '=', id)
+    .returning(['id', 'name', 'created_at', 'updated_at'])
+    .executeTakeFirst();
 }
 
 /** Marks the issuer's library as given its defaults; false when it already was. */

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { BUNDLED_FONTS } from '../../domain/badgeImage/fonts';
-import { EXPORT_SIZE } from '../../domain/badgeImage/model';
+import { EXPORT_SIZE, IMAGE_NAME_MAX_LENGTH } from '../../domain/badgeImage/model';
 import { modelErrorCode, validateModel } from '../../domain/badgeImage/validate';
 import type { Action } from '../../domain/permissions';
 import { authOf } from '../auth/guard';
@@ -21,7 +21,6 @@ import {
   libraryListAnswer,
 } from './responseSchemas';
 
-const NAME_MAX = 200;
 const DETAILS_LIMIT = 200;
 const ids = z.array(z.number().int().positive()).max(1000);
 
@@ -66,10 +65,12 @@ export async function badgeLibraryRoutes(app: FastifyInstance, ctx: AppContext):
     {
       config: config('edit'),
       schema: {
-        summary: 'Save a badge image (an empty id creates one and answers its id); the model is validated',
+        summary:
+          'Save a badge image (an empty id creates one and answers its id); the name and model are validated as ' +
+          'the REST resource /api/badge-images does (the same service)',
         body: z.object({
           id: z.union([z.number().int().positive(), z.literal(''), z.null()]).optional(),
-          name: z.string().trim().max(NAME_MAX),
+          name: z.string().max(1000).describe(`not blank, at most ${IMAGE_NAME_MAX_LENGTH} characters once trimmed`),
           model: z.unknown(),
         }),
         response: { 200: idAnswer },

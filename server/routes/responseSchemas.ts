@@ -295,7 +295,7 @@ export const documentReadyAnswer = z.union([
 
 // The badge image library (spec 002 sections 2.5 and 7). Models are checked by domain/badgeImage when saved.
 
-const badgeModelAnswer = domainAnswer<BadgeModel>(
+export const badgeModelAnswer = domainAnswer<BadgeModel>(
   z.looseObject({}).meta({ description: 'a badge model (domain/badgeImage/model.ts)' }),
 );
 

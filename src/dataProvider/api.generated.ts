@@ -8523,7 +8523,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Save a badge image (an empty id creates one and answers its id); the model is validated */
+    /** Save a badge image (an empty id creates one and answers its id); the name and model are validated as the REST resource /api/badge-images does (the same service) */
     post: {
       parameters: {
         query?: never;
@@ -8535,6 +8535,7 @@ export interface paths {
         content: {
           'application/json': {
             id?: (number | '') | null;
+            /** @description not blank, at most 200 characters once trimmed */
             name: string;
             model: unknown;
           };
@@ -8865,6 +8866,296 @@ export interface paths {
     put?: never;
     post?: never;
     delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/badge-images': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A page of the issuer's badge images, names and dates (REST conventions, total in Content-Range)
+     * @description Query as ra-data-simple-rest sends it: sort=["createdAt","DESC"] (createdAt, updatedAt, name, id; names in a case- and accent-insensitive order), range=[0,23] (at most 500), filter={"q":"weld","id":[1,2]} (q: the name contains the text in any case). The issuer gets the default library the first time it is read.
+     */
+    get: {
+      parameters: {
+        query?: {
+          sort?: string;
+          range?: string;
+          filter?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: number;
+              name: string;
+              createdAt: string;
+              updatedAt: string;
+            }[];
+          };
+        };
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    put?: never;
+    /** Create a badge image (name and model validated; its thumbnail drawn) and answer it */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description the image's name: not blank, at most 200 characters */
+            name: string;
+            /** @description a badge model (domain/badgeImage/model.ts), validated as POST /api/badge_lib/model does */
+            model: unknown;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: number;
+              name: string;
+              createdAt: string;
+              updatedAt: string;
+              /** @description a badge model (domain/badgeImage/model.ts) */
+              model: {
+                [key: string]: unknown;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/badge-images/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One of the issuer’s badge images with its model */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: number;
+              name: string;
+              createdAt: string;
+              updatedAt: string;
+              /** @description a badge model (domain/badgeImage/model.ts) */
+              model: {
+                [key: string]: unknown;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    /** Replace a badge image’s name and model (validated; thumbnail redrawn) and answer it */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description the image's name: not blank, at most 200 characters */
+            name: string;
+            /** @description a badge model (domain/badgeImage/model.ts), validated as POST /api/badge_lib/model does */
+            model: unknown;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: number;
+              name: string;
+              createdAt: string;
+              updatedAt: string;
+              /** @description a badge model (domain/badgeImage/model.ts) */
+              model: {
+                [key: string]: unknown;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    post?: never;
+    /** Delete a badge image; answers what it was */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: number;
+              name: string;
+              createdAt: string;
+              updatedAt: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
     options?: never;
     head?: never;
     patch?: never;

@@ -37,6 +37,8 @@ export interface SeedIds {
   spareUser: number;
   spareApiKey: number;
   creditOperation: number;
+  /** one of the first issuer's badge images (its default library) */
+  badgeImage: number;
 }
 
 /**
@@ -79,6 +81,12 @@ export const ROUTE_REQUESTS: Record<string, RouteRequest> = {
   'POST /api/issuer/:id/keys/rotate': { url: '/api/issuer/{issuer}/keys/rotate' },
   'GET /api/issuer/:id/credits': { url: '/api/issuer/{issuer}/credits' },
   'GET /api/credit-operations/:id': { url: '/api/credit-operations/{creditOperation}' },
+  'GET /api/badge-images/:id': { url: '/api/badge-images/{badgeImage}' },
+  'PUT /api/badge-images/:id': {
+    url: '/api/badge-images/{badgeImage}',
+    body: { name: 'matrix', model: { version: 1, data: [] } },
+  },
+  'DELETE /api/badge-images/:id': { url: '/api/badge-images/{badgeImage}' },
   'GET /ob/issuers/:issuerId/status/:purpose': { url: '/ob/issuers/{issuer}/status/revocation' },
   'GET /ob/achievements/:templateId/:language': { url: '/ob/achievements/{template}/en' },
   'GET /ob/v2/badges/:templateId/:language': { url: '/ob/v2/badges/{template}/en' },
@@ -367,4 +375,10 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
   'GET /api/badge_lib/icons': { who: ALL, ok: 200 },
   'GET /api/badge_lib/fonts': { who: 'public', ok: 200 },
   'GET /api/badge_lib/fonts/:file': { who: 'public', ok: 404 },
+  // the same library on REST conventions (issue 13); the first caller allowed to delete the image deletes it
+  'GET /api/badge-images': { who: ALL, ok: 200 },
+  'GET /api/badge-images/:id': { who: ALL, ok: 200, other: 404 },
+  'POST /api/badge-images': { who: PUBLISHERS, ok: 400 },
+  'PUT /api/badge-images/:id': { who: PUBLISHERS, ok: 200, other: 404 },
+  'DELETE /api/badge-images/:id': { who: PUBLISHERS, ok: [200, 404], other: 404 },
 };

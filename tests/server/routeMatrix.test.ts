@@ -105,6 +105,10 @@ async function seed(t: TestApp): Promise<Seed> {
     .where('issuer_id', '=', own.issuerId)
     .orderBy('id')
     .executeTakeFirst();
+  // reading the library gives the first issuer its default images
+  const library = await app.inject({ method: 'GET', url: '/api/badge-images?range=[0,0]', headers: own.headers });
+  if (library.statusCode !== 200) throw new Error(`badge images: ${library.statusCode} ${library.body}`);
+  const [badgeImage] = library.json<{ id: number }[]>();
   return {
     ids: {
       issuer: own.issuerId,
@@ -117,6 +121,7 @@ async function seed(t: TestApp): Promise<Seed> {
       spareUser,
       spareApiKey: keyIds[4],
       creditOperation: creditOperation?.id ?? 0,
+      badgeImage: badgeImage.id,
     },
     markers: [certificate.key, 'reader@example.org', 'manager@example.org', 'spare@example.org'],
     headers: {

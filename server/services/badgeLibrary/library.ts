@@ -1,10 +1,12 @@
 import type { Kysely } from 'kysely';
-import type { BadgeModel } from '../../../domain/badgeImage/model';
+import { imageNameProblem, type BadgeModel } from '../../../domain/badgeImage/model';
 import { modelErrorCode, validateModel } from '../../../domain/badgeImage/validate';
 import type { Database } from '../../db/schema';
 import { badRequest, notFound } from '../../errors';
 import {
+  deleteBadgeImage,
   deleteBadgeImages,
+  findBadgeImage,
   findBadgeImages,
   insertBadgeImage,
   listBadgeImages,
@@ -71,23 +73,132 @@ export async function libraryDetails(db: Kysely<Database>, issuerId: number, ids
   );
 }
 
-/** Creates (no id) or updates an image after validating its model; answers its id. */
+/**
+ * Creates (no id) or updates an image after validating its name and model; answers its id. The badge_lib calls and
+ * the REST resource /api/badge-images both save through here.
+ */
 export async function saveLibraryImage(
   db: Kysely<Database>,
   issuerId: number,
   image: { id: number | null; name: string; model: unknown },
 ): Promise<number> {
+  const name = image.name.trim();
+  const nameProblem = imageNameProblem(name);
+  if (nameProblem)
+    throw badRequest('BADGE_IMAGE_NAME_INVALID', 'The image name is empty or too long', { problem: nameProblem });
   const check = validateModel(image.model);
   if (!check.ok)
     throw badRequest(modelErrorCode(check.errors), 'The badge model is not valid', { errors: check.errors });
-  const row = { name: image.name, model: JSON.stringify(check.model), thumbnail: thumbnailDataUrl(check.model) };
+  const row = { name, model: JSON.stringify(check.model), thumbnail: thumbnailDataUrl(check.model) };
   if (image.id === null) {
     await ensureDefaultLibrary(db, issuerId);
     return insertBadgeImage(db, { issuerId, ...row });
   }
-  if (!(await updateBadgeImage(db, issuerId, image.id, row))) throw notFound('NOT_FOUND', 'No such badge image');
+  if (!(await updateBadgeImage(db, issuerId, image.id, row))) throw imageNotFound();
   return image.id;
 }
 
 export const deleteLibraryImages = (db: Kysely<Database>, issuerId: number, ids: number[]) =>
   deleteBadgeImages(db, issuerId, ids);
+
+const imageNotFound = () => notFound('NOT_FOUND', 'No such badge image');
+
+// The REST resource /api/badge-images (issue 13), on the same rows and rules as the badge_lib calls above.
+
+/** A library image as the REST resource lists it: no model, no thumbnail (the tiles ask those apart). */
+export interface LibrarySummary {
+  id: number;
+  name: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface LibraryImage extends LibrarySummary {
+  model: BadgeModel;
+}
+
+export const LIBRARY_SORTS = ['createdAt', 'updatedAt', 'name', 'id'] as const;
+export type LibrarySortField = (typeof LIBRARY_SORTS)[number];
+
+export interface LibraryQuery {
+  /** text the name contains, in any case and accent-insensitive as the page's filter always was */
+  q?: string;
+  ids?: number[];
+  sort: { field: LibrarySortField; order: 'ASC' | 'DESC' };
+  offset: number;
+  limit: number;
+}
+
+// One collation on SQLite and PostgreSQL alike (their lower() and LIKE differ beyond ASCII): an issuer's library is
+// hundreds of names and dates, filtered and ordered here (docs/decisions.md, 2026-11-26).
+const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+const folded = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase();
+
+function compare(field: LibrarySortField, a: LibrarySummary, b: LibrarySummary): number {
+  if (field === 'id') return a.id - b.id;
+  const primary = field === 'name' ? collator.compare(a.name, b.name) : a[field].localeCompare(b[field]);
+  return primary || a.id - b.id;
+}
+
+/** A page of the issuer's library and its total, filtered and sorted (the library page and dialog). */
+export async function listLibraryPage(
+  db: Kysely<Database>,
+  issuerId: number,
+  query: LibraryQuery,
+): Promise<{ rows: LibrarySummary[]; total: number }> {
+  await ensureDefaultLibrary(db, issuerId);
+  const text = folded(query.q?.trim() ?? '');
+  const wanted = query.ids ? new Set(query.ids) : null;
+  const kept = (await listBadgeImages(db, issuerId, false))
+    .map((row) => ({ id: row.id, name: row.name, createdAt: row.created_at, updatedAt: row.updated_at }))
+    .filter((image) => (!wanted || wanted.has(image.id)) && (!text || folded(image.name).includes(text)));
+  const sign = query.sort.order === 'ASC' ? 1 : -1;
+  kept.sort((a, b) => sign * compare(query.sort.field, a, b));
+  return { rows: kept.slice(query.offset, query.offset + query.limit), total: kept.length };
+}
+
+function imageOf(row: { id: number; name: string; model: string; created_at: string; updated_at: string }) {
+  return {
+    id: row.id,
+    name: row.name,
+    model: JSON.parse(row.model) as BadgeModel,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+/** One of the issuer's images with its model; 404 for another issuer's or an unknown id. */
+export async function getLibraryImage(db: Kysely<Database>, issuerId: number, id: number): Promise<LibraryImage> {
+  await ensureDefaultLibrary(db, issuerId);
+  const row = await findBadgeImage(db, issuerId, id);
+  if (!row) throw imageNotFound();
+  return imageOf(row);
+}
+
+/** Creates an image (validated as the badge_lib save does) and answers it. */
+export async function createLibraryImage(
+  db: Kysely<Database>,
+  issuerId: number,
+  image: { name: string; model: unknown },
+): Promise<LibraryImage> {
+  const id = await saveLibraryImage(db, issuerId, { id: null, ...image });
+  return getLibraryImage(db, issuerId, id);
+}
+
+/** Replaces an image's name and model (validated as the badge_lib save does) and answers it. */
+export async function updateLibraryImage(
+  db: Kysely<Database>,
+  issuerId: number,
+  id: number,
+  image: { name: string; model: unknown },
+): Promise<LibraryImage> {
+  await saveLibraryImage(db, issuerId, { id, ...image });
+  return getLibraryImage(db, issuerId, id);
+}
+
+/** Deletes one of the issuer's images and answers what it was; 404 for another issuer's or an unknown id. */
+export async function deleteLibraryImage(db: Kysely<Database>, issuerId: number, id: number): Promise<LibrarySummary> {
+  const row = await deleteBadgeImage(db, issuerId, id);
+  if (!row) throw imageNotFound();
+  return { id: row.id, name: row.name, createdAt: row.created_at, updatedAt: row.updated_at };
+}
