@@ -20,6 +20,7 @@ import {
   templateSummaryAnswer,
 } from './responseSchemas';
 import { tagRoutes } from './tags';
+import { templateListRoutes } from './templateList';
 import { issuerTemplateParams, notesBody, pathwayBody, templatePayloadSchema } from './templateSchemas';
 import { templateUploadRoutes } from './templateUploads';
 
@@ -217,6 +218,7 @@ export async function templateRoutes(app: FastifyInstance, ctx: AppContext): Pro
     },
   );
 
+  await templateListRoutes(app, ctx);
   await templateUploadRoutes(app, ctx, files);
   await referenceTableRoutes(app, ctx);
   await tagRoutes(app, ctx);

@@ -1833,6 +1833,165 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/templates': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A page of the issuer's templates, filtered and sorted (REST conventions, total in Content-Range)
+     * @description Query as ra-data-simple-rest sends it: sort=["dateCreation","DESC"] (dateCreation, label, lastCampaignDate, certificationCounter, id; templates never used come last by lastCampaignDate either way), range=[0,23] (at most 500 rows), filter={"q":"data","status":1,"typeStatus":{"cpf":3},"types":["micro-certification"],"modes":["NFT"],"levels":["parent"],"tags":["STEM"],"id":[1,2]}. q searches every language of the label, the id and the notes; status 1 active, 2 inactive, 3 all (absent: all), typeStatus overrides it for one certificate type (certificate, micro-certification, cpf); types, modes and levels keep a template matching any chosen value; tags keep a template carrying every named active tag. language (en, fr, es) is the language labels sort in.
+     */
+    get: {
+      parameters: {
+        query?: {
+          sort?: string;
+          range?: string;
+          filter?: string;
+          language?: 'en' | 'fr' | 'es';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: number;
+              label:
+                | string
+                | {
+                    [key: string]: string;
+                  };
+              type: string;
+              enable: boolean;
+              usable: boolean;
+              /** @enum {string} */
+              mode: 'NFT' | 'Classic';
+              tags: string[];
+              notes: string;
+              certificationCounter: number;
+              dateCreation: string;
+              lastCampaignId: number | null;
+              lastCampaignDate: string | null;
+              thumbnail: string | null;
+              languagesList: string;
+              DefaultLanguage: string;
+              meta_type: string;
+              isPathwayParent: boolean;
+              isPathwayChild: boolean;
+              pathwayDefinition:
+                | ({
+                    key: string;
+                    def: ({
+                      id: number;
+                    } & {
+                      [key: string]: unknown;
+                    })[];
+                  } & {
+                    [key: string]: unknown;
+                  })
+                | null;
+              hasReferenceTables: boolean;
+            }[];
+          };
+        };
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/templates/facets': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** What the templates page's filter drawer offers: the issuer's template count, types, modes, tags */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              count: number;
+              types: ('certificate' | 'micro-certification' | 'cpf')[];
+              modes: ('Classic' | 'NFT')[];
+              pathwayParents: boolean;
+              tags: string[];
+            };
+          };
+        };
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/template/mc': {
     parameters: {
       query?: never;
@@ -6673,7 +6832,29 @@ export interface paths {
         path?: never;
         cookie?: never;
       };
-      requestBody?: never;
+      requestBody: {
+        content: {
+          'application/json': {
+            templateId: number;
+            data: {
+              [key: string]: string;
+            }[];
+            /** @enum {string} */
+            contentType?: 'json';
+            notes?: string;
+            'automated-emailing'?: boolean;
+          };
+          'multipart/form-data': {
+            /** @description The JSON body of a JSON publish (templateId, data, …), as text */
+            body: string;
+            /**
+             * Format: binary
+             * @description The .zip of the files the rows name
+             */
+            file?: string;
+          };
+        };
+      };
       responses: {
         /** @description Default Response */
         200: {
@@ -7153,6 +7334,11 @@ export interface paths {
                 [key: string]: unknown;
               })[];
               count: number;
+              /**
+               * @description A search's count stopped at `count` (1,000 rows past the offset): more rows match
+               * @enum {boolean}
+               */
+              countBounded?: true;
               counters?: {
                 total: number;
                 validated: number;

@@ -245,6 +245,8 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
   // ---- templates: everyone reads; Administrator and Manager write (spec 000 section 6); notes are a publisher's.
   // 400: an empty body, refused by the route's schema after the guard (the rights check of the guard passed)
   'GET /api/admin/templates': { who: ALL, ok: 200 },
+  'GET /api/templates': { who: ALL, ok: 200 },
+  'GET /api/templates/facets': { who: ALL, ok: 200 },
   'GET /api/admin/template': { who: ALL, ok: 200, other: 404 },
   'GET /api/issuer/:issuer/template/:id/meta': { who: ALL, ok: 200, other: 404 },
   'GET /api/issuer/:issuer/template/:id/json': { who: ALL, ok: 200, other: 404 },
