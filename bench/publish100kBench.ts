@@ -27,6 +27,8 @@ function partRows(part: number): Record<string, string>[] {
 }
 
 const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
+/** The 1-minute load average: other work on the machine slows every stage (memory much less than time). */
+const load = () => os.loadavg()[0].toFixed(1);
 const ms = (value: number) => `${Math.round(value).toLocaleString('en')} ms`;
 
 /** Resident memory of the server's process, from /proc (MB). */
@@ -86,7 +88,9 @@ export async function publish100kBench(): Promise<void> {
     });
     const templateId = ((await created.json()) as { id: number }).id;
     sample();
-    console.info(`publish 100,000 rows in parts on SQLite, compiled server (idle RSS ${mb(peaks.idle ?? 0)} MB)`);
+    console.info(
+      `publish 100,000 rows in parts on SQLite, compiled server (idle RSS ${mb(peaks.idle ?? 0)} MB, load ${load()})`,
+    );
 
     stage = 'upload';
     const started = performance.now();
@@ -154,6 +158,7 @@ export async function publish100kBench(): Promise<void> {
         .map(([name, bytes]) => `${name} ${mb(bytes)} MB`)
         .join(', ')}`,
     );
+    console.info(`  machine load at the end: ${load()}`);
     console.info(
       `  server peak RSS ${mb(peak)} MB against ${MEMORY_LIMIT_MB} MB: ${mb(peak) < MEMORY_LIMIT_MB ? 'met' : 'NOT met'}`,
     );
