@@ -172,6 +172,72 @@ export const PNG_BADGE_LOGO = {
   ),
 };
 
+export interface BadgeLogo {
+  name: string;
+  type: string;
+  bytes: Uint8Array<ArrayBuffer>;
+}
+
+/**
+ * A badge template created through the template call: "Data analysis" with an SVG logo unless told otherwise; an
+ * NFT badge when a `network` is given; recipients named by the given technical fields (e.g. 'ID').
+ */
+export async function createBadgeTemplate(
+  laurel: Laurel,
+  token: string,
+  {
+    logo = { name: 'logo.svg', type: 'image/svg+xml', bytes: BADGE_LOGO },
+    title = 'Data analysis',
+    network,
+    technicalFields,
+  }: { logo?: BadgeLogo; title?: string; network?: string; technicalFields?: string } = {},
+): Promise<number> {
+  const form = new FormData();
+  form.append(
+    'json',
+    JSON.stringify({
+      mode: 'add',
+      type: 'openbadge',
+      ...(network ? { network } : {}),
+      DefaultLanguage: 'en',
+      badge: { en: logo.name },
+      content: { en: { microcertitle: title, label: title } },
+    }),
+  );
+  form.append('badgeImage', new Blob([logo.bytes], { type: logo.type }), logo.name);
+  const created = await fetch(`${laurel.baseURL}/api/template/mc`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  expect(created.status, await created.clone().text()).toBe(201);
+  const { id } = (await created.json()) as { id: number };
+  if (technicalFields) {
+    await laurel.app.laurel.db
+      .updateTable('templates')
+      .set({ technical_fields: technicalFields })
+      .where('id', '=', id)
+      .execute();
+  }
+  return id;
+}
+
+/** One campaign of `rows` published on a template through the publication call (JSON rows). */
+export async function publishRows(
+  laurel: Laurel,
+  token: string,
+  templateId: number,
+  rows: RecipientRow[],
+): Promise<number> {
+  const published = await fetch(`${laurel.baseURL}/api/admin/data`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ templateId, contentType: 'json', data: rows }),
+  });
+  expect(published.status, await published.clone().text()).toBe(200);
+  return ((await published.json()) as { campaignId: number }).campaignId;
+}
+
 /**
  * A badge template "Data analysis" created through the template call (an SVG logo unless another is given), and
  * one campaign of `rows` published on it.
@@ -180,32 +246,10 @@ export async function publishBadgeCampaign(
   laurel: Laurel,
   token: string,
   rows: RecipientRow[],
-  logo = { name: 'logo.svg', type: 'image/svg+xml', bytes: BADGE_LOGO },
+  logo?: BadgeLogo,
 ): Promise<{ templateId: number; campaignId: number }> {
-  const headers = { authorization: `Bearer ${token}` };
-  const form = new FormData();
-  form.append(
-    'json',
-    JSON.stringify({
-      mode: 'add',
-      type: 'openbadge',
-      DefaultLanguage: 'en',
-      badge: { en: logo.name },
-      content: { en: { microcertitle: 'Data analysis', label: 'Data analysis' } },
-    }),
-  );
-  form.append('badgeImage', new Blob([logo.bytes], { type: logo.type }), logo.name);
-  const created = await fetch(`${laurel.baseURL}/api/template/mc`, { method: 'POST', headers, body: form });
-  expect(created.status).toBe(201);
-  const { id: templateId } = (await created.json()) as { id: number };
-  const published = await fetch(`${laurel.baseURL}/api/admin/data`, {
-    method: 'POST',
-    headers: { ...headers, 'content-type': 'application/json' },
-    body: JSON.stringify({ templateId, contentType: 'json', data: rows }),
-  });
-  expect(published.status, await published.clone().text()).toBe(200);
-  const { campaignId } = (await published.json()) as { campaignId: number };
-  return { templateId, campaignId };
+  const templateId = await createBadgeTemplate(laurel, token, { logo });
+  return { templateId, campaignId: await publishRows(laurel, token, templateId, rows) };
 }
 
 export const SCREENSHOTS = path.resolve('test-results/screenshots');

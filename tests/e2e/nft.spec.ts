@@ -1,5 +1,14 @@
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { expect, screenshot, sessionToken, signInByMail, test, type Laurel } from './fixtures';
+import {
+  createBadgeTemplate,
+  expect,
+  publishRows,
+  screenshot,
+  sessionToken,
+  signInByMail,
+  test,
+  type Laurel,
+} from './fixtures';
 
 const LOGO = Buffer.from(
   '<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"><circle cx="32" cy="32" r="30" fill="#5e2f6f"/></svg>',
@@ -7,34 +16,16 @@ const LOGO = Buffer.from(
 
 /** An NFT badge (network gnosis) through the template call, and a campaign of two recipients published on it. */
 async function publishNftCampaign(laurel: Laurel, token: string) {
-  const headers = { authorization: `Bearer ${token}` };
-  const form = new FormData();
-  form.append(
-    'json',
-    JSON.stringify({
-      mode: 'add',
-      type: 'openbadge',
-      network: 'gnosis',
-      DefaultLanguage: 'en',
-      badge: { en: 'logo.svg' },
-      content: { en: { microcertitle: 'Ledger literacy', label: 'Ledger literacy' } },
-    }),
-  );
-  form.append('badgeImage', new Blob([LOGO], { type: 'image/svg+xml' }), 'logo.svg');
-  const created = await fetch(`${laurel.baseURL}/api/template/mc`, { method: 'POST', headers, body: form });
-  expect(created.status, await created.clone().text()).toBe(201);
-  const { id: templateId } = (await created.json()) as { id: number };
-  const rows = [
+  const templateId = await createBadgeTemplate(laurel, token, {
+    network: 'gnosis',
+    title: 'Ledger literacy',
+    logo: { name: 'logo.svg', type: 'image/svg+xml', bytes: LOGO },
+  });
+  const campaignId = await publishRows(laurel, token, templateId, [
     { ID: 'n1', Language: 'en', Email: 'ada@example.org', firstName: 'Ada', lastName: 'Lovelace' },
     { ID: 'n2', Language: 'en', Email: 'alan@example.org', firstName: 'Alan', lastName: 'Turing' },
-  ];
-  const published = await fetch(`${laurel.baseURL}/api/admin/data`, {
-    method: 'POST',
-    headers: { ...headers, 'content-type': 'application/json' },
-    body: JSON.stringify({ templateId, contentType: 'json', data: rows }),
-  });
-  expect(published.status, await published.clone().text()).toBe(200);
-  return (await published.json()) as { campaignId: number };
+  ]);
+  return { campaignId };
 }
 
 test('an NFT campaign turns validated, a recipient claims a certificate into a wallet, reveals it, and the verify page checks its ledger proof', async ({

@@ -1,7 +1,15 @@
 import ganache from 'ganache';
 import { custom, type Hex } from 'viem';
 import { deployLedgerContract, EvmChain } from '../../server/services/ledger/evm/evmChain';
-import { expect, screenshot, sessionToken, signInByMail, test as base } from './fixtures';
+import {
+  createBadgeTemplate,
+  expect,
+  publishRows,
+  screenshot,
+  sessionToken,
+  signInByMail,
+  test as base,
+} from './fixtures';
 
 // The verify page of an NFT certificate anchored on an EVM chain (issue 20): an in-process ganache chain (no
 // network) behind the real server; the page shows one more step, the root the chain holds against the head's.
@@ -38,35 +46,11 @@ test('the verify page checks that the root on chain is the signed head root', as
   test.setTimeout(120_000);
   const { db } = laurel.app.laurel;
   await signInByMail(page, laurel, 'admin@example.org');
-  const headers = { authorization: `Bearer ${await sessionToken(laurel, 'admin@example.org')}` };
-  const form = new FormData();
-  form.append(
-    'json',
-    JSON.stringify({
-      mode: 'add',
-      type: 'openbadge',
-      network: 'gnosis',
-      DefaultLanguage: 'en',
-      badge: { en: 'logo.svg' },
-      content: { en: { microcertitle: 'Ledger literacy', label: 'Ledger literacy' } },
-    }),
-  );
-  const logo = '<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"><circle cx="32" cy="32" r="30"/></svg>';
-  form.append('badgeImage', new Blob([logo], { type: 'image/svg+xml' }), 'logo.svg');
-  const created = await fetch(`${laurel.baseURL}/api/template/mc`, { method: 'POST', headers, body: form });
-  expect(created.status, await created.clone().text()).toBe(201);
-  const { id: templateId } = (await created.json()) as { id: number };
-  const published = await fetch(`${laurel.baseURL}/api/admin/data`, {
-    method: 'POST',
-    headers: { ...headers, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      templateId,
-      contentType: 'json',
-      data: [{ ID: 'c1', Language: 'en', Email: 'ada@example.org', firstName: 'Ada', lastName: 'Lovelace' }],
-    }),
-  });
-  expect(published.status, await published.clone().text()).toBe(200);
-  const { campaignId } = (await published.json()) as { campaignId: number };
+  const token = await sessionToken(laurel, 'admin@example.org');
+  const templateId = await createBadgeTemplate(laurel, token, { network: 'gnosis', title: 'Ledger literacy' });
+  const campaignId = await publishRows(laurel, token, templateId, [
+    { ID: 'c1', Language: 'en', Email: 'ada@example.org', firstName: 'Ada', lastName: 'Lovelace' },
+  ]);
   const certificate = () =>
     db.selectFrom('certificates').select(['key', 'status_id']).where('campaign_id', '=', campaignId).executeTakeFirst();
   // minting (11) until the anchor transaction has its confirmations
