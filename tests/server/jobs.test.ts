@@ -365,10 +365,12 @@ describe.each(TEST_DATABASES)('a worker process killed mid-signing on %s', (data
 
   it('issues every credential exactly once within a minute of the kill', async () => {
     // two workers wait for work; one of them takes the job once it is published
-    const standby = await startWorker();
-    await waitFor(`the standby worker to start:\n${output}`, () => ready(standby.url), 120_000);
-    const other = await startWorker();
-    await waitFor(`the second worker to start:\n${output}`, () => ready(other.url), 120_000);
+    // started side by side: each loads the server's TypeScript through tsx, which takes seconds
+    const [standby, other] = await Promise.all([startWorker(), startWorker()]);
+    await Promise.all([
+      waitFor(`the standby worker to start:\n${output}`, () => ready(standby.url), 120_000),
+      waitFor(`the second worker to start:\n${output}`, () => ready(other.url), 120_000),
+    ]);
     const campaignId = await publishCampaign(t, ROWS);
     const { n } = await t.app.laurel.db
       .selectFrom('certificates')
