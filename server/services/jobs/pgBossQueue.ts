@@ -6,20 +6,18 @@ import type { Database } from '../../db/schema';
 import type {
   EnqueueOptions,
   JobFilter,
-  JobHandler,
   JobInfo,
   JobLog,
   JobQueue,
   JobQueueOptions,
   JobState,
 } from './jobs';
+import { PollingWorker, type RunnableJob } from './pollingWorker';
 
 /** pg-boss's own schema, created (and migrated) by pg-boss when the queue starts */
 export const PG_BOSS_SCHEMA = 'pgboss';
 /** where pg-boss copies a job out of attempts (or expired once too often); nothing works it: the operator reads it */
 export const DEAD_LETTER_QUEUE = 'laurel-dead-letters';
-const DEFAULT_LEASE_SECONDS = 30;
-const DEFAULT_STOP_GRACE_MS = 20_000;
 /** pg-boss's back-off: 2-4 s, 4-8 s, 8-16 s… (retryDelay × 2^attempt, plus up to as much again of jitter) */
 const RETRY_DELAY_SECONDS = 2;
 
@@ -123,28 +121,14 @@ interface FoundRow {
  * the dead-letter queue and archives finished ones. This class claims jobs (one at a time per process, as the
  * SQLite worker), keeps the lease of the running one with a heartbeat, and releases it on a graceful stop.
  */
-export class PgBossQueue implements JobQueue {
+export class PgBossQueue extends PollingWorker<Claimed> implements JobQueue {
   private readonly boss: PgBoss;
-  private readonly handlers = new Map<string, JobHandler>();
-  private readonly leaseSeconds: number;
   private booting: Promise<void> | null = null;
   private readonly queues = new Map<string, Promise<void>>();
   private creating: Promise<void> = Promise.resolve();
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<number> | null = null;
-  private current: Claimed | null = null;
-  /** jobs given back (or abandoned) by stop() while their handler still ran: their end is not recorded */
-  private readonly released = new Set<string>();
-  private stopped = false;
-  private abandoned = false;
 
-  constructor(
-    databaseUrl: string,
-    private readonly db: Kysely<Database>,
-    private readonly log: JobLog,
-    private readonly options: JobQueueOptions,
-  ) {
-    this.leaseSeconds = options.leaseSeconds ?? DEFAULT_LEASE_SECONDS;
+  constructor(databaseUrl: string, db: Kysely<Database>, log: JobLog, options: JobQueueOptions) {
+    super(db, log, options);
     // loaded here, not at the server's start: a server on SQLite never holds pg-boss and node-postgres
     const Boss = pgBossClass();
     this.boss = new Boss({
@@ -160,14 +144,6 @@ export class PgBossQueue implements JobQueue {
       schedule: false,
     });
     this.boss.on('error', (error) => this.log.error({ err: error }, 'pg-boss failed'));
-  }
-
-  get working(): boolean {
-    return this.options.work;
-  }
-
-  register(type: string, handler: JobHandler): void {
-    this.handlers.set(type, handler);
   }
 
   async enqueue(
@@ -247,11 +223,7 @@ export class PgBossQueue implements JobQueue {
   async start(): Promise<void> {
     // the queues (partitions) are made by the first enqueue of each type: claiming needs only their names
     await this.boot();
-    if (this.options.work && this.options.pollMs > 0) this.schedule(0);
-  }
-
-  wake(): void {
-    if (this.options.work && this.options.pollMs > 0 && !this.stopped) this.schedule(0);
+    this.startPolling();
   }
 
   async ready(): Promise<boolean> {
@@ -265,52 +237,14 @@ export class PgBossQueue implements JobQueue {
     }
   }
 
-  async runUntilIdle(): Promise<number> {
+  override async runUntilIdle(): Promise<number> {
     await this.boot();
-    let total = 0;
-    for (;;) {
-      if (this.running) await this.running;
-      this.running = this.drain();
-      const ran = await this.running;
-      this.running = null;
-      total += ran;
-      if (ran === 0) return total;
-    }
+    return super.runUntilIdle();
   }
 
   async stop(options: { graceMs?: number; abandon?: boolean } = {}): Promise<void> {
     const first = !this.stopped;
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    const running = this.running;
-    if (running) {
-      let timeout: NodeJS.Timeout | undefined;
-      const finished = await Promise.race([
-        running.then(
-          () => true,
-          () => true,
-        ),
-        new Promise<false>((resolve) => {
-          timeout = setTimeout(
-            () => resolve(false),
-            options.graceMs ?? this.options.stopGraceMs ?? DEFAULT_STOP_GRACE_MS,
-          );
-        }),
-      ]);
-      clearTimeout(timeout);
-      const job = this.current;
-      if (!finished && job) {
-        this.released.add(job.id);
-        if (options.abandon) {
-          // as a crash: the heartbeat stops, the job stays active until pg-boss's maintenance expires it
-          this.abandoned = true;
-        } else {
-          await run(this.db, RELEASE, [job.name, job.id, job.claim, nowIso()]);
-          this.log.warn({ jobId: job.id, type: job.name }, 'background job released on shutdown');
-        }
-      }
-    }
+    await this.stopPolling(options);
     // nothing of pg-boss's own workers runs (this class claims the jobs): its stop ends the maintenance and its pool
     if (first && this.booting) {
       await this.booting.catch(() => undefined);
@@ -342,82 +276,48 @@ export class PgBossQueue implements JobQueue {
     return made;
   }
 
-  private schedule(delay: number): void {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      void this.tick();
-    }, delay);
-    this.timer.unref?.();
+  protected async claim(types: string[]): Promise<Claimed | null> {
+    const [job] = await run<Claimed>(this.db, CLAIM, [types, nowIso()]);
+    return job ?? null;
   }
 
-  private async tick(): Promise<void> {
-    if (this.stopped) return;
-    if (!this.running) {
-      this.running = this.drain();
-      await this.running.catch((error: unknown) => {
-        this.log.error({ err: error }, 'background job poll failed');
-        return 0;
-      });
-      this.running = null;
-    }
-    if (!this.stopped) this.schedule(this.options.pollMs);
-  }
-
-  private async drain(): Promise<number> {
-    let ran = 0;
-    const types = [...this.handlers.keys()];
-    while (!this.stopped && types.length > 0) {
-      const [job] = await run<Claimed>(this.db, CLAIM, [types, nowIso()]);
-      if (!job) break;
-      ran++;
-      await this.runOne(job);
-    }
-    return ran;
-  }
-
-  private async runOne(job: Claimed): Promise<void> {
-    const handler = this.handlers.get(job.name);
-    this.current = job;
-    const heartbeat = setInterval(
-      () => {
-        if (this.abandoned) return;
-        run(this.db, RENEW, [job.name, job.id, job.claim, this.leaseSeconds]).catch((error: unknown) => {
-          this.log.warn({ err: error, jobId: job.id }, 'background job lease not renewed');
-        });
-      },
-      (this.leaseSeconds * 1000) / 3,
-    );
-    heartbeat.unref?.();
-    const info: JobInfo = {
+  protected describe(job: Claimed): RunnableJob {
+    return {
       id: job.id,
       type: job.name,
       payload: job.data,
-      state: 'running',
-      attempts: job.retry_count + 1,
-      singletonKey: job.singleton_key,
-      createdAt: new Date(job.created_on).toISOString(),
-      runAt: new Date(job.start_after).toISOString(),
-      lastError: null,
+      info: {
+        id: job.id,
+        type: job.name,
+        payload: job.data,
+        state: 'running',
+        attempts: job.retry_count + 1,
+        singletonKey: job.singleton_key,
+        createdAt: new Date(job.created_on).toISOString(),
+        runAt: new Date(job.start_after).toISOString(),
+        lastError: null,
+      },
+      refusal: null,
     };
-    try {
-      if (!handler) throw new Error(`no handler for job type ${job.name}`);
-      this.log.info({ jobId: job.id, type: job.name, attempt: info.attempts }, 'background job started');
-      await handler(job.data, info);
-      clearInterval(heartbeat);
-      if (!this.released.delete(job.id)) await run(this.db, COMPLETE, [job.name, job.id, job.claim]);
-    } catch (error) {
-      clearInterval(heartbeat);
-      if (this.released.delete(job.id)) return;
-      this.log.error({ err: error, jobId: job.id, type: job.name }, 'background job failed');
-      const message = (error instanceof Error ? error.message : String(error)).slice(0, 2000);
-      // pg-boss's failure: retried with back-off while attempts remain, else failed and copied to the dead letters
-      if ((await run(this.db, HELD, [job.name, job.id, job.claim])).length === 1) {
-        await this.boss.fail(job.name, job.id, { message });
-      }
-    } finally {
-      this.current = null;
+  }
+
+  protected async renew(job: Claimed): Promise<void> {
+    await run(this.db, RENEW, [job.name, job.id, job.claim, this.leaseSeconds]);
+  }
+
+  protected async complete(job: Claimed): Promise<void> {
+    await run(this.db, COMPLETE, [job.name, job.id, job.claim]);
+  }
+
+  protected async fail(job: Claimed, message: string): Promise<void> {
+    // pg-boss's failure: retried with back-off while attempts remain, else failed and copied to the dead letters
+    if ((await run(this.db, HELD, [job.name, job.id, job.claim])).length === 1) {
+      await this.boss.fail(job.name, job.id, { message: message.slice(0, 2000) });
     }
+  }
+
+  protected async giveBack(job: Claimed): Promise<void> {
+    await run(this.db, RELEASE, [job.name, job.id, job.claim, nowIso()]);
   }
 }
 
