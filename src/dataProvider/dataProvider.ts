@@ -14,7 +14,6 @@ import { combineDataProviders } from 'react-admin';
 import { labelIn } from '../../domain/templates';
 import { orgUnits, users } from './admin';
 import { apiKeys } from './apiKeys';
-import { badgeImages } from './badgeImages';
 import { apiRequest } from './apiRequest';
 import { applyListParams } from './listParams';
 import { campaigns } from './campaigns';
@@ -57,7 +56,6 @@ const handlers: Record<string, Handler> = {
   'admin/api-keys': apiKeys,
   'admin/notifications': webhookDeliveries,
   'template-tags': tags,
-  'badge-images': badgeImages,
   campaigns,
   certificates,
 };

@@ -7,7 +7,7 @@ import { readToken } from '../authProvider/tokenStorage';
  * /api/<resource>/:id, Content-Range on lists): ra-data-simple-rest maps them, with no code of ours
  * (docs/extending.md). The spec's irregular calls keep their hand-written handlers in dataProvider.ts.
  */
-export const REST_RESOURCES: readonly string[] = ['credit-operations'];
+export const REST_RESOURCES: readonly string[] = ['credit-operations', 'badge-images'];
 
 /** fetchJson with the session token; a failure is react-admin's HttpError(message, status, body) as elsewhere. */
 export function restHttpClient(url: string, options: fetchUtils.Options = {}) {

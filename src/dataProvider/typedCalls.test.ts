@@ -5,7 +5,6 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadCurrentUser, forgetCurrentUser } from '../authProvider/authProvider';
 import { signUpCalls } from '../authProvider/signUp';
 import { clearToken, storeToken } from '../authProvider/tokenStorage';
-import { badgeImageMethods } from './badgeImages';
 import { billingMethods } from './billing';
 import { certificateMethods } from './certificates';
 import { dataProvider } from './dataProvider';
@@ -119,58 +118,7 @@ describe('email methods', () => {
   });
 });
 
-describe('the badge-images resource and the library methods', () => {
-  it('list without models, read, save, delete, render, and read icons and fonts', async () => {
-    answer = (url, method) => {
-      if (url.pathname === '/api/badge_lib/list')
-        return HttpResponse.json({ '7': { name: 'Gold', createdAt: '2026-01-01', updatedAt: '2026-01-02' } });
-      if (url.pathname === '/api/badge_lib/details')
-        return HttpResponse.json({
-          '7': { name: 'Gold', model: { elements: [] }, thumbnail: 'data:image/png;base64,' },
-        });
-      if (url.pathname === '/api/badge_lib/model')
-        return HttpResponse.json(method === 'POST' ? { id: 9 } : { deleted: 1 });
-      if (url.pathname === '/api/badge_lib/render') return HttpResponse.json({ png: 'data:image/png;base64,AA' });
-      return HttpResponse.json([]);
-    };
-    const list = await dataProvider.getList('badge-images', {
-      pagination: { page: 1, perPage: 10 },
-      sort: { field: 'name', order: 'ASC' },
-      filter: {},
-    });
-    expect(list).toEqual({
-      data: [{ id: 7, name: 'Gold', createdAt: '2026-01-01', updatedAt: '2026-01-02' }],
-      total: 1,
-    });
-    expect((await dataProvider.getOne('badge-images', { id: 7 })).data).toEqual({
-      id: 7,
-      name: 'Gold',
-      model: { elements: [] },
-    });
-    const model = { elements: [] } as never;
-    expect((await dataProvider.create('badge-images', { data: { name: 'New', model } })).data.id).toBe(9);
-    await dataProvider.deleteMany('badge-images', { ids: [7, 8] });
-    expect(await badgeImageMethods.badgeImageThumbnails([7])).toEqual({ 7: 'data:image/png;base64,' });
-    expect(await badgeImageMethods.renderBadgeImage(model)).toBe('data:image/png;base64,AA');
-    await badgeImageMethods.badgeIconCatalogue();
-    await badgeImageMethods.badgeFontManifest();
-    expect(calls()).toEqual([
-      ['GET', '/api/badge_lib/list?models=false', null],
-      ['POST', '/api/badge_lib/details', { ids: [7], limit: 1 }],
-      ['POST', '/api/badge_lib/model', { id: '', name: 'New', model: { elements: [] } }],
-      ['DELETE', '/api/badge_lib/model', { ids: [7, 8] }],
-      ['POST', '/api/badge_lib/details', { ids: [7], limit: 1 }],
-      ['POST', '/api/badge_lib/render', { model: { elements: [] } }],
-      ['GET', '/api/badge_lib/icons', null],
-      ['GET', '/api/badge_lib/fonts', null],
-    ]);
-  });
-
-  it('answer an image missing from the library as react-admin does', async () => {
-    answer = () => HttpResponse.json({});
-    await expect(dataProvider.getOne('badge-images', { id: 5 })).rejects.toThrow('ra.notification.item_doesnt_exist');
-  });
-});
+// the badge-images resource and the library methods: badgeImages.test.ts
 
 describe('the users and org-units resources', () => {
   it('read the users, add one with an invitation in French, update and delete; org units by operation', async () => {

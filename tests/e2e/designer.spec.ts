@@ -136,6 +136,8 @@ test('draw a badge, undo, save, clone, filter and sort the library, leave by the
   // filter, sort, clone
   await page.getByLabel('Filter by name').fill('weld');
   await expect(tiles).toHaveCount(1);
+  // the filter is the server's (GET /api/badge-images), kept in the URL by react-admin's list
+  await expect(page).toHaveURL(/badgeImageLibrary\?.*weld/);
   await tiles.first().getByRole('button').first().click();
   await page.getByRole('button', { name: 'Clone' }).click();
   await expect(tiles).toHaveCount(2);
@@ -146,6 +148,13 @@ test('draw a badge, undo, save, clone, filter and sort the library, leave by the
   await page.getByRole('button', { name: 'Sort: A-Z' }).click();
   await expect(tiles.first()).toHaveAccessibleName('Welding expert (a copy)');
   await expect(page.getByRole('button', { name: 'Sort: Z-A' })).toBeVisible();
+  // the sort lives in the URL too: a reload shows the same order
+  await expect(page).toHaveURL(/sort=name/);
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Sort: Z-A' })).toBeVisible();
+  await expect(tiles.first()).toHaveAccessibleName('Welding expert (a copy)');
+  await expect(tiles.first().locator('img')).toBeVisible();
+  await screenshot(page, 'designer-library-sorted');
   await tiles.first().getByRole('button').first().click();
   await tiles.nth(1).getByRole('button').first().click();
   await page.getByRole('button', { name: 'Delete' }).click();

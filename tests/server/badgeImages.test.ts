@@ -4,16 +4,6 @@ import { PROFILE } from '../../domain/roles';
 import { addIssuer, addUser, bearer, signIn, signInAdmin } from './signIn';
 import { createTestApp, TEST_DATABASES, type TestApp } from './testApp';
 
-/** The default library's names, oldest first (they are inserted in this order). */
-const DEFAULT_NAMES = [
-  'bachelor',
-  'blockchain',
-  'project-manager',
-  'sales-strategy',
-  'security',
-  'thinker',
-  'webanalyst',
-];
 const design = (text = 'Hello'): BadgeModel => ({
   version: 1,
   data: [newElement('shape'), { ...newElement('text'), text }],

@@ -1,13 +1,11 @@
 import SaveIcon from '@mui/icons-material/Save';
 import { Box, Button, Skeleton, Stack, TextField, Typography } from '@mui/material';
-import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
-import { Confirm, Loading, Title, useGetOne, useNotify, useTranslate } from 'react-admin';
+import { Confirm, Loading, Title, useCreate, useGetOne, useNotify, useTranslate, useUpdate } from 'react-admin';
 import { useNavigate, useParams } from 'react-router-dom';
-import { emptyModel, type BadgeModel } from '../../../domain/badgeImage/model';
+import { emptyModel, imageNameProblem, type BadgeModel } from '../../../domain/badgeImage/model';
 import type { BadgeImageRecord } from '../../dataProvider/badgeImages';
 import { UnsavedChangesGuard } from './UnsavedChangesGuard';
-import { useLaurelDataProvider } from '../../dataProvider/useLaurelDataProvider';
 
 // konva comes with the designer, in its own chunk.
 const Designer = lazy(() => import('../../designer/Designer').then((m) => ({ default: m.Designer })));
@@ -46,15 +44,16 @@ function EditorForm({
   const translate = useTranslate();
   const navigate = useNavigate();
   const notify = useNotify();
-  const queryClient = useQueryClient();
-  const dataProvider = useLaurelDataProvider();
+  // react-admin's mutations: a saved image refreshes the library's list and its cached record
+  const [create, { isPending: creating }] = useCreate<BadgeImageRecord>();
+  const [update, { isPending: updating }] = useUpdate<BadgeImageRecord>();
   const [name, setName] = useState(initialName);
   const [model, setModel] = useState(initialModel);
   const [designChanged, setDesignChanged] = useState(false);
   const [nameChanged, setNameChanged] = useState(false);
   const [leaving, setLeaving] = useState(false);
-  const [saving, setSaving] = useState(false);
   const unsaved = nameChanged || designChanged;
+  const nameProblem = imageNameProblem(name);
 
   // Save and Cancel leave once `unsaved` is false everywhere, so the navigation guard lets them through.
   const [done, setDone] = useState(false);
@@ -67,27 +66,26 @@ function EditorForm({
     setDesignChanged(changed);
   }, []);
 
-  async function save() {
-    setSaving(true);
-    try {
-      if (id === null) await dataProvider.create('badge-images', { data: { name, model } });
-      else await dataProvider.update('badge-images', { id, data: { name, model }, previousData: { id } });
-      await queryClient.invalidateQueries({ queryKey: ['badge-images'] });
-      notify('resources.badge-images.notifications.saved', { type: 'success' });
-      setNameChanged(false);
-      setDesignChanged(false);
-      setDone(true);
-    } catch {
-      notify('app.error_generic', { type: 'error' });
-    } finally {
-      setSaving(false);
-    }
+  function save() {
+    const options = {
+      mutationMode: 'pessimistic' as const,
+      onSuccess: () => {
+        notify('resources.badge-images.notifications.saved', { type: 'success' });
+        setNameChanged(false);
+        setDesignChanged(false);
+        setDone(true);
+      },
+      onError: () => notify('app.error_generic', { type: 'error' }),
+    };
+    const data = { name: name.trim(), model };
+    if (id === null) create('badge-images', { data }, options);
+    else update('badge-images', { id, data }, options);
   }
 
   return (
     <Box sx={{ p: 2 }}>
       <Title title={translate('resources.badge-images.editor_title')} />
-      <Stack direction="row" spacing={2} sx={{ mb: 2, alignItems: 'center' }}>
+      <Stack direction="row" spacing={2} sx={{ mb: 1, alignItems: 'flex-start' }}>
         <TextField
           size="small"
           label={translate('resources.badge-images.fields.name')}
@@ -96,10 +94,17 @@ function EditorForm({
             setName(event.target.value);
             setNameChanged(true);
           }}
+          error={nameProblem !== null}
+          helperText={nameProblem ? translate(`resources.badge-images.errors.name_${nameProblem}`) : ' '}
           sx={{ width: 320 }}
         />
         <Button onClick={() => (unsaved ? setLeaving(true) : setDone(true))}>{translate('ra.action.cancel')}</Button>
-        <Button variant="contained" startIcon={<SaveIcon />} disabled={!unsaved || saving} onClick={save}>
+        <Button
+          variant="contained"
+          startIcon={<SaveIcon />}
+          disabled={!unsaved || nameProblem !== null || creating || updating}
+          onClick={save}
+        >
           {translate('ra.action.save')}
         </Button>
       </Stack>

@@ -1,12 +1,12 @@
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack } from '@mui/material';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
-import { Loading, useNotify, useTranslate } from 'react-admin';
+import { ListBase, Loading, Pagination, useListContext, useNotify, useTranslate } from 'react-admin';
 import { EXPORT_SIZE } from '../../../domain/badgeImage/model';
-import type { BadgeImageRecord } from '../../dataProvider/badgeImages';
+import type { BadgeImageRecord, BadgeImageSummary } from '../../dataProvider/badgeImages';
 import { useLaurelDataProvider } from '../../dataProvider/useLaurelDataProvider';
-import { LibraryControls, useBadgeLibrary } from './BadgeImageLibrary';
+import { LIBRARY_PAGE_SIZES, LibraryControls } from './BadgeImageLibrary';
 import { BadgeImageTiles } from './BadgeImageTiles';
-import { toggleSelection, visibleImages, type LibrarySort } from './libraryState';
+import { DEFAULT_LIBRARY_SORT, toggleSelection } from './libraryState';
 
 /**
  * The library as a selection dialog (spec 002 section 2.5): one tile at a time; "Add image to badge" renders the
@@ -22,21 +22,37 @@ export function BadgeImagePickerDialog({
   onPick(image: { name: string; image: string }): void;
 }) {
   const translate = useTranslate();
+  return (
+    <Dialog open={open} onClose={onClose} maxWidth="lg" fullWidth>
+      <DialogTitle>{translate('resources.badge-images.library_title')}</DialogTitle>
+      {/* the same list as the page, its filter and sort kept in memory (the page behind keeps its URL) */}
+      <ListBase
+        resource="badge-images"
+        disableSyncWithLocation
+        storeKey={false}
+        perPage={LIBRARY_PAGE_SIZES[0]}
+        sort={DEFAULT_LIBRARY_SORT}
+      >
+        <PickerContent onClose={onClose} onPick={onPick} />
+      </ListBase>
+    </Dialog>
+  );
+}
+
+function PickerContent({ onClose, onPick }: { onClose(): void; onPick(image: { name: string; image: string }): void }) {
+  const translate = useTranslate();
   const notify = useNotify();
   const dataProvider = useLaurelDataProvider();
-  const { data = [], isPending } = useBadgeLibrary();
-  const [filter, setFilter] = useState('');
-  const [sort, setSort] = useState<LibrarySort>('date');
+  const { data = [], isPending } = useListContext<BadgeImageSummary>();
   const [selection, setSelection] = useState<number[]>([]);
   const [rendering, setRendering] = useState(false);
-  const images = visibleImages(data, filter, sort);
 
   async function add() {
     const chosen = data.find((image) => image.id === selection[0]);
     if (!chosen) return;
     setRendering(true);
     try {
-      // the list carries no models: the chosen one's comes from the details call
+      // the list carries no models: the chosen one's comes with the image itself
       const { data: full } = await dataProvider.getOne<BadgeImageRecord>('badge-images', { id: chosen.id });
       const image = await dataProvider.renderBadgeImage(full.model, EXPORT_SIZE);
       onPick({ name: chosen.name, image });
@@ -49,29 +65,23 @@ export function BadgeImagePickerDialog({
   }
 
   return (
-    <Dialog open={open} onClose={onClose} maxWidth="lg" fullWidth>
-      <DialogTitle>{translate('resources.badge-images.library_title')}</DialogTitle>
+    <>
       <DialogContent>
         <Stack direction="row" spacing={1} sx={{ my: 1, alignItems: 'center' }}>
-          <LibraryControls
-            filter={filter}
-            onFilter={(text) => {
-              setFilter(text);
-              setSelection([]);
-            }}
-            sort={sort}
-            onSort={setSort}
-          />
+          <LibraryControls onFilterChange={() => setSelection([])} />
         </Stack>
         {isPending ? (
           <Loading />
+        ) : data.length === 0 ? (
+          <Typography color="text.secondary">{translate('resources.badge-images.empty')}</Typography>
         ) : (
           <BadgeImageTiles
-            images={images}
+            images={data}
             selection={selection}
             onToggle={(id) => setSelection((current) => toggleSelection(current, id, true))}
           />
         )}
+        <Pagination rowsPerPageOptions={LIBRARY_PAGE_SIZES} />
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{translate('resources.badge-images.actions.return')}</Button>
@@ -79,6 +89,6 @@ export function BadgeImagePickerDialog({
           {translate('resources.badge-images.actions.add_to_badge')}
         </Button>
       </DialogActions>
-    </Dialog>
+    </>
   );
 }

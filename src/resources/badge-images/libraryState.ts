@@ -1,4 +1,9 @@
-/** The library page's own rules (spec 002 sections 2.5 and 4): sort cycle, name filter and the selection. */
+import type { SortPayload } from 'react-admin';
+
+/**
+ * The library page's own rules (spec 002 sections 2.5 and 4): the sort cycle and the selection. Filtering and
+ * sorting themselves are the server's (GET /api/badge-images), so the page keeps them in the URL as react-admin does.
+ */
 
 export type LibrarySort = 'date' | 'az' | 'za';
 
@@ -7,21 +12,20 @@ export function nextSort(sort: LibrarySort): LibrarySort {
   return sort === 'date' ? 'az' : sort === 'az' ? 'za' : 'date';
 }
 
-export interface LibraryItem {
-  id: number;
-  name: string;
-  createdAt?: string;
+/** The list's sort for a step of the cycle: date order is newest first. */
+export function listSort(sort: LibrarySort): SortPayload {
+  if (sort === 'az') return { field: 'name', order: 'ASC' };
+  if (sort === 'za') return { field: 'name', order: 'DESC' };
+  return { field: 'createdAt', order: 'DESC' };
 }
 
-/** Images whose name contains the text (any case), in the chosen order; date order is newest first. */
-export function visibleImages<T extends LibraryItem>(images: readonly T[], filter: string, sort: LibrarySort): T[] {
-  const text = filter.trim().toLocaleLowerCase();
-  const kept = text ? images.filter((image) => image.name.toLocaleLowerCase().includes(text)) : [...images];
-  const byName = (a: T, b: T) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base', numeric: true });
-  if (sort === 'az') return kept.sort(byName);
-  if (sort === 'za') return kept.sort((a, b) => byName(b, a));
-  return kept.sort((a, b) => (b.createdAt ?? '').localeCompare(a.createdAt ?? '') || b.id - a.id);
+/** The step of the cycle a list's sort stands for (any sort other than by name is the date order). */
+export function librarySort(sort: SortPayload | undefined): LibrarySort {
+  if (sort?.field !== 'name') return 'date';
+  return sort.order === 'DESC' ? 'za' : 'az';
 }
+
+export const DEFAULT_LIBRARY_SORT = listSort('date');
 
 /** Page mode toggles a tile in the selection; dialog mode keeps at most the one tile clicked. */
 export function toggleSelection(selection: readonly number[], id: number, single: boolean): number[] {
