@@ -2,8 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ImportRow } from '../../domain/import';
-import type { PublishRequest } from '../../domain/publication';
-import { publicationMethods } from './publication';
+import { publicationMethods, type PublishBody } from './publication';
 
 interface Seen {
   key: string | null;
@@ -42,7 +41,7 @@ const rows: ImportRow[] = [
   { ID: '1', Language: 'fr', Email: 'ada@example.org' },
   { ID: '2', Language: 'all', Email: 'bob@example.org' },
 ];
-const request: PublishRequest = {
+const request: PublishBody = {
   templateId: 3,
   data: rows,
   contentType: 'json',

@@ -4,11 +4,16 @@ import {
   IDEMPOTENCY_HEADER,
   INVALID_INPUT_FILE,
   MISSING_FILE_PREFIX,
-  type PublishRequest,
   type PublishResponse,
 } from '../../domain/publication';
 import { NetworkError } from './apiErrors';
-import { apiRequest, type ApiResult } from './apiRequest';
+import { apiRequest, apiUpload, type ApiBody, type ApiOperation, type ApiResult } from './apiRequest';
+
+/** A publish's JSON body, as the route's contract declares it (the rows: column → text). */
+export type PublishBody = ApiBody<'/api/admin/data', 'post'>;
+
+/** The multipart form of a publish with an archive: `body` (the JSON as text) and `file` (the .zip). */
+type PublishForm = ApiOperation<'/api/admin/data', 'post'>['requestBody']['content']['multipart/form-data'];
 
 /**
  * The publication page's calls (spec 001 section 7): the template's import data, the credits, the row
@@ -119,24 +124,22 @@ export const publicationMethods = {
   },
 
   /**
-   * POST /api/admin/data: JSON, or multipart with the JSON as `body` and the archive as `file`. The same
-   * idempotency key on a retry makes the server answer the first campaign instead of issuing twice.
+   * POST /api/admin/data: JSON, or multipart with the JSON as `body` and the archive as `file` (both typed by the
+   * route's contract). The same idempotency key on a retry makes the server answer the first campaign instead of
+   * issuing twice.
    */
-  async publish(request: PublishRequest, archive: Blob | null, idempotencyKey: string): Promise<PublishOutcome> {
+  async publish(request: PublishBody, archive: Blob | null, idempotencyKey: string): Promise<PublishOutcome> {
     const headers = { [IDEMPOTENCY_HEADER]: idempotencyKey };
-    // the route takes JSON or multipart and checks either by hand, so its OpenAPI operation declares no body:
-    // PublishRequest (domain/publication.ts) is the shape its parseBody accepts
-    let init: { headers: Record<string, string>; body: BodyInit };
-    if (archive) {
+    const send = () => {
+      if (!archive) return apiRequest('/api/admin/data', 'post', { json: request, headers });
       const form = new FormData();
-      form.append('body', JSON.stringify(request));
+      const parts: Omit<PublishForm, 'file'> = { body: JSON.stringify(request) };
+      form.append('body', parts.body);
       form.append('file', archive, archive instanceof File ? archive.name : 'archive.zip');
-      init = { headers, body: form };
-    } else {
-      init = { headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(request) };
-    }
+      return apiUpload('/api/admin/data', 'post', form, { headers });
+    };
     try {
-      const { body } = await apiRequest('/api/admin/data', 'post', init);
+      const { body } = await send();
       return typeof body?.campaignId === 'number'
         ? { kind: 'success', campaignId: body.campaignId }
         : { kind: 'failure' };
