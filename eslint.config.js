@@ -46,7 +46,7 @@ export default tseslint.config(
   },
   {
     files: ['src/**/*.{ts,tsx}'],
-    ignores: ['src/dataProvider/httpClient.ts', 'src/dataProvider/certificatePdf.ts'],
+    ignores: ['src/dataProvider/httpClient.ts'],
     rules: {
       'no-restricted-globals': [
         'error',
