@@ -4,6 +4,10 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   plugins: [react()],
   test: {
+    // vitest's default in a run is one worker fewer than the cores: one worker on this 2-core machine, whose tests wait on
+    // PostgreSQL, child processes and timers half the time. Two keep both cores busy (each test file has its own database,
+    // data folder and ports). VITEST_MAX_WORKERS overrides it (npx vitest run --maxWorkers=1 too).
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? 2),
     projects: [
       {
         extends: true,
