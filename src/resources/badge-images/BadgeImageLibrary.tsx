@@ -93,7 +93,8 @@ export function BadgeImageLibrary() {
       perPage={LIBRARY_PAGE_SIZES[1]}
       sort={DEFAULT_LIBRARY_SORT}
       pagination={<Pagination rowsPerPageOptions={LIBRARY_PAGE_SIZES} />}
-      sx={{ '& .RaList-content': { boxShadow: 'none', bgcolor: 'transparent' } }}
+      // tiles on the page itself, not inside a card
+      component="div"
     >
       <LibraryPage />
     </List>
