@@ -1,6 +1,10 @@
 import type { GetListParams } from 'react-admin';
 import { CAMPAIGN_PAGE_SIZE, type CampaignItem } from '../../domain/publication';
 import { apiRequest } from './apiRequest';
+import { getListInPages } from './largePages';
+
+/** The most campaigns POST /api/admin/campaigns answers in one call (its `limit`). */
+const CAMPAIGNS_MAX_PAGE = 200;
 
 /** The campaigns list's filter: search text, dates (YYYY-MM-DD, inclusive) and one template. */
 export interface CampaignFilter {
@@ -27,13 +31,18 @@ export function campaignsQueryParams(params: Pick<GetListParams, 'filter' | 'pag
   };
 }
 
-/** The campaigns (spec 001 section 7): newest first, filtered and paged by the server. */
+/**
+ * The campaigns (spec 001 section 7): newest first, filtered and paged by the server; the export's one large page
+ * is read in several calls.
+ */
 export const campaigns = {
-  async getList(params: GetListParams) {
-    const { body } = await apiRequest('/api/admin/campaigns', 'post', { query: campaignsQueryParams(params) });
-    return {
-      data: body.campaigns.map((campaign): CampaignRecord => ({ ...campaign, id: campaign.ID })),
-      total: body.nbCampaigns,
-    };
+  getList(params: GetListParams) {
+    return getListInPages(params, CAMPAIGNS_MAX_PAGE, async (page) => {
+      const { body } = await apiRequest('/api/admin/campaigns', 'post', { query: campaignsQueryParams(page) });
+      return {
+        data: body.campaigns.map((campaign): CampaignRecord => ({ ...campaign, id: campaign.ID })),
+        total: body.nbCampaigns,
+      };
+    });
   },
 };

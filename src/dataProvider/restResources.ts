@@ -1,6 +1,7 @@
 import simpleRestProvider from 'ra-data-simple-rest';
 import { fetchUtils } from 'react-admin';
 import { readToken } from '../authProvider/tokenStorage';
+import { withLargePages } from './largePages';
 
 /**
  * Resources whose server routes follow REST conventions (GET/POST /api/<resource>, GET/PUT/DELETE
@@ -17,4 +18,7 @@ export function restHttpClient(url: string, options: fetchUtils.Options = {}) {
   return fetchUtils.fetchJson(url, { ...options, headers });
 }
 
-export const restProvider = simpleRestProvider('/api', restHttpClient);
+/** The most rows a REST list call answers (the server's MAX_PAGE); an export's larger page takes several calls. */
+const REST_MAX_PAGE = 500;
+
+export const restProvider = withLargePages(simpleRestProvider('/api', restHttpClient), REST_MAX_PAGE);

@@ -1,5 +1,7 @@
+import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import * as XLSX from 'xlsx';
 import { acceptTermsIfAsked, expect, screenshot, signInByMail, test } from './fixtures';
 import { loginLinkIn } from '../support/smtpSink';
 
@@ -79,6 +81,39 @@ test('an administrator adds a Manager with an invitation, edits them, and manage
   await expect(
     page.getByRole('row', { name: /admin@example.org/ }).getByRole('button', { name: /Delete/ }),
   ).toBeDisabled();
+
+  // the list's sort lives in the address: it survives a reload, and the back button returns to the previous one
+  const emails = () =>
+    page
+      .getByRole('row')
+      .filter({ hasText: '@example.org' })
+      .getByText(/@example\.org/);
+  await page.getByRole('columnheader', { name: 'Last name' }).click();
+  await expect(page).toHaveURL(/sort=lastName/);
+  await page.getByRole('columnheader', { name: 'Last name' }).click();
+  await expect(page).toHaveURL(/order=DESC/);
+  await expect(emails()).toHaveText(['grace@example.org', 'admin@example.org']);
+  await page.reload();
+  await expect(page).toHaveURL(/sort=lastName/);
+  await expect(emails()).toHaveText(['grace@example.org', 'admin@example.org']);
+  await page.goBack();
+  await expect(page).toHaveURL(/order=ASC/);
+  await expect(emails()).toHaveText(['admin@example.org', 'grace@example.org']);
+  await page.goForward();
+  await expect(emails()).toHaveText(['grace@example.org', 'admin@example.org']);
+
+  // the list as a spreadsheet, in the list's sort, with the table's columns
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^\d{4}-\d{2}-\d{2}_Users\.xlsx$/);
+  const book = XLSX.read(fs.readFileSync(await download.path()), { type: 'buffer' });
+  expect(XLSX.utils.sheet_to_json<string[]>(book.Sheets.Users, { header: 1, defval: '' })).toEqual([
+    ['Profile', 'First name', 'Last name', 'Email', 'Org unit', 'Two-step verification'],
+    ['Manager', 'Grace B.', 'Brewster Hopper', 'grace@example.org', 'Sales', 'Off'],
+    ['Administrator', 'Admin', '', 'admin@example.org', '', 'Off'],
+  ]);
+  await screenshot(page, 'admin-users-sorted-en');
 
   await page.getByRole('tab', { name: 'Org units' }).click();
   await expect(page.getByRole('heading', { name: '1 org unit' })).toBeVisible();

@@ -150,7 +150,6 @@ export function ApiKeyList() {
         sort={{ field: 'createdAt', order: 'DESC' }}
         perPage={1000}
         pagination={false}
-        disableSyncWithLocation
         empty={<EmptyKeys />}
         sx={{ '& .RaList-main': { mt: 0 } }}
       >

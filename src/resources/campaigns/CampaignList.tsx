@@ -1,13 +1,25 @@
 import CampaignIcon from '@mui/icons-material/CampaignOutlined';
+import TableIcon from '@mui/icons-material/TableViewOutlined';
 import VisibilityIcon from '@mui/icons-material/VisibilityOutlined';
 import { Alert, Box, Button, Card, Chip, IconButton, Skeleton, Tooltip, Typography } from '@mui/material';
-import { DataTable, ListBase, Pagination, Title, useListContext, useLocaleState, useTranslate } from 'react-admin';
+import {
+  DataTable,
+  ExportButton,
+  ListBase,
+  Pagination,
+  Title,
+  useListContext,
+  useLocaleState,
+  useTranslate,
+} from 'react-admin';
 import { Link, useSearchParams } from 'react-router-dom';
 import { CAMPAIGN_PAGE_SIZE, CAMPAIGN_PAGE_SIZES } from '../../../domain/publication';
 import { labelIn } from '../../../domain/templates';
 import type { CampaignFilter, CampaignRecord } from '../../dataProvider/campaigns';
 import { useNumberFormat } from '../../i18n/numberFormat';
 import { campaignReportPath } from '../certificates/paths';
+import { EXPORT_MAX_ROWS } from '../../components/xlsxExporter';
+import { campaignExporter } from './campaignExporter';
 import { campaignUser, STATUS_CHIPS, templateIdParam } from './campaignFilters';
 import { CampaignFilterBar } from './CampaignFilterBar';
 
@@ -32,8 +44,28 @@ const visuallyHidden = {
 export function CampaignList() {
   const [searchParams] = useSearchParams();
   const templateId = templateIdParam(searchParams.get('templateId'));
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const exporter = campaignExporter(
+    {
+      columns: {
+        id: translate('campaigns.export.id'),
+        template: translate('campaigns.columns.template'),
+        date: translate('campaigns.columns.date'),
+        active: translate('campaigns.export.active'),
+        certified: translate('campaigns.export.certified'),
+        user: translate('campaigns.columns.user'),
+        note: translate('campaigns.columns.note'),
+        status: translate('campaigns.columns.status'),
+      },
+      status: (status) => translate(`campaigns.status.${status}`, { _: status }),
+      locale,
+    },
+    translate('campaigns.title'),
+  );
   return (
     <ListBase
+      exporter={exporter}
       resource="campaigns"
       perPage={CAMPAIGN_PAGE_SIZE}
       filter={templateId !== null ? { templateId } : undefined}
@@ -63,9 +95,12 @@ function CampaignsView({ linkedTemplateId }: { linkedTemplateId: number | undefi
   return (
     <Box>
       <Title title={translate('campaigns.title')} />
-      <Typography variant="h4" component="h1" sx={{ mb: 2 }}>
-        {total !== undefined ? translate('campaigns.count', { count: total }) : translate('campaigns.title')}
-      </Typography>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 2 }}>
+        <Typography variant="h4" component="h1" sx={{ flexGrow: 1 }}>
+          {total !== undefined ? translate('campaigns.count', { count: total }) : translate('campaigns.title')}
+        </Typography>
+        <ExportButton maxResults={EXPORT_MAX_ROWS} icon={<TableIcon />} variant="outlined" size="medium" />
+      </Box>
       <CampaignFilterBar templateId={templateId} templateLabel={templateLabel} />
       {error ? (
         <Alert

@@ -41,7 +41,7 @@ import {
 } from './reportFilters';
 import { ReportTable, type ReportTableProps } from './ReportTable';
 import { ReportToolbar } from './ReportToolbar';
-import { saveFile } from './saveFile';
+import { saveFile } from '../../components/saveFile';
 
 /** The page's success alert (spec 002 section 2.1): deletion, emails sent, PDF export, … */
 interface Success {

@@ -1,7 +1,8 @@
 import * as XLSX from 'xlsx';
 import { describe, expect, it } from 'vitest';
 import type { ReportRow } from '../../../domain/reports';
-import { exportFileName, exportRecords, mailSentCell, workbookBytes } from './certificateExporter';
+import { workbookBytes } from '../../components/xlsxExporter';
+import { exportFileName, exportRecords, mailSentCell } from './certificateExporter';
 
 const row = (change: Partial<ReportRow>): ReportRow => ({
   key: 'k'.repeat(128),

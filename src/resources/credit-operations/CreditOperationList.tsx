@@ -1,9 +1,22 @@
 import { Card, Link, Typography } from '@mui/material';
-import { DataTable, List, Pagination, SelectInput, useLocaleState, useRecordContext, useTranslate } from 'react-admin';
+import TableIcon from '@mui/icons-material/TableViewOutlined';
+import {
+  DataTable,
+  ExportButton,
+  List,
+  Pagination,
+  SelectInput,
+  TopToolbar,
+  useLocaleState,
+  useRecordContext,
+  useTranslate,
+} from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { CREDIT_OPERATION_KINDS, type CreditOperationRecord } from '../../../domain/creditOperations';
 import { useNumberFormat } from '../../i18n/numberFormat';
+import { EXPORT_MAX_ROWS } from '../../components/xlsxExporter';
 import { campaignReportPath } from '../certificates/paths';
+import { creditOperationExporter } from './creditOperationExporter';
 
 const RESOURCE = 'credit-operations';
 
@@ -63,6 +76,22 @@ function EmptyLog() {
  */
 export function CreditOperationList() {
   const translate = useTranslate();
+  const exporter = creditOperationExporter(
+    {
+      columns: {
+        date: translate('myplan.credits.date'),
+        operation: translate('myplan.credits.operation'),
+        campaign: translate('myplan.credits.campaign'),
+        credits: translate('myplan.credits.credits'),
+        reference: translate('myplan.credits.reference'),
+      },
+      operation: (record) =>
+        record.campaign_id !== null
+          ? translate('myplan.credits.publication', { id: record.campaign_id })
+          : translate(`myplan.credits.${record.kind}`),
+    },
+    translate('myplan.credits.title'),
+  );
   const filters = [
     <SelectInput
       key="kind"
@@ -77,7 +106,12 @@ export function CreditOperationList() {
     <List
       resource={RESOURCE}
       title={false}
-      actions={false}
+      actions={
+        <TopToolbar>
+          <ExportButton maxResults={EXPORT_MAX_ROWS} icon={<TableIcon />} />
+        </TopToolbar>
+      }
+      exporter={exporter}
       filters={filters}
       sort={{ field: 'operation_date', order: 'DESC' }}
       perPage={10}

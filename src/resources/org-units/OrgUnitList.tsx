@@ -168,7 +168,6 @@ export function OrgUnitList() {
         perPage={1000}
         pagination={false}
         title={translate('resources.admin/org-units.name', { smart_count: 2 })}
-        disableSyncWithLocation
         empty={false}
       >
         <Header onAdd={() => setDialog({ kind: 'add' })} />

@@ -1,5 +1,6 @@
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import EditIcon from '@mui/icons-material/EditOutlined';
+import TableIcon from '@mui/icons-material/TableViewOutlined';
 import LockOpenIcon from '@mui/icons-material/LockOpenOutlined';
 import VerifiedUserIcon from '@mui/icons-material/VerifiedUser';
 import { Box, Chip, IconButton, Tooltip, Typography } from '@mui/material';
@@ -8,6 +9,7 @@ import {
   Confirm,
   CreateButton,
   DataTable,
+  ExportButton,
   List,
   TopToolbar,
   useDelete,
@@ -23,6 +25,7 @@ import { ConfirmWordDialog } from '../../components/ConfirmWordDialog';
 import { OutcomeAlert, useSetOutcome } from '../../components/OutcomeAlert';
 import { useLaurelDataProvider } from '../../dataProvider/useLaurelDataProvider';
 import { AdminTabs } from '../AdminTabs';
+import { userExporter } from './userExporter';
 import { userOutcome } from './userOutcome';
 
 const RESOURCE = 'admin/users';
@@ -144,6 +147,7 @@ function ListHeader() {
   return (
     <TopToolbar sx={{ width: '100%', alignItems: 'center', minHeight: 'auto', pt: 0 }}>
       <UserCount />
+      <ExportButton icon={<TableIcon />} />
       <CreateButton variant="contained" label="resources.admin/users.actions.add" />
     </TopToolbar>
   );
@@ -152,6 +156,23 @@ function ListHeader() {
 /** Users of the admin area (spec 000 section 2.9): counter, Add user, sortable table, row actions. */
 export function UserList() {
   const translate = useTranslate();
+  const name = translate('resources.admin/users.name', { smart_count: 2 });
+  const exporter = userExporter(
+    {
+      columns: {
+        profile: translate('resources.admin/users.fields.profile'),
+        firstName: translate('resources.admin/users.fields.firstName'),
+        lastName: translate('resources.admin/users.fields.lastName'),
+        email: translate('resources.admin/users.fields.email'),
+        orgUnit: translate('resources.admin/users.fields.orgUnit'),
+        hasTotp: translate('resources.admin/users.fields.hasTotp'),
+      },
+      profile: (profileId) => translate(`profiles.${profileId}`),
+      on: translate('app.on'),
+      off: translate('app.off'),
+    },
+    name,
+  );
   return (
     <Box>
       <AdminTabs />
@@ -162,8 +183,8 @@ export function UserList() {
         sort={{ field: 'firstName', order: 'ASC' }}
         perPage={100}
         pagination={false}
-        title={translate('resources.admin/users.name', { smart_count: 2 })}
-        disableSyncWithLocation
+        title={name}
+        exporter={exporter}
         sx={{ '& .RaList-main': { mt: 0 } }}
       >
         <DataTable bulkActionButtons={false} rowClick={false}>
