@@ -7,8 +7,10 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  fullyParallel: false,
-  workers: 1,
+  // each test starts its own Laurel (data folder, port, SMTP sink; fixtures.ts), so tests run side by side: two
+  // workers keep both cores of the CI machine busy (a file that needs order says so with mode: 'serial')
+  fullyParallel: true,
+  workers: Number(process.env.LAUREL_E2E_WORKERS ?? 2),
   retries: 0,
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {

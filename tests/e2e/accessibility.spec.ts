@@ -10,18 +10,34 @@ import { expect, publishBadgeCampaign, sessionToken, signInByMail, test } from '
 
 const ADMIN = 'admin@example.org';
 
+/**
+ * Waits until what the last action started has been drawn: two frames (a transition starts on the frame after the
+ * state change), then every finite animation or transition running (MUI's menus, dialogs and drawers enter in up to
+ * 225 ms; axe reads colours after them). Spinners and skeletons loop for ever and are not waited for.
+ */
+async function animationsDone(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    for (let frame = 0; frame < 2; frame++) await new Promise((resolve) => requestAnimationFrame(resolve));
+    const finite = document
+      .getAnimations()
+      .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity);
+    // a paused animation never finishes: a second at most
+    const finished = Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
+    await Promise.race([finished, new Promise((resolve) => setTimeout(resolve, 1000))]);
+  });
+}
+
 /** Opens a screen and waits until its lazy chunks and first calls have settled (and MUI's transitions ended). */
 async function open(page: Page, path: string): Promise<void> {
   await page.goto(path);
   await page.waitForLoadState('networkidle');
   await expect(page.getByRole('progressbar')).toHaveCount(0);
-  await page.waitForTimeout(300);
+  await animationsDone(page);
 }
 
 async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
-  // MUI's enter transitions (menus, dialogs, drawers) last up to 225 ms: axe reads colours after them
-  await page.waitForTimeout(400);
+  await animationsDone(page);
 }
 
 for (const theme of ['light', 'dark'] as const) {
