@@ -1,5 +1,7 @@
-import { randomBytes } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -11,6 +13,7 @@ import { DEFAULT_STATUS_FILTER } from '../domain/certificates';
 import { defaultMailFilter, REPORT_SORT_FIELDS } from '../domain/reports';
 import { buildApp, type LaurelApp } from '../server/app';
 import { loadConfig } from '../server/config';
+import { migrations } from '../server/db/migrations/index';
 import { localFileStore } from '../server/services/files/fileStore';
 import { certificatePdf } from '../server/services/pdf/certificateDocument';
 import { reportRowsBody, type CertificateFilter } from '../src/dataProvider/certificates';
@@ -43,51 +46,202 @@ async function time(fn: () => Promise<unknown>, runs = RUNS): Promise<Timing> {
   };
 }
 
-/** A throw-away PostgreSQL cluster (the server tests' own), or null without the postgresql package. */
-async function benchCluster(): Promise<{ url: string; stop: () => void } | null> {
-  let url = '';
+/**
+ * Seeding a million certificates takes 4–15 minutes, so the report bench keeps its seeded databases between runs
+ * (REPORT_BENCH_CACHE, default $TMPDIR/laurel-report-bench; `off` seeds afresh in throw-away places): the SQLite
+ * data directory, and a PostgreSQL cluster of its own holding one database per row count. A kept database is used
+ * when it was seeded by the same seeding code (a hash of it) with the same count and its migrations are a prefix
+ * of the current ones: opening the app migrates it forward (then statistics are refreshed). Anything else seeds
+ * it again.
+ */
+const CACHE_ROOT = process.env.REPORT_BENCH_CACHE ?? path.join(os.tmpdir(), 'laurel-report-bench');
+const CACHING = CACHE_ROOT !== 'off';
+const MIGRATIONS = Object.keys(migrations).sort();
+
+interface SeedMeta {
+  seed: string;
+  rows: number;
+  migrations: string[];
+  templateId: number;
+  campaignId: number;
+}
+
+/** A hash of the code that decides what the seeded rows are. */
+function seedKey(): string {
+  const hash = createHash('sha256');
+  for (const file of ['tests/server/bulkCertificates.ts', 'bench/reportBench.ts']) {
+    const source = fs.readFileSync(path.join(import.meta.dirname, '..', file), 'utf8');
+    // only the seeding part of this file counts
+    hash.update(
+      file.endsWith('reportBench.ts')
+        ? source.slice(source.indexOf('export async function seedReportTemplate')).split('\n/** The report filter')[0]
+        : source,
+    );
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
+function readMeta(file: string): SeedMeta | null {
   try {
-    const stop = await startPostgres({
-      provide: (_key: string, value: string) => (url = value),
-    } as unknown as TestProject);
-    return { url, stop: stop ?? (() => {}) };
+    const meta = JSON.parse(fs.readFileSync(file, 'utf8')) as SeedMeta;
+    const prefix = meta.migrations.every((name, i) => MIGRATIONS[i] === name);
+    return meta.seed === seedKey() && meta.rows === CERTIFICATES && prefix ? meta : null;
+  } catch {
+    return null;
+  }
+}
+
+function postgresBin(name: string): string {
+  const root = '/usr/lib/postgresql';
+  const versions = fs.existsSync(root) ? fs.readdirSync(root).sort((a, b) => Number(b) - Number(a)) : [];
+  for (const version of versions) {
+    const candidate = path.join(root, version, 'bin', name);
+    if (fs.existsSync(candidate)) return candidate;
+  }
+  throw new Error(`PostgreSQL's ${name} was not found (apt-get install -y postgresql)`);
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+/** The bench's own PostgreSQL cluster, kept in the cache between runs (the server tests' throw-away one when not caching). */
+async function benchCluster(): Promise<{ url: string; stop: () => void } | null> {
+  try {
+    if (!CACHING) {
+      let url = '';
+      const stop = await startPostgres({
+        provide: (_key: string, value: string) => (url = value),
+      } as unknown as TestProject);
+      return { url, stop: stop ?? (() => {}) };
+    }
+    const dir = path.join(CACHE_ROOT, 'pg');
+    const dataDir = path.join(dir, 'data');
+    const asRoot = process.getuid?.() === 0;
+    const run = (bin: string, args: string[]) =>
+      asRoot
+        ? execFileSync('runuser', ['-u', 'postgres', '--', postgresBin(bin), ...args], { stdio: 'pipe' })
+        : execFileSync(postgresBin(bin), args, { stdio: 'pipe' });
+    if (!fs.existsSync(path.join(dataDir, 'PG_VERSION'))) {
+      fs.rmSync(dir, { recursive: true, force: true });
+      fs.mkdirSync(dir, { recursive: true });
+      if (asRoot) execFileSync('chown', ['postgres:postgres', dir]);
+      run('initdb', ['-D', dataDir, '-U', 'postgres', '-A', 'trust', '--no-sync', '-E', 'UTF8']);
+    }
+    const port = await freePort();
+    const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`;
+    run('pg_ctl', ['-D', dataDir, '-o', options, '-l', path.join(dir, 'log'), '-w', 'start']);
+    return {
+      url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+      stop: () => {
+        try {
+          run('pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', 'stop']);
+        } catch (error) {
+          console.info(`report: the bench's PostgreSQL cluster did not stop: ${(error as Error).message}`);
+        }
+      },
+    };
   } catch (error) {
     console.info(`report: PostgreSQL skipped (${(error as Error).message})`);
     return null;
   }
 }
 
-async function openApp(database: 'sqlite' | 'postgres', clusterUrl: string | null) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'laurel-bench-'));
-  const env: Record<string, string> = { DATA_DIR: dataDir, WEB_ROOT: 'none', LOG_LEVEL: 'silent', JOB_POLL_MS: '0' };
+async function pgAdmin(clusterUrl: string, statement: string): Promise<void> {
+  const pg = (await import('pg')).default;
+  const admin = new pg.Client({ connectionString: clusterUrl });
+  await admin.connect();
+  try {
+    await admin.query(statement);
+  } finally {
+    await admin.end();
+  }
+}
+
+/**
+ * The app on a database seeded with CERTIFICATES certificates: the kept one when it is still valid (migrated
+ * forward by the app), else seeded now (and kept when caching).
+ */
+async function openSeeded(database: 'sqlite' | 'postgres', clusterUrl: string | null) {
+  const env: Record<string, string> = {
+    WEB_ROOT: 'none',
+    LOG_LEVEL: 'silent',
+    JOB_POLL_MS: '0',
+    LOGIN_RATE_PER_EMAIL: '1000',
+    LOGIN_RATE_PER_CLIENT: '1000',
+  };
+  const name = `${database}-${CERTIFICATES}`;
+  const metaFile = path.join(CACHE_ROOT, `${name}.json`);
+  const dataDir = CACHING
+    ? path.join(CACHE_ROOT, `${name}-data`)
+    : fs.mkdtempSync(path.join(os.tmpdir(), 'laurel-bench-'));
+  const meta = CACHING ? readMeta(metaFile) : null;
+  if (!meta) {
+    fs.rmSync(metaFile, { force: true });
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  fs.mkdirSync(dataDir, { recursive: true });
+  env.DATA_DIR = dataDir;
   let drop = async () => {};
   if (database === 'postgres' && clusterUrl) {
-    const pg = (await import('pg')).default;
-    const name = `laurel_report_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: clusterUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
+    const dbName = CACHING ? `laurel_report_${CERTIFICATES}` : `laurel_report_${randomBytes(4).toString('hex')}`;
+    if (!meta) {
+      await pgAdmin(clusterUrl, `drop database if exists ${dbName} with (force)`);
+      await pgAdmin(clusterUrl, `create database ${dbName}`);
+    }
     const url = new URL(clusterUrl);
-    url.pathname = `/${name}`;
+    url.pathname = `/${dbName}`;
     env.DATABASE_URL = url.toString();
-    drop = async () => {
-      const client = new pg.Client({ connectionString: clusterUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    };
+    if (!CACHING) drop = () => pgAdmin(clusterUrl, `drop database if exists ${dbName} with (force)`);
   }
   const app = await buildApp(loadConfig(env), { logger: false });
-  return {
-    app,
-    dataDir,
-    close: async () => {
-      await app.close();
-      await drop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
+  const close = async () => {
+    await app.close();
+    await drop();
+    if (!CACHING) fs.rmSync(dataDir, { recursive: true, force: true });
   };
+  try {
+    let seeded: SeededReport;
+    const started = Date.now();
+    if (meta) {
+      const { headers } = await signInAdmin(app);
+      seeded = { headers, templateId: meta.templateId, campaignId: meta.campaignId };
+      if (meta.migrations.length !== MIGRATIONS.length) {
+        // migrated forward by the app: fresh statistics for the new indexes
+        await sql`analyze`.execute(app.laurel.db);
+        fs.writeFileSync(metaFile, JSON.stringify({ ...meta, migrations: MIGRATIONS }));
+      }
+      console.info(
+        `report on ${database}: ${CERTIFICATES.toLocaleString('en')} certificates kept from an earlier run (${metaFile}; REPORT_BENCH_CACHE=off seeds afresh)`,
+      );
+    } else {
+      seeded = await seedReportTemplate(database, app, CERTIFICATES);
+      if (CACHING) {
+        const kept: SeedMeta = {
+          seed: seedKey(),
+          rows: CERTIFICATES,
+          migrations: MIGRATIONS,
+          templateId: seeded.templateId,
+          campaignId: seeded.campaignId,
+        };
+        fs.writeFileSync(metaFile, JSON.stringify(kept));
+      }
+      console.info(
+        `report on ${database}: ${CERTIFICATES.toLocaleString('en')} certificates generated in ${Date.now() - started} ms`,
+      );
+    }
+    return { app, dataDir, seeded, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
 }
 
 /** Every non-empty subset of the values. */
@@ -104,16 +258,16 @@ const subsets = <T>(values: readonly T[]) =>
  * to a bare primary-key lookup of one certificate measured in the same run. Target: every p95 under 50 ms.
  */
 export async function reportBench(): Promise<void> {
-  const cluster = (process.env.REPORT_BENCH_DATABASES ?? 'postgres').includes('postgres') ? await benchCluster() : null;
+  // REPORT_BENCH_DATABASES=postgres (or sqlite) runs one database only; REPORT_BENCH_ROWS changes the count
+  const chosen = (process.env.REPORT_BENCH_DATABASES ?? 'sqlite,postgres').split(',');
+  const cluster = chosen.includes('postgres') ? await benchCluster() : null;
   try {
-    // REPORT_BENCH_DATABASES=postgres (or sqlite) runs one database only; REPORT_BENCH_ROWS changes the count
-    const chosen = (process.env.REPORT_BENCH_DATABASES ?? 'sqlite,postgres').split(',');
     for (const database of ['sqlite', 'postgres'] as const) {
       if (!chosen.includes(database) || (database === 'postgres' && !cluster)) continue;
-      const { app, close, dataDir } = await openApp(database, cluster?.url ?? null);
+      const { app, close, dataDir, seeded } = await openSeeded(database, cluster?.url ?? null);
       try {
-        await benchDatabase(database, app);
-        if (database === 'sqlite') await pdfBench(app, dataDir);
+        await benchDatabase(database, app, seeded);
+        if (database === 'sqlite' && !process.env.REPORT_BENCH_NO_PDF) await pdfBench(app, dataDir);
       } finally {
         await close();
       }
@@ -219,15 +373,10 @@ export function appReportTour(seeded: SeededReport, total: number, round = 0): R
   ];
 }
 
-async function benchDatabase(database: 'sqlite' | 'postgres', app: LaurelApp): Promise<void> {
-  let started = Date.now();
-  const seeded = await seedReportTemplate(database, app, CERTIFICATES);
+async function benchDatabase(database: 'sqlite' | 'postgres', app: LaurelApp, seeded: SeededReport): Promise<void> {
+  const started = Date.now();
   const { headers, templateId } = seeded;
   const db = app.laurel.db;
-  console.info(
-    `report on ${database}: ${CERTIFICATES.toLocaleString('en')} certificates generated in ${Date.now() - started} ms`,
-  );
-  started = Date.now();
 
   const certificate = await db.selectFrom('certificates').select('id').orderBy('id').limit(1).executeTakeFirstOrThrow();
   const baseline = await time(() =>

@@ -91,6 +91,8 @@ export interface ReportHeader {
 export interface ReportRowsResponse {
   data: ReportRow[];
   count: number;
+  /** a search's count stopped there: more rows match (server/services/reports/reportQueries.ts SEARCH_COUNT_AHEAD) */
+  countBounded?: true;
   counters?: ReportCounters;
 }
 

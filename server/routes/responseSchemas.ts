@@ -236,6 +236,10 @@ const reportCountersAnswer = z.object({
 export const reportRowsAnswer = z.object({
   data: z.array(reportRowAnswer),
   count: z.number(),
+  countBounded: z
+    .literal(true)
+    .optional()
+    .describe("A search's count stopped at `count` (1,000 rows past the offset): more rows match"),
   counters: reportCountersAnswer.optional(),
 });
 

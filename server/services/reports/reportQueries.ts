@@ -241,31 +241,77 @@ export function searchWords(text: string): string[] {
 const likePattern = (word: string) => `%${word.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 
 /**
- * The ids of the certificates whose search text holds every word (at least one of TRIGRAM characters or more),
- * from the trigram index, plus the certificate whose key is `key`; as a subquery of ids.
+ * A search count stops this many rows past the page's offset (or past the page, when the page is longer): a
+ * word that a hundred thousand certificates share is not counted to the end on every page. Beyond it the answer
+ * says `countBounded` and the page shows "more than" that count (docs/decisions.md, 2026-11-26).
  */
-export function searchMatches(db: Kysely<Database>, words: readonly string[], key: string | null): RawBuilder<unknown> {
+export const SEARCH_COUNT_AHEAD = 1000;
+
+export interface SearchSource {
+  /**
+   * `from … ` the certificates the words found (the table `certificates` in it); with a direction (streamed
+   * sources only) they come lazily in that id order, so that a page in publication order stops when full.
+   * Without, the trigram index is read in its own ascending order, skipping ahead in long lists of rowids: the
+   * cheaper way when the words are rare (FTS5 reads a descending order entry by entry).
+   */
+  from: (direction?: 'asc' | 'desc') => RawBuilder<unknown>;
+  /** conditions on `certificates` that the index lookup leaves to check */
+  conditions: RawBuilder<unknown>[];
+  /** whether `from` can give the found rows lazily in id order */
+  streamed: boolean;
+  /** the id column to order by for the id order */
+  idColumn: RawBuilder<unknown>;
+}
+
+/**
+ * The certificates whose search text holds every word (one at least of TRIGRAM characters or more), found in
+ * the trigram index, plus the certificate whose key is `key`. On SQLite the FTS5 table gives its rowids (the
+ * certificates' ids) in the asked direction and the certificates are joined to them one by one, so a page in
+ * publication order and a bounded count read only the rows they need; words shorter than a trigram are checked
+ * on those rows. On PostgreSQL the words are conditions on the indexed expression (pg_trgm's GIN index).
+ */
+export function searchSource(db: Kysely<Database>, words: readonly string[], key: string | null): SearchSource {
   const long = words.filter((word) => [...word].length >= TRIGRAM);
   const short = words.filter((word) => [...word].length < TRIGRAM);
-  const byKey = key !== null ? sql`union select id from certificates where key = ${key}` : sql``;
+  const text = sql.raw(SEARCH_TEXT_SQL);
   if (isPostgres(db)) {
-    const text = sql.raw(SEARCH_TEXT_SQL);
     // a pattern without a trigram would make the GIN index read all its entries: short words are checked on the rows
-    const conditions = [
-      ...long.map((word) => sql`${text} like ${likePattern(word)}`),
-      ...short.map((word) => sql`strpos(${text}, ${word}) > 0`),
-    ];
-    return sql`select id from certificates where ${sql.join(conditions, sql` and `)} ${byKey}`;
+    const matched = sql.join(
+      [
+        ...long.map((word) => sql`${text} like ${likePattern(word)}`),
+        ...short.map((word) => sql`strpos(${text}, ${word}) > 0`),
+      ],
+      sql` and `,
+    );
+    return {
+      from: () => sql`from certificates`,
+      conditions: [key !== null ? sql`((${matched}) or certificates.key = ${key})` : sql`(${matched})`],
+      streamed: false,
+      idColumn: sql`certificates.id`,
+    };
   }
   const phrase = long.map((word) => `"${word.replace(/"/g, '""')}"`).join(' AND ');
-  const shortChecks = short.map((word) => sql`and instr(${sql.raw(SEARCH_TEXT_SQL)}, ${word}) > 0`);
-  const found =
-    short.length === 0
-      ? sql`select rowid as id from certificate_search where certificate_search match ${phrase}`
-      : sql`select certificates.id from certificate_search cross join certificates
-          on certificates.id = certificate_search.rowid
-          where certificate_search match ${phrase} ${sql.join(shortChecks, sql` `)}`;
-  return sql`${found} ${byKey}`;
+  const shortChecks = short.map((word) => sql`instr(${text}, ${word}) > 0`);
+  if (key !== null) {
+    // a whole certificate key (one word of 128 letters and digits: no short word beside it): its row beside
+    // what the trigram index found, few rows either way
+    return {
+      from: () => sql`from (select rowid as id from certificate_search where certificate_search match ${phrase}
+          union select id from certificates where key = ${key}) as found
+        cross join certificates on certificates.id = found.id`,
+      conditions: shortChecks,
+      streamed: false,
+      idColumn: sql`found.id`,
+    };
+  }
+  return {
+    from: (direction) => sql`from (select rowid as id from certificate_search where certificate_search match ${phrase}
+        ${direction ? sql`order by rowid ${sql.raw(direction)}` : sql``}) as found
+      cross join certificates on certificates.id = found.id`,
+    conditions: shortChecks,
+    streamed: true,
+    idColumn: sql`found.id`,
+  };
 }
 
 /** Whether the words can be looked up in the trigram index (one at least is long enough). */

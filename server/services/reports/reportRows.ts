@@ -1,4 +1,4 @@
-import { sql, type Expression, type ExpressionBuilder, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import { ACTIVE_STATUSES, CERTIFICATE_KEY_PATTERN, CERTIFICATE_STATUS } from '../../../domain/certificates';
 import {
   emailStatus,
@@ -15,8 +15,9 @@ import {
   campaignTemplate,
   MAIL_STATE_SQL,
   MAIL_STATES,
+  SEARCH_COUNT_AHEAD,
   searchable,
-  searchMatches,
+  searchSource,
   searchWords,
   SORT_COLUMNS,
   statusPage,
@@ -24,6 +25,7 @@ import {
   type PageOrder,
   type PageScope,
   type ReportCountTable,
+  type SearchSource,
 } from './reportQueries';
 
 export interface ReportQuery {
@@ -187,9 +189,15 @@ export async function reportRows(
     column: SORT_COLUMNS[query.sort ?? 'PublicationDate'],
     direction: query.order === 'ASC' ? ('asc' as const) : ('desc' as const),
   };
-  const answer = (rows: readonly Certificate[], count: number, counters?: ReportCounters): ReportRowsResponse => ({
+  const answer = (
+    rows: readonly Certificate[],
+    count: number,
+    counters?: ReportCounters,
+    countBounded = false,
+  ): ReportRowsResponse => ({
     data: rows.map((row) => reportRow(row, options.publicUrl, options.tracking, query.language)),
     count,
+    ...(countBounded ? { countBounded: true as const } : {}),
     ...(counters ? { counters } : {}),
   });
   const counters = query.counter ? reportCounters(db, issuerId, query) : Promise.resolve(undefined);
@@ -221,11 +229,9 @@ export async function reportRows(
   }
   if (searchable(words)) {
     const text = query.filter?.trim() ?? '';
-    const [page, headerCounters] = await Promise.all([
-      searchPage(db, scope, query, searchMatches(db, words, CERTIFICATE_KEY_PATTERN.test(text) ? text : null), order),
-      counters,
-    ]);
-    return answer(page.rows, page.total, headerCounters);
+    const found = searchSource(db, words, CERTIFICATE_KEY_PATTERN.test(text) ? text : null);
+    const [page, headerCounters] = await Promise.all([searchPage(db, scope, query, found, order), counters]);
+    return answer(page.rows, page.total, headerCounters, page.bounded);
   }
   const [rows, count, headerCounters] = await Promise.all([
     filtered(db, issuerId, query)
@@ -259,42 +265,49 @@ function searchConditions(scope: PageScope, query: ReportQuery) {
   return sql.join(conditions, sql` and `);
 }
 
-/** A page of the certificates the search box's words found, with their count. */
+/**
+ * A page of the certificates the search box's words found, and their count up to SEARCH_COUNT_AHEAD rows past
+ * the page's offset (`bounded` when more rows match). The count comes first, reading the trigram index in its
+ * cheap order: when it is exact, the found rows (at most offset + SEARCH_COUNT_AHEAD) are sorted on the sort
+ * column and the id alone, and only the page's rows are read whole; when more rows match, a page in publication
+ * order is read from the trigram index in that order and stops when full (other orders still sort the matches).
+ */
 async function searchPage(
   db: Kysely<Database>,
   scope: PageScope,
   query: ReportQuery,
-  matches: RawBuilder<unknown>,
+  found: SearchSource,
   order: PageOrder,
-): Promise<{ rows: Certificate[]; total: number }> {
-  const where = searchConditions(scope, query);
+): Promise<{ rows: Certificate[]; total: number; bounded: boolean }> {
+  const where = sql.join([searchConditions(scope, query), ...found.conditions], sql` and `);
   const direction = sql.raw(order.direction);
-  const column =
-    order.column === 'email' && isPostgres(db) ? sql`email collate "C"` : sql.ref(`certificates.${order.column}`);
-  const orderSql =
-    order.column === 'id'
-      ? sql`order by certificates.id ${direction}`
-      : sql`order by ${column} ${direction}, certificates.id ${direction}`;
-  // the found ids lead: SQLite keeps a cross join's order; PostgreSQL reads them by primary key from an array,
-  // whatever its statistics say
-  const source = isPostgres(db)
-    ? sql`from certificates where certificates.id = any(array(${matches}))`
-    : sql`from (${matches}) as found cross join certificates on certificates.id = found.id`;
-  const from = sql`select certificates.* ${source}`;
-  const conditions = isPostgres(db) ? sql`and ${where}` : sql`where ${where}`;
-  // one pass: the page and, beside each row, the count of all the rows found
-  const result = await sql<Certificate & { found_total: number | string }>`select certificates.*,
-    count(*) over () as found_total ${source} ${conditions} ${orderSql} limit ${query.limit} offset ${query.offset}`.execute(
-    db,
-  );
-  if (result.rows.length > 0) {
-    const total = Number(result.rows[0].found_total);
-    return { rows: result.rows.map(({ found_total: _, ...row }) => row as Certificate), total };
+  const countLimit = query.offset + Math.max(query.limit, SEARCH_COUNT_AHEAD);
+  const counted = await sql<{ n: number | string }>`select count(*) as n from (select 1 ${found.from()}
+    where ${where} limit ${countLimit + 1}) as counted`.execute(db);
+  const n = Number(counted.rows[0]?.n ?? 0);
+  const bounded = n > countLimit;
+  const total = Math.min(n, countLimit);
+  if (query.offset >= n) return { rows: [], total, bounded };
+  let rows: Certificate[];
+  if (order.column === 'id' && bounded && found.streamed) {
+    rows = (
+      await sql<Certificate>`select certificates.* ${found.from(order.direction)} where ${where}
+        order by ${found.idColumn} ${direction} limit ${query.limit} offset ${query.offset}`.execute(db)
+    ).rows;
+  } else {
+    const column =
+      order.column === 'email' && isPostgres(db) ? sql`email collate "C"` : sql.ref(`certificates.${order.column}`);
+    const orderSql =
+      order.column === 'id'
+        ? sql`order by certificates.id ${direction}`
+        : sql`order by ${column} ${direction}, certificates.id ${direction}`;
+    rows = (
+      await sql<Certificate>`select * from certificates where id in (select certificates.id ${found.from()}
+          where ${where} ${orderSql} limit ${query.limit} offset ${query.offset})
+        ${orderSql}`.execute(db)
+    ).rows;
   }
-  const count = await sql<{ n: number | string }>`select count(*) as n from (${from} ${conditions}) as counted`.execute(
-    db,
-  );
-  return { rows: [], total: Number(count.rows[0]?.n ?? 0) };
+  return { rows, total, bounded };
 }
 
 /** Certificates per status of a campaign or a template, from the counts kept beside them. */
