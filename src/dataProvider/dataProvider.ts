@@ -11,16 +11,14 @@ import type {
   UpdateParams,
 } from 'react-admin';
 import { combineDataProviders } from 'react-admin';
-import { labelIn } from '../../domain/templates';
 import { orgUnits, users } from './admin';
 import { apiKeys } from './apiKeys';
-import { apiRequest } from './apiRequest';
-import { applyListParams } from './listParams';
 import { campaigns } from './campaigns';
 import { certificates } from './certificates';
 import { customMethods } from './customMethods';
 import { REST_RESOURCES, restProvider } from './restResources';
 import { tags } from './tags';
+import { templates } from './templateList';
 import { webhookDeliveries } from './webhooks';
 
 type Handler = {
@@ -32,17 +30,6 @@ type Handler = {
   delete?: (params: DeleteParams) => Promise<{ data: RaRecord }>;
   updateMany?: (params: UpdateManyParams) => Promise<{ data?: RaRecord['id'][]; meta?: unknown }>;
   deleteMany?: (params: DeleteManyParams) => Promise<{ data?: RaRecord['id'][]; meta?: unknown }>;
-};
-
-const templates: Handler = {
-  async getList(params) {
-    const { body } = await apiRequest('/api/admin/templates', 'get');
-    return applyListParams(
-      body,
-      params,
-      (t) => `${labelIn(t.label, 'en')} ${JSON.stringify(t.label)} ${t.id} ${t.notes}`,
-    );
-  },
 };
 
 /**

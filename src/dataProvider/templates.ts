@@ -1,8 +1,10 @@
 import type { PathwayDefinition } from '../../domain/templates';
 import { apiRequest } from './apiRequest';
+import { templateListMethods } from './templateList';
 
 /** The template calls of the templates page (spec 001 section 7), on the caller's own issuer. */
 export const templateMethods = {
+  ...templateListMethods,
   disableTemplate: async (issuerId: number, id: number) => {
     await apiRequest('/api/issuer/{issuer}/template/{id}', 'delete', { path: { issuer: issuerId, id } });
   },

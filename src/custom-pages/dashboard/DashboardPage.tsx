@@ -16,11 +16,11 @@ import {
   Typography,
 } from '@mui/material';
 import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
-import { Title, useLocaleState, useStore, useTranslate } from 'react-admin';
+import { Title, useLocaleState, useRemoveFromStore, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { defaultPeriod, globalTotals, periodTotals, type Period } from '../../../domain/dashboard';
 import { useCurrentUser } from '../../authProvider/useCurrentUser';
-import { DEFAULT_FILTERS, type TemplateFilters } from '../../resources/templates/templateListModel';
+import { TEMPLATE_LIST_STORE_KEY } from '../../resources/templates/templateListModel';
 import { CAMPAIGNS_PATH } from '../../resources/campaigns';
 import { ActiveTemplatesTable } from './ActiveTemplatesTable';
 import {
@@ -82,7 +82,7 @@ export function DashboardPage() {
   const [locale] = useLocaleState();
   const navigate = useNavigate();
   const { user } = useCurrentUser();
-  const [, setTemplateFilters] = useStore<TemplateFilters>('templates.filters', DEFAULT_FILTERS);
+  const removeFromStore = useRemoveFromStore();
   const [period, setPeriod] = useState<Period>(() => defaultPeriod());
   const [reload, setReload] = useState(0);
   const { load, refreshing } = useDashboardData(period, reload);
@@ -116,7 +116,7 @@ export function DashboardPage() {
     setReload((n) => n + 1);
   };
   const toCampaigns = (templateId: number) => {
-    setTemplateFilters(DEFAULT_FILTERS);
+    removeFromStore(TEMPLATE_LIST_STORE_KEY);
     navigate(`${CAMPAIGNS_PATH}?${campaignsSearch(templateId)}`);
   };
 

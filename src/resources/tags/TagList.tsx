@@ -24,7 +24,6 @@ import {
   useListContext,
   useLocaleState,
   useRecordContext,
-  useStore,
   useTranslate,
   useUnselectAll,
 } from 'react-admin';
@@ -33,7 +32,7 @@ import { labelIn, type Tag, type TemplateSummary } from '../../../domain/templat
 import { ConfirmWordDialog } from '../../components/ConfirmWordDialog';
 import { useLaurelDataProvider } from '../../dataProvider/useLaurelDataProvider';
 import { useNumberFormat } from '../../i18n/numberFormat';
-import { DEFAULT_FILTERS, type TemplateFilters } from '../templates/templateListModel';
+import { DEFAULT_FILTERS, templatesPath } from '../templates/templateListModel';
 import { RESOURCE, tagErrorKey } from './TagInputs';
 
 function Header() {
@@ -55,12 +54,8 @@ function TagActions() {
   const tag = useRecordContext<Tag>();
   const translate = useTranslate();
   const navigate = useNavigate();
-  const [, setTemplateFilters] = useStore<TemplateFilters>('templates.filters', DEFAULT_FILTERS);
   if (!tag) return null;
-  const viewTemplates = () => {
-    setTemplateFilters({ ...DEFAULT_FILTERS, status: 3, tags: [tag.name] });
-    navigate('/templates');
-  };
+  const viewTemplates = () => navigate(templatesPath({ ...DEFAULT_FILTERS, status: 3, tags: [tag.name] }));
   return (
     <Box
       sx={{ display: 'flex', justifyContent: 'flex-end', whiteSpace: 'nowrap' }}

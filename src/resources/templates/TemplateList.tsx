@@ -17,14 +17,24 @@ import {
   ToggleButtonGroup,
   Typography,
 } from '@mui/material';
-import { useMemo, useState } from 'react';
-import { Title, useAuthenticated, useGetList, useLocaleState, useStore, useTranslate } from 'react-admin';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import {
+  InfiniteList,
+  InfinitePagination,
+  useGetList,
+  useListContext,
+  useLocaleState,
+  useTranslate,
+} from 'react-admin';
 import { Link } from 'react-router-dom';
 import { canEditTemplate, isAdministrator } from '../../../domain/permissions';
+import type { TemplateFacets } from '../../../domain/templateList';
 import type { TemplateSummary } from '../../../domain/templates';
 import { useCurrentUser } from '../../authProvider/useCurrentUser';
 import { canUseEditor, editorPath } from '../../custom-pages/badge-editor/editorPaths';
 import { MY_PLAN_PATH } from '../../custom-pages/my-plan/paths';
+import { useLaurelDataProvider } from '../../dataProvider/useLaurelDataProvider';
 import { PathwayHeader } from './PathwayHeader';
 import { TemplateCard } from './TemplateCard';
 import { TemplateFilterDrawer } from './TemplateFilterDrawer';
@@ -32,14 +42,16 @@ import {
   activeFilterCount,
   commonStatus,
   DEFAULT_FILTERS,
+  DEFAULT_LIST_FILTER,
   DEFAULT_TEMPLATE_SORT,
+  drawerModes,
   hasPathways,
-  presentModes,
-  presentTypes,
   readFilters,
+  sortOf,
+  sortOption,
   STATUS_FILTERS,
   TEMPLATE_SORTS,
-  visibleTemplates,
+  toListFilter,
   withStatus,
   type StatusFilter,
   type TemplateFilters,
@@ -47,45 +59,72 @@ import {
 } from './templateListModel';
 
 const GRID = { display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(280px, 1fr))' } as const;
+/** Cards per call: two or three screens of the grid; the next page loads when the user scrolls to the end. */
+const PAGE_SIZE = 24;
+const NO_FACETS: TemplateFacets = { count: 0, types: [], modes: [], pathwayParents: false, tags: [] };
 
 /**
- * The templates page (spec 001): count title, search, sort orders, status, banners, the filter drawer, the pathway
- * mode, and the card grid.
+ * The templates page (spec 001): a react-admin InfiniteList of cards whose search, filters and sort live in the
+ * URL and are applied by the server (GET /api/templates), with the count title, banners, the filter drawer (its
+ * sections from GET /api/templates/facets) and the pathway mode.
  */
 export function TemplateList() {
-  useAuthenticated();
   const translate = useTranslate();
   const [locale] = useLocaleState();
+  return (
+    <InfiniteList<TemplateSummary>
+      resource="templates"
+      title={translate('templates.title')}
+      actions={false}
+      empty={false}
+      component="div"
+      perPage={PAGE_SIZE}
+      sort={sortOf(DEFAULT_TEMPLATE_SORT)}
+      filterDefaultValues={DEFAULT_LIST_FILTER}
+      debounce={400}
+      queryOptions={{ meta: { language: locale } }}
+      pagination={<InfinitePagination />}
+    >
+      <TemplateListView />
+    </InfiniteList>
+  );
+}
+
+function TemplateListView() {
+  const translate = useTranslate();
+  const dataProvider = useLaurelDataProvider();
+  const queryClient = useQueryClient();
   const { user } = useCurrentUser();
-  const [storedFilters, setFilters] = useStore<TemplateFilters>('templates.filters', DEFAULT_FILTERS);
-  const filters = useMemo(() => readFilters(storedFilters), [storedFilters]);
+  const { data, total, isPending, error, filterValues, setFilters, sort, setSort } = useListContext<TemplateSummary>();
+  const filters = readFilters(filterValues);
+  const setListFilters = (next: TemplateFilters) => setFilters(toListFilter(next), {}, false);
+  const facetsQuery = useQuery({ queryKey: ['templates', 'facets'], queryFn: () => dataProvider.templateFacets() });
+  const facets = facetsQuery.data ?? NO_FACETS;
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [pathwayMode, setPathwayMode] = useState(false);
-  const [sort, setSort] = useStore<TemplateSort>('templates.sort', DEFAULT_TEMPLATE_SORT);
+  // the box shows what is typed at once; the URL and the server follow after the list's debounce
   const [search, setSearch] = useState(filters.search);
-  const { data, isPending, error, refetch } = useGetList<TemplateSummary>('templates', {
-    pagination: { page: 1, perPage: 10_000 },
-    sort: { field: 'id', order: 'ASC' },
-  });
-  const all = useMemo(() => data ?? [], [data]);
-  const shown = useMemo(
-    () => visibleTemplates(all, { ...filters, search }, sort, locale),
-    [all, filters, search, sort, locale],
-  );
-  const tagNames = useMemo(() => [...new Set(all.flatMap((t) => t.tags))].sort((a, b) => a.localeCompare(b)), [all]);
-  const types = useMemo(() => presentTypes(all), [all]);
-  const modes = useMemo(() => presentModes(all), [all]);
-  const pathways = hasPathways(all, user?.hasPathway === true);
+  const sentSearch = useRef(filters.search);
+  useEffect(() => {
+    if (filters.search !== sentSearch.current) {
+      sentSearch.current = filters.search;
+      setSearch(filters.search);
+    }
+  }, [filters.search]);
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: ['templates'] });
+  const types = facets.types;
+  const modes = drawerModes(facets);
+  const pathways = hasPathways(facets, user?.hasPathway === true);
   const canEditPathways = user !== undefined && user.hasPathway && canEditTemplate(user.profileId);
   const filterCount = activeFilterCount(filters);
+  const cards = data ?? [];
   const welcome =
-    !isPending &&
-    all.length === 0 &&
+    facetsQuery.isSuccess &&
+    facets.count === 0 &&
     (user?.metatemplates ?? []).some((m) => m.Type === 'openbadge' || m.Type === 'cpf_onshelf');
 
   return (
     <Box>
-      <Title title={translate('templates.title')} />
       {user?.plan === 'FREE_TRIAL' && (
         <Alert
           severity="info"
@@ -101,7 +140,7 @@ export function TemplateList() {
       )}
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 2, flexWrap: 'wrap' }}>
         <Typography variant="h4" component="h1" sx={{ flexGrow: 1 }}>
-          {isPending ? translate('templates.title') : translate('templates.count', { count: shown.length })}
+          {isPending ? translate('templates.title') : translate('templates.count', { count: total ?? 0 })}
         </Typography>
         {user && canUseEditor(user, 'badge') && (
           <Button
@@ -132,7 +171,8 @@ export function TemplateList() {
           value={search}
           onChange={(e) => {
             setSearch(e.target.value);
-            setFilters({ ...filters, search: e.target.value });
+            sentSearch.current = e.target.value;
+            setFilters(toListFilter({ ...filters, search: e.target.value }), {}, true);
           }}
           slotProps={{
             input: {
@@ -151,7 +191,7 @@ export function TemplateList() {
           size="small"
           exclusive
           value={commonStatus(filters, types)}
-          onChange={(_, status: StatusFilter | null) => status && setFilters(withStatus(filters, status))}
+          onChange={(_, status: StatusFilter | null) => status && setListFilters(withStatus(filters, status))}
           aria-label={translate('templates.status')}
         >
           {STATUS_FILTERS.map((status) => (
@@ -164,8 +204,8 @@ export function TemplateList() {
           select
           size="small"
           label={translate('templates.sort')}
-          value={sort}
-          onChange={(e) => setSort(e.target.value as TemplateSort)}
+          value={sortOption(sort)}
+          onChange={(e) => setSort(sortOf(e.target.value as TemplateSort))}
           sx={{ minWidth: 240, bgcolor: 'background.paper' }}
         >
           {TEMPLATE_SORTS.map((option) => (
@@ -185,7 +225,7 @@ export function TemplateList() {
           </Button>
         </Badge>
         {filterCount > 0 && (
-          <Button size="small" onClick={() => setFilters({ ...DEFAULT_FILTERS, search, status: filters.status })}>
+          <Button size="small" onClick={() => setListFilters({ ...DEFAULT_FILTERS, search, status: filters.status })}>
             {translate('templates.filters.reset')}
           </Button>
         )}
@@ -194,20 +234,15 @@ export function TemplateList() {
         open={drawerOpen}
         onClose={() => setDrawerOpen(false)}
         filters={filters}
-        onChange={setFilters}
+        onChange={setListFilters}
         types={types}
         modes={modes}
         pathways={pathways}
-        tagNames={tagNames}
+        tagNames={facets.tags}
         canManageTags={user !== undefined && isAdministrator(user.profileId)}
       />
       {pathwayMode && user && canEditPathways && (
-        <PathwayHeader
-          issuerId={user.issuerId}
-          templates={all}
-          onSaved={() => void refetch()}
-          onClose={() => setPathwayMode(false)}
-        />
+        <PathwayMode issuerId={user.issuerId} onSaved={refresh} onClose={() => setPathwayMode(false)} />
       )}
       {error ? (
         <Alert severity="error">{translate('app.error_generic')}</Alert>
@@ -217,15 +252,15 @@ export function TemplateList() {
             <Skeleton key={i} variant="rounded" height={300} />
           ))}
         </Box>
-      ) : shown.length > 0 ? (
+      ) : cards.length > 0 ? (
         <Box sx={GRID}>
-          {shown.map((template) => (
+          {cards.map((template) => (
             <TemplateCard
               key={template.id}
               template={template}
               user={user}
-              tagNames={tagNames}
-              onChanged={() => void refetch()}
+              tagNames={facets.tags}
+              onChanged={refresh}
             />
           ))}
         </Box>
@@ -233,7 +268,7 @@ export function TemplateList() {
         <Card variant="outlined" sx={{ textAlign: 'center', py: 8, px: 3 }}>
           <StyleIcon sx={{ fontSize: 56, color: 'text.disabled', mb: 1 }} />
           <Typography variant="h6" component="p" gutterBottom>
-            {translate(all.length === 0 ? 'templates.empty' : 'templates.no_match')}
+            {translate(facets.count === 0 ? 'templates.empty' : 'templates.no_match')}
           </Typography>
           <Typography color="text.secondary">
             {translate(welcome ? 'templates.welcome' : 'templates.empty_hint')}
@@ -242,4 +277,18 @@ export function TemplateList() {
       )}
     </Box>
   );
+}
+
+/**
+ * The pathway mode (spec 001 section 4) chooses parents and children among every template of the issuer, whatever
+ * the page's filter: it reads them in one list of its own, by label, only while it is open.
+ */
+function PathwayMode({ issuerId, onSaved, onClose }: { issuerId: number; onSaved: () => void; onClose: () => void }) {
+  const [locale] = useLocaleState();
+  const { data } = useGetList<TemplateSummary>('templates', {
+    pagination: { page: 1, perPage: 2000 },
+    sort: { field: 'label', order: 'ASC' },
+    meta: { language: locale },
+  });
+  return <PathwayHeader issuerId={issuerId} templates={data ?? []} onSaved={onSaved} onClose={onClose} />;
 }

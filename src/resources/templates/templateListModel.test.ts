@@ -1,97 +1,38 @@
 import { describe, expect, it } from 'vitest';
-import type { TemplateSummary } from '../../../domain/templates';
+import { matchesSearch } from '../../../domain/templateList';
 import {
   activeFilterCount,
   certificateType,
   commonStatus,
   DEFAULT_FILTERS,
+  drawerModes,
   hasPathways,
-  presentModes,
-  presentTypes,
   readFilters,
+  sortOf,
+  sortOption,
   TEMPLATE_SORTS,
+  templatesPath,
   toggled,
+  toListFilter,
   typeStatusOf,
-  visibleTemplates,
   withStatus,
 } from './templateListModel';
 
-function template(id: number, extra: Partial<TemplateSummary>): TemplateSummary {
-  return {
-    id,
-    label: `Template ${id}`,
-    type: 'openbadge',
-    enable: true,
-    usable: true,
-    mode: 'Classic',
-    tags: [],
-    notes: '',
-    certificationCounter: 0,
-    dateCreation: `2026-01-0${id}T00:00:00.000Z`,
-    lastCampaignId: null,
-    lastCampaignDate: null,
-    thumbnail: null,
-    languagesList: 'en',
-    DefaultLanguage: 'en',
-    meta_type: 'certificate',
-    isPathwayParent: false,
-    isPathwayChild: false,
-    pathwayDefinition: null,
-    hasReferenceTables: false,
-    ...extra,
-  };
-}
-
-const templates = [
-  template(1, {
-    label: { en: 'Data literacy', fr: 'Culture des données' },
-    certificationCounter: 40,
-    lastCampaignDate: '2026-03-01',
-  }),
-  template(2, { label: 'Welding', notes: 'Spring cohort', enable: false, tags: ['industry'] }),
-  template(3, { label: 'atelier', certificationCounter: 5, lastCampaignDate: '2026-02-01', tags: ['industry', 'fr'] }),
-];
-
-const ids = (list: TemplateSummary[]) => list.map((t) => t.id);
-
 describe('templates page list', () => {
-  it('searches labels in every language, ids and notes', () => {
-    expect(ids(visibleTemplates(templates, { ...DEFAULT_FILTERS, search: 'données' }, 'created_asc', 'en'))).toEqual([
-      1,
-    ]);
-    expect(
-      ids(visibleTemplates(templates, { ...DEFAULT_FILTERS, status: 3, search: 'cohort' }, 'created_asc', 'en')),
-    ).toEqual([2]);
-    expect(
-      ids(visibleTemplates(templates, { ...DEFAULT_FILTERS, status: 3, search: '3' }, 'created_asc', 'en')),
-    ).toEqual([3]);
-  });
-
-  it('filters by status 1 active, 2 inactive, 3 all, and by every chosen tag', () => {
-    expect(ids(visibleTemplates(templates, DEFAULT_FILTERS, 'created_asc', 'en'))).toEqual([1, 3]);
-    expect(ids(visibleTemplates(templates, { ...DEFAULT_FILTERS, status: 2 }, 'created_asc', 'en'))).toEqual([2]);
-    expect(
-      ids(
-        visibleTemplates(templates, { ...DEFAULT_FILTERS, status: 3, tags: ['industry', 'fr'] }, 'created_asc', 'en'),
-      ),
-    ).toEqual([3]);
-  });
-
-  it('sorts in the eight orders', () => {
-    const all = { ...DEFAULT_FILTERS, status: 3 as const };
-    const order = Object.fromEntries(
-      TEMPLATE_SORTS.map((sort) => [sort, ids(visibleTemplates(templates, all, sort, 'en'))]),
-    );
-    expect(order).toEqual({
-      label_asc: [3, 1, 2],
-      label_desc: [2, 1, 3],
-      last_campaign_desc: [1, 3, 2],
-      last_campaign_asc: [3, 1, 2],
-      published_desc: [1, 3, 2],
-      published_asc: [2, 3, 1],
-      created_desc: [3, 2, 1],
-      created_asc: [1, 2, 3],
+  it('maps the eight sort orders onto react-admin sorts the server knows, and back', () => {
+    expect(Object.fromEntries(TEMPLATE_SORTS.map((option) => [option, sortOf(option)]))).toEqual({
+      label_asc: { field: 'label', order: 'ASC' },
+      label_desc: { field: 'label', order: 'DESC' },
+      last_campaign_desc: { field: 'lastCampaignDate', order: 'DESC' },
+      last_campaign_asc: { field: 'lastCampaignDate', order: 'ASC' },
+      published_desc: { field: 'certificationCounter', order: 'DESC' },
+      published_asc: { field: 'certificationCounter', order: 'ASC' },
+      created_desc: { field: 'dateCreation', order: 'DESC' },
+      created_asc: { field: 'dateCreation', order: 'ASC' },
     });
+    for (const option of TEMPLATE_SORTS) expect(sortOption(sortOf(option))).toBe(option);
+    // a sort typed into the URL that the page does not offer shows the default
+    expect(sortOption({ field: 'notes', order: 'ASC' })).toBe('created_desc');
   });
 
   it('derives the certificate type: cpf_onshelf is cpf, badges are micro-certifications, the rest certificates', () => {
@@ -100,44 +41,22 @@ describe('templates page list', () => {
     ).toEqual(['cpf', 'micro-certification', 'micro-certification', 'certificate', 'certificate']);
   });
 
-  it('filters by type and by delivery mode, combined with the other filters', () => {
-    const mixed = [
-      ...templates,
-      template(4, { type: 'cpf_onshelf', mode: 'NFT', tags: ['industry'] }),
-      template(5, { type: 'certificate' }),
-    ];
-    const all = { ...DEFAULT_FILTERS, status: 3 as const };
-    expect(ids(visibleTemplates(mixed, { ...all, types: ['cpf', 'certificate'] }, 'created_asc', 'en'))).toEqual([
-      4, 5,
+  it('searches labels in every language, ids and notes, case aside', () => {
+    const data = { id: 12, label: { en: 'Data literacy', fr: 'Culture des données' }, notes: 'Spring cohort' };
+    expect(['DONNÉES', ' literacy ', '12', 'cohort', ''].map((q) => matchesSearch(data, q))).toEqual([
+      true,
+      true,
+      true,
+      true,
+      true,
     ]);
-    expect(ids(visibleTemplates(mixed, { ...all, modes: ['NFT'] }, 'created_asc', 'en'))).toEqual([4]);
-    expect(
-      ids(
-        visibleTemplates(
-          mixed,
-          { ...all, types: ['micro-certification', 'cpf'], tags: ['industry'] },
-          'created_asc',
-          'en',
-        ),
-      ),
-    ).toEqual([2, 3, 4]);
-    expect(
-      ids(
-        visibleTemplates(
-          mixed,
-          { ...DEFAULT_FILTERS, types: ['micro-certification'], modes: ['Classic'] },
-          'created_asc',
-          'en',
-        ),
-      ),
-    ).toEqual([1, 3]);
+    expect(matchesSearch(data, 'welding')).toBe(false);
   });
 
   it('gives each type section its own status, which the page status resets', () => {
-    const mixed = [...templates, template(4, { type: 'cpf_onshelf', enable: false }), template(5, { type: 'cpf' })];
     const filters = { ...DEFAULT_FILTERS, typeStatus: { cpf: 2 as const, certificate: 3 as const } };
-    expect(ids(visibleTemplates(mixed, filters, 'created_asc', 'en'))).toEqual([1, 3, 4, 5]);
     expect(typeStatusOf(filters, 'micro-certification')).toBe(1);
+    expect(typeStatusOf(filters, 'cpf')).toBe(2);
     expect(commonStatus(filters, ['micro-certification', 'cpf'])).toBeNull();
     expect(commonStatus(filters, ['micro-certification'])).toBe(1);
     expect(commonStatus(filters, [])).toBe(1);
@@ -145,35 +64,13 @@ describe('templates page list', () => {
     const reset = withStatus(filters, 2);
     expect(reset.typeStatus).toEqual({});
     expect(commonStatus(reset, ['micro-certification', 'cpf'])).toBe(2);
-    expect(ids(visibleTemplates(mixed, reset, 'created_asc', 'en'))).toEqual([2, 4]);
   });
 
-  it('filters by pathway level, offered only to an issuer with pathways', () => {
-    const levels = [
-      template(1, { isPathwayParent: true }),
-      template(2, { isPathwayChild: true }),
-      template(3, { isPathwayParent: true, isPathwayChild: true }),
-      template(4, {}),
-    ];
-    expect(ids(visibleTemplates(levels, { ...DEFAULT_FILTERS, levels: ['parent'] }, 'created_asc', 'en'))).toEqual([
-      1, 3,
-    ]);
-    expect(ids(visibleTemplates(levels, { ...DEFAULT_FILTERS, levels: ['child'] }, 'created_asc', 'en'))).toEqual([
-      2, 3,
-    ]);
-    expect(
-      ids(visibleTemplates(levels, { ...DEFAULT_FILTERS, levels: ['parent', 'child'] }, 'created_asc', 'en')),
-    ).toEqual([1, 2, 3]);
-    expect(hasPathways(levels, false)).toBe(true);
-    expect(hasPathways(templates, false)).toBe(false);
-    expect(hasPathways(templates, true)).toBe(true);
-  });
-
-  it('reads filters saved by an older page as the defaults for what they lack or no longer exist', () => {
-    expect(readFilters({ search: 'x', status: 3, tags: ['a'], kinds: ['badge'] })).toEqual({
+  it('reads the URL filter as the page filters, dropping what is unknown; a missing status is every status', () => {
+    expect(readFilters({ q: 'x', status: 2, tags: ['a'], kinds: ['badge'] })).toEqual({
       ...DEFAULT_FILTERS,
       search: 'x',
-      status: 3,
+      status: 2,
       tags: ['a'],
     });
     expect(
@@ -184,19 +81,42 @@ describe('templates page list', () => {
         levels: ['child'],
         typeStatus: { cpf: 2, x: 1 },
       }),
-    ).toEqual({ ...DEFAULT_FILTERS, types: ['cpf'], modes: ['NFT'], levels: ['child'], typeStatus: { cpf: 2 } });
-    expect(readFilters(null)).toEqual(DEFAULT_FILTERS);
-    expect(activeFilterCount(readFilters({ tags: ['a', 'b'], types: ['cpf'], levels: ['child'] }))).toBe(4);
+    ).toEqual({
+      ...DEFAULT_FILTERS,
+      status: 3,
+      types: ['cpf'],
+      modes: ['NFT'],
+      levels: ['child'],
+      typeStatus: { cpf: 2 },
+    });
+    expect(readFilters(null)).toEqual({ ...DEFAULT_FILTERS, status: 3 });
+    expect(activeFilterCount(readFilters({ status: 1, tags: ['a', 'b'], types: ['cpf'], levels: ['child'] }))).toBe(4);
   });
 
-  it('offers only the types present, and the modes only when both exist', () => {
-    expect(presentTypes(templates)).toEqual(['micro-certification']);
-    expect(presentTypes([...templates, template(5, { type: 'certificate' })])).toEqual([
-      'certificate',
-      'micro-certification',
-    ]);
-    expect(presentModes(templates)).toEqual([]);
-    expect(presentModes([...templates, template(4, { mode: 'NFT' })])).toEqual(['Classic', 'NFT']);
+  it('writes the page filters into the URL without empty parts, and reads them back the same', () => {
+    expect(toListFilter(DEFAULT_FILTERS)).toEqual({ status: 1 });
+    const filters = {
+      ...DEFAULT_FILTERS,
+      search: 'data',
+      typeStatus: { cpf: 2 as const },
+      tags: ['STEM'],
+      types: ['cpf' as const],
+      modes: ['NFT' as const],
+      levels: ['parent' as const],
+    };
+    expect(readFilters(toListFilter(filters))).toEqual(filters);
+    expect(toListFilter({ ...DEFAULT_FILTERS, search: '   ' })).toEqual({ status: 1 });
+    const link = new URL(templatesPath({ ...DEFAULT_FILTERS, status: 3, tags: ['STEM & co'] }), 'http://x');
+    expect(link.pathname).toBe('/templates');
+    expect(JSON.parse(link.searchParams.get('filter') ?? '')).toEqual({ status: 3, tags: ['STEM & co'] });
+  });
+
+  it('offers the modes only when both exist, the pathway levels to an issuer with pathways', () => {
+    expect(drawerModes({ modes: ['Classic'] })).toEqual([]);
+    expect(drawerModes({ modes: ['Classic', 'NFT'] })).toEqual(['Classic', 'NFT']);
+    expect(hasPathways({ pathwayParents: true }, false)).toBe(true);
+    expect(hasPathways({ pathwayParents: false }, false)).toBe(false);
+    expect(hasPathways({ pathwayParents: false }, true)).toBe(true);
     expect(toggled(['cpf'], 'certificate')).toEqual(['cpf', 'certificate']);
     expect(toggled(['cpf', 'certificate'], 'cpf')).toEqual(['certificate']);
   });

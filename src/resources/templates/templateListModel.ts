@@ -1,6 +1,28 @@
-import { labelIn, templateFamily, type TemplateSummary } from '../../../domain/templates';
+import type { SortPayload } from 'react-admin';
+import {
+  CERTIFICATE_TYPES,
+  PATHWAY_LEVELS,
+  TEMPLATE_MODES,
+  type CertificateType,
+  type PathwayLevel,
+  type StatusFilter,
+  type TemplateFacets,
+  type TemplateListFilter,
+} from '../../../domain/templateList';
+import type { TemplateSummary } from '../../../domain/templates';
 
-/** The eight sort orders of the templates page (spec 001). */
+export {
+  CERTIFICATE_TYPES,
+  certificateType,
+  PATHWAY_LEVELS,
+  STATUS_FILTERS,
+  TEMPLATE_MODES,
+  type CertificateType,
+  type PathwayLevel,
+  type StatusFilter,
+} from '../../../domain/templateList';
+
+/** The eight sort orders of the templates page (spec 001), each a react-admin sort done by the server. */
 export const TEMPLATE_SORTS = [
   'label_asc',
   'label_desc',
@@ -14,27 +36,28 @@ export const TEMPLATE_SORTS = [
 export type TemplateSort = (typeof TEMPLATE_SORTS)[number];
 export const DEFAULT_TEMPLATE_SORT: TemplateSort = 'created_desc';
 
-/** Status filter values of spec 001 section 4: 1 active, 2 inactive, 3 all. */
-export type StatusFilter = 1 | 2 | 3;
-export const STATUS_FILTERS = [1, 2, 3] as const satisfies readonly StatusFilter[];
+const SORT_FIELDS = {
+  label: 'label',
+  last_campaign: 'lastCampaignDate',
+  published: 'certificationCounter',
+  created: 'dateCreation',
+} as const;
 
-/**
- * The certificate types of the filter drawer, in its order (spec 001, Templates page): cpf is a registry
- * template (cpf_onshelf), micro-certification a badge (openbadge, openbadge_custom), certificate any other type.
- */
-export const CERTIFICATE_TYPES = ['certificate', 'micro-certification', 'cpf'] as const;
-export type CertificateType = (typeof CERTIFICATE_TYPES)[number];
-export const TEMPLATE_MODES = ['Classic', 'NFT'] as const satisfies readonly TemplateSummary['mode'][];
-/** The pathway level section: parents, children. */
-export const PATHWAY_LEVELS = ['parent', 'child'] as const;
-export type PathwayLevel = (typeof PATHWAY_LEVELS)[number];
-
-export function certificateType(template: Pick<TemplateSummary, 'type'>): CertificateType {
-  if (template.type === 'certificate') return 'certificate';
-  const family = templateFamily(template.type);
-  return family === 'badge' ? 'micro-certification' : family === 'registry' ? 'cpf' : 'certificate';
+/** label_asc → { field: 'label', order: 'ASC' } */
+export function sortOf(option: TemplateSort): SortPayload {
+  const cut = option.lastIndexOf('_');
+  const field = SORT_FIELDS[option.slice(0, cut) as keyof typeof SORT_FIELDS];
+  return { field, order: option.slice(cut + 1) === 'asc' ? 'ASC' : 'DESC' };
 }
 
+/** The page's option for the list's sort; a sort the page does not offer reads as the default. */
+export const sortOption = (sort: SortPayload): TemplateSort =>
+  TEMPLATE_SORTS.find((option) => {
+    const candidate = sortOf(option);
+    return candidate.field === sort.field && candidate.order === sort.order;
+  }) ?? DEFAULT_TEMPLATE_SORT;
+
+/** The page's filters, whole: what the URL leaves out reads as no narrowing. */
 export interface TemplateFilters {
   search: string;
   /** the status of every type whose section has no status of its own */
@@ -50,6 +73,7 @@ export interface TemplateFilters {
   levels: PathwayLevel[];
 }
 
+/** The page's first view: active templates (status 1), nothing else narrowed. */
 export const DEFAULT_FILTERS: TemplateFilters = {
   search: '',
   status: 1,
@@ -60,22 +84,25 @@ export const DEFAULT_FILTERS: TemplateFilters = {
   levels: [],
 };
 
+/** The list's filter when the page opens without one in its URL. */
+export const DEFAULT_LIST_FILTER: TemplateListFilter = { status: 1 };
+
 const isStatus = (value: unknown): value is StatusFilter => value === 1 || value === 2 || value === 3;
 const knownValues = <T>(value: unknown, known: readonly T[]): T[] =>
   Array.isArray(value) ? value.filter((item): item is T => known.includes(item as T)) : [];
 
 /**
- * Filters as stored in the browser, made whole: a filter saved by an older page may lack sections or hold values
- * that no longer exist; those read as the defaults.
+ * The list's filter values (from the URL, so anything may be there) as the page's filters. A missing status is
+ * every status, as the server reads it; unknown values are dropped.
  */
-export function readFilters(stored: unknown): TemplateFilters {
-  const saved = (typeof stored === 'object' && stored !== null ? stored : {}) as Record<string, unknown>;
+export function readFilters(values: unknown): TemplateFilters {
+  const saved = (typeof values === 'object' && values !== null ? values : {}) as Record<string, unknown>;
   const typeStatus = (
     typeof saved.typeStatus === 'object' && saved.typeStatus !== null ? saved.typeStatus : {}
   ) as Record<string, unknown>;
   return {
-    search: typeof saved.search === 'string' ? saved.search : DEFAULT_FILTERS.search,
-    status: isStatus(saved.status) ? saved.status : DEFAULT_FILTERS.status,
+    search: typeof saved.q === 'string' ? saved.q : '',
+    status: isStatus(saved.status) ? saved.status : 3,
     typeStatus: Object.fromEntries(
       CERTIFICATE_TYPES.flatMap((type) => (isStatus(typeStatus[type]) ? [[type, typeStatus[type]]] : [])),
     ),
@@ -85,6 +112,27 @@ export function readFilters(stored: unknown): TemplateFilters {
     levels: knownValues(saved.levels, PATHWAY_LEVELS),
   };
 }
+
+/** The page's filters as the list's filter values (the URL and the server's filter), without empty parts. */
+export function toListFilter(filters: TemplateFilters): TemplateListFilter {
+  const search = filters.search;
+  return {
+    ...(search.trim() !== '' ? { q: search } : {}),
+    status: filters.status,
+    ...(Object.keys(filters.typeStatus).length > 0 ? { typeStatus: filters.typeStatus } : {}),
+    ...(filters.tags.length > 0 ? { tags: filters.tags } : {}),
+    ...(filters.types.length > 0 ? { types: filters.types } : {}),
+    ...(filters.modes.length > 0 ? { modes: filters.modes } : {}),
+    ...(filters.levels.length > 0 ? { levels: filters.levels } : {}),
+  };
+}
+
+/** The templates page showing this filter, as a link (the tags page's "View templates"). */
+export const templatesPath = (filters: TemplateFilters): string =>
+  `/templates?${new URLSearchParams({ filter: JSON.stringify(toListFilter(filters)) })}`;
+
+/** Where react-admin keeps the templates list's last filter, sort and page when the URL has none. */
+export const TEMPLATE_LIST_STORE_KEY = 'templates.listParams';
 
 /** The status a type's section shows and applies. */
 export const typeStatusOf = (filters: TemplateFilters, type: CertificateType): StatusFilter =>
@@ -110,78 +158,14 @@ export function activeFilterCount(filters: TemplateFilters): number {
   return filters.types.length + ownStatuses.length + filters.modes.length + filters.levels.length + filters.tags.length;
 }
 
-/** The types present among the templates, in section order: the drawer has a section for each of these. */
-export const presentTypes = (templates: readonly TemplateSummary[]): CertificateType[] =>
-  CERTIFICATE_TYPES.filter((type) => templates.some((t) => certificateType(t) === type));
-
 /** The delivery-mode section appears only when both modes exist. */
-export const presentModes = (templates: readonly TemplateSummary[]): TemplateSummary['mode'][] => {
-  const modes = TEMPLATE_MODES.filter((mode) => templates.some((t) => t.mode === mode));
-  return modes.length > 1 ? modes : [];
-};
+export const drawerModes = (facets: Pick<TemplateFacets, 'modes'>): TemplateSummary['mode'][] =>
+  facets.modes.length > 1 ? facets.modes : [];
 
 /** The pathway level section appears only for an issuer with pathways: the entitlement, or a parent already set. */
-export const hasPathways = (templates: readonly TemplateSummary[], entitled: boolean): boolean =>
-  entitled || templates.some((t) => t.isPathwayParent);
+export const hasPathways = (facets: Pick<TemplateFacets, 'pathwayParents'>, entitled: boolean): boolean =>
+  entitled || facets.pathwayParents;
 
 /** Adds or removes one value of a multiple choice. */
 export const toggled = <T>(values: readonly T[], value: T): T[] =>
   values.includes(value) ? values.filter((v) => v !== value) : [...values, value];
-
-const statusMatches = (template: TemplateSummary, status: StatusFilter) =>
-  status === 1 ? template.enable : status === 2 ? !template.enable : true;
-
-const levelMatches = (template: TemplateSummary, level: PathwayLevel) =>
-  level === 'parent' ? template.isPathwayParent : template.isPathwayChild;
-
-function searchableText(template: TemplateSummary): string {
-  const labels = typeof template.label === 'string' ? [template.label] : Object.values(template.label);
-  return [...labels, String(template.id), template.notes].join('\n').toLocaleLowerCase();
-}
-
-const compareText = (a: string, b: string) => a.localeCompare(b, undefined, { sensitivity: 'base', numeric: true });
-/** Templates never used sort after the used ones, whichever the direction. */
-const compareDates = (a: string | null, b: string | null, direction: 1 | -1) =>
-  a === b ? 0 : a === null ? 1 : b === null ? -1 : direction * a.localeCompare(b);
-
-function comparator(sort: TemplateSort, language: string): (a: TemplateSummary, b: TemplateSummary) => number {
-  switch (sort) {
-    case 'label_asc':
-      return (a, b) => compareText(labelIn(a.label, language), labelIn(b.label, language));
-    case 'label_desc':
-      return (a, b) => compareText(labelIn(b.label, language), labelIn(a.label, language));
-    case 'last_campaign_desc':
-      return (a, b) => compareDates(a.lastCampaignDate, b.lastCampaignDate, -1);
-    case 'last_campaign_asc':
-      return (a, b) => compareDates(a.lastCampaignDate, b.lastCampaignDate, 1);
-    case 'published_desc':
-      return (a, b) => b.certificationCounter - a.certificationCounter;
-    case 'published_asc':
-      return (a, b) => a.certificationCounter - b.certificationCounter;
-    case 'created_desc':
-      return (a, b) => b.dateCreation.localeCompare(a.dateCreation);
-    case 'created_asc':
-      return (a, b) => a.dateCreation.localeCompare(b.dateCreation);
-  }
-}
-
-/**
- * Search by label (any language), id or notes; each type's status; types, modes and pathway levels (any chosen
- * one); tags (a template must carry every chosen tag); sort.
- */
-export function visibleTemplates(
-  templates: readonly TemplateSummary[],
-  filters: TemplateFilters,
-  sort: TemplateSort,
-  language: string,
-): TemplateSummary[] {
-  const search = filters.search.trim().toLocaleLowerCase();
-  return templates
-    .filter((t) => statusMatches(t, typeStatusOf(filters, certificateType(t))))
-    .filter((t) => filters.tags.every((tag) => t.tags.includes(tag)))
-    .filter((t) => filters.types.length === 0 || filters.types.includes(certificateType(t)))
-    .filter((t) => filters.modes.length === 0 || filters.modes.includes(t.mode))
-    .filter((t) => filters.levels.length === 0 || filters.levels.some((level) => levelMatches(t, level)))
-    .filter((t) => search === '' || searchableText(t).includes(search))
-    .sort(comparator(sort, language));
-}
