@@ -1,12 +1,6 @@
-import {
-  checkImportFileContent,
-  importError,
-  validateImport,
-  type ImportDefinition,
-  type ImportResult,
-} from '../../domain/import';
+import { checkImportFileContent, validateImport, type ImportDefinition, type ImportResult } from '../../domain/import';
 import { readWorkbook, type ReadWorkbookResult } from './readWorkbook';
-import { scanSpreadsheetZip } from './sheetRowCount';
+import { scanRefusal, scanSpreadsheetZip } from './sheetRowCount';
 
 /** A file the workbook reader refused (wrong content, locked, empty, unreadable). */
 export type ReadFailure = Exclude<ReadWorkbookResult, { ok: true }>;
@@ -18,9 +12,44 @@ export type WorkbookImport = ImportResult | ReadFailure;
 export type ImportStage = 'scanned' | 'read' | 'validated';
 
 /**
- * The whole import of one spreadsheet, as the spreadsheet worker runs it: a file over the row limit is refused
- * from its zip before any parse, as is one declaring a document type (scanSpreadsheetZip), then SheetJS reads it and domain/import checks its rows, both
- * off the page's thread. `onValidating` tells when the cells are read.
+ * What the zip of a file says against its import before any parse (sheetRowCount): over the row limit, or a
+ * document type declared; null when nothing (a file whose bytes are not what its name says is left to
+ * readWorkbook, which refuses it with its own code).
+ */
+export async function zipRefusal(
+  bytes: Uint8Array,
+  fileName: string,
+  maxRows: number,
+): Promise<Exclude<WorkbookImport, { ok: true }> | null> {
+  if (checkImportFileContent(fileName, bytes)) return null;
+  return scanRefusal(await scanSpreadsheetZip(bytes, maxRows), maxRows);
+}
+
+/**
+ * SheetJS reads the file and domain/import checks its rows (no zip scan: see importWorkbook). `onValidating`
+ * tells when the cells are read.
+ */
+export function readAndValidate(
+  bytes: Uint8Array,
+  fileName: string,
+  definition: ImportDefinition,
+  onValidating: () => void = () => undefined,
+  onStage: (stage: ImportStage) => void = () => undefined,
+): WorkbookImport {
+  const read = readWorkbook(bytes, fileName);
+  if (!read.ok) return read;
+  onStage('read');
+  onValidating();
+  const result = validateImport(read.sheet, definition, { date1904: read.date1904, recipientData: true });
+  onStage('validated');
+  return result;
+}
+
+/**
+ * The whole import of one spreadsheet, one step after the other: a file over the row limit is refused from its
+ * zip before any parse, as is one declaring a document type (zipRefusal), then SheetJS reads it and domain/import
+ * checks its rows. The browser runs the same steps in two workers at once (src/workers/parseSpreadsheet.ts): the
+ * zip scan beside the parse, which it stops when the file is refused.
  */
 export async function importWorkbook(
   bytes: Uint8Array,
@@ -29,21 +58,8 @@ export async function importWorkbook(
   onValidating: () => void = () => undefined,
   onStage: (stage: ImportStage) => void = () => undefined,
 ): Promise<WorkbookImport> {
-  if (!checkImportFileContent(fileName, bytes)) {
-    const scan = await scanSpreadsheetZip(bytes, definition.maxRows);
-    if (scan.declaresDocumentType) return { ok: false, code: 'ERR_UNEXPECTED', detail: 'document type declaration' };
-    if (scan.rowsOver !== null)
-      return {
-        ok: false,
-        errors: [importError('ERR_TOO_MANY_ROWS', [`${scan.rowsOver} > ${definition.maxRows}`])],
-      };
-  }
+  const refusal = await zipRefusal(bytes, fileName, definition.maxRows);
+  if (refusal) return refusal;
   onStage('scanned');
-  const read = readWorkbook(bytes, fileName);
-  if (!read.ok) return read;
-  onStage('read');
-  onValidating();
-  const result = validateImport(read.sheet, definition, { date1904: read.date1904, recipientData: true });
-  onStage('validated');
-  return result;
+  return readAndValidate(bytes, fileName, definition, onValidating, onStage);
 }

@@ -1,5 +1,7 @@
 import type { ImportDefinition, ImportRow } from '../../domain/import';
 import type { WorkbookImport } from './importWorkbook';
+import type { RowCountAnswer, RowCountMessage } from './rowCountWorker';
+import { scanRefusal } from './sheetRowCount';
 import type { SpreadsheetAnswer, SpreadsheetMessage, WorkerTimings } from './spreadsheetWorker';
 
 /** A crafted file must not freeze the page: parsing stops after this long. */
@@ -18,25 +20,38 @@ function markImport(timings: WorkerTimings, stage: string): void {
 }
 
 const startWorker = () => new Worker(new URL('./spreadsheetWorker.ts', import.meta.url), { type: 'module' });
+const startCounter = () => new Worker(new URL('./rowCountWorker.ts', import.meta.url), { type: 'module' });
 
-// A worker started ahead, its code (SheetJS) loaded and compiled by the time a file is chosen.
-let spare: Worker | null = null;
-
-/** Starts a spreadsheet worker ahead of the first file (the publication page, once its template is known). */
-export function prepareSpreadsheetWorker(): void {
-  spare ??= startWorker();
+/** The two workers of one import: one parses and checks the rows, the other scans the zip (row count) beside it. */
+interface ImportWorkers {
+  parser: Worker;
+  counter: Worker;
 }
 
-/** Ends the worker started ahead (the page is left). */
+// Workers started ahead, their code (SheetJS) loaded and compiled by the time a file is chosen.
+let spare: ImportWorkers | null = null;
+
+/** Starts the import's workers ahead of the first file (the publication page, once its template is known). */
+export function prepareSpreadsheetWorker(): void {
+  spare ??= { parser: startWorker(), counter: startCounter() };
+}
+
+/** Ends the workers started ahead (the page is left). */
 export function releaseSpreadsheetWorker(): void {
-  spare?.terminate();
+  spare?.parser.terminate();
+  spare?.counter.terminate();
   spare = null;
 }
 
 /**
- * Reads and checks a spreadsheet in a Web Worker (the one started ahead, or a new one), which is terminated after
- * the time limit. The file goes to the worker as it is (no copy of its bytes on this thread); the rows come back
- * checked, so this thread only renders them.
+ * Reads and checks a spreadsheet in Web Workers (those started ahead, or new ones), terminated after the time
+ * limit. The file goes to the workers as it is (no copy of its bytes on this thread). One worker scans the zip —
+ * the authoritative row count, a document type declared — while the other parses the file with SheetJS and
+ * checks its rows: the scan takes a fifth of the parse, so it answers first, and a refusal stops the parse there.
+ * A sheet whose <dimension> declares more rows than the limit stops the parse as soon as that is read, and the
+ * count alone decides: a file over the limit is never parsed whole (a claim the count belies — a wrong
+ * dimension over few rows — has its parse started again). The outcome waits for both: the scan's refusal, else
+ * the parse's. The rows come back checked, so this thread only renders them.
  */
 export function parseSpreadsheet(
   file: File,
@@ -44,29 +59,63 @@ export function parseSpreadsheet(
   onValidating: () => void = () => undefined,
   timeLimitMs = PARSE_TIME_LIMIT_MS,
 ): Promise<ParseResult> {
-  const worker = spare ?? startWorker();
+  const started = spare ?? { parser: startWorker(), counter: startCounter() };
   spare = null;
+  const { counter } = started;
+  let parser: Worker | null = started.parser;
   return new Promise<ParseResult>((resolve) => {
+    // undefined until each worker answers; the scan answers null when it has nothing against the file
+    let refusal: ParseResult | null | undefined;
+    let parsed: ParseResult | undefined;
     const finish = (result: ParseResult) => {
       window.clearTimeout(timer);
-      worker.terminate();
+      parser?.terminate();
+      counter.terminate();
       resolve(result);
     };
-    const timer = window.setTimeout(() => finish({ ok: false, code: 'ERR_PARSE_TIMEOUT' }), timeLimitMs);
-    worker.onmessage = (event: MessageEvent<SpreadsheetAnswer>) => {
-      const answer = event.data;
-      if (answer.stage === 'validating') return onValidating();
-      if (answer.stage === 'done') {
-        markImport(answer.timings, 'answered');
-        return finish(answer.outcome);
-      }
-      const rows = JSON.parse(new TextDecoder().decode(answer.json)) as ImportRow[];
-      markImport(answer.timings, 'decoded');
-      finish({ ok: true, rows });
+    const settle = () => {
+      if (refusal) finish(refusal);
+      else if (refusal === null && parsed) finish(parsed);
+      else if (refusal === null && !parser) parse(startWorker());
     };
-    worker.onerror = (event) => finish({ ok: false, code: 'ERR_UNEXPECTED', detail: event.message });
+    const timer = window.setTimeout(() => finish({ ok: false, code: 'ERR_PARSE_TIMEOUT' }), timeLimitMs);
+    const failed = (event: ErrorEvent) => finish({ ok: false, code: 'ERR_UNEXPECTED', detail: event.message });
+    counter.onmessage = (event: MessageEvent<RowCountAnswer>) => {
+      const answer = event.data;
+      if (answer.stage === 'declared') {
+        // more rows declared than allowed: the count goes on alone, and the parse only if it belies the claim
+        if (answer.lastRow - 1 > definition.maxRows && parser) {
+          parser.terminate();
+          parser = null;
+        }
+        return;
+      }
+      markImport(answer.timings, 'scan-answered');
+      refusal = answer.scan ? scanRefusal(answer.scan, definition.maxRows) : null;
+      settle();
+    };
+    counter.onerror = failed;
+    const parse = (worker: Worker) => {
+      parser = worker;
+      worker.onmessage = (event: MessageEvent<SpreadsheetAnswer>) => {
+        const answer = event.data;
+        if (answer.stage === 'validating') return onValidating();
+        if (answer.stage === 'done') {
+          markImport(answer.timings, 'answered');
+          parsed = answer.outcome;
+          return settle();
+        }
+        const rows = JSON.parse(new TextDecoder().decode(answer.json)) as ImportRow[];
+        markImport(answer.timings, 'decoded');
+        parsed = { ok: true, rows };
+        settle();
+      };
+      worker.onerror = failed;
+      const message: SpreadsheetMessage = { file, definition, scanHere: false };
+      worker.postMessage(message);
+    };
     performance.mark(IMPORT_MARK + 'posted');
-    const message: SpreadsheetMessage = { file, definition };
-    worker.postMessage(message);
+    parse(started.parser);
+    counter.postMessage({ file, limit: definition.maxRows } satisfies RowCountMessage);
   });
 }

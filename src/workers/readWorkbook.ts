@@ -64,24 +64,19 @@ export function readWorkbook(data: ArrayBuffer | Uint8Array, fileName?: string):
   }
   let workbook: XLSX.WorkBook;
   try {
-    // dense: each row an array of cells, no "A1" key per cell to build and look up (a third quicker for 10,000 rows)
-    workbook = XLSX.read(data, {
-      type: 'array',
-      dense: true,
-      cellNF: true,
-      cellDates: false,
-      cellHTML: false,
-      cellStyles: false,
-    });
+    workbook = parse(data, false);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     if (/password|encrypt/i.test(message) || isEncryptedOpenDocument(data))
       return { ok: false, code: 'ERR_LOCKED_FILE' };
     return { ok: false, code: 'ERR_UNEXPECTED', detail: message.slice(0, 200) };
   }
-  const name = workbook.SheetNames[0];
-  const worksheet = name ? (workbook.Sheets[name] as unknown as DenseSheet) : undefined;
+  let worksheet = firstSheet(workbook);
   if (!worksheet || !worksheet['!ref']) return { ok: false, code: 'ERR_EMPTY_FILE' };
+  const date1904 = Boolean(workbook.Workbook?.WBProps?.date1904);
+  // Without SheetJS's text of every cell, only a formula error SheetJS does not know (#SPILL!, #CALC!) loses
+  // its text: such a file, rare, is read again with the texts.
+  if (!addFormattedTexts(worksheet, date1904)) worksheet = firstSheet(parse(data, true)) ?? worksheet;
   // The rows SheetJS found, as they are: only rows and cells that hold something are there. A sheet's stated
   // range (its <dimension>) is only a claim and is never walked: a file of a few kilobytes can state
   // A1:XFD1048576, 17 billion cells (issue 17, hostile files). Plain numbers of a date column read as dates.
@@ -95,6 +90,66 @@ export function readWorkbook(data: ArrayBuffer | Uint8Array, fileName?: string):
       if (r === 0) return;
       for (const column of dateColumns) if (row[column] !== undefined) row[column] = asDateColumnCell(row[column]);
     });
-  const date1904 = Boolean(workbook.Workbook?.WBProps?.date1904);
   return { ok: true, sheet, date1904 };
+}
+
+/**
+ * SheetJS's read of the import: the first sheet only, as dense rows (each row an array of cells, no "A1" key per
+ * cell to build and look up: a third quicker for 10,000 rows), number formats kept (cellNF) and dates left as
+ * serial numbers. Without `cellText` SheetJS does not format every cell's text (w), a tenth of its parse: the
+ * validation reads numbers from their value and format, and addFormattedTexts gives the few that need it theirs.
+ */
+function parse(data: ArrayBuffer | Uint8Array, cellText: boolean): XLSX.WorkBook {
+  return XLSX.read(data, {
+    type: 'array',
+    dense: true,
+    sheets: 0,
+    cellNF: true,
+    cellText,
+    cellDates: false,
+    cellHTML: false,
+    cellStyles: false,
+  });
+}
+
+function firstSheet(workbook: XLSX.WorkBook): DenseSheet | undefined {
+  const name = workbook.SheetNames[0];
+  return name ? (workbook.Sheets[name] as unknown as DenseSheet | undefined) : undefined;
+}
+
+// Whether the import's text of a number in a format reads the formatted text (w): formats other than general,
+// percents and dates (cellText shows them as SheetJS formats them). Asked of cellText itself, once per format.
+const MARK = '\u0000';
+const readsFormattedText = new Map<string, boolean>();
+function formatReadsText(format: string): boolean {
+  let reads = readsFormattedText.get(format);
+  if (reads === undefined) {
+    reads = cellText({ t: 'n', v: 0.5, z: format, w: MARK }) === MARK;
+    if (readsFormattedText.size >= 1000) readsFormattedText.clear();
+    readsFormattedText.set(format, reads);
+  }
+  return reads;
+}
+
+/**
+ * Gives the number cells whose import text is the formatted one (a currency, a fraction, a time) that text, as
+ * SheetJS's cellText would have. False when a formula error's text is lost: SheetJS keeps only the errors it
+ * knows as numbers, so the sheet must be read again with its texts.
+ */
+export function addFormattedTexts(sheet: Cell[][], date1904: boolean): boolean {
+  for (const row of sheet) {
+    if (!row) continue;
+    for (const cell of row) {
+      if (typeof cell !== 'object' || cell === null) continue;
+      if (cell.t === 'e' && cell.v === undefined) return false;
+      if (cell.t !== 'n' || typeof cell.v !== 'number' || typeof cell.z !== 'string' || cell.w !== undefined) continue;
+      if (cell.z === 'General' || !formatReadsText(cell.z)) continue;
+      try {
+        cell.w = XLSX.SSF.format(cell.z, cell.v, { date1904 });
+      } catch {
+        // a format SheetJS cannot apply: the plain number, as with cellText
+      }
+    }
+  }
+  return true;
 }

@@ -1,7 +1,7 @@
 import JSZip from 'jszip';
 import * as XLSX from 'xlsx';
 import { describe, expect, it } from 'vitest';
-import { rowsOverLimit, scanSpreadsheetZip } from './sheetRowCount';
+import { rowsOverLimit, scanRefusal, scanSpreadsheetZip } from './sheetRowCount';
 
 const HEADERS = ['language', 'ID', 'Email'];
 const people = (count: number) => Array.from({ length: count }, (_, i) => ['en', `ID-${i}`, `p${i}@example.org`]);
@@ -105,5 +105,20 @@ describe('a document type declared in any part, from its prolog', () => {
   it('does not take the text of a cell for a declaration', async () => {
     const bytes = workbookBytes([HEADERS, ['en', '<!DOCTYPE x>', 'a@example.org']]);
     expect((await scanSpreadsheetZip(bytes, 10)).declaresDocumentType).toBe(false);
+  });
+});
+
+describe('the refusal a zip scan calls for (what the page answers without waiting for the parse)', () => {
+  it('refuses a document type, then rows over the limit, and nothing else', () => {
+    expect(scanRefusal({ declaresDocumentType: true, rowsOver: 12 }, 10)).toEqual({
+      ok: false,
+      code: 'ERR_UNEXPECTED',
+      detail: 'document type declaration',
+    });
+    expect(scanRefusal({ declaresDocumentType: false, rowsOver: 12 }, 10)).toEqual({
+      ok: false,
+      errors: [{ code: 'ERR_TOO_MANY_ROWS', details: ['12 > 10'], more: 0 }],
+    });
+    expect(scanRefusal({ declaresDocumentType: false, rowsOver: null }, 10)).toBeNull();
   });
 });

@@ -4,6 +4,7 @@
  * several times quicker than a JavaScript inflate) and the sheet's rows are counted on its bytes, never decoded
  * as text: the count costs a small part of SheetJS's own parse.
  */
+import { importError, type ImportError } from '../../domain/import/errors';
 
 /** A part of the zip, from its central directory. */
 interface ZipPart {
@@ -216,7 +217,12 @@ const HEAD_BYTES = 64 * 1024;
  * the limit is always read to its end. Past the limit the count stops; the dimension then gives the figure when
  * it covers the rows counted, else the count so far (at least that many rows).
  */
-async function countXlsxRows(bytes: Uint8Array, parts: Map<string, ZipPart>, limit: number): Promise<number | null> {
+async function countXlsxRows(
+  bytes: Uint8Array,
+  parts: Map<string, ZipPart>,
+  limit: number,
+  onDeclared: (lastRow: number) => void,
+): Promise<number | null> {
   const sheet = await firstSheet(bytes, parts);
   if (!sheet) return null;
   const counter = rowCounter();
@@ -232,7 +238,10 @@ async function countXlsxRows(bytes: Uint8Array, parts: Map<string, ZipPart>, lim
       const declared = (rowsStart >= 0 ? headText.slice(0, rowsStart) : headText).match(
         /<(?:\w+:)?dimension\b[^>]*\bref="[A-Z]*\d*(?::[A-Z]*(\d+))?"/,
       )?.[1];
-      if (declared) lastRow = Number(declared);
+      if (declared && lastRow === null) {
+        lastRow = Number(declared);
+        onDeclared(lastRow);
+      }
       if (rowsStart >= 0) headRead = HEAD_BYTES;
     }
     counter.add(chunk);
@@ -306,13 +315,19 @@ export interface SpreadsheetZipScan {
  * Reads a spreadsheet's zip before any parse (issues 16 and 17): how many recipient rows it holds beyond `limit`
  * — a 100,000-row file is refused in a fraction of the time SheetJS would take to read it whole — and whether it
  * declares a document type. Rows are counted when any cell holds a value, so blank rows never count.
+ * `onDeclared` hears the last row an xlsx sheet's <dimension> declares (header included) as soon as it is read,
+ * long before the count ends: only a claim, which the count then confirms or not.
  */
-export async function scanSpreadsheetZip(data: Uint8Array, limit: number): Promise<SpreadsheetZipScan> {
+export async function scanSpreadsheetZip(
+  data: Uint8Array,
+  limit: number,
+  onDeclared: (lastRow: number) => void = () => undefined,
+): Promise<SpreadsheetZipScan> {
   const parts = zipParts(data);
   if (!parts) return { rowsOver: null, declaresDocumentType: false };
   if (await declaresDocumentType(data, parts)) return { rowsOver: null, declaresDocumentType: true };
   const withHeader = parts.has('xl/workbook.xml')
-    ? await countXlsxRows(data, parts, limit)
+    ? await countXlsxRows(data, parts, limit, onDeclared)
     : await countOdsRows(data, parts);
   const rows = withHeader === null ? 0 : withHeader - 1;
   return { rowsOver: rows > limit ? rows : null, declaresDocumentType: false };
@@ -321,4 +336,15 @@ export async function scanSpreadsheetZip(data: Uint8Array, limit: number): Promi
 /** How many recipient rows a spreadsheet holds beyond `limit`, or null (see scanSpreadsheetZip). */
 export async function rowsOverLimit(data: Uint8Array, limit: number): Promise<number | null> {
   return (await scanSpreadsheetZip(data, limit)).rowsOver;
+}
+
+/** Why the import refuses a file from its zip scan (the same answers as the parse's failures), or null. */
+export type ScanRefusal = { ok: false; code: 'ERR_UNEXPECTED'; detail: string } | { ok: false; errors: ImportError[] };
+
+/** The refusal a zip scan calls for: a document type declared, or more rows than `limit`; null for neither. */
+export function scanRefusal(scan: SpreadsheetZipScan, limit: number): ScanRefusal | null {
+  if (scan.declaresDocumentType) return { ok: false, code: 'ERR_UNEXPECTED', detail: 'document type declaration' };
+  if (scan.rowsOver !== null)
+    return { ok: false, errors: [importError('ERR_TOO_MANY_ROWS', [`${scan.rowsOver} > ${limit}`])] };
+  return null;
 }

@@ -1,16 +1,20 @@
 /// <reference lib="webworker" />
 import type { ImportDefinition } from '../../domain/import';
-import { importWorkbook, type ImportStage, type WorkbookImport } from './importWorkbook';
+import { importWorkbook, readAndValidate, type ImportStage, type WorkbookImport } from './importWorkbook';
 
-/** What the page sends: the chosen file (no copy of its bytes) and the template's import rules. */
+/**
+ * What the page sends: the chosen file (no copy of its bytes) and the template's import rules; `scanHere: false`
+ * when the zip scan runs beside this worker (rowCountWorker.ts), which then only parses and checks.
+ */
 export interface SpreadsheetMessage {
   file: File;
   definition: ImportDefinition;
+  scanHere?: boolean;
 }
 
 /** When each step of the worker ended, in milliseconds since the epoch (performance.timeOrigin + now). */
 export type WorkerTimings = [WorkerStage, number][];
-export type WorkerStage = 'received' | 'bytes' | ImportStage | 'encoded';
+export type WorkerStage = 'received' | 'bytes' | ImportStage | 'encoded' | 'counted';
 
 /**
  * What the worker answers: that the cells are read and being checked, then the outcome. Checked rows travel as
@@ -27,11 +31,14 @@ self.onmessage = async (event: MessageEvent<SpreadsheetMessage>) => {
   const timings: WorkerTimings = [];
   const mark = (stage: WorkerStage) => timings.push([stage, performance.timeOrigin + performance.now()]);
   mark('received');
-  const { file, definition } = event.data;
+  const { file, definition, scanHere = true } = event.data;
   const post = (answer: SpreadsheetAnswer) => self.postMessage(answer);
   const bytes = new Uint8Array(await file.arrayBuffer());
   mark('bytes');
-  const outcome = await importWorkbook(bytes, file.name, definition, () => post({ stage: 'validating' }), mark);
+  const onValidating = () => post({ stage: 'validating' });
+  const outcome = scanHere
+    ? await importWorkbook(bytes, file.name, definition, onValidating, mark)
+    : readAndValidate(bytes, file.name, definition, onValidating, mark);
   if (!outcome.ok) return post({ stage: 'done', outcome, timings });
   const json = new TextEncoder().encode(JSON.stringify(outcome.rows)).buffer;
   mark('encoded');
