@@ -95,6 +95,33 @@ describe('the certificates resource', () => {
     expect(result.total).toBe(1500);
   });
 
+  it('reads on past a bounded search count (more rows than counted) until a short page, and tells the list', async () => {
+    let served = 0;
+    answer = () => {
+      const rows = Array.from({ length: Math.min(1000, 2500 - served) }, (_, i) => row(served + i + 1));
+      const offset = served;
+      served += rows.length;
+      // the server counts 1,000 rows past the offset, then says countBounded
+      const counted = Math.min(2500, offset + 1000);
+      return HttpResponse.json({ data: rows, count: counted, ...(counted < 2500 ? { countBounded: true } : {}) });
+    };
+    const result = await dataProvider.getList('certificates', {
+      filter: { ...report, q: 'example' },
+      pagination: { page: 1, perPage: 100_000 },
+      sort: { field: '', order: 'ASC' },
+    });
+    expect(requests.map((request) => (request.body as { offset: number }).offset)).toEqual([0, 1000, 2000]);
+    expect([result.data.length, result.total, result.meta]).toEqual([2500, 2500, undefined]);
+    requests.length = 0;
+    served = 0;
+    const page = await dataProvider.getList('certificates', {
+      filter: { ...report, q: 'example' },
+      pagination: { page: 1, perPage: 20 },
+      sort: { field: '', order: 'ASC' },
+    });
+    expect([page.total, page.meta]).toEqual([1000, { countBounded: true }]);
+  });
+
   it('searches by mode and value with the page and sort; asks nothing before a search', async () => {
     answer = () => HttpResponse.json({ data: [row(5)], total: 1 });
     const empty = await dataProvider.getList('certificates', {

@@ -97,18 +97,24 @@ const asRecord = (row: ReportRow): CertificateRecord => ({ ...row, id: row.key }
 async function readPages(
   perPage: number,
   page: number,
-  read: (slice: { offset: number; limit: number }) => Promise<{ data: ReportRow[]; total: number }>,
-): Promise<{ data: CertificateRecord[]; total: number }> {
+  read: (slice: {
+    offset: number;
+    limit: number;
+  }) => Promise<{ data: ReportRow[]; total: number; countBounded?: boolean }>,
+): Promise<{ data: CertificateRecord[]; total: number; meta?: { countBounded: true } }> {
   const start = (page - 1) * perPage;
   const rows: ReportRow[] = [];
   let total = 0;
+  let bounded = false;
   for (let offset = start; offset < start + perPage; offset += SERVER_PAGE) {
     const answer = await read({ offset, limit: Math.min(SERVER_PAGE, start + perPage - offset) });
     rows.push(...answer.data);
     total = answer.total;
-    if (answer.data.length < SERVER_PAGE || offset + SERVER_PAGE >= total) break;
+    bounded = answer.countBounded === true;
+    // a bounded search count (more rows match than counted) is no end: only a short page is
+    if (answer.data.length < SERVER_PAGE || (!bounded && offset + SERVER_PAGE >= total)) break;
   }
-  return { data: rows.map(asRecord), total };
+  return { data: rows.map(asRecord), total, ...(bounded ? { meta: { countBounded: true as const } } : {}) };
 }
 
 /** The status a certificate takes after updateMany: 1 enables, 9 disables (spec 002 section 4). */
@@ -139,7 +145,7 @@ export const certificates = {
       const { body } = await apiRequest('/api/admin/data_post', 'post', {
         json: reportRowsBody(filter, params.sort, slice),
       });
-      return { data: body.data as ReportRow[], total: body.count };
+      return { data: body.data as ReportRow[], total: body.count, countBounded: body.countBounded };
     });
   },
   /** enable (data.StatusID 1) or disable (9): PUT /api/admin/keys */

@@ -4,7 +4,7 @@ import FolderOffIcon from '@mui/icons-material/FolderOffOutlined';
 import { Alert, Box, Button, Card, Chip, LinearProgress, Skeleton, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
-import { ListBase, Pagination, Title, useListContext, useLocaleState, useNotify, useTranslate } from 'react-admin';
+import { ListBase, Title, useListContext, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { todayIso } from '../../../domain/import';
 import { canPublish } from '../../../domain/permissions';
@@ -34,11 +34,11 @@ import {
   awaitingResult,
   isCpfTemplate,
   isOpenBadge,
-  pageSizes,
   statusFilterValues,
   usesEmail,
   type ReportKind,
 } from './reportFilters';
+import { ReportPagination } from './ReportPagination';
 import { ReportTable, type ReportTableProps } from './ReportTable';
 import { ReportToolbar } from './ReportToolbar';
 import { saveFile } from '../../components/saveFile';
@@ -63,11 +63,6 @@ export function ReportPage({ kind }: { kind: ReportKind }) {
 
 function formatDate(value: string, locale: string): string {
   return new Date(value).toLocaleDateString(locale, { dateStyle: 'medium' });
-}
-
-function ReportPagination() {
-  const { total } = useListContext();
-  return <Pagination rowsPerPageOptions={pageSizes(total ?? 0)} />;
 }
 
 function Report({ kind, id }: { kind: ReportKind; id: number }) {
