@@ -144,6 +144,7 @@ test('draw a badge, undo, save, clone, filter and sort the library, leave by the
   await expect(page.getByRole('listitem', { name: 'Welding expert (a copy)' })).toBeVisible();
   await page.getByLabel('Filter by name').fill('');
   await page.getByRole('button', { name: 'Sort: by date' }).click();
+  await expect(tiles).toHaveCount(9);
   await expect(tiles.first()).toHaveAccessibleName('bachelor');
   await page.getByRole('button', { name: 'Sort: A-Z' }).click();
   await expect(tiles.first()).toHaveAccessibleName('Welding expert (a copy)');

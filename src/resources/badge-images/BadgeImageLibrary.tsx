@@ -61,7 +61,17 @@ export function LibraryControls({ onFilterChange }: { onFilterChange?: () => voi
   const step = librarySort(sort);
   return (
     <>
-      <Button startIcon={<SortIcon />} onClick={() => setSort(listSort(nextSort(step)))}>
+      <Button
+        startIcon={<SortIcon />}
+        onClick={() => {
+          // typing not yet shown by the list goes with the sort, in the same change of the list's state
+          if (text.trim() !== current) {
+            clearTimeout(pending.current);
+            applyFilter(text.trim());
+          }
+          setSort(listSort(nextSort(step)));
+        }}
+      >
         {translate(`resources.badge-images.sort.${step}`)}
       </Button>
       <TextField
