@@ -171,7 +171,8 @@ export function OrgUnitList() {
         empty={false}
       >
         <Header onAdd={() => setDialog({ kind: 'add' })} />
-        <DataTable bulkActionButtons={<RemoveSelected />} rowClick="toggleSelection">
+        {/* with no unit, the header's counter says so ("No org units") beside Add */}
+        <DataTable bulkActionButtons={<RemoveSelected />} rowClick="toggleSelection" empty={null}>
           <DataTable.Col source="name" label="resources.admin/org-units.fields.name" />
           <DataTable.NumberCol
             source="users"
