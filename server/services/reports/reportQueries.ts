@@ -285,7 +285,13 @@ export function searchSource(db: Kysely<Database>, words: readonly string[], key
     );
     return {
       from: () => sql`from certificates`,
-      conditions: [key !== null ? sql`((${matched}) or certificates.key = ${key})` : sql`(${matched})`],
+      // the found ids first, from the GIN index whatever the statistics say (as plain conditions PostgreSQL walked
+      // an index and tested every row: 234 ms for one match over a million rows under load)
+      conditions: [
+        sql`certificates.id = any(array(select id from certificates where ${
+          key !== null ? sql`(${matched}) or key = ${key}` : matched
+        }))`,
+      ],
       streamed: false,
       idColumn: sql`certificates.id`,
     };
