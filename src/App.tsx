@@ -1,9 +1,9 @@
-import { LinearProgress } from '@mui/material';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Admin, Authenticated, CustomRoutes, Resource, type I18nProvider } from 'react-admin';
 import { createBrowserRouter, Navigate, Route, RouterProvider } from 'react-router-dom';
 import type { CurrentUser } from '../domain/auth';
 import { authProvider } from './authProvider/authProvider';
+import { LoadingBar } from './components/LoadingBar';
 import { RequireAccess } from './components/RequireAccess';
 import { BADGE_EDITOR_PATH, canUseEditor, REGISTRY_EDITOR_PATH } from './custom-pages/badge-editor/editorPaths';
 import { DASHBOARD_PATH } from './custom-pages/dashboard/paths';
@@ -95,7 +95,7 @@ const SignedInLayout = lazy(() =>
 
 function Layout({ children }: { children: ReactNode }) {
   return (
-    <Suspense fallback={<LinearProgress />}>
+    <Suspense fallback={<LoadingBar />}>
       <SignedInLayout>{children}</SignedInLayout>
     </Suspense>
   );
@@ -152,7 +152,7 @@ function LaurelAdmin({ i18nProvider, brand }: { i18nProvider: I18nProvider; bran
               path={VERIFY_PATH}
               element={
                 // outside the layout, so outside its Suspense
-                <Suspense fallback={<LinearProgress />}>
+                <Suspense fallback={<LoadingBar />}>
                   <VerifyPage />
                 </Suspense>
               }
@@ -160,7 +160,7 @@ function LaurelAdmin({ i18nProvider, brand }: { i18nProvider: I18nProvider; bran
             <Route
               path={NFT_CLAIM_PATH}
               element={
-                <Suspense fallback={<LinearProgress />}>
+                <Suspense fallback={<LoadingBar />}>
                   <NftClaimPage />
                 </Suspense>
               }

@@ -1,11 +1,12 @@
 import HelpIcon from '@mui/icons-material/HelpOutline';
-import { AppBar, Box, Button, LinearProgress, Toolbar } from '@mui/material';
+import { AppBar, Box, Button, Toolbar } from '@mui/material';
 import { useLoading, useTranslate } from 'react-admin';
 import { Link, useLocation } from 'react-router-dom';
 import { useCurrentUser } from '../authProvider/useCurrentUser';
 import { useHelp } from '../custom-pages/help/HelpContext';
 import { BrandLogo } from './BrandLogo';
 import { useBrand } from './BrandContext';
+import { LoadingBar } from '../components/LoadingBar';
 import { HeaderCredits } from './HeaderCredits';
 import { HEADER_ENTRIES } from './navigation';
 import { UserMenu } from './UserMenu';
@@ -61,7 +62,7 @@ export function Header() {
         {user && <UserMenu user={user} />}
       </Toolbar>
       {loading && (
-        <LinearProgress color="secondary" sx={{ position: 'absolute', bottom: 0, left: 0, right: 0, height: 2 }} />
+        <LoadingBar color="secondary" sx={{ position: 'absolute', bottom: 0, left: 0, right: 0, height: 2 }} />
       )}
     </AppBar>
   );

@@ -1,7 +1,7 @@
 import AssessmentIcon from '@mui/icons-material/AssessmentOutlined';
 import FactCheckIcon from '@mui/icons-material/FactCheckOutlined';
 import FolderOffIcon from '@mui/icons-material/FolderOffOutlined';
-import { Alert, Box, Button, Card, Chip, LinearProgress, Skeleton, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, Chip, Skeleton, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { ListBase, Title, useListContext, useLocaleState, useNotify, useTranslate } from 'react-admin';
@@ -41,6 +41,7 @@ import {
 import { ReportPagination } from './ReportPagination';
 import { ReportTable, type ReportTableProps } from './ReportTable';
 import { ReportToolbar } from './ReportToolbar';
+import { LoadingBar } from '../../components/LoadingBar';
 import { saveFile } from '../../components/saveFile';
 
 /** The page's success alert (spec 002 section 2.1): deletion, emails sent, PDF export, … */
@@ -379,7 +380,7 @@ function Report({ kind, id }: { kind: ReportKind; id: number }) {
           <Typography variant="body2" sx={{ mb: 1 }}>
             {translate('reports.publishing_hint')}
           </Typography>
-          <LinearProgress />
+          <LoadingBar />
         </Alert>
       )}
       {kind === 'cpf' && control.data && (
@@ -426,7 +427,7 @@ function Report({ kind, id }: { kind: ReportKind; id: number }) {
               !canAct || deleted ? null : canEmail && counters.validated > 0 ? (rows) => void sendAll(rows) : false
             }
           />
-          {busy && <LinearProgress sx={{ mb: 1 }} aria-label={translate('reports.working')} />}
+          {busy && <LoadingBar sx={{ mb: 1 }} aria-label={translate('reports.working')} />}
           <ReportBody
             empty={counters.total === 0 && !publishing}
             table={{
