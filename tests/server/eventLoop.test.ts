@@ -146,7 +146,7 @@ describe.each(TEST_DATABASES)('a server that keeps answering, on %s', (database)
       expect(credential.proof).toHaveLength(1);
     }
     expect(JSON.parse(after[0].credential as string).id).toBe(JSON.parse(before[0].credential as string).id);
-  });
+  }, 60_000);
 
   it('answers /api/health between the slices of a publish: its checks of 5,000 rows, refused on the last one', async () => {
     const rows = recipientRows(5000);
