@@ -3,15 +3,7 @@ import type PgBoss from 'pg-boss';
 import { nowIso } from '../../db/clock';
 import { pgBossClass } from '../../db/postgresDriver';
 import type { Database } from '../../db/schema';
-import type {
-  EnqueueOptions,
-  JobFilter,
-  JobInfo,
-  JobLog,
-  JobQueue,
-  JobQueueOptions,
-  JobState,
-} from './jobs';
+import type { EnqueueOptions, JobFilter, JobInfo, JobLog, JobQueue, JobQueueOptions, JobState } from './jobs';
 import { PollingWorker, type RunnableJob } from './pollingWorker';
 
 /** pg-boss's own schema, created (and migrated) by pg-boss when the queue starts */
