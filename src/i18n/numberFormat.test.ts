@@ -74,12 +74,20 @@ describe('our messages', () => {
       fr: '9 500 actifs sur 10 000 certifiés',
       es: '9500 activos de 10.000 certificados',
     };
+    const moreThan = {
+      en: '1,001-1,020 of more than 2,020',
+      fr: '1 001-1 020 sur plus de 2 020',
+      es: '1001-1020 de más de 2020',
+    };
     for (const [language, messages] of Object.entries(locales)) {
       const i18n = createInstance();
       await i18n.init({ lng: language, resources: { [language]: { translation: messages } } });
       expect(plain(i18n.t('search.results', { count: 10000 }))).toMatch(expected[language as keyof typeof expected]);
       expect(plain(i18n.t('campaigns.counter_hint', { active: 9500, certified: 10000 }))).toBe(
         hints[language as keyof typeof hints],
+      );
+      expect(plain(i18n.t('reports.range_more_than', { from: 1001, to: 1020, total: 2020 }))).toBe(
+        moreThan[language as keyof typeof moreThan],
       );
     }
   });

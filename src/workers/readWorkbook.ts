@@ -62,9 +62,11 @@ export function readWorkbook(data: ArrayBuffer | Uint8Array, fileName?: string):
     const wrongContent = checkImportFileContent(fileName, data);
     if (wrongContent) return { ok: false, code: wrongContent.code as 'ERR_BAD_FILE_TYPE' | 'ERR_UNEXPECTED' };
   }
+  // OpenDocument keeps no number format SheetJS can read back (no cellNF): a percent shows only in the cell's text
+  const withTexts = fileName !== undefined && /\.ods$/i.test(fileName);
   let workbook: XLSX.WorkBook;
   try {
-    workbook = parse(data, false);
+    workbook = parse(data, withTexts);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     if (/password|encrypt/i.test(message) || isEncryptedOpenDocument(data))
@@ -76,7 +78,7 @@ export function readWorkbook(data: ArrayBuffer | Uint8Array, fileName?: string):
   const date1904 = Boolean(workbook.Workbook?.WBProps?.date1904);
   // Without SheetJS's text of every cell, only a formula error SheetJS does not know (#SPILL!, #CALC!) loses
   // its text: such a file, rare, is read again with the texts.
-  if (!addFormattedTexts(worksheet, date1904)) worksheet = firstSheet(parse(data, true)) ?? worksheet;
+  if (!withTexts && !addFormattedTexts(worksheet, date1904)) worksheet = firstSheet(parse(data, true)) ?? worksheet;
   // The rows SheetJS found, as they are: only rows and cells that hold something are there. A sheet's stated
   // range (its <dimension>) is only a claim and is never walked: a file of a few kilobytes can state
   // A1:XFD1048576, 17 billion cells (issue 17, hostile files). Plain numbers of a date column read as dates.
@@ -133,8 +135,8 @@ function formatReadsText(format: string): boolean {
 
 /**
  * Gives the number cells whose import text is the formatted one (a currency, a fraction, a time) that text, as
- * SheetJS's cellText would have. False when a formula error's text is lost: SheetJS keeps only the errors it
- * knows as numbers, so the sheet must be read again with its texts.
+ * SheetJS's cellText would have. False when a text is lost: a formula error SheetJS does not know (it keeps only
+ * those it knows as numbers), or a number whose format it did not keep; the sheet must then be read with its texts.
  */
 export function addFormattedTexts(sheet: Cell[][], date1904: boolean): boolean {
   for (const row of sheet) {
@@ -142,6 +144,8 @@ export function addFormattedTexts(sheet: Cell[][], date1904: boolean): boolean {
     for (const cell of row) {
       if (typeof cell !== 'object' || cell === null) continue;
       if (cell.t === 'e' && cell.v === undefined) return false;
+      // a number whose format SheetJS did not keep (an OpenDocument file without its name): only a text shows it
+      if (cell.t === 'n' && cell.z === undefined && cell.w === undefined) return false;
       if (cell.t !== 'n' || typeof cell.v !== 'number' || typeof cell.z !== 'string' || cell.w !== undefined) continue;
       if (cell.z === 'General' || !formatReadsText(cell.z)) continue;
       try {
