@@ -1,57 +1,16 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { insertTemplate } from '../server/repositories/templates';
 import { signInAdmin } from '../tests/server/signIn';
-import { buildCompiledServer } from '../tests/support/laurelProcess';
+import { buildCompiledServer, type LaurelProcess, startLaurel, startNodeServer } from '../tests/support/laurelProcess';
 import { runLoad, type LoadResult } from './serverProbe';
 
 const CERTIFICATES = 1_000;
 const CONNECTIONS = 50;
 const SECONDS = 6;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
-
-/** A server in its own process, so its memory is its own; resolved once it answers `readyPath`. */
-async function startProcess(
-  command: string,
-  args: string[],
-  env: Record<string, string>,
-  base: string,
-  readyPath: string,
-): Promise<ChildProcess> {
-  const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
-  for (let i = 0; i < 300; i += 1) {
-    if (child.exitCode !== null) throw new Error(`${args.join(' ')} ended with ${child.exitCode}`);
-    try {
-      const answer = await fetch(`${base}${readyPath}`);
-      if (answer.ok) return child;
-      if (i % 50 === 49) console.info(`  waiting for ${base}${readyPath}: ${answer.status}`);
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  const last = await fetch(`${base}${readyPath}`).then(
-    (answer) => `${answer.status}`,
-    (error: Error) => error.message,
-  );
-  child.kill();
-  throw new Error(`${args.join(' ')} did not answer (${last})`);
-}
 
 /** Resident memory of a process (MB), sampled every 100 ms while `during` runs: the highest sample. */
 async function peakMemory<T>(pid: number, during: Promise<T>): Promise<{ result: T; peakMb: number }> {
@@ -144,49 +103,30 @@ async function prepare(dataDir: string, webRoot: string): Promise<{ key: string 
 export async function publicPageBench(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'laurel-bench-'));
   const webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'laurel-bench-web-'));
-  const children: ChildProcess[] = [];
+  const children: LaurelProcess[] = [];
   // the server as `npm start` runs it (the bundle of server/scripts/buildServer.mjs), not through the tsx loader,
   // whose own thread and source maps would be counted as the server's memory
   const compiled = buildCompiledServer();
   try {
     const { key } = await prepare(dataDir, webRoot);
-    const laurelPort = await freePort();
-    const laurelBase = `http://127.0.0.1:${laurelPort}`;
-    const laurel = await startProcess(
-      process.execPath,
-      [compiled.main],
-      {
-        DATA_DIR: dataDir,
-        WEB_ROOT: webRoot,
-        PORT: String(laurelPort),
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'warn',
-        JOB_POLL_MS: '0',
-        NODE_ENV: 'production',
-      },
-      laurelBase,
-      '/api/health',
-    );
+    const laurel = await startLaurel(compiled.main, {
+      DATA_DIR: dataDir,
+      WEB_ROOT: webRoot,
+      JOB_POLL_MS: '0',
+      NODE_ENV: 'production',
+    });
     children.push(laurel);
-    const barePort = await freePort();
-    const bareBase = `http://127.0.0.1:${barePort}`;
-    const bare = await startProcess(
-      process.execPath,
-      [path.join(import.meta.dirname, 'barePublicServer.mjs')],
-      {
-        DATA_DIR: dataDir,
-        PORT: String(barePort),
-        PAGE_FILE: path.join(webRoot, 'assets', 'certificate-copy.html'),
-      },
-      bareBase,
+    const bare = await startNodeServer(
+      path.join(import.meta.dirname, 'barePublicServer.mjs'),
+      { DATA_DIR: dataDir, PAGE_FILE: path.join(webRoot, 'assets', 'certificate-copy.html') },
       `/certificate/${key}`,
     );
     children.push(bare);
 
     const options = { connections: CONNECTIONS, seconds: SECONDS, warmupSeconds: 2 };
-    const staticFile = await runLoad(`${laurelBase}/assets/certificate-copy.html`, options);
-    const page = await peakMemory(laurel.pid as number, runLoad(`${laurelBase}/certificate/${key}`, options));
-    const bareLookup = await peakMemory(bare.pid as number, runLoad(`${bareBase}/certificate/${key}`, options));
+    const staticFile = await runLoad(`${laurel.url}/assets/certificate-copy.html`, options);
+    const page = await peakMemory(laurel.child.pid as number, runLoad(`${laurel.url}/certificate/${key}`, options));
+    const bareLookup = await peakMemory(bare.child.pid as number, runLoad(`${bare.url}/certificate/${key}`, options));
     const ratio = page.result.requestsPerSecond / staticFile.requestsPerSecond;
     console.info(`public certificate page: ${CONNECTIONS} keep-alive connections, ${SECONDS} s each, SQLite`);
     console.info(line('static file of the same bytes (same server, baseline)', staticFile));
@@ -205,7 +145,7 @@ export async function publicPageBench(): Promise<void> {
       ),
     );
   } finally {
-    for (const child of children) child.kill();
+    for (const child of children) await child.stop();
     compiled.remove();
     fs.rmSync(dataDir, { recursive: true, force: true });
     fs.rmSync(webRoot, { recursive: true, force: true });

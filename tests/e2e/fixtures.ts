@@ -1,23 +1,12 @@
 import fs from 'node:fs';
-import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
 import { buildApp, type LaurelApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import type { LedgerChain } from '../../server/services/ledger/chain';
+import { freePort } from '../support/freePort';
 import { loginLinkIn, startSmtpSink } from '../support/smtpSink';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 export interface Laurel {
   app: LaurelApp;

@@ -1,22 +1,11 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from './freePort';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 export interface CompiledServer {
   /** the bundle's entry (main.js) */
@@ -61,15 +50,24 @@ function get(url: string): Promise<number> {
 }
 
 /** Starts the compiled server as a child process on a free loopback port and waits until /api/health answers 200. */
-export async function startLaurel(
-  main: string,
+export function startLaurel(main: string, env: Record<string, string>, timeoutMs = 30_000): Promise<LaurelProcess> {
+  return startNodeServer(main, env, '/api/health', timeoutMs);
+}
+
+/**
+ * Starts a Node server script as a child process on a free loopback port (its PORT and HOST), with Laurel's defaults
+ * for a test (no web root, warnings only) under `env`, and waits until `readyPath` answers 200.
+ */
+export async function startNodeServer(
+  script: string,
   env: Record<string, string>,
+  readyPath: string,
   timeoutMs = 30_000,
 ): Promise<LaurelProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   let output = '';
-  const child = spawn(process.execPath, [main], {
+  const child = spawn(process.execPath, [script], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? '',
@@ -95,10 +93,10 @@ export async function startLaurel(
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server ended (${child.exitCode}) before answering:\n${output}`);
-    if ((await get(`${url}/api/health`)) === 200) break;
+    if ((await get(`${url}${readyPath}`)) === 200) break;
     if (Date.now() > deadline) {
       await stop('SIGKILL');
-      throw new Error(`the server did not answer /api/health in ${timeoutMs} ms:\n${output}`);
+      throw new Error(`the server did not answer ${readyPath} in ${timeoutMs} ms:\n${output}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 150));
   }
