@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import * as XLSX from 'xlsx';
+import { BLANK_IMPORT_COLUMNS } from '../../domain/import';
 import { PROFILE } from '../../domain/roles';
 import { insertUser } from '../../server/repositories/users';
 import { expect, type Laurel, screenshot, sessionToken, signInByMail, test } from './fixtures';
@@ -106,18 +107,7 @@ test('a Publisher imports a spreadsheet with errors, then a good one, previews t
   expect(download.suggestedFilename()).toBe(`import-template-${templateId}.xlsx`);
   const blank = XLSX.read(fs.readFileSync(await download.path()));
   const blankRows = XLSX.utils.sheet_to_json<string[]>(blank.Sheets[blank.SheetNames[0]], { header: 1 });
-  expect(blankRows[0]).toEqual([
-    'language',
-    'ID',
-    'Email',
-    'firstName',
-    'lastName',
-    'obtentionDate',
-    'ExpirationDate',
-    'assessment',
-    'linkLabel',
-    'linkURL',
-  ]);
+  expect(blankRows[0]).toEqual([...BLANK_IMPORT_COLUMNS]);
   expect(blankRows[1]).toContain(new Date().toLocaleDateString('sv-SE'));
 
   // the good file: the rows, their filters and their previews

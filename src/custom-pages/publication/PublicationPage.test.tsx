@@ -5,7 +5,7 @@ import { setupServer } from 'msw/node';
 import type { I18nProvider } from 'react-admin';
 import * as XLSX from 'xlsx';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ImportDefinition } from '../../../domain/import';
+import { BLANK_IMPORT_COLUMNS, type ImportDefinition } from '../../../domain/import';
 import type { TemplateImportData } from '../../../domain/templates';
 import { AdminWrapper, testI18nProvider } from '../../../tests/unit/adminWrapper';
 import { PublicationPage } from './PublicationPage';
@@ -163,19 +163,7 @@ describe('PublicationPage', { timeout: 20_000 }, () => {
 
     await userEvent.click(within(panel).getByRole('button', { name: 'Download the blank import file' }));
     await waitFor(() => expect(written.saved).toEqual(['import-template-3.xlsx']));
-    expect(written.rows[0][0]).toEqual([
-      'language',
-      'ID',
-      'Email',
-      'firstName',
-      'lastName',
-      'obtentionDate',
-      'ExpirationDate',
-      'assessment',
-      'linkLabel',
-      'linkURL',
-      'score',
-    ]);
+    expect(written.rows[0][0]).toEqual([...BLANK_IMPORT_COLUMNS, 'score']);
   });
 
   it('shows the rows with a language filter and a search', async () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { BLANK_IMPORT_COLUMNS } from '../../../domain/import';
 import type { TemplateImportData } from '../../../domain/templates';
 import { blankFileName, blankFileRows } from './blankImportFile';
 import { importDefinitionOf, isTemplateAvailable, templateBlankColumns } from './importDefinition';
@@ -36,20 +37,7 @@ describe("the template's import", () => {
 
   it("writes the blank file's standard columns, then the template's own, with today's date", () => {
     expect(blankFileRows(templateBlankColumns(template, '2026-11-23'))).toEqual([
-      [
-        'language',
-        'ID',
-        'Email',
-        'firstName',
-        'lastName',
-        'obtentionDate',
-        'ExpirationDate',
-        'assessment',
-        'linkLabel',
-        'linkURL',
-        'score',
-        'diploma',
-      ],
+      [...BLANK_IMPORT_COLUMNS, 'score', 'diploma'],
       ['', '', '', '', '', '2026-11-23', '', '', '', '', '', ''],
     ]);
     expect(blankFileName(12)).toBe('import-template-12.xlsx');

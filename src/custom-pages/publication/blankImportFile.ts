@@ -27,14 +27,5 @@ export function writeBlankWorkbook(rows: string[][]): Promise<Blob> {
   });
 }
 
-/** Hands a file to the browser's downloads. */
-export function saveFile(file: Blob, name: string): void {
-  const url = URL.createObjectURL(file);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
+/** The page saves the file with the app's one download helper (re-exported here, where the page takes it from). */
+export { saveFile } from '../../components/saveFile';
