@@ -1,9 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PROFILE } from '../../domain/roles';
 import { addValidatedIssuers } from '../../server/repositories/validators';
-import { createBadgeTemplate, publishCampaign, publishRows, recipientRows } from './publicationFixtures';
-import { addIssuer, addUser, bearer, signIn, signInAdmin } from './signIn';
-import { createTestApp, TEST_DATABASES, type TestApp } from './testApp';
+import { createBadgeTemplate, publishRows, recipientRows } from './publicationFixtures';
+import { addIssuer, addUser, bearer, signIn } from './signIn';
+import { type CampaignApp, openCampaignApp } from './campaignApp';
+import { TEST_DATABASES } from './testApp';
 
 interface Stats {
   id: number;
@@ -28,19 +29,12 @@ interface Activity {
 const today = () => new Date().toISOString().slice(0, 10);
 
 describe.each(TEST_DATABASES)('dashboard on %s', (database) => {
-  let t: TestApp;
-  let headers: Record<string, string>;
-  let issuerId: number;
-  let templateId: number;
-  let campaignId: number;
+  // each test's own, from openCampaignApp
+  let { t, headers, issuerId, templateId, campaignId } = {} as CampaignApp;
   beforeEach(async () => {
-    t = await createTestApp(database);
-    ({ headers, issuerId } = await signInAdmin(t.app));
-    ({ templateId, campaignId } = await publishCampaign(t.app, headers, recipientRows(5)));
+    ({ t, headers, issuerId, templateId, campaignId } = await openCampaignApp(database));
   });
-  afterEach(async () => {
-    await t.close();
-  });
+  afterEach(() => t.close());
 
   const get = async <T>(url: string, as = headers) => {
     const answer = await t.app.inject({ method: 'GET', url, headers: as });

@@ -1,9 +1,10 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PROFILE } from '../../domain/roles';
 import { startSmtpSink } from '../support/smtpSink';
-import { addUser, bearer, signIn, signInAdmin } from './signIn';
-import { publishCampaign, publishRows, recipientRows } from './publicationFixtures';
-import { createTestApp, TEST_DATABASES, type TestApp } from './testApp';
+import { addUser, bearer, signIn } from './signIn';
+import { publishRows, recipientRows } from './publicationFixtures';
+import { type CampaignApp, openCampaignApp } from './campaignApp';
+import { TEST_DATABASES } from './testApp';
 
 interface Row {
   EvidenzId: number;
@@ -14,11 +15,8 @@ interface Row {
 
 describe.each(TEST_DATABASES)('sending certificates by email over SMTP on %s', (database) => {
   let mailbox: Awaited<ReturnType<typeof startSmtpSink>>;
-  let t: TestApp;
-  let headers: Record<string, string>;
-  let issuerId: number;
-  let templateId: number;
-  let campaignId: number;
+  // each test's own, from openCampaignApp
+  let { t, headers, issuerId, templateId, campaignId } = {} as CampaignApp;
   beforeAll(async () => {
     mailbox = await startSmtpSink({ reject: ['learner3@example.org'] });
   });
@@ -26,20 +24,13 @@ describe.each(TEST_DATABASES)('sending certificates by email over SMTP on %s', (
 
   beforeEach(async () => {
     mailbox.messages.length = 0;
-    t = await createTestApp(database, { SMTP_URL: mailbox.url, MAIL_FROM: 'Laurel <hello@laurel.test>' });
-    ({ headers, issuerId } = await signInAdmin(t.app, 'admin@example.org', mailbox));
-    await t.app.laurel.db
-      .updateTable('issuers')
-      .set({ domains: 'campus.example' })
-      .where('id', '=', issuerId)
-      .execute();
-    ({ templateId, campaignId } = await publishCampaign(t.app, headers, recipientRows(3)));
-    await t.app.laurel.jobs.runUntilIdle();
-    mailbox.messages.length = 0;
+    ({ t, headers, issuerId, templateId, campaignId } = await openCampaignApp(database, {
+      env: { MAIL_FROM: 'Laurel <hello@laurel.test>' },
+      recipients: 3,
+      mailbox,
+    }));
   });
-  afterEach(async () => {
-    await t.close();
-  });
+  afterEach(() => t.close());
 
   const message = (overrides: Record<string, unknown> = {}) => ({
     templateId,

@@ -8,9 +8,9 @@ import {
   nextMailAttemptAt,
 } from '../../server/services/emailing/mailRetrySchedule';
 import { startSmtpSink } from '../support/smtpSink';
-import { addIssuer, addUser, bearer, signIn, signInAdmin } from './signIn';
-import { publishCampaign, recipientRows } from './publicationFixtures';
-import { createTestApp, TEST_DATABASES, type TestApp } from './testApp';
+import { addIssuer, addUser, bearer, signIn } from './signIn';
+import { type CampaignApp, openCampaignApp } from './campaignApp';
+import { TEST_DATABASES } from './testApp';
 
 interface Row {
   key: string;
@@ -65,11 +65,8 @@ describe('the mail retry schedule', () => {
 
 describe.each(TEST_DATABASES)('mail outages on %s', (database) => {
   let sink: Awaited<ReturnType<typeof startSmtpSink>>;
-  let t: TestApp;
-  let headers: Record<string, string>;
-  let issuerId: number;
-  let templateId: number;
-  let campaignId: number;
+  // each test's own, from openCampaignApp
+  let { t, headers, issuerId, templateId, campaignId } = {} as CampaignApp;
   const reject: string[] = [];
   const defer: string[] = [];
 
@@ -77,17 +74,12 @@ describe.each(TEST_DATABASES)('mail outages on %s', (database) => {
     reject.length = 0;
     defer.length = 0;
     sink = await startSmtpSink({ reject, defer });
-    // sessions outlive the day the clock is moved on by
-    t = await createTestApp(database, { SMTP_URL: sink.url, SESSION_TTL_SECONDS: String(7 * 24 * 3600) });
-    ({ headers, issuerId } = await signInAdmin(t.app, 'admin@example.org', sink));
-    await t.app.laurel.db
-      .updateTable('issuers')
-      .set({ domains: 'campus.example' })
-      .where('id', '=', issuerId)
-      .execute();
-    ({ templateId, campaignId } = await publishCampaign(t.app, headers, recipientRows(3)));
-    await t.app.laurel.jobs.runUntilIdle();
-    sink.messages.length = 0;
+    ({ t, headers, issuerId, templateId, campaignId } = await openCampaignApp(database, {
+      // sessions outlive the day the clock is moved on by
+      env: { SESSION_TTL_SECONDS: String(7 * 24 * 3600) },
+      recipients: 3,
+      mailbox: sink,
+    }));
     // the controllable clock: Date only, moved on by the tests, ticking in real time meanwhile
     vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
   });

@@ -2,7 +2,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { PROFILE } from '../../domain/roles';
 import { addIssuer, addUser, bearer, signIn, signInAdmin } from './signIn';
 import { insertGeneratedCertificates } from './bulkCertificates';
-import { createBadgeTemplate, publishCampaign, publishRows, recipientRows } from './publicationFixtures';
+import { createBadgeTemplate, publishRows, recipientRows } from './publicationFixtures';
+import { type CampaignApp, openCampaignApp } from './campaignApp';
 import { createTestApp, TEST_DATABASES, type TestApp } from './testApp';
 
 interface Row {
@@ -16,19 +17,12 @@ interface Row {
 }
 
 describe.each(TEST_DATABASES)('reports, bulk operations and search on %s', (database) => {
-  let t: TestApp;
-  let headers: Record<string, string>;
-  let issuerId: number;
-  let templateId: number;
-  let campaignId: number;
+  // each test's own, from openCampaignApp
+  let { t, headers, issuerId, templateId, campaignId } = {} as CampaignApp;
   beforeEach(async () => {
-    t = await createTestApp(database);
-    ({ headers, issuerId } = await signInAdmin(t.app));
-    ({ templateId, campaignId } = await publishCampaign(t.app, headers, recipientRows(5)));
+    ({ t, headers, issuerId, templateId, campaignId } = await openCampaignApp(database));
   });
-  afterEach(async () => {
-    await t.close();
-  });
+  afterEach(() => t.close());
 
   const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, as = headers) =>
     t.app.inject({ method, url, headers: as, ...(payload !== undefined ? { payload: payload as object } : {}) });
