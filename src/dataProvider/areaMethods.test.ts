@@ -1,13 +1,12 @@
-import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { HttpError } from 'react-admin';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
 import { signInCalls } from '../authProvider/signIn';
-import { storeToken, clearToken } from '../authProvider/tokenStorage';
+import { storeToken } from '../authProvider/tokenStorage';
 import { accountMethods } from './account';
 import { apiKeys } from './apiKeys';
 import { dashboardMethods } from './dashboard';
 import { dataProvider } from './dataProvider';
+import { failure, recordingServer } from './testServer';
 import { helpMethods } from './help';
 import { profileMethods } from './profile';
 import { referenceTableMethods } from './referenceTables';
@@ -16,67 +15,17 @@ import { tagMethods, tags } from './tags';
 import { templateMethods } from './templates';
 import { verificationMethods } from './verification';
 
-/** What the server received: method, path with query, authorization, content type and body. */
-interface Seen {
-  method: string;
-  url: string;
-  auth: string | null;
-  type: string | null;
-  body: unknown;
-}
-const seen: Seen[] = [];
-let answer: (url: URL) => Response = () => HttpResponse.json({});
-
-async function bodyOf(request: Request): Promise<unknown> {
-  const type = request.headers.get('content-type') ?? '';
-  if (type.startsWith('multipart/form-data')) {
-    const form = await request.formData();
-    return Object.fromEntries(
-      [...form.keys()].map((k) => [k, form.getAll(k).map((v) => (typeof v === 'string' ? v : v.name))]),
-    );
-  }
-  const text = await request.text();
-  return text ? JSON.parse(text) : null;
-}
-
-const server = setupServer(
-  http.all('*/api/*', async ({ request }) => {
-    const url = new URL(request.url);
-    seen.push({
-      method: request.method,
-      url: `${url.pathname}${url.search}`,
-      auth: request.headers.get('authorization'),
-      type: request.headers.get('content-type'),
-      body: await bodyOf(request),
-    });
-    return answer(url);
-  }),
-);
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  seen.length = 0;
-  answer = () => HttpResponse.json({});
-  clearToken();
-});
-afterAll(() => server.close());
+const api = recordingServer();
+const { seen } = api;
 
 const refused =
   (status: number, code: string, extra: object = {}) =>
   () =>
     HttpResponse.json({ code, message: `refused ${code}`, ...extra }, { status });
 
-async function failure(call: () => Promise<unknown>): Promise<HttpError> {
-  const error = await call().then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(HttpError);
-  return error as HttpError;
-}
-
 describe('account methods', () => {
   it('read the account, mark the issuer onboarded, send answers and accept terms', async () => {
-    answer = () => HttpResponse.json({ onboarding: true });
+    api.answer = () => HttpResponse.json({ onboarding: true });
     expect(await accountMethods.getAccount(7)).toEqual({ onboarding: true });
     await accountMethods.markOnboarded(7);
     await accountMethods.saveOnboardingAnswers({ language: 'fr-FR', answers: { job_role: 'Teacher' } });
@@ -92,7 +41,7 @@ describe('account methods', () => {
 
   it('send the session token, and turn a refusal into an HttpError with status and body', async () => {
     storeToken('header.payload.signature');
-    answer = refused(404, 'ISSUER_NOT_FOUND');
+    api.answer = refused(404, 'ISSUER_NOT_FOUND');
     const error = await failure(() => accountMethods.getAccount(8));
     expect(seen[0].auth).toBe('Bearer header.payload.signature');
     expect(error.status).toBe(404);
@@ -103,7 +52,7 @@ describe('account methods', () => {
 
 describe('profile methods', () => {
   it('read the profile, save params, send the verification form and manage the webhook', async () => {
-    answer = (url) =>
+    api.answer = (url) =>
       url.pathname === '/api/issuer/testnotif' ? HttpResponse.json({ ok: true }) : HttpResponse.json(null);
     await profileMethods.getIssuerProfile(3);
     await profileMethods.saveProfileParams({ url: 'https://acme.example' });
@@ -124,7 +73,7 @@ describe('profile methods', () => {
   });
 
   it('keep the field errors of a refused save in the HttpError body', async () => {
-    answer = refused(400, 'INVALID_PARAMS', { fields: { 'params.url': 'invalid' } });
+    api.answer = refused(400, 'INVALID_PARAMS', { fields: { 'params.url': 'invalid' } });
     const error = await failure(() => profileMethods.saveProfileParams({ url: 'red' }));
     expect(error.body).toMatchObject({ fields: { 'params.url': 'invalid' } });
   });
@@ -140,11 +89,11 @@ describe('security, help, reference tables, dashboard, verification and template
     );
     await referenceTableMethods.getReferenceTables(9);
     await referenceTableMethods.saveReferenceTables(9, []);
-    answer = () => HttpResponse.json([]);
+    api.answer = () => HttpResponse.json([]);
     await dashboardMethods.getDashboardStats();
     await dashboardMethods.getDashboardActivity({ startDate: '2026-01-01', endDate: '2026-01-31' });
     await verificationMethods.verifyCredential({ key: 'abc' });
-    answer = () => HttpResponse.json({ id: 4, pathwayDefinition: null });
+    api.answer = () => HttpResponse.json({ id: 4, pathwayDefinition: null });
     await templateMethods.disableTemplate(2, 4);
     await templateMethods.enableTemplate(2, 4);
     await templateMethods.saveTemplateNotes(2, 4, '  cohort ');
@@ -171,10 +120,10 @@ describe('security, help, reference tables, dashboard, verification and template
 
   it('verify without the session token, and keep REFERENCE_ERRORS in the error body', async () => {
     storeToken('header.payload.signature');
-    answer = () => HttpResponse.json({ checks: [] });
+    api.answer = () => HttpResponse.json({ checks: [] });
     await verificationMethods.verifyCredential({ url: 'https://example.org/c/1' });
     expect(seen[0].auth).toBeNull();
-    answer = refused(400, 'REFERENCE_ERRORS', { errors: [{ table: 'ref_a', key: 'x' }] });
+    api.answer = refused(400, 'REFERENCE_ERRORS', { errors: [{ table: 'ref_a', key: 'x' }] });
     const error = await failure(() => referenceTableMethods.saveReferenceTables(9, []));
     expect(error.body).toMatchObject({ errors: [{ table: 'ref_a', key: 'x' }] });
   });
@@ -187,20 +136,20 @@ const tagRows = [
 
 describe('the template-tags resource', () => {
   it('lists, creates, renames, removes and assigns by sending the whole list back', async () => {
-    answer = () => HttpResponse.json(tagRows);
+    api.answer = () => HttpResponse.json(tagRows);
     const list = await dataProvider.getList('template-tags', {
       pagination: { page: 1, perPage: 10 },
       sort: { field: 'name', order: 'DESC' },
       filter: {},
     });
     expect(list).toMatchObject({ total: 2, data: [{ name: 'STEM' }, { name: 'Spring' }] });
-    answer = (url) =>
+    api.answer = (url) =>
       HttpResponse.json(
         url.pathname === '/api/issuer/tags' ? tagRows : [...tagRows, { ...tagRows[1], id: 3, name: 'Autumn' }],
       );
     expect((await tags.create({ data: { name: ' Autumn ' } })).data).toMatchObject({ id: 3, name: 'Autumn' });
     expect(seen.at(-1)?.body).toEqual({ tags: [...tagRows, { name: 'Autumn', templates: [] }] });
-    answer = () => HttpResponse.json(tagRows);
+    api.answer = () => HttpResponse.json(tagRows);
     await tags.update({ id: 2, data: { name: 'Summer' }, previousData: tagRows[1] } as never);
     expect(seen.at(-1)?.body).toEqual({ tags: [tagRows[0], { ...tagRows[1], name: 'Summer' }] });
     await tags.delete({ id: 1, previousData: tagRows[0] });
@@ -216,7 +165,7 @@ describe('the template-tags resource', () => {
   });
 
   it('answers a refused name as an HttpError with its NAME_ code', async () => {
-    answer = (url) =>
+    api.answer = (url) =>
       url.pathname === '/api/issuer/tags' ? HttpResponse.json(tagRows) : refused(400, 'NAME_EXISTS')();
     const error = await failure(() => tags.create({ data: { name: 'stem' } }));
     expect(error.status).toBe(400);
@@ -226,7 +175,7 @@ describe('the template-tags resource', () => {
 
 describe('the admin/api-keys resource', () => {
   it('lists keys, creates one whose secret comes back once, and revokes', async () => {
-    answer = (url) =>
+    api.answer = (url) =>
       url.pathname === '/api/admin/apikey' ? HttpResponse.json({ id: 6, token: 'lrl_secret' }) : HttpResponse.json([]);
     await dataProvider.getList('admin/api-keys', {
       pagination: { page: 1, perPage: 10 },
@@ -243,7 +192,7 @@ describe('the admin/api-keys resource', () => {
   });
 
   it('turns a 403 into an HttpError the auth provider can read', async () => {
-    answer = refused(403, 'UNAUTHORIZED_OPERATION');
+    api.answer = refused(403, 'UNAUTHORIZED_OPERATION');
     expect((await failure(() => apiKeys.create({ data: { level: 1 } }))).status).toBe(403);
   });
 });
@@ -251,7 +200,7 @@ describe('the admin/api-keys resource', () => {
 describe('the credit-operations resource (ra-data-simple-rest)', () => {
   it('asks sort, range and filter as JSON and reads the total from Content-Range', async () => {
     storeToken('header.payload.signature');
-    answer = () =>
+    api.answer = () =>
       HttpResponse.json([{ id: 4, operation_date: '2026-03-10T10:00:00.000Z', credits: -3, reason: 'campaign 8' }], {
         headers: { 'Content-Range': 'credit-operations 10-10/11' },
       });
@@ -269,13 +218,13 @@ describe('the credit-operations resource (ra-data-simple-rest)', () => {
       filter: '{"kind":"publication"}',
     });
     expect(seen[0].auth).toBe('Bearer header.payload.signature');
-    answer = () => HttpResponse.json({ id: 4, credits: -3 });
+    api.answer = () => HttpResponse.json({ id: 4, credits: -3 });
     expect((await dataProvider.getOne('credit-operations', { id: 4 })).data).toMatchObject({ id: 4 });
     expect(seen[1].url).toBe('/api/credit-operations/4');
   });
 
   it('turns a refusal into an HttpError with the server message and body', async () => {
-    answer = refused(404, 'CREDIT_OPERATION_NOT_FOUND');
+    api.answer = refused(404, 'CREDIT_OPERATION_NOT_FOUND');
     const error = await failure(() => dataProvider.getOne('credit-operations', { id: 99 }));
     expect(error.status).toBe(404);
     expect(error.body).toMatchObject({ code: 'CREDIT_OPERATION_NOT_FOUND' });
@@ -284,9 +233,9 @@ describe('the credit-operations resource (ra-data-simple-rest)', () => {
 
 describe('sign-in calls (auth provider side)', () => {
   it('ask a link, follow a single sign-on redirect, exchange the link and the second factor', async () => {
-    answer = () => HttpResponse.json({});
+    api.answer = () => HttpResponse.json({});
     expect(await signInCalls.requestLink({ email: 'ada@example.org', lang: 'fr', issuerId: '4' })).toEqual({});
-    answer = () => HttpResponse.json({ token: 'session' });
+    api.answer = () => HttpResponse.json({ token: 'session' });
     expect(await signInCalls.exchangeLink('secret')).toBe('session');
     expect(await signInCalls.exchangeSso('id-token')).toBe('session');
     expect(await signInCalls.verifySecondFactor('123456')).toBe('session');
@@ -299,7 +248,7 @@ describe('sign-in calls (auth provider side)', () => {
   });
 
   it('answer a CHOOSE_ISSUER refusal with the issuers in the error body', async () => {
-    answer = refused(400, 'CHOOSE_ISSUER', { issuers: { '1': 'A', '2': 'B' } });
+    api.answer = refused(400, 'CHOOSE_ISSUER', { issuers: { '1': 'A', '2': 'B' } });
     const error = await failure(() => signInCalls.requestLink({ email: 'ada@example.org', lang: 'en' }));
     expect(error.body).toMatchObject({ issuers: { '1': 'A', '2': 'B' } });
   });

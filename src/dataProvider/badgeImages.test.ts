@@ -1,64 +1,23 @@
-import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { HttpError } from 'react-admin';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { clearToken, storeToken } from '../authProvider/tokenStorage';
+import { HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { storeToken } from '../authProvider/tokenStorage';
 import { badgeImageMethods } from './badgeImages';
 import { dataProvider } from './dataProvider';
+import { failure, recordingServer } from './testServer';
 
 /**
  * The badge-images resource through ra-data-simple-rest (REST conventions, issue 13) and the library's calls that
  * are not CRUD (the spec's badge_lib calls): the request each sends and how a refusal becomes react-admin's HttpError.
  */
-interface Seen {
-  method: string;
-  url: string;
-  auth: string | null;
-  range: string | null;
-  body: unknown;
-}
-const seen: Seen[] = [];
-let answer: (url: URL, method: string) => Response = () => HttpResponse.json({});
-
-const server = setupServer(
-  http.all('*/api/*', async ({ request }) => {
-    const url = new URL(request.url);
-    const text = await request.text();
-    seen.push({
-      method: request.method,
-      url: `${url.pathname}${url.search}`,
-      auth: request.headers.get('authorization'),
-      range: request.headers.get('range'),
-      body: text ? JSON.parse(text) : null,
-    });
-    return answer(url, request.method);
-  }),
-);
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  seen.length = 0;
-  answer = () => HttpResponse.json({});
-  clearToken();
-});
-afterAll(() => server.close());
-
-const calls = () => seen.map((s) => [s.method, s.url, s.body]);
+const api = recordingServer();
+const { seen, calls } = api;
 const model = { version: 1, data: [] } as never;
 const gold = { id: 7, name: 'Gold', createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-02T00:00:00.000Z' };
-
-async function failure(call: () => Promise<unknown>): Promise<HttpError> {
-  const error = await call().then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(HttpError);
-  return error as HttpError;
-}
 
 describe('the badge-images resource (ra-data-simple-rest)', () => {
   it('asks a page with sort, range and filter as JSON, with the token, and reads the total from Content-Range', async () => {
     storeToken('header.payload.signature');
-    answer = () => HttpResponse.json([gold], { headers: { 'Content-Range': 'badge-images 48-48/49' } });
+    api.answer = () => HttpResponse.json([gold], { headers: { 'Content-Range': 'badge-images 48-48/49' } });
     const page = await dataProvider.getList('badge-images', {
       pagination: { page: 2, perPage: 48 },
       sort: { field: 'name', order: 'DESC' },
@@ -80,7 +39,7 @@ describe('the badge-images resource (ra-data-simple-rest)', () => {
   });
 
   it('reads one image with its model, several by ids, creates, replaces and deletes one or several', async () => {
-    answer = (url, method) => {
+    api.answer = (url, method) => {
       if (method === 'GET' && url.pathname === '/api/badge-images') return HttpResponse.json([gold]);
       if (method === 'POST') return HttpResponse.json({ ...gold, id: 9, name: 'New', model }, { status: 201 });
       if (method === 'DELETE') return HttpResponse.json({ ...gold, id: Number(url.pathname.split('/').pop()) });
@@ -107,10 +66,10 @@ describe('the badge-images resource (ra-data-simple-rest)', () => {
   });
 
   it("turns a refusal into an HttpError with the server's code: 404 for an unknown image, 400 for a bad name", async () => {
-    answer = () => HttpResponse.json({ code: 'NOT_FOUND', message: 'No such badge image' }, { status: 404 });
+    api.answer = () => HttpResponse.json({ code: 'NOT_FOUND', message: 'No such badge image' }, { status: 404 });
     const missing = await failure(() => dataProvider.getOne('badge-images', { id: 99 }));
     expect([missing.status, missing.body]).toEqual([404, { code: 'NOT_FOUND', message: 'No such badge image' }]);
-    answer = () =>
+    api.answer = () =>
       HttpResponse.json(
         { code: 'BADGE_IMAGE_NAME_INVALID', message: 'The image name is empty or too long', problem: 'empty' },
         { status: 400 },
@@ -123,7 +82,7 @@ describe('the badge-images resource (ra-data-simple-rest)', () => {
 
 describe("the library's calls that are not CRUD (the spec's badge_lib calls)", () => {
   it('ask thumbnails by ids, render a model, read icons and fonts', async () => {
-    answer = (url) => {
+    api.answer = (url) => {
       if (url.pathname === '/api/badge_lib/details')
         return HttpResponse.json({ '7': { name: 'Gold', model, thumbnail: 'data:image/png;base64,' } });
       if (url.pathname === '/api/badge_lib/render') return HttpResponse.json({ png: 'data:image/png;base64,AA' });
@@ -143,7 +102,7 @@ describe("the library's calls that are not CRUD (the spec's badge_lib calls)", (
   });
 
   it('turn a refused render into an HttpError', async () => {
-    answer = () =>
+    api.answer = () =>
       HttpResponse.json({ code: 'INVALID_BADGE_MODEL', message: 'The badge model is not valid' }, { status: 400 });
     const error = await failure(() => badgeImageMethods.renderBadgeImage(model));
     expect([error.status, (error.body as { code: string }).code]).toEqual([400, 'INVALID_BADGE_MODEL']);

@@ -1,13 +1,13 @@
-import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
+import { HttpResponse } from 'msw';
 import { HttpError } from 'react-admin';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { clearToken, storeToken } from '../authProvider/tokenStorage';
+import { describe, expect, it } from 'vitest';
+import { storeToken } from '../authProvider/tokenStorage';
 import { accountMethods } from './account';
 import { billingMethods } from './billing';
 import { certificateMethods } from './certificates';
 import { dashboardMethods } from './dashboard';
 import { dataProvider } from './dataProvider';
+import { recordingServer } from './testServer';
 import { emailMethods } from './emails';
 import { helpMethods } from './help';
 import { profileMethods } from './profile';
@@ -26,47 +26,9 @@ import { webhookMethods } from './webhooks';
  * (method, path and query, body, token) and how the server's refusals (400 with field errors, 403, 404, 409, 500)
  * and a lost connection reach the page as react-admin's HttpError (status, message, body).
  */
-interface Seen {
-  method: string;
-  url: string;
-  auth: string | null;
-  key: string | null;
-  body: unknown;
-}
-const seen: Seen[] = [];
-let answer: (url: URL, method: string) => Response = () => HttpResponse.json({});
-
-/** A JSON body as its value; another (a multipart form) as its text. */
-function bodyOf(text: string): unknown {
-  if (!text) return null;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
-}
-
-const server = setupServer(
-  http.all('*', async ({ request }) => {
-    const url = new URL(request.url);
-    const text = await request.text();
-    seen.push({
-      method: request.method,
-      url: `${url.pathname}${url.search}`,
-      auth: request.headers.get('authorization'),
-      key: request.headers.get('idempotency-key'),
-      body: bodyOf(text),
-    });
-    return answer(url, request.method);
-  }),
-);
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  seen.length = 0;
-  answer = () => HttpResponse.json({});
-  clearToken();
-});
-afterAll(() => server.close());
+// the credential's proof documents are read outside /api/
+const api = recordingServer({ paths: '*' });
+const { seen } = api;
 
 const sent = () => seen.map(({ method, url, body }) => ({ method, url, body }));
 
@@ -205,7 +167,7 @@ function resourceCalls(): [string, () => Promise<unknown>][] {
 describe('certificates: notes, address change, emailing', () => {
   it('sends each call as the server expects it', async () => {
     storeToken('tok');
-    answer = (url) =>
+    api.answer = (url) =>
       url.pathname === '/api/admin/data_post'
         ? HttpResponse.json({
             // a full page, then a short one: the loop stops after the short page
@@ -243,7 +205,7 @@ describe('certificates: notes, address change, emailing', () => {
 
 describe('publication: the import data and the credits', () => {
   it('reads the template data and meta together, and the credits', async () => {
-    answer = (url) =>
+    api.answer = (url) =>
       url.pathname.endsWith('/data')
         ? HttpResponse.json({ id: 2, fields: [] })
         : url.pathname.endsWith('/meta')
@@ -264,7 +226,7 @@ describe('publication: the import data and the credits', () => {
 
 describe('publicationParts: a publication sent in parts', () => {
   it('creates the upload, sends a part with its rows, commits with the idempotency key', async () => {
-    answer = (url) =>
+    api.answer = (url) =>
       url.pathname === '/api/admin/data/parts'
         ? HttpResponse.json({ uploadId: 5, expiresAt: '2026-11-26T07:00:00Z', partMaxRows: 5000, maxRows: 100_000 })
         : url.pathname.endsWith('/commit')
@@ -295,7 +257,7 @@ describe('publicationParts: a publication sent in parts', () => {
 describe('tags: the issuer-wide tag list', () => {
   it('reads the list and writes it back whole', async () => {
     const tags = [{ id: 1, name: 'Math', templates: [3] }];
-    answer = () => HttpResponse.json(tags);
+    api.answer = () => HttpResponse.json(tags);
     expect(await tagMethods.getTemplateTags()).toEqual(tags);
     await tagMethods.saveTemplateTags([{ id: 1, name: 'Math', templates: [3, 4] }] as never);
     expect(sent()).toEqual([
@@ -307,7 +269,7 @@ describe('tags: the issuer-wide tag list', () => {
 
 describe('templateEditor: the templates the editor offers', () => {
   it('reads the admin template list', async () => {
-    answer = () => HttpResponse.json([{ id: 3 }]);
+    api.answer = () => HttpResponse.json([{ id: 3 }]);
     expect(await templateEditorMethods.getEditorTemplates()).toEqual([{ id: 3 }]);
     expect(sent()).toEqual([{ method: 'GET', url: '/api/admin/templates', body: null }]);
   });
@@ -316,7 +278,7 @@ describe('templateEditor: the templates the editor offers', () => {
 describe('webhooks: the signing secret', () => {
   it('reads whether a secret exists, and rotates it', async () => {
     storeToken('tok');
-    answer = (_url, method) =>
+    api.answer = (_url, method) =>
       method === 'GET'
         ? HttpResponse.json({ exists: false, createdAt: null })
         : HttpResponse.json({ secret: 's3cr3t', createdAt: '2026-11-26T06:00:00Z' });
@@ -334,7 +296,7 @@ describe('nftClaims: the public claim page and the proof documents', () => {
   it('sends claim and reveal without the session, and reads the three proof documents', async () => {
     storeToken('tok');
     const view = { issuerId: 2, tokenId: 7, proofUrl: '/ledger/2/16/proof.json?leaf=7' };
-    answer = (url) =>
+    api.answer = (url) =>
       url.pathname === '/ob/credentials/k'
         ? new HttpResponse('{"a":1}', { headers: { 'content-type': 'application/json' } })
         : HttpResponse.json({ ...view, path: url.pathname });
@@ -369,7 +331,7 @@ describe('every refusal becomes the HttpError react-admin shows', () => {
   for (const [name, call] of calls) {
     it(`${name}: 400 with field errors, 403, 404, 409, 500, and a lost connection`, async () => {
       for (const [, respond, expected] of refusals) {
-        answer = respond;
+        api.answer = respond;
         const error = await call().then(
           () => null,
           (e: unknown) => e,
@@ -378,7 +340,7 @@ describe('every refusal becomes the HttpError react-admin shows', () => {
         expect(error).toMatchObject({ status: expected.status, message: expected.message });
         expect((error as HttpError).body).toMatchObject(expected.body);
       }
-      answer = () => HttpResponse.error();
+      api.answer = () => HttpResponse.error();
       const lost = await call().then(
         () => null,
         (e: unknown) => e,

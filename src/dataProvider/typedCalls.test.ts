@@ -1,13 +1,12 @@
-import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { HttpError } from 'react-admin';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { HttpResponse } from 'msw';
+import { afterEach, describe, expect, it } from 'vitest';
 import { loadCurrentUser, forgetCurrentUser } from '../authProvider/authProvider';
 import { signUpCalls } from '../authProvider/signUp';
-import { clearToken, storeToken } from '../authProvider/tokenStorage';
+import { storeToken } from '../authProvider/tokenStorage';
 import { billingMethods } from './billing';
 import { certificateMethods } from './certificates';
 import { dataProvider } from './dataProvider';
+import { failure, recordingServer } from './testServer';
 import { emailMethods } from './emails';
 import { publicationMethods } from './publication';
 import { templateEditorMethods } from './templateEditor';
@@ -16,62 +15,13 @@ import { templateEditorMethods } from './templateEditor';
  * The data-provider modules typed through apiRequest / apiUpload / apiRequestBlob (issue 13): the request each sends
  * (method, path with query, body, token) and how a refusal becomes react-admin's HttpError.
  */
-interface Seen {
-  method: string;
-  url: string;
-  auth: string | null;
-  body: unknown;
-}
-const seen: Seen[] = [];
-let answer: (url: URL, method: string) => Response = () => HttpResponse.json({});
-
-async function bodyOf(request: Request): Promise<unknown> {
-  const type = request.headers.get('content-type') ?? '';
-  if (type.startsWith('multipart/form-data')) {
-    const form = await request.formData();
-    return Object.fromEntries(
-      [...form.keys()].map((k) => [k, form.getAll(k).map((v) => (typeof v === 'string' ? v : `file:${v.name}`))]),
-    );
-  }
-  const text = await request.text();
-  return text ? JSON.parse(text) : null;
-}
-
-const server = setupServer(
-  http.all('*/api/*', async ({ request }) => {
-    const url = new URL(request.url);
-    seen.push({
-      method: request.method,
-      url: `${url.pathname}${url.search}`,
-      auth: request.headers.get('authorization'),
-      body: await bodyOf(request),
-    });
-    return answer(url, request.method);
-  }),
-);
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  seen.length = 0;
-  answer = () => HttpResponse.json({});
-  clearToken();
-  forgetCurrentUser();
-});
-afterAll(() => server.close());
-
-const calls = () => seen.map((s) => [s.method, s.url, s.body]);
-
-async function failure(call: () => Promise<unknown>): Promise<HttpError> {
-  const error = await call().then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(HttpError);
-  return error as HttpError;
-}
+const api = recordingServer();
+const { seen, calls } = api;
+afterEach(() => forgetCurrentUser());
 
 describe('billing methods', () => {
   it('read the account and the packs, start a checkout, quote and change the pack, open the portal', async () => {
-    answer = (url) => HttpResponse.json(url.pathname.endsWith('/products') ? [] : { url: 'https://pay.example' });
+    api.answer = (url) => HttpResponse.json(url.pathname.endsWith('/products') ? [] : { url: 'https://pay.example' });
     await billingMethods.getBillingAccount(4);
     expect(await billingMethods.getBillingProducts()).toEqual([]);
     const checkout = { price: 'p1', currency: 'EUR', success_url: 'https://a/ok', cancel_url: 'https://a/no' };
@@ -91,7 +41,7 @@ describe('billing methods', () => {
   });
 
   it('keep FEE_CHANGED and its amount in the error body', async () => {
-    answer = () => HttpResponse.json({ code: 'FEE_CHANGED', message: 'changed', amount: 12 }, { status: 409 });
+    api.answer = () => HttpResponse.json({ code: 'FEE_CHANGED', message: 'changed', amount: 12 }, { status: 409 });
     const error = await failure(() => billingMethods.changePlan(4, 'p', 10));
     expect(error.status).toBe(409);
     expect(error.body).toMatchObject({ code: 'FEE_CHANGED', amount: 12 });
@@ -100,7 +50,7 @@ describe('billing methods', () => {
 
 describe('email methods', () => {
   it('read the settings, send, test and resend', async () => {
-    answer = (url) =>
+    api.answer = (url) =>
       url.pathname === '/api/admin/emailing'
         ? HttpResponse.json({ domains: [] })
         : HttpResponse.json({ ok: true, nbEmails: 2 });
@@ -122,7 +72,7 @@ describe('email methods', () => {
 
 describe('the users and org-units resources', () => {
   it('read the users, add one with an invitation in French, update and delete; org units by operation', async () => {
-    answer = (url) =>
+    api.answer = (url) =>
       url.pathname === '/api/admin/units'
         ? HttpResponse.json([{ id: 2, name: 'Sales', users: 1 }])
         : url.pathname === '/api/admin/users'
@@ -160,7 +110,7 @@ describe('the users and org-units resources', () => {
 
 describe('template editor, publication and file answers', () => {
   it('read a definition and a meta, and save a badge as multipart and a registry template on its own route', async () => {
-    answer = (url) =>
+    api.answer = (url) =>
       HttpResponse.json(url.pathname.startsWith('/api/template/') ? { id: 12 } : { id: 4, cstyle: null });
     await templateEditorMethods.getTemplateDefinition(2, 4);
     await templateEditorMethods.getTemplateMeta(2, 4);
@@ -185,26 +135,26 @@ describe('template editor, publication and file answers', () => {
   });
 
   it('hand over the preview as its HTML, and a refused one as unavailable', async () => {
-    answer = () => new HttpResponse('<html><body>Ada</body></html>', { headers: { 'content-type': 'text/html' } });
+    api.answer = () => new HttpResponse('<html><body>Ada</body></html>', { headers: { 'content-type': 'text/html' } });
     expect(await publicationMethods.preview(3, { Language: 'fr', Name: 'Ada' } as never)).toEqual({
       kind: 'html',
       html: '<html><body>Ada</body></html>',
     });
-    answer = () => HttpResponse.json({ code: 'NOT_FOUND', message: 'no' }, { status: 404 });
+    api.answer = () => HttpResponse.json({ code: 'NOT_FOUND', message: 'no' }, { status: 404 });
     expect(await publicationMethods.preview(3, { Language: 'all' } as never)).toEqual({ kind: 'unavailable' });
     expect(seen[0].body).toEqual({ templateId: 3, row: { Language: 'fr', Name: 'Ada' }, language: 'fr' });
   });
 
   it('read the register feed as a file with the token, and its refusal with the JSON body', async () => {
     storeToken('header.payload.signature');
-    answer = () => new HttpResponse('<feed/>', { headers: { 'content-type': 'application/xml' } });
+    api.answer = () => new HttpResponse('<feed/>', { headers: { 'content-type': 'application/xml' } });
     const file = await certificateMethods.cpfExport({ templateId: 3, campaignId: 8 });
     expect(await file.text()).toBe('<feed/>');
     expect(seen[0]).toMatchObject({
       url: '/api/export/cpf?templateId=3&campaignId=8',
       auth: 'Bearer header.payload.signature',
     });
-    answer = () =>
+    api.answer = () =>
       HttpResponse.json({ code: 'CPF_DATA_ERRORS', message: 'errors', errors: [], errorCount: 0 }, { status: 422 });
     expect(await certificateMethods.cpfControl(3)).toEqual({ errors: [], errorCount: 0 });
   });
@@ -213,7 +163,7 @@ describe('template editor, publication and file answers', () => {
 describe('auth provider calls', () => {
   it('ask whether sign-up is open and send a request, both without the session token', async () => {
     storeToken('header.payload.signature');
-    answer = (_url, method) =>
+    api.answer = (_url, method) =>
       HttpResponse.json(method === 'GET' ? { enabled: true } : { ok: true }, { status: method === 'GET' ? 200 : 202 });
     expect(await signUpCalls.status()).toEqual({ enabled: true });
     await signUpCalls.request({ organisation: 'Acme', email: 'ada@example.org', language: 'fr' });
@@ -225,7 +175,7 @@ describe('auth provider calls', () => {
 
   it('refuse an API key identity as a session of the web app', async () => {
     storeToken('header.payload.signature');
-    answer = () => HttpResponse.json({ kind: 'apikey', keyId: 3, profileId: 3, issuerId: 1 });
+    api.answer = () => HttpResponse.json({ kind: 'apikey', keyId: 3, profileId: 3, issuerId: 1 });
     const error = await failure(() => loadCurrentUser());
     expect(error.status).toBe(403);
   });
