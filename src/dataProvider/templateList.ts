@@ -2,6 +2,7 @@ import type { GetListParams } from 'react-admin';
 import { TEMPLATE_SORT_FIELDS, type TemplateFacets, type TemplateSortField } from '../../domain/templateList';
 import type { TemplateSummary } from '../../domain/templates';
 import { apiLanguage, apiRequest, apiUrl } from './apiRequest';
+import { getListInPages } from './largePages';
 import { restHttpClient } from './restResources';
 
 /** The most rows one GET /api/templates answers (server/routes/restConventions.ts, MAX_PAGE). */
@@ -39,24 +40,14 @@ export function contentRangeTotal(header: string | null): number {
  * than the server answers at once (the tags page and the search page read every template) is read in several calls.
  */
 export const templates = {
-  async getList(params: GetListParams): Promise<{ data: TemplateSummary[]; total: number }> {
-    const { page, perPage } = params.pagination ?? { page: 1, perPage: 25 };
-    const start = (page - 1) * perPage;
-    const end = start + perPage;
-    const data: TemplateSummary[] = [];
-    let total = 0;
-    for (let offset = start; offset < end; offset += TEMPLATE_SERVER_PAGE) {
-      const limit = Math.min(TEMPLATE_SERVER_PAGE, end - offset);
-      const { json, headers } = await restHttpClient(templateListUrl(params, offset, limit), {
+  getList: (params: GetListParams): Promise<{ data: TemplateSummary[]; total: number }> =>
+    getListInPages(params, TEMPLATE_SERVER_PAGE, async (slice) => {
+      const { page, perPage } = slice.pagination ?? { page: 1, perPage: TEMPLATE_SERVER_PAGE };
+      const { json, headers } = await restHttpClient(templateListUrl(slice, (page - 1) * perPage, perPage), {
         signal: params.signal,
       });
-      const rows = json as TemplateSummary[];
-      data.push(...rows);
-      total = contentRangeTotal(headers.get('content-range'));
-      if (rows.length < limit) break;
-    }
-    return { data, total };
-  },
+      return { data: json as TemplateSummary[], total: contentRangeTotal(headers.get('content-range')) };
+    }),
 };
 
 /** What the templates page's drawer offers, over every template of the issuer. */
