@@ -2,11 +2,8 @@ import { lastDays, rangeShortcut } from '../../../domain/dateRange';
 import {
   Box,
   Button,
-  Checkbox,
   Divider,
   Drawer,
-  FormControlLabel,
-  FormGroup,
   FormLabel,
   TextField,
   ToggleButton,
@@ -15,6 +12,7 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
+import { CheckboxGroup } from '../../components/CheckboxGroup';
 import { defaultMailFilter } from '../../../domain/reports';
 import { mailFilterKey, statusKey } from './certificateLabels';
 import {
@@ -26,10 +24,6 @@ import {
   type ReportOptions,
   type ResolvedFilters,
 } from './reportFilters';
-
-function toggled(values: readonly number[], value: number): number[] {
-  return values.includes(value) ? values.filter((v) => v !== value) : [...values, value];
-}
 
 /**
  * The filter drawer (spec 002 section 2.2): statuses, mail sent, and on the template report a date range with
@@ -75,43 +69,21 @@ export function ReportFilterDrawer({
         <Typography variant="h6" component="h2">
           {translate('reports.filters.title')}
         </Typography>
-        <FormGroup>
-          <FormLabel component="legend" sx={{ mb: 0.5 }}>
-            {translate('reports.filters.status')}
-          </FormLabel>
-          {statusFilterValues(options.nft).map((value) => (
-            <FormControlLabel
-              key={value}
-              control={
-                <Checkbox
-                  size="small"
-                  checked={draft.statuses.includes(value)}
-                  onChange={() => setDraft({ ...draft, statuses: toggled(draft.statuses, value) })}
-                />
-              }
-              label={translate(statusKey(value))}
-            />
-          ))}
-        </FormGroup>
+        <CheckboxGroup
+          legend={translate('reports.filters.status')}
+          options={statusFilterValues(options.nft)}
+          selected={draft.statuses}
+          onChange={(statuses) => setDraft({ ...draft, statuses })}
+          label={(value) => translate(statusKey(value))}
+        />
         <Divider />
-        <FormGroup>
-          <FormLabel component="legend" sx={{ mb: 0.5 }}>
-            {translate('reports.filters.mail_sent')}
-          </FormLabel>
-          {defaultMailFilter(options.tracking).map((value) => (
-            <FormControlLabel
-              key={value}
-              control={
-                <Checkbox
-                  size="small"
-                  checked={draft.mailSent.includes(value)}
-                  onChange={() => setDraft({ ...draft, mailSent: toggled(draft.mailSent, value) })}
-                />
-              }
-              label={translate(mailFilterKey(value))}
-            />
-          ))}
-        </FormGroup>
+        <CheckboxGroup
+          legend={translate('reports.filters.mail_sent')}
+          options={defaultMailFilter(options.tracking)}
+          selected={draft.mailSent}
+          onChange={(mailSent) => setDraft({ ...draft, mailSent })}
+          label={(value) => translate(mailFilterKey(value))}
+        />
         {withDates && (
           <>
             <Divider />

@@ -3,28 +3,16 @@ import { describe, expect, it } from 'vitest';
 import type { ReportRow } from '../../../domain/reports';
 import { workbookBytes } from '../../components/xlsxExporter';
 import { exportFileName, exportRecords, mailSentCell } from './certificateExporter';
+import { testReportRow } from './testReportRow';
 
-const row = (change: Partial<ReportRow>): ReportRow => ({
-  key: 'k'.repeat(128),
-  EvidenzId: 7,
-  url: 'http://laurel.test/certificate/kkk',
-  StatusID: 1,
-  Language: 'en',
-  available: true,
-  mail: true,
-  EmailStatus: 'Sent',
-  LastActivity: null,
-  hasEmail: true,
-  txInBlockchainExplorer: null,
-  PublicationDate: '2026-11-20T10:00:00.000Z',
-  CampaignID: 4,
-  TemplateID: 3,
-  email: 'ada@example.org',
-  email_sent: null,
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  ...change,
-});
+const row = (change: Partial<ReportRow>): ReportRow =>
+  testReportRow({
+    EvidenzId: 7,
+    url: 'http://laurel.test/certificate/kkk',
+    mail: true,
+    EmailStatus: 'Sent',
+    ...change,
+  });
 
 const labels = {
   status: (statusId: number) => (statusId === 1 ? 'Validated' : 'Disabled'),

@@ -9,29 +9,9 @@ import {
   resolveFilters,
   usesEmail,
 } from './reportFilters';
+import { testReportRow } from './testReportRow';
 
-const row = (change: Partial<ReportRow> = {}): ReportRow => ({
-  key: 'k'.repeat(128),
-  EvidenzId: 1,
-  url: 'http://laurel.test/certificate/k',
-  StatusID: 1,
-  Language: 'en',
-  available: true,
-  mail: false,
-  EmailStatus: 'not sent',
-  LastActivity: null,
-  hasEmail: true,
-  txInBlockchainExplorer: null,
-  PublicationDate: '2026-11-20T10:00:00.000Z',
-  CampaignID: 4,
-  TemplateID: 3,
-  email: 'ada@example.org',
-  email_sent: null,
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  obtentionDate: '2026-11-20',
-  ...change,
-});
+const row = (change: Partial<ReportRow> = {}): ReportRow => testReportRow({ obtentionDate: '2026-11-20', ...change });
 
 const plain = { nft: false, tracking: false };
 

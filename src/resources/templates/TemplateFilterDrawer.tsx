@@ -7,7 +7,6 @@ import {
   Divider,
   Drawer,
   FormControlLabel,
-  FormGroup,
   IconButton,
   Stack,
   ToggleButton,
@@ -17,6 +16,7 @@ import {
 import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
+import { CheckboxGroup } from '../../components/CheckboxGroup';
 import type { TemplateSummary } from '../../../domain/templates';
 import {
   PATHWAY_LEVELS,
@@ -129,21 +129,12 @@ export function TemplateFilterDrawer({
         <>
           <Divider />
           <Section title={translate('templates.mode')}>
-            <FormGroup>
-              {modes.map((mode) => (
-                <FormControlLabel
-                  key={mode}
-                  control={
-                    <Checkbox
-                      size="small"
-                      checked={filters.modes.includes(mode)}
-                      onChange={() => onChange({ ...filters, modes: toggled(filters.modes, mode) })}
-                    />
-                  }
-                  label={translate(`templates.modes.${mode}`)}
-                />
-              ))}
-            </FormGroup>
+            <CheckboxGroup
+              options={modes}
+              selected={filters.modes}
+              onChange={(next) => onChange({ ...filters, modes: next })}
+              label={(mode) => translate(`templates.modes.${mode}`)}
+            />
           </Section>
         </>
       )}
@@ -151,21 +142,12 @@ export function TemplateFilterDrawer({
         <>
           <Divider />
           <Section title={translate('templates.filters.levels')}>
-            <FormGroup>
-              {PATHWAY_LEVELS.map((level) => (
-                <FormControlLabel
-                  key={level}
-                  control={
-                    <Checkbox
-                      size="small"
-                      checked={filters.levels.includes(level)}
-                      onChange={() => onChange({ ...filters, levels: toggled(filters.levels, level) })}
-                    />
-                  }
-                  label={translate(`templates.filters.level.${level}`)}
-                />
-              ))}
-            </FormGroup>
+            <CheckboxGroup
+              options={PATHWAY_LEVELS}
+              selected={filters.levels}
+              onChange={(levels) => onChange({ ...filters, levels })}
+              label={(level) => translate(`templates.filters.level.${level}`)}
+            />
           </Section>
         </>
       )}

@@ -167,5 +167,4 @@ export const hasPathways = (facets: Pick<TemplateFacets, 'pathwayParents'>, enti
   entitled || facets.pathwayParents;
 
 /** Adds or removes one value of a multiple choice. */
-export const toggled = <T>(values: readonly T[], value: T): T[] =>
-  values.includes(value) ? values.filter((v) => v !== value) : [...values, value];
+export { toggled } from '../../components/multipleChoice';
