@@ -18,31 +18,20 @@ describe('account dates', () => {
     expect(freeTrialEnd('2026-11-23T10:15:00.000Z')).toBe('2026-12-23');
   });
 
+  /** The plan year of an account created at `createdAt`, seen on `today`. */
+  const expectYear = (createdAt: string, today: string, start: string, anniversary: string) =>
+    expect(planYear(createdAt, today), `${createdAt} on ${today}`).toEqual({ start, anniversary });
+
   it('finds the plan year around today: from the creation or the last anniversary to the next one', () => {
-    expect(planYear('2026-11-23T10:00:00.000Z', '2026-11-23')).toEqual({
-      start: '2026-11-23',
-      anniversary: '2027-11-23',
-    });
-    expect(planYear('2024-03-10T00:00:00.000Z', '2026-03-09')).toEqual({
-      start: '2025-03-10',
-      anniversary: '2026-03-10',
-    });
+    expectYear('2026-11-23T10:00:00.000Z', '2026-11-23', '2026-11-23', '2027-11-23');
+    expectYear('2024-03-10T00:00:00.000Z', '2026-03-09', '2025-03-10', '2026-03-10');
     // on the anniversary itself a new year starts
-    expect(planYear('2024-03-10T00:00:00.000Z', '2026-03-10')).toEqual({
-      start: '2026-03-10',
-      anniversary: '2027-03-10',
-    });
+    expectYear('2024-03-10T00:00:00.000Z', '2026-03-10', '2026-03-10', '2027-03-10');
   });
 
   it('keeps 29 February accounts on the last day of February in other years', () => {
-    expect(planYear('2024-02-29T12:00:00.000Z', '2024-06-01')).toEqual({
-      start: '2024-02-29',
-      anniversary: '2025-02-28',
-    });
-    expect(planYear('2024-02-29T12:00:00.000Z', '2027-12-31')).toEqual({
-      start: '2027-02-28',
-      anniversary: '2028-02-29',
-    });
+    expectYear('2024-02-29T12:00:00.000Z', '2024-06-01', '2024-02-29', '2025-02-28');
+    expectYear('2024-02-29T12:00:00.000Z', '2027-12-31', '2027-02-28', '2028-02-29');
   });
 
   it('buys packs of credits on the entry plans only', () => {

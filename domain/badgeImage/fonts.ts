@@ -17,13 +17,22 @@ export interface FontFamily {
   faces: BundledFontFace[];
 }
 
-/** The faces of an @expo-google-fonts package: `Lora_700Bold_Italic.ttf` in its folder `700Bold_Italic`. */
-const google = (prefix: string, faces: [number, string, 'normal' | 'italic'][]): BundledFontFace[] =>
-  faces.map(([weight, name, style]) => ({
-    weight,
-    style,
-    file: `${prefix}_${weight}${name}${style === 'italic' ? '_Italic' : ''}.ttf`,
-  }));
+const WEIGHT_NAMES: Record<number, string> = { 400: 'Regular', 700: 'Bold', 800: 'ExtraBold' };
+
+/**
+ * The faces of an @expo-google-fonts package, each weight upright then italic where `italics` has it:
+ * `Lora_700Bold_Italic.ttf` in its folder `700Bold_Italic`.
+ */
+const google = (prefix: string, weights: number[], italics: number[] = []): BundledFontFace[] =>
+  weights.flatMap((weight) =>
+    (['normal', 'italic'] as const)
+      .filter((style) => style === 'normal' || italics.includes(weight))
+      .map((style) => ({
+        weight,
+        style,
+        file: `${prefix}_${weight}${WEIGHT_NAMES[weight]}${style === 'italic' ? '_Italic' : ''}.ttf`,
+      })),
+  );
 
 export const BUNDLED_FONTS: FontFamily[] = [
   {
@@ -36,31 +45,17 @@ export const BUNDLED_FONTS: FontFamily[] = [
   {
     family: 'Open Sans',
     package: '@expo-google-fonts/open-sans',
-    faces: google('OpenSans', [
-      [400, 'Regular', 'normal'],
-      [400, 'Regular', 'italic'],
-      [700, 'Bold', 'normal'],
-      [700, 'Bold', 'italic'],
-      [800, 'ExtraBold', 'normal'],
-    ]),
+    faces: google('OpenSans', [400, 700, 800], [400, 700]),
   },
   {
     family: 'Lora',
     package: '@expo-google-fonts/lora',
-    faces: google('Lora', [
-      [400, 'Regular', 'normal'],
-      [400, 'Regular', 'italic'],
-      [700, 'Bold', 'normal'],
-      [700, 'Bold', 'italic'],
-    ]),
+    faces: google('Lora', [400, 700], [400, 700]),
   },
   {
     family: 'Oswald',
     package: '@expo-google-fonts/oswald',
-    faces: google('Oswald', [
-      [400, 'Regular', 'normal'],
-      [700, 'Bold', 'normal'],
-    ]),
+    faces: google('Oswald', [400, 700]),
   },
 ];
 
