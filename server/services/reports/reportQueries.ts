@@ -12,8 +12,8 @@ import type { Certificate, Database } from '../../db/schema';
  *   and a page past the middle is read from the other end;
  * - filtered: take the matching rows from the (template, status, mail state, campaign) index and sort them;
  *   the rows read are the matches.
- * The search box's words are looked up in a trigram index (FTS5 on SQLite, pg_trgm on PostgreSQL), then the
- * matches are filtered and sorted.
+ * The search box's words are looked up in a trigram index (FTS5 on SQLite, pg_trgm on PostgreSQL: postgresSearch.ts),
+ * then the matches are filtered and sorted.
  */
 
 /** The mail state of a certificate, as the migration's index and counters compute it (MAIL_FILTER values). */
@@ -110,7 +110,8 @@ const list = (values: readonly number[]) =>
     sql`, `,
   );
 
-function orderBy(db: Kysely<Database>, order: PageOrder, reversed: boolean): RawBuilder<unknown> {
+/** `order by` the column (then the id) in the order's direction, or the other way when `reversed`. */
+export function orderBy(db: Kysely<Database>, order: PageOrder, reversed: boolean): RawBuilder<unknown> {
   const direction = (order.direction === 'asc') !== reversed ? sql.raw('asc') : sql.raw('desc');
   // byte order for addresses on PostgreSQL too: the (template_id, email collate "C") index gives it
   const column =
@@ -238,8 +239,6 @@ export function searchWords(text: string): string[] {
   ];
 }
 
-const likePattern = (word: string) => `%${word.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-
 /**
  * A search count stops this many rows past the page's offset (or past the page, when the page is longer): a
  * word that a hundred thousand certificates share is not counted to the end on every page. Beyond it the answer
@@ -268,34 +267,12 @@ export interface SearchSource {
  * the trigram index, plus the certificate whose key is `key`. On SQLite the FTS5 table gives its rowids (the
  * certificates' ids) in the asked direction and the certificates are joined to them one by one, so a page in
  * publication order and a bounded count read only the rows they need; words shorter than a trigram are checked
- * on those rows. On PostgreSQL the words are conditions on the indexed expression (pg_trgm's GIN index).
+ * on those rows. SQLite only: PostgreSQL's search is postgresSearch.ts's (the rarest trigrams asked of pg_trgm).
  */
-export function searchSource(db: Kysely<Database>, words: readonly string[], key: string | null): SearchSource {
+export function sqliteSearchSource(words: readonly string[], key: string | null): SearchSource {
   const long = words.filter((word) => [...word].length >= TRIGRAM);
   const short = words.filter((word) => [...word].length < TRIGRAM);
   const text = sql.raw(SEARCH_TEXT_SQL);
-  if (isPostgres(db)) {
-    // a pattern without a trigram would make the GIN index read all its entries: short words are checked on the rows
-    const matched = sql.join(
-      [
-        ...long.map((word) => sql`${text} like ${likePattern(word)}`),
-        ...short.map((word) => sql`strpos(${text}, ${word}) > 0`),
-      ],
-      sql` and `,
-    );
-    return {
-      from: () => sql`from certificates`,
-      // the found ids first, from the GIN index whatever the statistics say (as plain conditions PostgreSQL walked
-      // an index and tested every row: 234 ms for one match over a million rows under load)
-      conditions: [
-        sql`certificates.id = any(array(select id from certificates where ${
-          key !== null ? sql`(${matched}) or key = ${key}` : matched
-        }))`,
-      ],
-      streamed: false,
-      idColumn: sql`certificates.id`,
-    };
-  }
   const phrase = long.map((word) => `"${word.replace(/"/g, '""')}"`).join(' AND ');
   const shortChecks = short.map((word) => sql`instr(${text}, ${word}) > 0`);
   if (key !== null) {

@@ -11,13 +11,14 @@ import {
 import { isPostgres } from '../../db/migrationHelpers';
 import type { Certificate, Database } from '../../db/schema';
 import { parseJson } from '../templates/views';
+import { postgresSearchPage } from './postgresSearch';
 import {
   campaignTemplate,
   MAIL_STATE_SQL,
   MAIL_STATES,
   SEARCH_COUNT_AHEAD,
   searchable,
-  searchSource,
+  sqliteSearchSource,
   searchWords,
   SORT_COLUMNS,
   statusPage,
@@ -25,7 +26,6 @@ import {
   type PageOrder,
   type PageScope,
   type ReportCountTable,
-  type SearchSource,
 } from './reportQueries';
 
 export interface ReportQuery {
@@ -229,8 +229,8 @@ export async function reportRows(
   }
   if (searchable(words)) {
     const text = query.filter?.trim() ?? '';
-    const found = searchSource(db, words, CERTIFICATE_KEY_PATTERN.test(text) ? text : null);
-    const [page, headerCounters] = await Promise.all([searchPage(db, scope, query, found, order), counters]);
+    const key = CERTIFICATE_KEY_PATTERN.test(text) ? text : null;
+    const [page, headerCounters] = await Promise.all([searchPage(db, scope, query, words, key, order), counters]);
     return answer(page.rows, page.total, headerCounters, page.bounded);
   }
   const [rows, count, headerCounters] = await Promise.all([
@@ -276,12 +276,26 @@ async function searchPage(
   db: Kysely<Database>,
   scope: PageScope,
   query: ReportQuery,
-  found: SearchSource,
+  words: readonly string[],
+  key: string | null,
   order: PageOrder,
 ): Promise<{ rows: Certificate[]; total: number; bounded: boolean }> {
+  const countLimit = query.offset + Math.max(query.limit, SEARCH_COUNT_AHEAD);
+  if (isPostgres(db)) {
+    const { offset, limit } = query;
+    return postgresSearchPage(db, {
+      filters: searchConditions(scope, query),
+      words,
+      key,
+      order,
+      offset,
+      limit,
+      countLimit,
+    });
+  }
+  const found = sqliteSearchSource(words, key);
   const where = sql.join([searchConditions(scope, query), ...found.conditions], sql` and `);
   const direction = sql.raw(order.direction);
-  const countLimit = query.offset + Math.max(query.limit, SEARCH_COUNT_AHEAD);
   const counted = await sql<{ n: number | string }>`select count(*) as n from (select 1 ${found.from()}
     where ${where} limit ${countLimit + 1}) as counted`.execute(db);
   const n = Number(counted.rows[0]?.n ?? 0);
