@@ -1,131 +1,177 @@
-import SaveIcon from '@mui/icons-material/Save';
-import { Box, Button, Skeleton, Stack, TextField, Typography } from '@mui/material';
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
-import { Confirm, Loading, Title, useCreate, useGetOne, useNotify, useTranslate, useUpdate } from 'react-admin';
-import { useNavigate, useParams } from 'react-router-dom';
-import { emptyModel, imageNameProblem, type BadgeModel } from '../../../domain/badgeImage/model';
+import { Box, Button, Stack, Typography } from '@mui/material';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  Confirm,
+  CreateBase,
+  EditBase,
+  Form,
+  Loading,
+  SaveButton,
+  TextInput,
+  Title,
+  useFormIsDirty,
+  useNotify,
+  useRecordContext,
+  useSaveContext,
+  useTranslate,
+  type Identifier,
+} from 'react-admin';
+import { useFormState } from 'react-hook-form';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
+import { emptyModel, type BadgeModel } from '../../../domain/badgeImage/model';
 import type { BadgeImageRecord } from '../../dataProvider/badgeImages';
+import { BadgeModelInput } from './BadgeModelInput';
+import { serverFieldErrors, validateImageName } from './imageNameValidator';
+import { BADGE_IMAGE_LIBRARY_PATH, badgeImageEditorPath } from './paths';
 import { UnsavedChangesGuard } from './UnsavedChangesGuard';
 
-// konva comes with the designer, in its own chunk.
-const Designer = lazy(() => import('../../designer/Designer').then((m) => ({ default: m.Designer })));
+type EditorValues = { name: string; model: BadgeModel };
 
-/** The badge image editor (spec 002 section 2.6): /badgeImageEditor for a new image, /badgeImageEditor/{id} to edit. */
+/** What is sent: the trimmed name and the model (not the record's id and dates). */
+const toSaved = (values: Partial<BadgeImageRecord>): EditorValues => ({
+  name: String(values.name ?? '').trim(),
+  model: values.model as BadgeModel,
+});
+
+/**
+ * The badge image editor (spec 002 section 2.6), a react-admin form of the `badge-images` resource:
+ * /badgeImageEditor creates an image, /badgeImageEditor/{id} edits one (the resource's own create and edit routes
+ * show the same form).
+ */
 export function BadgeImageEditor() {
   const { id } = useParams();
   const translate = useTranslate();
-  const { data, isPending, error } = useGetOne<BadgeImageRecord>(
-    'badge-images',
-    { id: Number(id) },
-    { enabled: id !== undefined, refetchOnWindowFocus: false },
-  );
-  if (id !== undefined && isPending) return <Loading />;
-  if (id !== undefined && (error || !data))
-    return <Typography sx={{ p: 2 }}>{translate('ra.notification.item_doesnt_exist')}</Typography>;
+  if (id === undefined)
+    return (
+      <CreateBase<BadgeImageRecord> resource="badge-images" transform={toSaved}>
+        <EditorForm isNew />
+      </CreateBase>
+    );
   return (
-    <EditorForm
-      key={id ?? 'new'}
-      id={id === undefined ? null : Number(id)}
-      initialName={data?.name ?? translate('resources.badge-images.new_image')}
-      initialModel={data?.model ?? emptyModel()}
-    />
+    <EditBase<BadgeImageRecord>
+      key={id}
+      resource="badge-images"
+      id={Number(id)}
+      mutationMode="pessimistic"
+      transform={toSaved}
+      queryOptions={{ onError: () => undefined }}
+      loading={<Loading />}
+      error={<Typography sx={{ p: 2 }}>{translate('ra.notification.item_doesnt_exist')}</Typography>}
+    >
+      <WithModel>
+        <EditorForm isNew={false} />
+      </WithModel>
+    </EditBase>
   );
 }
 
-function EditorForm({
-  id,
-  initialName,
-  initialModel,
-}: {
-  id: number | null;
-  initialName: string;
-  initialModel: BadgeModel;
-}) {
+/**
+ * The form starts once the record has its model: a library list puts each image's summary (no model) in
+ * react-query's getOne cache, shown at once while the whole record is fetched again.
+ */
+function WithModel({ children }: { children: ReactNode }) {
+  const record = useRecordContext<BadgeImageRecord>();
+  return record?.model ? children : <Loading />;
+}
+
+/** Where the editor has gone once saved or left: back, or the library when it was opened first. */
+type Exit = { created: Identifier | null } | null;
+
+function EditorForm({ isNew }: { isNew: boolean }) {
   const translate = useTranslate();
-  const navigate = useNavigate();
   const notify = useNotify();
-  // react-admin's mutations: a saved image refreshes the library's list and its cached record
-  const [create, { isPending: creating }] = useCreate<BadgeImageRecord>();
-  const [update, { isPending: updating }] = useUpdate<BadgeImageRecord>();
-  const [name, setName] = useState(initialName);
-  const [model, setModel] = useState(initialModel);
-  const [designChanged, setDesignChanged] = useState(false);
-  const [nameChanged, setNameChanged] = useState(false);
-  const [leaving, setLeaving] = useState(false);
-  const unsaved = nameChanged || designChanged;
-  const nameProblem = imageNameProblem(name);
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { save } = useSaveContext();
+  // opened from another page of the app (back returns there), or first in the tab
+  const cameFromApp = useRef(location.key !== 'default');
+  const [exit, setExit] = useState<Exit>(null);
+  const leave = useCallback(() => setExit((previous) => previous ?? { created: null }), []);
 
-  // Save and Cancel leave once `unsaved` is false everywhere, so the navigation guard lets them through.
-  const [done, setDone] = useState(false);
+  const defaultValues = useMemo(
+    () => (isNew ? { name: translate('resources.badge-images.new_image'), model: emptyModel() } : undefined),
+    [isNew, translate],
+  );
+
+  // Save and Cancel leave once the guard knows the changes are saved or given up (its effect runs first).
+  const gone = useRef(false);
   useEffect(() => {
-    if (done) navigate(-1);
-  }, [done, navigate]);
+    if (!exit || gone.current) return;
+    gone.current = true;
+    // a created image's entry in the history becomes its edit page, so Forward opens it rather than a blank one
+    if (exit.created !== null) navigate(badgeImageEditorPath(exit.created), { replace: true });
+    if (cameFromApp.current) navigate(-1);
+    else navigate(BADGE_IMAGE_LIBRARY_PATH);
+  }, [exit, navigate]);
 
-  const onDesignChange = useCallback((next: BadgeModel, changed: boolean) => {
-    setModel(next);
-    setDesignChanged(changed);
-  }, []);
-
-  function save() {
-    const options = {
-      mutationMode: 'pessimistic' as const,
-      onSuccess: () => {
+  async function submit(values: Partial<BadgeImageRecord>) {
+    let failure: unknown = null;
+    await save?.(values, {
+      onSuccess: (record: BadgeImageRecord) => {
         notify('resources.badge-images.notifications.saved', { type: 'success' });
-        setNameChanged(false);
-        setDesignChanged(false);
-        setDone(true);
+        setExit({ created: isNew ? record.id : null });
       },
-      onError: () => notify('app.error_generic', { type: 'error' }),
-    };
-    const data = { name: name.trim(), model };
-    if (id === null) create('badge-images', { data }, options);
-    else update('badge-images', { id, data }, options);
+      onError: (error: unknown) => {
+        failure = error;
+      },
+    });
+    if (failure === null) return undefined;
+    const fieldErrors = serverFieldErrors(failure);
+    if (!fieldErrors) notify('app.error_generic', { type: 'error' });
+    return fieldErrors ?? undefined;
   }
 
   return (
     <Box sx={{ p: 2 }}>
       <Title title={translate('resources.badge-images.editor_title')} />
+      <Form<Partial<BadgeImageRecord>> defaultValues={defaultValues} onSubmit={submit} mode="onChange">
+        <EditorFields saved={exit !== null} onLeave={leave} />
+      </Form>
+    </Box>
+  );
+}
+
+function EditorFields({ saved, onLeave }: { saved: boolean; onLeave(): void }) {
+  const translate = useTranslate();
+  const isDirty = useFormIsDirty();
+  const { isValid } = useFormState();
+  const [asking, setAsking] = useState(false);
+  const [gaveUp, setGaveUp] = useState(false);
+  const unsaved = isDirty && !saved && !gaveUp;
+
+  useEffect(() => {
+    if (gaveUp) onLeave();
+  }, [gaveUp, onLeave]);
+
+  return (
+    <>
       <Stack direction="row" spacing={2} sx={{ mb: 1, alignItems: 'flex-start' }}>
-        <TextField
+        <TextInput
+          source="name"
+          label="resources.badge-images.fields.name"
+          validate={validateImageName}
           size="small"
-          label={translate('resources.badge-images.fields.name')}
-          value={name}
-          onChange={(event) => {
-            setName(event.target.value);
-            setNameChanged(true);
-          }}
-          error={nameProblem !== null}
-          helperText={nameProblem ? translate(`resources.badge-images.errors.name_${nameProblem}`) : ' '}
-          sx={{ width: 320 }}
+          sx={{ width: 320, my: 0 }}
         />
-        <Button onClick={() => (unsaved ? setLeaving(true) : setDone(true))}>{translate('ra.action.cancel')}</Button>
-        <Button
-          variant="contained"
-          startIcon={<SaveIcon />}
-          disabled={!unsaved || nameProblem !== null || creating || updating}
-          onClick={save}
-        >
-          {translate('ra.action.save')}
+        <Button onClick={() => (unsaved ? setAsking(true) : onLeave())} sx={{ mt: 0.5 }}>
+          {translate('ra.action.cancel')}
         </Button>
+        <SaveButton disabled={!isValid} sx={{ mt: 0.5 }} />
       </Stack>
-      <Suspense fallback={<Skeleton variant="rounded" width={1100} height={512} />}>
-        <Designer initial={initialModel} onChange={onDesignChange} />
-      </Suspense>
-      <UnsavedChangesGuard unsaved={unsaved && !done} />
+      <BadgeModelInput source="model" />
+      <UnsavedChangesGuard unsaved={unsaved} />
       <Confirm
-        isOpen={leaving}
+        isOpen={asking}
         title="resources.badge-images.unsaved_title"
         content="resources.badge-images.unsaved_body"
         confirm="resources.badge-images.leave"
         cancel="resources.badge-images.stay"
         onConfirm={() => {
-          setLeaving(false);
-          setNameChanged(false);
-          setDesignChanged(false);
-          setDone(true);
+          setAsking(false);
+          setGaveUp(true);
         }}
-        onClose={() => setLeaving(false)}
+        onClose={() => setAsking(false)}
       />
-    </Box>
+    </>
   );
 }
