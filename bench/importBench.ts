@@ -69,6 +69,7 @@ const STEPS = [
   ['page', 'posted'],
   ['hop to worker', 'received'],
   ['file bytes', 'bytes'],
+  ['native inflate', 'inflated'],
   ['SheetJS and cells', 'read'],
   ['validation', 'validated'],
   ['JSON', 'encoded'],

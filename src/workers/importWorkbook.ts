@@ -1,4 +1,5 @@
 import { checkImportFileContent, validateImport, type ImportDefinition, type ImportResult } from '../../domain/import';
+import { inflateZip } from './inflateZip';
 import { readWorkbook, type ReadWorkbookResult } from './readWorkbook';
 import { scanRefusal, scanSpreadsheetZip } from './sheetRowCount';
 
@@ -8,8 +9,8 @@ export type ReadFailure = Exclude<ReadWorkbookResult, { ok: true }>;
 /** What the import of one file answers: the checked rows, the import errors, or why the file could not be read. */
 export type WorkbookImport = ImportResult | ReadFailure;
 
-/** The steps of one import, in order, as the bench splits its time: zip scanned, SheetJS read, rows checked. */
-export type ImportStage = 'scanned' | 'read' | 'validated';
+/** The steps of one import, in order, as the bench splits its time: zip scanned, parts inflated, SheetJS read, rows checked. */
+export type ImportStage = 'scanned' | 'inflated' | 'read' | 'validated';
 
 /**
  * What the zip of a file says against its import before any parse (sheetRowCount): over the row limit, or a
@@ -26,8 +27,18 @@ export async function zipRefusal(
 }
 
 /**
+ * An .xlsx or .xlsm file's zip with its parts inflated by the platform (inflateZip: SheetJS's JavaScript inflate was
+ * half of its read in a fresh worker), or null: another file, a zip the import refuses (its bounds are checked
+ * first), or anything unusual, which SheetJS then reads as it is. OpenDocument files are left to SheetJS.
+ */
+export async function inflatedWorkbook(bytes: Uint8Array, fileName: string): Promise<Uint8Array | null> {
+  if (!/\.xlsx$|\.xlsm$/i.test(fileName) || checkImportFileContent(fileName, bytes)) return null;
+  return inflateZip(bytes);
+}
+
+/**
  * SheetJS reads the file and domain/import checks its rows (no zip scan: see importWorkbook). `onValidating`
- * tells when the cells are read.
+ * tells when the cells are read; `inflated` is the zip as inflatedWorkbook gives it.
  */
 export function readAndValidate(
   bytes: Uint8Array,
@@ -35,8 +46,9 @@ export function readAndValidate(
   definition: ImportDefinition,
   onValidating: () => void = () => undefined,
   onStage: (stage: ImportStage) => void = () => undefined,
+  inflated: Uint8Array | null = null,
 ): WorkbookImport {
-  const read = readWorkbook(bytes, fileName);
+  const read = readWorkbook(bytes, fileName, inflated);
   if (!read.ok) return read;
   onStage('read');
   onValidating();
@@ -61,5 +73,7 @@ export async function importWorkbook(
   const refusal = await zipRefusal(bytes, fileName, definition.maxRows);
   if (refusal) return refusal;
   onStage('scanned');
-  return readAndValidate(bytes, fileName, definition, onValidating, onStage);
+  const inflated = await inflatedWorkbook(bytes, fileName);
+  onStage('inflated');
+  return readAndValidate(bytes, fileName, definition, onValidating, onStage, inflated);
 }

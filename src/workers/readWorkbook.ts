@@ -57,7 +57,12 @@ export function isEncryptedOpenDocument(data: ArrayBuffer | Uint8Array): boolean
  * flat-XML file, random bytes as text). Runs in a Web Worker in the browser (xlsx has advisories for crafted
  * files) and in Node for the bench.
  */
-export function readWorkbook(data: ArrayBuffer | Uint8Array, fileName?: string): ReadWorkbookResult {
+export function readWorkbook(
+  data: ArrayBuffer | Uint8Array,
+  fileName?: string,
+  /** the same zip with its parts inflated natively (inflateZip), which SheetJS reads in their place */
+  inflated?: Uint8Array | null,
+): ReadWorkbookResult {
   if (fileName !== undefined) {
     const wrongContent = checkImportFileContent(fileName, data);
     if (wrongContent) return { ok: false, code: wrongContent.code as 'ERR_BAD_FILE_TYPE' | 'ERR_UNEXPECTED' };
@@ -65,8 +70,9 @@ export function readWorkbook(data: ArrayBuffer | Uint8Array, fileName?: string):
   // OpenDocument keeps no number format SheetJS can read back (no cellNF): a percent shows only in the cell's text
   const withTexts = fileName !== undefined && /\.ods$/i.test(fileName);
   let workbook: XLSX.WorkBook;
+  const zip = inflated ?? data;
   try {
-    workbook = parse(data, withTexts);
+    workbook = parse(zip, withTexts);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     if (/password|encrypt/i.test(message) || isEncryptedOpenDocument(data))
@@ -78,7 +84,7 @@ export function readWorkbook(data: ArrayBuffer | Uint8Array, fileName?: string):
   const date1904 = Boolean(workbook.Workbook?.WBProps?.date1904);
   // Without SheetJS's text of every cell, only a formula error SheetJS does not know (#SPILL!, #CALC!) loses
   // its text: such a file, rare, is read again with the texts.
-  if (!withTexts && !addFormattedTexts(worksheet, date1904)) worksheet = firstSheet(parse(data, true)) ?? worksheet;
+  if (!withTexts && !addFormattedTexts(worksheet, date1904)) worksheet = firstSheet(parse(zip, true)) ?? worksheet;
   // The rows SheetJS found, as they are: only rows and cells that hold something are there. A sheet's stated
   // range (its <dimension>) is only a claim and is never walked: a file of a few kilobytes can state
   // A1:XFD1048576, 17 billion cells (issue 17, hostile files). Plain numbers of a date column read as dates.

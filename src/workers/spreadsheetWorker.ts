@@ -1,6 +1,12 @@
 /// <reference lib="webworker" />
 import type { ImportDefinition } from '../../domain/import';
-import { importWorkbook, readAndValidate, type ImportStage, type WorkbookImport } from './importWorkbook';
+import {
+  importWorkbook,
+  inflatedWorkbook,
+  readAndValidate,
+  type ImportStage,
+  type WorkbookImport,
+} from './importWorkbook';
 
 /**
  * What the page sends: the chosen file (no copy of its bytes) and the template's import rules; `scanHere: false`
@@ -36,9 +42,13 @@ self.onmessage = async (event: MessageEvent<SpreadsheetMessage>) => {
   const bytes = new Uint8Array(await file.arrayBuffer());
   mark('bytes');
   const onValidating = () => post({ stage: 'validating' });
-  const outcome = scanHere
-    ? await importWorkbook(bytes, file.name, definition, onValidating, mark)
-    : readAndValidate(bytes, file.name, definition, onValidating, mark);
+  let outcome: WorkbookImport;
+  if (scanHere) outcome = await importWorkbook(bytes, file.name, definition, onValidating, mark);
+  else {
+    const inflated = await inflatedWorkbook(bytes, file.name);
+    mark('inflated');
+    outcome = readAndValidate(bytes, file.name, definition, onValidating, mark, inflated);
+  }
   if (!outcome.ok) return post({ stage: 'done', outcome, timings });
   const json = new TextEncoder().encode(JSON.stringify(outcome.rows)).buffer;
   mark('encoded');
