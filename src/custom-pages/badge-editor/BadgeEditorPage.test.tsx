@@ -8,20 +8,11 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { defaultStyle } from '../../../domain/templateRules/style';
 import type { TemplateDefinition } from '../../../domain/templates';
 import { AdminWrapper, testI18nProvider } from '../../../tests/unit/adminWrapper';
+import { MANAGER_WHO } from '../../../tests/unit/testUsers';
 import { forgetCurrentUser } from '../../authProvider/authProvider';
 import { BadgeEditorPage } from './BadgeEditorPage';
 
-const MANAGER = {
-  id: 1,
-  issuerId: 5,
-  issuerName: 'North College',
-  profileId: 6,
-  email: 'manager@example.org',
-  firstName: 'Mo',
-  lastName: 'Lee',
-  params: { tracking: false, hasCustomDesign: false, canEditTables: false },
-  metatemplates: [{ Type: 'openbadge' }, { Type: 'cpf_onshelf' }],
-};
+const MANAGER = MANAGER_WHO;
 
 const LOGO = 'templates/5/aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa.svg';
 const usedBadge: TemplateDefinition = {

@@ -17,7 +17,7 @@ import {
   ToggleButtonGroup,
   Typography,
 } from '@mui/material';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import {
   InfiniteList,
@@ -32,6 +32,7 @@ import { canEditTemplate, isAdministrator } from '../../../domain/permissions';
 import type { TemplateFacets } from '../../../domain/templateList';
 import type { TemplateSummary } from '../../../domain/templates';
 import { useCurrentUser } from '../../authProvider/useCurrentUser';
+import { LoadingBar } from '../../components/LoadingBar';
 import { canUseEditor, editorPath } from '../../custom-pages/badge-editor/editorPaths';
 import { MY_PLAN_PATH } from '../../custom-pages/my-plan/paths';
 import { useLaurelDataProvider } from '../../dataProvider/useLaurelDataProvider';
@@ -82,7 +83,8 @@ export function TemplateList() {
       sort={sortOf(DEFAULT_TEMPLATE_SORT)}
       filterDefaultValues={DEFAULT_LIST_FILTER}
       debounce={400}
-      queryOptions={{ meta: { language: locale } }}
+      // a new search, filter or sort keeps the cards on screen (and a card's open menu) until its answer replaces them
+      queryOptions={{ meta: { language: locale }, placeholderData: keepPreviousData }}
       pagination={<InfinitePagination />}
     >
       <TemplateListView />
@@ -95,7 +97,8 @@ function TemplateListView() {
   const dataProvider = useLaurelDataProvider();
   const queryClient = useQueryClient();
   const { user } = useCurrentUser();
-  const { data, total, isPending, error, filterValues, setFilters, sort, setSort } = useListContext<TemplateSummary>();
+  const { data, total, isPending, isPlaceholderData, error, filterValues, setFilters, sort, setSort } =
+    useListContext<TemplateSummary>();
   const filters = readFilters(filterValues);
   const setListFilters = (next: TemplateFilters) => setFilters(toListFilter(next), {}, false);
   const facetsQuery = useQuery({ queryKey: ['templates', 'facets'], queryFn: () => dataProvider.templateFacets() });
@@ -244,6 +247,9 @@ function TemplateListView() {
       {pathwayMode && user && canEditPathways && (
         <PathwayMode issuerId={user.issuerId} onSaved={refresh} onClose={() => setPathwayMode(false)} />
       )}
+      <Box sx={{ height: 4, mt: -2, mb: 1.5 }}>
+        {isPlaceholderData && <LoadingBar aria-label={translate('templates.refreshing')} />}
+      </Box>
       {error ? (
         <Alert severity="error">{translate('app.error_generic')}</Alert>
       ) : isPending || !user ? (
@@ -253,7 +259,7 @@ function TemplateListView() {
           ))}
         </Box>
       ) : cards.length > 0 ? (
-        <Box sx={GRID}>
+        <Box sx={{ ...GRID, opacity: isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}>
           {cards.map((template) => (
             <TemplateCard
               key={template.id}

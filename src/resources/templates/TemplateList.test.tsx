@@ -1,0 +1,146 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { delay, http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import type { I18nProvider } from 'react-admin';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { TemplateSummary } from '../../../domain/templates';
+import { AdminWrapper, testI18nProvider } from '../../../tests/unit/adminWrapper';
+import { MANAGER_WHO } from '../../../tests/unit/testUsers';
+import { forgetCurrentUser } from '../../authProvider/authProvider';
+import { TemplateList } from './TemplateList';
+
+const MANAGER = { ...MANAGER_WHO, plan: 'PREMIUM', hasPathway: false, metatemplates: [{ Type: 'openbadge' }] };
+
+const template = (id: number, label: string): TemplateSummary => ({
+  id,
+  label: { en: label },
+  type: 'openbadge',
+  enable: true,
+  usable: true,
+  mode: 'Classic',
+  tags: [],
+  notes: '',
+  certificationCounter: 0,
+  dateCreation: '2026-01-01T00:00:00.000Z',
+  lastCampaignId: null,
+  lastCampaignDate: null,
+  thumbnail: null,
+  languagesList: 'en',
+  DefaultLanguage: 'en',
+  meta_type: 'certificate',
+  isPathwayParent: false,
+  isPathwayChild: false,
+  pathwayDefinition: null,
+  hasReferenceTables: false,
+});
+
+const TEMPLATES = [template(7, 'Data literacy'), template(8, 'Robotics')];
+
+/** The searches GET /api/templates received; a search's answer waits until `release` is called. */
+const searches: string[] = [];
+let release: () => void = () => undefined;
+let answered = Promise.resolve();
+
+const server = setupServer(
+  http.get('*/api/admin/who', () => HttpResponse.json(MANAGER)),
+  http.get('*/api/templates/facets', () =>
+    HttpResponse.json({ count: 2, types: ['openbadge'], modes: ['Classic'], pathwayParents: false, tags: [] }),
+  ),
+  http.get('*/api/templates', async ({ request }) => {
+    const filter = JSON.parse(new URL(request.url).searchParams.get('filter') ?? '{}') as { q?: string };
+    const q = (filter.q ?? '').toLowerCase();
+    searches.push(q);
+    if (q !== '') {
+      await answered;
+      await delay(10);
+    }
+    const rows = TEMPLATES.filter((t) => JSON.stringify(t.label).toLowerCase().includes(q));
+    return HttpResponse.json(rows, {
+      headers: { 'content-range': `templates 0-${Math.max(0, rows.length - 1)}/${rows.length}` },
+    });
+  }),
+);
+
+/** A signed-in session token (the list checks it locally before asking the server). */
+const token = () => {
+  const claims = { authenticated: true, authLevel: 2, exp: Math.floor(Date.now() / 1000) + 3600 };
+  return `e30.${btoa(JSON.stringify(claims))}.sig`;
+};
+
+/** jsdom lays nothing out, so it has no IntersectionObserver (the infinite list's "load more" sentinel). */
+class NoLayoutObserver {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+  takeRecords() {
+    return [];
+  }
+}
+
+let i18nProvider: I18nProvider;
+beforeAll(async () => {
+  vi.stubGlobal('IntersectionObserver', NoLayoutObserver);
+  server.listen({ onUnhandledRequest: 'error' });
+  i18nProvider = await testI18nProvider();
+});
+beforeEach(() => {
+  localStorage.setItem('auth_token', token());
+  answered = new Promise((resolve) => (release = resolve));
+});
+afterEach(() => {
+  server.resetHandlers();
+  forgetCurrentUser();
+  release();
+  searches.length = 0;
+  localStorage.clear();
+});
+afterAll(() => {
+  server.close();
+  vi.unstubAllGlobals();
+});
+
+const cards = () => screen.queryAllByTestId('template-card');
+const card = (label: string) => cards().find((c) => within(c).queryByRole('heading', { name: label }));
+
+async function searchWhileMenuOpen(label: string) {
+  render(
+    <AdminWrapper i18nProvider={i18nProvider} path="/templates">
+      <TemplateList />
+    </AdminWrapper>,
+  );
+  expect(await screen.findByRole('heading', { name: '2 templates' })).toBeVisible();
+  fireEvent.change(screen.getByPlaceholderText('Search by label, id or notes'), {
+    target: { value: 'literacy' },
+  });
+  fireEvent.click(within(card(label)!).getByRole('button', { name: `More actions for ${label}` }));
+  expect(await screen.findByRole('menu')).toBeVisible();
+  // the debounce is over and the search's answer is on its way: the cards and the menu stay, a bar says it loads
+  // (the open menu hides the page from assistive technologies, hence hidden: true)
+  await waitFor(() => expect(searches).toContain('literacy'));
+  expect(
+    await screen.findByRole('progressbar', { name: 'Loading the matching templates…', hidden: true }),
+  ).toBeVisible();
+  expect(cards()).toHaveLength(2);
+  expect(screen.getByRole('menu')).toBeVisible();
+  release();
+  await waitFor(() =>
+    expect(screen.queryByRole('progressbar', { name: 'Loading the matching templates…', hidden: true })).toBeNull(),
+  );
+  expect(screen.getByRole('heading', { name: '1 template', hidden: true })).toBeVisible();
+  expect(cards()).toHaveLength(1);
+}
+
+// rendering MUI in jsdom is slow on a busy machine
+describe('the templates list', { timeout: 60_000 }, () => {
+  it("keeps its cards and an open card's menu while a search's answer loads", async () => {
+    await searchWhileMenuOpen('Data literacy');
+    expect(screen.getByRole('menu')).toBeVisible();
+    expect(within(screen.getByRole('menu')).getByRole('menuitem', { name: 'Edit' })).toBeVisible();
+  });
+
+  it("closes the menu of a card that the search's answer no longer holds", async () => {
+    await searchWhileMenuOpen('Robotics');
+    expect(card('Robotics')).toBeUndefined();
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+  });
+});
