@@ -64,42 +64,33 @@ export async function templateRoutes(app: FastifyInstance, ctx: AppContext): Pro
     return callerTemplate(db, auth, params.id);
   }
 
+  /** The options of a view of one of the caller's templates, at /api/issuer/{issuer}/template/{id}/{view}. */
+  const templateView = <Answer extends z.ZodType>(summary: string, answer: Answer) => ({
+    config: templates('show'),
+    schema: { summary, params: issuerTemplateParams, response: { 200: answer } },
+  });
   api.get(
     '/api/issuer/:issuer/template/:id/meta',
-    {
-      config: templates('show'),
-      schema: {
-        summary: 'The meta_* fields (url, dates, landscape, type, thumbnail, design) and the label',
-        params: issuerTemplateParams,
-        response: { 200: templateMetaAnswer },
-      },
-    },
+    templateView(
+      'The meta_* fields (url, dates, landscape, type, thumbnail, design) and the label',
+      templateMetaAnswer,
+    ),
     async (request) => templateMeta(await pathTemplate(request, request.params)),
   );
-
   api.get(
     '/api/issuer/:issuer/template/:id/json',
-    {
-      config: templates('show'),
-      schema: {
-        summary: 'The full definition in the payload shape (design, content per language, logos), for update mode',
-        params: issuerTemplateParams,
-        response: { 200: templateDefinitionAnswer },
-      },
-    },
+    templateView(
+      'The full definition in the payload shape (design, content per language, logos), for update mode',
+      templateDefinitionAnswer,
+    ),
     async (request) => templateDefinition(await pathTemplate(request, request.params)),
   );
-
   api.get(
     '/api/issuer/:issuer/template/:id/data',
-    {
-      config: templates('show'),
-      schema: {
-        summary: 'What an import needs: languages, technical fields, fields to certify, file fields',
-        params: issuerTemplateParams,
-        response: { 200: templateImportDataAnswer },
-      },
-    },
+    templateView(
+      'What an import needs: languages, technical fields, fields to certify, file fields',
+      templateImportDataAnswer,
+    ),
     async (request) => templateImportData(await pathTemplate(request, request.params)),
   );
 
