@@ -60,7 +60,7 @@ test('draw a badge, undo, save, clone, filter and sort the library, leave by the
   page,
   laurel,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   await signInByMail(page, laurel, ADMIN);
   await page.goto('/badgeImageLibrary');
   const tiles = page.getByRole('listitem');
@@ -116,6 +116,18 @@ test('draw a badge, undo, save, clone, filter and sort the library, leave by the
   const canvasPng = `data:image/png;base64,${(await page.getByTestId('designer-canvas').locator('canvas').first().screenshot({ omitBackground: false })).toString('base64')}`;
   await expect(save).toBeEnabled();
   await save.click();
+  await expect(page).toHaveURL(/\/badgeImageLibrary$/);
+  await expect(page.getByText('Image saved')).toBeVisible();
+  await expect(tiles).toHaveCount(8);
+  // the saved image's entry in the history is now its edit page (Forward opens it, not a blank editor);
+  // Cancel without changes leaves at once
+  await page.goForward();
+  await expect(page).toHaveURL(/\/badgeImageEditor\/\d+$/);
+  await expect(page.getByLabel('Image name')).toHaveValue('Welding expert');
+  await expect(layers).toHaveCount(3);
+  await expect(save).toBeDisabled();
+  await screenshot(page, 'designer-edit');
+  await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(page).toHaveURL(/\/badgeImageLibrary$/);
   await expect(tiles).toHaveCount(8);
 
@@ -179,6 +191,10 @@ test('draw a badge, undo, save, clone, filter and sort the library, leave by the
   await page.getByRole('button', { name: 'Edit' }).click();
   await expect(page).toHaveURL(/\/badgeImageEditor\/\d+$/);
   await page.getByLabel('Image name').fill('Welding expert, draft');
+  // Cancel asks too
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByText('Leave without saving?')).toBeVisible();
+  await page.getByRole('button', { name: 'Keep editing' }).click();
   await page.getByRole('link', { name: 'Templates' }).first().click();
   await expect(page.getByText('Leave without saving?')).toBeVisible();
   await screenshot(page, 'designer-leave-by-menu');
@@ -260,6 +276,17 @@ test('draw a badge, undo, save, clone, filter and sort the library, leave by the
   // the same drawing as the server's render of the saved model
   expect(await pixelDifference(page, logoPng, png)).toBeLessThan(1);
   await screenshot(page, 'designer-template-logo');
+
+  // by keyboard alone: the name typed, Enter saves (opened first in the tab, the editor goes on to the library)
+  await page.goto('/badgeImageEditor');
+  await page.getByLabel('Image name').focus();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type('Typed badge');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/badgeImageLibrary/);
+  await expect
+    .poll(async () => Object.values(await listImages(laurel.baseURL, token)).map((image) => image.name))
+    .toContain('Typed badge');
 
   // the image panel: its fields wait for a picture
   await page.goto('/badgeImageEditor');
