@@ -429,14 +429,21 @@ async function benchDatabase(database: 'sqlite' | 'postgres', app: LaurelApp, se
       post(page(view('template'), { field: 'lastName', order: 'DESC' }, Math.floor((total - 1) / 20) * 20)),
     ),
   );
-  // the filter drawer: every choice of statuses and mail states (tracking off: sent, not sent, not delivered)
-  let worst: { name: string; timing: Timing } | null = null;
+  // the filter drawer: every choice of statuses and mail states (tracking off: sent, not sent, not delivered), 5
+  // runs each; the five slowest are timed again like every other case (20 runs), so that the line is the slowest
+  // combination's p95 and not the single worst of 525 requests
+  const combinations: { name: string; body: Record<string, unknown>; timing: Timing }[] = [];
   for (const statuses of subsets(DEFAULT_STATUS_FILTER)) {
     for (const mailSent of subsets(defaultMailFilter(false))) {
-      const timing = await time(() => post(page(view('template', { statuses, mailSent }))), 5);
-      if (!worst || timing.p95 > worst.timing.p95)
-        worst = { name: `statuses ${statuses.join(',')} mail ${mailSent.join(',')}`, timing };
+      const body = page(view('template', { statuses, mailSent }));
+      const timing = await time(() => post(body), 5);
+      combinations.push({ name: `statuses ${statuses.join(',')} mail ${mailSent.join(',')}`, body, timing });
     }
+  }
+  let worst: { name: string; timing: Timing } | null = null;
+  for (const candidate of combinations.sort((a, b) => b.timing.p95 - a.timing.p95).slice(0, 5)) {
+    const timing = await time(() => post(candidate.body));
+    if (!worst || timing.p95 > worst.timing.p95) worst = { name: candidate.name, timing };
   }
   if (worst) line(`slowest of the 105 status/mail combinations (${worst.name})`, worst.timing);
   let n = 0;

@@ -251,9 +251,10 @@ export interface SearchSource {
    * `from … ` the certificates the words found (the table `certificates` in it); with a direction (streamed
    * sources only) they come lazily in that id order, so that a page in publication order stops when full.
    * Without, the trigram index is read in its own ascending order, skipping ahead in long lists of rowids: the
-   * cheaper way when the words are rare (FTS5 reads a descending order entry by entry).
+   * cheaper way when the words are rare (FTS5 reads a descending order entry by entry). `after`: only ids above it
+   * (streamed sources), so that a count can go on in slices.
    */
-  from: (direction?: 'asc' | 'desc') => RawBuilder<unknown>;
+  from: (direction?: 'asc' | 'desc', after?: number) => RawBuilder<unknown>;
   /** conditions on `certificates` that the index lookup leaves to check */
   conditions: RawBuilder<unknown>[];
   /** whether `from` can give the found rows lazily in id order */
@@ -288,7 +289,11 @@ export function sqliteSearchSource(words: readonly string[], key: string | null)
     };
   }
   return {
-    from: (direction) => sql`from (select rowid as id from certificate_search where certificate_search match ${phrase}
+    from: (
+      direction,
+      after,
+    ) => sql`from (select rowid as id from certificate_search where certificate_search match ${phrase}
+        ${after !== undefined ? sql`and rowid > ${after}` : sql``}
         ${direction ? sql`order by rowid ${sql.raw(direction)}` : sql``}) as found
       cross join certificates on certificates.id = found.id`,
     conditions: shortChecks,

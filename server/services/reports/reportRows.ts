@@ -1,4 +1,4 @@
-import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import { ACTIVE_STATUSES, CERTIFICATE_KEY_PATTERN, CERTIFICATE_STATUS } from '../../../domain/certificates';
 import {
   emailStatus,
@@ -26,6 +26,7 @@ import {
   type PageOrder,
   type PageScope,
   type ReportCountTable,
+  type SearchSource,
 } from './reportQueries';
 
 export interface ReportQuery {
@@ -296,9 +297,7 @@ async function searchPage(
   const found = sqliteSearchSource(words, key);
   const where = sql.join([searchConditions(scope, query), ...found.conditions], sql` and `);
   const direction = sql.raw(order.direction);
-  const counted = await sql<{ n: number | string }>`select count(*) as n from (select 1 ${found.from()}
-    where ${where} limit ${countLimit + 1}) as counted`.execute(db);
-  const n = Number(counted.rows[0]?.n ?? 0);
+  const n = await sqliteSearchCount(db, found, where, countLimit + 1);
   const bounded = n > countLimit;
   const total = Math.min(n, countLimit);
   if (query.offset >= n) return { rows: [], total, bounded };
@@ -322,6 +321,39 @@ async function searchPage(
     ).rows;
   }
   return { rows, total, bounded };
+}
+
+/** Found rows a statement of the SQLite search count reads at most (better-sqlite3 holds the event loop meanwhile). */
+const COUNT_SLICE = 200;
+
+/**
+ * How many found rows pass `where`, up to `most`. better-sqlite3 runs a statement on the main thread: counting a
+ * thousand rows read from the disk in one statement held the server's event loop up to 72 ms, so a streamed
+ * source is counted in slices of COUNT_SLICE rows in id order (the driver lets waiting requests through between
+ * statements: server/db/sqliteDriver.ts).
+ */
+async function sqliteSearchCount(
+  db: Kysely<Database>,
+  found: SearchSource,
+  where: RawBuilder<unknown>,
+  most: number,
+): Promise<number> {
+  if (!found.streamed) {
+    const counted = await sql<{ n: number | string }>`select count(*) as n from (select 1 ${found.from()}
+      where ${where} limit ${most}) as counted`.execute(db);
+    return Number(counted.rows[0]?.n ?? 0);
+  }
+  let n = 0;
+  let after = 0;
+  while (n < most) {
+    const slice = Math.min(COUNT_SLICE, most - n);
+    const ids = await sql<{ id: number }>`select found.id as id ${found.from('asc', after)} where ${where}
+      order by found.id asc limit ${slice}`.execute(db);
+    n += ids.rows.length;
+    if (ids.rows.length < slice) break;
+    after = ids.rows[ids.rows.length - 1].id;
+  }
+  return n;
 }
 
 /** Certificates per status of a campaign or a template, from the counts kept beside them. */
