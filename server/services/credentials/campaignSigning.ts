@@ -15,7 +15,7 @@ import { contextDocumentLoader } from './contexts/documentLoader';
 import { ensureIssuerKey, issuerSignerOf, loadIssuerSigningKey } from './issuerKeys';
 import type { OpenBadgeCredentialInput } from './openBadgeCredential';
 import { createShapeCanonizer, type ShapeCanonizer } from './shapeCanonizer';
-import { sharedSigningPool, type SigningPool } from './signingPool';
+import { sharedSigningPool, warmSigningPool, type SigningPool } from './signingPool';
 
 /** Certificates read, signed and stored per chunk: a failure loses little, and readers are never held long. */
 const CHUNK = 500;
@@ -25,6 +25,14 @@ const SLICE = 100;
 const IN_FLIGHT = 2;
 /** Below this many certificates in a job, starting the signing threads costs more than it saves. */
 export const POOL_THRESHOLD = 200;
+
+/**
+ * Called when a publication of `certificates` rows is accepted: one that its signing job will hand to the signing
+ * threads starts them now, so they are ready when the job reads its first chunk (signingPool.ts).
+ */
+export function prepareCampaignSigning(certificates: number): void {
+  if (certificates >= POOL_THRESHOLD) warmSigningPool();
+}
 
 /** The main thread's canonizer, kept warm across jobs for the small ones it signs. */
 let mainThreadCanonizer: ShapeCanonizer | null = null;

@@ -1,4 +1,4 @@
-import { createPublicKey, type KeyObject } from 'node:crypto';
+import { createPublicKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { parentPort } from 'node:worker_threads';
 import { createBatchSigner, signInputs, type BatchSigner, type SignResult } from './batchSigning';
 import { contextDocumentLoader } from './contexts/documentLoader';
@@ -23,6 +23,45 @@ export interface SignAnswer {
 }
 
 const canonizer = createShapeCanonizer(contextDocumentLoader);
+
+/**
+ * As the thread starts, one throw-away credential is signed with a throw-away key: the Data Integrity libraries
+ * load, the JSON-LD contexts are processed and the code is compiled before the first batch comes (a pool started
+ * ahead of its job, signingPool.ts, then signs its first chunk at full speed; cold, a thread took ≈ 0.7 s of CPU
+ * before its first credential). A failure is left for the first batch to meet and report.
+ */
+async function warmUp(): Promise<void> {
+  const { privateKey } = generateKeyPairSync('ed25519');
+  const signer = createBatchSigner(
+    issuerSignerOf('did:web:warm.invalid#key-1', privateKey),
+    contextDocumentLoader,
+    canonizer,
+  );
+  await signInputs(
+    signer,
+    [
+      {
+        publicUrl: 'https://warm.invalid',
+        certificateKey: 'warm',
+        issuer: { id: 1, name: 'Issuer', url: 'https://warm.invalid' },
+        achievement: {
+          templateId: 1,
+          language: 'en',
+          name: 'Badge',
+          description: 'Badge',
+          criteriaNarrative: 'Badge',
+          imageUrl: 'https://warm.invalid/badge.png',
+          achievementType: 'Badge',
+        },
+        recipient: { email: 'learner@warm.invalid', name: 'Learner' },
+        validFrom: '2026-01-01',
+        status: { index: 0 },
+      },
+    ],
+    new Date(),
+  );
+}
+const warming = warmUp().catch(() => undefined);
 let last: { identity: string; signer: BatchSigner } | null = null;
 
 /** The batch signer of this key and date, kept while the same job sends its batches. */
@@ -42,6 +81,7 @@ function signerFor(key: SignRequest['key']): BatchSigner {
 }
 
 parentPort?.on('message', async (request: SignRequest) => {
+  await warming;
   const results = await signInputs(signerFor(request.key), request.inputs, new Date(request.key.created));
   parentPort?.postMessage({ id: request.id, results } satisfies SignAnswer);
 });
