@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { contextDocumentLoader, type DocumentLoader } from './contexts/documentLoader';
 import { base58btc } from './issuerKeys';
 import { buildOpenBadgeCredential, type OpenBadgeCredentialInput } from './openBadgeCredential';
@@ -65,6 +65,22 @@ export function createBatchSigner(
 
 export type SignResult = { ok: true; json: string } | { ok: false; error: string };
 
+/** Random bytes for the recipients' salts, drawn 4 KB at a time (one randomBytes call per credential cost more). */
+let saltPool = Buffer.alloc(0);
+let saltOffset = 0;
+
+/** 16 random bytes as hex: the salt `hashedEmailIdentity` would draw itself. */
+function nextSalt(): string {
+  if (saltOffset + 16 > saltPool.length) {
+    saltPool = randomBytes(4096);
+    saltOffset = 0;
+  }
+  const salt = saltPool.toString('hex', saltOffset, saltOffset + 16);
+  saltPool.fill(0, saltOffset, saltOffset + 16);
+  saltOffset += 16;
+  return salt;
+}
+
 /**
  * Builds, signs and serialises each input, one after the other (the first of a shape warms the canonizer for the
  * rest); `between` runs after each one (the main thread yields there).
@@ -78,7 +94,8 @@ export async function signInputs(
   const results: SignResult[] = [];
   for (const input of inputs) {
     try {
-      results.push({ ok: true, json: JSON.stringify(await signer.sign(buildOpenBadgeCredential(input), created)) });
+      const salted = input.recipient.salt ? input : { ...input, recipient: { ...input.recipient, salt: nextSalt() } };
+      results.push({ ok: true, json: JSON.stringify(await signer.sign(buildOpenBadgeCredential(salted), created)) });
     } catch (error) {
       results.push({ ok: false, error: (error as Error).message });
     }
