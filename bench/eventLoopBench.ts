@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import { constants, monitorEventLoopDelay, performance, PerformanceObserver } from 'node:perf_hooks';
 import type { TestProject } from 'vitest/node';
 import { buildApp, type LaurelApp } from '../server/app';
 import { loadConfig } from '../server/config';
@@ -111,6 +111,36 @@ function bareEd25519Rate(): number {
   return (count / (performance.now() - start)) * 1000;
 }
 
+/**
+ * The server's garbage-collection pauses from this call to `stop()` (the server shares this thread): a long delay
+ * that lines up with a long pause is the collector's, not a step of a handler.
+ */
+function gcPauses(): { stop(): string } {
+  const pauses: { kind: number; duration: number }[] = [];
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      const { detail } = entry as PerformanceEntry & { detail?: { kind?: number } };
+      pauses.push({ kind: detail?.kind ?? 0, duration: entry.duration });
+    }
+  });
+  observer.observe({ entryTypes: ['gc'] });
+  return {
+    stop() {
+      observer.disconnect();
+      const longest = (kind: number) =>
+        Math.max(0, ...pauses.filter((pause) => pause.kind === kind).map((pause) => pause.duration));
+      const count = (kind: number) => pauses.filter((pause) => pause.kind === kind).length;
+      const total = pauses.reduce((sum, pause) => sum + pause.duration, 0);
+      return (
+        `GC pauses ${ms(total)} in all; scavenges ${count(constants.NODE_PERFORMANCE_GC_MINOR)} ` +
+        `(longest ${ms(longest(constants.NODE_PERFORMANCE_GC_MINOR))}), full collections ` +
+        `${count(constants.NODE_PERFORMANCE_GC_MAJOR)} (longest ${ms(longest(constants.NODE_PERFORMANCE_GC_MAJOR))}), ` +
+        `incremental steps longest ${ms(longest(constants.NODE_PERFORMANCE_GC_INCREMENTAL))}`
+      );
+    },
+  };
+}
+
 function ms(value: number): string {
   return `${value.toFixed(0)} ms`;
 }
@@ -200,6 +230,7 @@ async function publishAndSign(database: BenchDatabase, pgUrl: string | null): Pr
     });
     // the publish and the signing each under their own probe and event-loop monitor
     const publishLoop = monitorEventLoopDelay({ resolution: 5 });
+    const publishGc = gcPauses();
     const publishProbe = startHealthProbe(`${base}/api/health`, 20);
     publishLoop.enable();
     const started = performance.now();
@@ -211,13 +242,16 @@ async function publishAndSign(database: BenchDatabase, pgUrl: string | null): Pr
     if (!answer.ok) throw new Error(await answer.text());
     const published = performance.now();
     publishLoop.disable();
+    const publishGcLine = publishGc.stop();
     const publishResult = await publishProbe.stop();
     const loop = monitorEventLoopDelay({ resolution: 5 });
+    const signingGc = gcPauses();
     const probe = startHealthProbe(`${base}/api/health`, 20);
     loop.enable();
     await app.laurel.jobs.runUntilIdle();
     const signed = performance.now();
     loop.disable();
+    const signingGcLine = signingGc.stop();
     const result = await probe.stop();
     const unsigned = await app.laurel.db
       .selectFrom('certificates')
@@ -228,11 +262,13 @@ async function publishAndSign(database: BenchDatabase, pgUrl: string | null): Pr
     console.info(`  ${database}: publish ${ms(published - started)}, signing job ${ms(signed - published)}`);
     console.info(`    probe during the publish: ${probeLine(publishResult)}`);
     console.info(`    longest event-loop delay in the server during the publish: ${ms(publishLoop.max / 1e6)}`);
+    console.info(`    ${publishGcLine}`);
     console.info(
       `    signing with the probe running: ${Math.round(rate).toLocaleString('en')}/s (target ≥ 4,000/s)${Number(unsigned.n) > 0 ? `, ${unsigned.n} left unsigned!` : ''}`,
     );
     console.info(`    probe during the signing: ${probeLine(result)}`);
     console.info(`    longest event-loop delay in the server during the signing: ${ms(loop.max / 1e6)}`);
+    console.info(`    ${signingGcLine}`);
     await reportUnderProbe(database, app, base);
   } finally {
     await server.close();

@@ -8,13 +8,11 @@ import { custom, type Hex } from 'viem';
 import { CERTIFICATE_STATUS } from '../domain/certificates';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
-import { nowIso } from '../server/db/clock';
-import { insertCertificates } from '../server/repositories/certificates';
-import { insertTemplate } from '../server/repositories/templates';
 import type { LedgerChain } from '../server/services/ledger/chain';
 import { anchorCampaignOnChain } from '../server/services/ledger/evm/chainAnchoring';
 import { deployLedgerContract, EvmChain } from '../server/services/ledger/evm/evmChain';
 import { anchorCampaign } from '../server/services/ledger/transparencyLog';
+import { seedBenchCampaign } from './signingBench';
 
 const PUBLIC_URL = 'https://laurel.example';
 const BATCH = 2_000;
@@ -22,50 +20,11 @@ const KEY = `0x${'11'.repeat(32)}` as Hex;
 
 /** A campaign of `count` NFT certificates still minting, with stand-in signed credentials (1.5 KB each). */
 async function mintingCampaign(app: Awaited<ReturnType<typeof buildApp>>, count: number) {
-  const { db } = app.laurel;
-  const issuer = await db.selectFrom('issuers').select('id').executeTakeFirstOrThrow();
-  const templateId = await insertTemplate(db, {
-    issuer_id: issuer.id,
-    label: JSON.stringify({ fr: 'Premiers secours' }),
-    type: 'openbadge',
-    languages: 'fr',
-    default_language: 'fr',
-    content: JSON.stringify({ fr: { microcertitle: 'Premiers secours' } }),
+  const { issuerId, campaignId } = await seedBenchCampaign(app.laurel.db, count, {
+    status: CERTIFICATE_STATUS.minting,
+    credential: (i) => JSON.stringify({ id: `urn:uuid:${i}`, proof: randomBytes(1100).toString('base64') }),
   });
-  const campaign = await db
-    .insertInto('campaigns')
-    .values({
-      issuer_id: issuer.id,
-      template_id: templateId,
-      user_id: null,
-      certified_degrees: count,
-      created_at: nowIso(),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const now = nowIso();
-  await db.transaction().execute((trx) =>
-    insertCertificates(
-      trx,
-      Array.from({ length: count }, (_, i) => ({
-        key: randomBytes(96).toString('base64url').replace(/[-_]/g, 'x').slice(0, 128),
-        issuer_id: issuer.id,
-        template_id: templateId,
-        campaign_id: campaign.id,
-        status_id: CERTIFICATE_STATUS.minting,
-        language: 'fr',
-        email: `learner${i}@example.org`,
-        data: '{}',
-        credential: JSON.stringify({ id: `urn:uuid:${i}`, proof: randomBytes(1100).toString('base64') }),
-        obtention_date: '2026-03-01',
-        expiration_date: null,
-        status_index: i,
-        created_at: now,
-        updated_at: now,
-      })),
-    ),
-  );
-  return { issuerId: issuer.id, campaignId: campaign.id };
+  return { issuerId, campaignId };
 }
 
 async function withApp<T>(chain: LedgerChain | null, work: (app: Awaited<ReturnType<typeof buildApp>>) => Promise<T>) {

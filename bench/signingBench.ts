@@ -3,9 +3,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import type { Kysely } from 'kysely';
 import { CERTIFICATE_STATUS } from '../domain/certificates';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
+import type { Database } from '../server/db/schema';
 import { nowIso } from '../server/db/clock';
 import { insertCertificates } from '../server/repositories/certificates';
 import { insertTemplate } from '../server/repositories/templates';
@@ -49,6 +51,62 @@ function rate(count: number, milliseconds: number): string {
   return `${Math.round((count / milliseconds) * 1000).toLocaleString('en')}/s`;
 }
 
+/**
+ * A French template and a campaign of `count` certificates of the database's first issuer, in `status`, with
+ * `credential(i)` as each one's stored credential (none: to be signed). Shared by the signing and NFT benches.
+ */
+export async function seedBenchCampaign(
+  db: Kysely<Database>,
+  count: number,
+  options: { status: number; outcome?: string; credential?: (index: number) => string },
+): Promise<{ issuerId: number; templateId: number; campaignId: number }> {
+  const issuer = await db.selectFrom('issuers').select('id').executeTakeFirstOrThrow();
+  const templateId = await insertTemplate(db, {
+    issuer_id: issuer.id,
+    label: JSON.stringify({ fr: 'Premiers secours' }),
+    type: 'openbadge',
+    languages: 'fr',
+    default_language: 'fr',
+    content: JSON.stringify({
+      fr: { microcertitle: 'Premiers secours', ...(options.outcome ? { outcome: options.outcome } : {}) },
+    }),
+  });
+  const campaign = await db
+    .insertInto('campaigns')
+    .values({
+      issuer_id: issuer.id,
+      template_id: templateId,
+      user_id: null,
+      certified_degrees: count,
+      created_at: nowIso(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const now = nowIso();
+  await db.transaction().execute((trx) =>
+    insertCertificates(
+      trx,
+      Array.from({ length: count }, (_, i) => ({
+        key: randomBytes(96).toString('base64url').replace(/[-_]/g, 'x').slice(0, 128),
+        issuer_id: issuer.id,
+        template_id: templateId,
+        campaign_id: campaign.id,
+        status_id: options.status,
+        language: 'fr',
+        email: `learner${i}@example.org`,
+        data: '{}',
+        ...(options.credential ? { credential: options.credential(i) } : {}),
+        obtention_date: '2026-03-01',
+        expiration_date: null,
+        status_index: i,
+        created_at: now,
+        updated_at: now,
+      })),
+    ),
+  );
+  return { issuerId: issuer.id, templateId, campaignId: campaign.id };
+}
+
 /** The signing job itself on the embedded SQLite database: read, build, sign, store in chunks. */
 async function jobOnSqlite(count: number): Promise<number> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'laurel-bench-'));
@@ -57,50 +115,12 @@ async function jobOnSqlite(count: number): Promise<number> {
     { logger: false },
   );
   try {
-    const { db } = app.laurel;
-    const issuer = await db.selectFrom('issuers').select('id').executeTakeFirstOrThrow();
-    const templateId = await insertTemplate(db, {
-      issuer_id: issuer.id,
-      label: JSON.stringify({ fr: 'Premiers secours' }),
-      type: 'openbadge',
-      languages: 'fr',
-      default_language: 'fr',
-      content: JSON.stringify({ fr: { microcertitle: 'Premiers secours', outcome: 'Alerter, protéger, secourir.' } }),
+    const { issuerId, campaignId } = await seedBenchCampaign(app.laurel.db, count, {
+      status: CERTIFICATE_STATUS.validated,
+      outcome: 'Alerter, protéger, secourir.',
     });
-    const campaign = await db
-      .insertInto('campaigns')
-      .values({
-        issuer_id: issuer.id,
-        template_id: templateId,
-        user_id: null,
-        certified_degrees: count,
-        created_at: nowIso(),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const now = nowIso();
-    await db.transaction().execute((trx) =>
-      insertCertificates(
-        trx,
-        Array.from({ length: count }, (_, i) => ({
-          key: randomBytes(96).toString('base64url').replace(/[-_]/g, 'x').slice(0, 128),
-          issuer_id: issuer.id,
-          template_id: templateId,
-          campaign_id: campaign.id,
-          status_id: CERTIFICATE_STATUS.validated,
-          language: 'fr',
-          email: `learner${i}@example.org`,
-          data: '{}',
-          obtention_date: '2026-03-01',
-          expiration_date: null,
-          status_index: i,
-          created_at: now,
-          updated_at: now,
-        })),
-      ),
-    );
     const start = performance.now();
-    await signCampaignCredentials(app.laurel, { issuerId: issuer.id, campaignId: campaign.id });
+    await signCampaignCredentials(app.laurel, { issuerId, campaignId });
     return performance.now() - start;
   } finally {
     await app.close();
