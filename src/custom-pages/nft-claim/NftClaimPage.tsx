@@ -141,6 +141,38 @@ function SignatureInput({
   );
 }
 
+/** A signing form's end: the refusal of its last try, then its submit button, busy while the call runs. */
+function SubmitWithError({
+  call,
+  ready,
+  label,
+}: {
+  call: { isPending: boolean; isError: boolean; error: unknown };
+  ready: boolean;
+  label: string;
+}) {
+  const translate = useTranslate();
+  return (
+    <>
+      {call.isError && (
+        <Alert severity="error" role="alert">
+          {translate(errorKey(call.error))}
+        </Alert>
+      )}
+      <Box>
+        <Button
+          type="submit"
+          variant="contained"
+          disabled={!ready || call.isPending}
+          startIcon={call.isPending ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
+        >
+          {label}
+        </Button>
+      </Box>
+    </>
+  );
+}
+
 function ClaimForm({ certificateKey, onDone }: { certificateKey: string; onDone: (view: NftCertificateView) => void }) {
   const translate = useTranslate();
   const dataProvider = useLaurelDataProvider();
@@ -201,21 +233,11 @@ function ClaimForm({ certificateKey, onDone }: { certificateKey: string; onDone:
           {translate('nftClaim.wallet_first')}
         </Alert>
       )}
-      {claim.isError && (
-        <Alert severity="error" role="alert">
-          {translate(errorKey(claim.error))}
-        </Alert>
-      )}
-      <Box>
-        <Button
-          type="submit"
-          variant="contained"
-          disabled={!address || !SIGNATURE_PATTERN.test(signature.trim()) || claim.isPending}
-          startIcon={claim.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}
-        >
-          {translate('nftClaim.claim_submit')}
-        </Button>
-      </Box>
+      <SubmitWithError
+        call={claim}
+        ready={!!address && SIGNATURE_PATTERN.test(signature.trim())}
+        label={translate('nftClaim.claim_submit')}
+      />
     </Stack>
   );
 }
@@ -256,21 +278,11 @@ function RevealForm({
         onChange={setSignature}
         disabled={reveal.isPending}
       />
-      {reveal.isError && (
-        <Alert severity="error" role="alert">
-          {translate(errorKey(reveal.error))}
-        </Alert>
-      )}
-      <Box>
-        <Button
-          type="submit"
-          variant="contained"
-          disabled={!SIGNATURE_PATTERN.test(signature.trim()) || reveal.isPending}
-          startIcon={reveal.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}
-        >
-          {translate('nftClaim.reveal_submit')}
-        </Button>
-      </Box>
+      <SubmitWithError
+        call={reveal}
+        ready={SIGNATURE_PATTERN.test(signature.trim())}
+        label={translate('nftClaim.reveal_submit')}
+      />
     </Stack>
   );
 }
