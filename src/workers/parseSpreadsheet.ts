@@ -105,7 +105,7 @@ export function parseSpreadsheet(
           parsed = answer.outcome;
           return settle();
         }
-        const rows = JSON.parse(new TextDecoder().decode(answer.json)) as ImportRow[];
+        const rows = JSON.parse(answer.json) as ImportRow[];
         markImport(answer.timings, 'decoded');
         parsed = { ok: true, rows };
         settle();

@@ -34,6 +34,11 @@ import {
 
 const ALL_LINES = -1;
 
+const CELL_STYLES = {
+  '& .row-number': { color: 'text.secondary' },
+  '& .row-value': { maxWidth: 260, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+} as const;
+
 /** The imported rows: language filter, text search, line options, and a preview per row. */
 export function ImportedRows({
   rows,
@@ -128,7 +133,8 @@ export function ImportedRows({
         onScroll={windowed ? measure : undefined}
         sx={{ maxHeight: 'calc(100vh - 23rem)', border: 1, borderColor: 'divider', borderRadius: 1 }}
       >
-        <Table size="small" stickyHeader aria-label={translate('publication.rows_title')}>
+        {/* the cells' styles once for the table, not an sx per cell (250 of them to resolve in each render) */}
+        <Table size="small" stickyHeader aria-label={translate('publication.rows_title')} sx={CELL_STYLES}>
           <TableHead>
             <TableRow>
               <TableCell sx={{ width: 56 }}>#</TableCell>
@@ -144,13 +150,9 @@ export function ImportedRows({
             {range && range.start > 0 && <TableRow aria-hidden="true" sx={{ height: range.start * view.rowHeight }} />}
             {visible.map(({ index, row }, i) => (
               <TableRow key={index} hover ref={i === 0 ? firstRow : undefined}>
-                <TableCell sx={{ color: 'text.secondary' }}>{index + 1}</TableCell>
+                <TableCell className="row-number">{index + 1}</TableCell>
                 {columns.map((column) => (
-                  <TableCell
-                    key={column}
-                    sx={{ maxWidth: 260, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
-                    title={row[column]}
-                  >
+                  <TableCell key={column} className="row-value" title={row[column]}>
                     {row[column]}
                   </TableCell>
                 ))}
