@@ -1,5 +1,4 @@
-import type { Page } from '@playwright/test';
-import { expect, screenshot as takeScreenshot, signInByMail, test } from './fixtures';
+import { expect, tallScreenshot as screenshot, signInByMail, test } from './fixtures';
 
 const LOGO = {
   name: 'seal.svg',
@@ -9,19 +8,6 @@ const LOGO = {
       '<circle cx="100" cy="100" r="96" fill="#1F3A5F"/><circle cx="100" cy="100" r="70" fill="#F4E3B2"/></svg>\n',
   ),
 };
-
-/** The whole page in a window as tall as it, so that the sticky header and action bar sit where they belong. */
-async function screenshot(page: Page, name: string) {
-  await page.evaluate(() => {
-    (document.activeElement as HTMLElement | null)?.blur();
-    window.scrollTo({ top: 0 });
-  });
-  const viewport = page.viewportSize() ?? { width: 1280, height: 800 };
-  const height = await page.evaluate(() => document.documentElement.scrollHeight);
-  await page.setViewportSize({ width: viewport.width, height: Math.max(height, viewport.height) });
-  await takeScreenshot(page, name);
-  await page.setViewportSize(viewport);
-}
 
 /** A plain certificate (type certificate) is created in the badge editor and listed under the certificate type. */
 test('a plain certificate template is created in the badge editor', async ({ page, laurel }) => {

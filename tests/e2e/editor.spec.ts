@@ -1,6 +1,6 @@
 import { crc32, deflateSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
-import { expect, screenshot as takeScreenshot, signInByMail, test } from './fixtures';
+import { expect, screenshot as takeScreenshot, signInByMail, tallScreenshot as screenshot, test } from './fixtures';
 
 /** A badge logo drawn for the test: a laurel-green disc with a star. */
 const LOGO = {
@@ -55,23 +55,6 @@ const DESIGN_SVG = {
       '<text x="150" y="166" text-anchor="middle" font-family="Georgia, serif" font-size="20" font-weight="700" fill="#F7E7B4">DATA LITERACY</text></svg>',
   ),
 };
-
-/**
- * The screenshot of the whole page, without the focus ring of the last control used: MUI draws it as an
- * endless pulse, which the fixture would wait for.
- */
-async function screenshot(page: Page, name: string) {
-  await page.evaluate(() => {
-    (document.activeElement as HTMLElement | null)?.blur();
-    window.scrollTo({ top: 0 });
-  });
-  // a window as tall as the page, so that the sticky header and action bar sit where they belong
-  const viewport = page.viewportSize() ?? { width: 1280, height: 800 };
-  const height = await page.evaluate(() => document.documentElement.scrollHeight);
-  await page.setViewportSize({ width: viewport.width, height: Math.max(height, viewport.height) });
-  await takeScreenshot(page, name);
-  await page.setViewportSize(viewport);
-}
 
 const next = (page: Page) => page.getByRole('button', { name: 'Next', exact: true }).click();
 

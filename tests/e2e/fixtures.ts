@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
+import * as XLSX from 'xlsx';
 import { buildApp, type LaurelApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import type { LedgerChain } from '../../server/services/ledger/chain';
@@ -168,8 +169,9 @@ export interface BadgeLogo {
 }
 
 /**
- * A badge template created through the template call: "Data analysis" with an SVG logo unless told otherwise; an
- * NFT badge when a `network` is given; recipients named by the given technical fields (e.g. 'ID').
+ * A badge template created through the template call: "Data analysis" in English with an SVG logo unless told
+ * otherwise (`content`: the texts of each language, English the default); an NFT badge when a `network` is given;
+ * recipients named by the given technical fields (e.g. 'ID').
  */
 export async function createBadgeTemplate(
   laurel: Laurel,
@@ -177,9 +179,16 @@ export async function createBadgeTemplate(
   {
     logo = { name: 'logo.svg', type: 'image/svg+xml', bytes: BADGE_LOGO },
     title = 'Data analysis',
+    content = { en: { microcertitle: title, label: title } },
     network,
     technicalFields,
-  }: { logo?: BadgeLogo; title?: string; network?: string; technicalFields?: string } = {},
+  }: {
+    logo?: BadgeLogo;
+    title?: string;
+    content?: Record<string, Record<string, string>>;
+    network?: string;
+    technicalFields?: string;
+  } = {},
 ): Promise<number> {
   const form = new FormData();
   form.append(
@@ -189,8 +198,8 @@ export async function createBadgeTemplate(
       type: 'openbadge',
       ...(network ? { network } : {}),
       DefaultLanguage: 'en',
-      badge: { en: logo.name },
-      content: { en: { microcertitle: title, label: title } },
+      badge: Object.fromEntries(Object.keys(content).map((language) => [language, logo.name])),
+      content,
     }),
   );
   form.append('badgeImage', new Blob([logo.bytes], { type: logo.type }), logo.name);
@@ -241,6 +250,14 @@ export async function publishBadgeCampaign(
   return { templateId, campaignId: await publishRows(laurel, token, templateId, rows) };
 }
 
+/** A spreadsheet file of these rows (sheet "Recipients"), as a file input takes it. */
+export function xlsxFile(name: string, rows: unknown[][]) {
+  const book = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), 'Recipients');
+  const buffer = Buffer.from(XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer);
+  return { name, mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer };
+}
+
 export const SCREENSHOTS = path.resolve('test-results/screenshots');
 
 /** Takes the screenshot we look at, and fails when the page shows a missing translation (~key). */
@@ -251,4 +268,21 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   // let dialogs and menus finish their entrance before the picture
   await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}
+
+/**
+ * The screenshot of the whole page in a window as tall as it, so that the sticky header and action bar sit where
+ * they belong, without the focus ring of the last control used (MUI draws it as an endless pulse, which
+ * `screenshot` would wait for).
+ */
+export async function tallScreenshot(page: Page, name: string): Promise<void> {
+  await page.evaluate(() => {
+    (document.activeElement as HTMLElement | null)?.blur();
+    window.scrollTo({ top: 0 });
+  });
+  const viewport = page.viewportSize() ?? { width: 1280, height: 800 };
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  await page.setViewportSize({ width: viewport.width, height: Math.max(height, viewport.height) });
+  await screenshot(page, name);
+  await page.setViewportSize(viewport);
 }

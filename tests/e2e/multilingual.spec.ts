@@ -1,40 +1,27 @@
-import * as XLSX from 'xlsx';
-import { expect, type Laurel, screenshot, sessionToken, signInByMail, test } from './fixtures';
+import {
+  createBadgeTemplate,
+  expect,
+  type Laurel,
+  screenshot,
+  sessionToken,
+  signInByMail,
+  test,
+  xlsxFile,
+} from './fixtures';
 
 const ADMIN = 'admin@example.org';
-const LOGO = Buffer.from(
-  '<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"><circle cx="32" cy="32" r="30" fill="#2f6f5e"/></svg>',
-);
-
 /** An English and French badge created through the template call, with the default technical field (ID). */
-async function createBilingualBadge(laurel: Laurel, token: string): Promise<number> {
-  const form = new FormData();
-  form.append(
-    'json',
-    JSON.stringify({
-      mode: 'add',
-      type: 'openbadge',
-      DefaultLanguage: 'en',
-      badge: { en: 'logo.svg', fr: 'logo.svg' },
-      content: {
-        en: { microcertitle: 'Data analysis', label: 'DA cohort 2026', outcome: 'Cleans and **explores** data sets.' },
-        fr: {
-          microcertitle: 'Analyse de données',
-          label: 'DA cohort 2026',
-          outcome: 'Nettoie et **explore** des données.',
-        },
+const createBilingualBadge = (laurel: Laurel, token: string) =>
+  createBadgeTemplate(laurel, token, {
+    content: {
+      en: { microcertitle: 'Data analysis', label: 'DA cohort 2026', outcome: 'Cleans and **explores** data sets.' },
+      fr: {
+        microcertitle: 'Analyse de données',
+        label: 'DA cohort 2026',
+        outcome: 'Nettoie et **explore** des données.',
       },
-    }),
-  );
-  form.append('badgeImage', new Blob([LOGO], { type: 'image/svg+xml' }), 'logo.svg');
-  const created = await fetch(`${laurel.baseURL}/api/template/mc`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-    body: form,
+    },
   });
-  expect(created.status, await created.clone().text()).toBe(201);
-  return ((await created.json()) as { id: number }).id;
-}
 
 /** Ten people in English and French: the even ones list their French row first (French-speaking recipients). */
 const PEOPLE = Array.from({ length: 10 }, (_, i) => ({
@@ -51,13 +38,7 @@ function bilingualWorkbook() {
     const languages = person.language === 'fr' ? ['fr', 'en'] : ['en', 'fr'];
     for (const language of languages) rows.push([language, person.id, person.email, person.firstName, person.lastName]);
   }
-  const book = XLSX.utils.book_new();
-  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), 'Recipients');
-  return {
-    name: 'bilingual-cohort.xlsx',
-    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-    buffer: Buffer.from(XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer),
-  };
+  return xlsxFile('bilingual-cohort.xlsx', rows);
 }
 
 test('a bilingual file of ten people publishes ten certificates for ten credits, mailed once each in their language', async ({

@@ -3,57 +3,37 @@ import * as XLSX from 'xlsx';
 import { BLANK_IMPORT_COLUMNS } from '../../domain/import';
 import { PROFILE } from '../../domain/roles';
 import { insertUser } from '../../server/repositories/users';
-import { expect, type Laurel, screenshot, sessionToken, signInByMail, test } from './fixtures';
-
-const LOGO = Buffer.from(
-  '<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"><circle cx="32" cy="32" r="30" fill="#2f6f5e"/></svg>',
-);
+import {
+  createBadgeTemplate,
+  expect,
+  type Laurel,
+  screenshot,
+  sessionToken,
+  signInByMail,
+  test,
+  xlsxFile,
+} from './fixtures';
 
 /** A two-language badge created through the template call, whose recipients are named by an ID column. */
-async function createBadgeTemplate(laurel: Laurel, token: string): Promise<number> {
-  const form = new FormData();
-  form.append(
-    'json',
-    JSON.stringify({
-      mode: 'add',
-      type: 'openbadge',
-      DefaultLanguage: 'en',
-      badge: { en: 'logo.svg', fr: 'logo.svg' },
-      content: {
-        en: { microcertitle: 'Data analysis', label: 'Data analysis', outcome: 'Cleans and explores data sets.' },
-        fr: { microcertitle: 'Analyse de données', label: 'Analyse de données', outcome: 'Nettoie et explore.' },
-      },
-    }),
-  );
-  form.append('badgeImage', new Blob([LOGO], { type: 'image/svg+xml' }), 'logo.svg');
-  const created = await fetch(`${laurel.baseURL}/api/template/mc`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-    body: form,
+const createBilingualBadge = (laurel: Laurel, token: string) =>
+  createBadgeTemplate(laurel, token, {
+    content: {
+      en: { microcertitle: 'Data analysis', label: 'Data analysis', outcome: 'Cleans and explores data sets.' },
+      fr: { microcertitle: 'Analyse de données', label: 'Analyse de données', outcome: 'Nettoie et explore.' },
+    },
+    // the recipients' key: no screen sets it yet
+    technicalFields: 'ID',
   });
-  expect(created.status, await created.clone().text()).toBe(201);
-  const { id } = (await created.json()) as { id: number };
-  // the recipients' key: no screen sets it yet
-  await laurel.app.laurel.db.updateTable('templates').set({ technical_fields: 'ID' }).where('id', '=', id).execute();
-  return id;
-}
-
-function workbook(name: string, rows: unknown[][]) {
-  const book = XLSX.utils.book_new();
-  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), 'Recipients');
-  const buffer = Buffer.from(XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer);
-  return { name, mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer };
-}
 
 const HEADERS = ['language', 'ID', 'Email', 'firstName', 'lastName'];
-const WITH_ERRORS = workbook('cohort-draft.xlsx', [
+const WITH_ERRORS = xlsxFile('cohort-draft.xlsx', [
   HEADERS,
   ['en', 'A-1', 'ada(at)example.org', 'Ada', 'Lovelace'],
   ['fr', 'A-1', 'ada@example.org', 'Ada', 'Lovelace'],
   ['de', 'A-2', 'grace@example.org', 'Grace', 'Hopper'],
   ['en', 'A-3', 'alan@example.org', 'Alan', 'Turing'],
 ]);
-const GOOD = workbook('cohort.xlsx', [
+const GOOD = xlsxFile('cohort.xlsx', [
   HEADERS,
   ['en', 'A-1', 'ada@example.org', 'Ada', 'Lovelace'],
   ['fr', 'A-1', 'ada@example.org', 'Ada', 'Lovelace'],
@@ -66,7 +46,7 @@ test('a Publisher imports a spreadsheet with errors, then a good one, previews t
 }) => {
   test.setTimeout(120_000);
   const { db } = laurel.app.laurel;
-  const templateId = await createBadgeTemplate(laurel, await sessionToken(laurel, 'admin@example.org'));
+  const templateId = await createBilingualBadge(laurel, await sessionToken(laurel, 'admin@example.org'));
   const issuer = await db.selectFrom('issuers').select('id').executeTakeFirstOrThrow();
   await insertUser(db, {
     issuer_id: issuer.id,
@@ -205,7 +185,7 @@ test('a Reader is sent back to the templates, and a disabled template cannot be 
   laurel,
 }) => {
   const { db } = laurel.app.laurel;
-  const templateId = await createBadgeTemplate(laurel, await sessionToken(laurel, 'admin@example.org'));
+  const templateId = await createBilingualBadge(laurel, await sessionToken(laurel, 'admin@example.org'));
   const issuer = await db.selectFrom('issuers').select('id').executeTakeFirstOrThrow();
   await insertUser(db, { issuer_id: issuer.id, email: 'rita@example.org', profile_id: PROFILE.Reader });
   await signInByMail(page, laurel, 'rita@example.org');
@@ -223,7 +203,7 @@ test('a Reader is sent back to the templates, and a disabled template cannot be 
 
 /** A workbook whose obtentionDate cells are plain numbers: the date serials a sheet keeps when a cell loses its format. */
 function serialDates(name: string, rows: unknown[][]) {
-  return workbook(name, [[...HEADERS, 'obtentionDate', 'ExpirationDate'], ...rows]);
+  return xlsxFile(name, [[...HEADERS, 'obtentionDate', 'ExpirationDate'], ...rows]);
 }
 
 test('numeric dates, recipient data flagged on import, a preview per file, credits everywhere at once and a new publication after a publish', async ({
@@ -231,7 +211,7 @@ test('numeric dates, recipient data flagged on import, a preview per file, credi
   laurel,
 }) => {
   test.setTimeout(150_000);
-  const templateId = await createBadgeTemplate(laurel, await sessionToken(laurel, 'admin@example.org'));
+  const templateId = await createBilingualBadge(laurel, await sessionToken(laurel, 'admin@example.org'));
   await signInByMail(page, laurel, 'admin@example.org');
   const headerCredits = page.getByTestId('header-credits');
   await expect(headerCredits).toHaveText('100 credits');
@@ -356,7 +336,7 @@ test('numeric dates, recipient data flagged on import, a preview per file, credi
     'Row',
     `${i + 1}`,
   ]);
-  await fileInput.setInputFiles(workbook('many.xlsx', [HEADERS, ...many]));
+  await fileInput.setInputFiles(xlsxFile('many.xlsx', [HEADERS, ...many]));
   await expect(page.getByTestId('row-count')).toHaveText('1,500 rows');
   await page.getByRole('combobox', { name: /Lines per page/ }).click();
   await page.getByRole('option', { name: 'All' }).click();
@@ -366,6 +346,6 @@ test('numeric dates, recipient data flagged on import, a preview per file, credi
   await expect(table.getByRole('row').filter({ hasText: 'r1500@example.org' })).toBeVisible();
   await screenshot(page, 'publication-all-rows-en');
   await page.goto(`/publication?templateId=${templateId}&lang=fr`);
-  await page.getByLabel('Fichier tableur').setInputFiles(workbook('many.xlsx', [HEADERS, ...many]));
+  await page.getByLabel('Fichier tableur').setInputFiles(xlsxFile('many.xlsx', [HEADERS, ...many]));
   await expect(page.getByTestId('row-count')).toHaveText(/^1\s500 lignes$/);
 });
