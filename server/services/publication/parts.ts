@@ -15,7 +15,7 @@ import type { Database, PublicationUploadTable, Template } from '../../db/schema
 import { AppError } from '../../errors';
 import { cooperate } from '../../eventLoop';
 import { findCampaignByIdempotencyKey } from '../../repositories/campaigns';
-import { allocateStatusIndexes, insertCertificates } from '../../repositories/certificates';
+import { insertCertificates } from '../../repositories/certificates';
 import { enqueueJob } from '../jobs/jobQueue';
 import { callerTemplate } from '../templates/access';
 import { templateImportData } from '../templates/views';
@@ -23,8 +23,8 @@ import { publicationError } from './errors';
 import { CAMPAIGN_FOLLOW_UP, type CampaignJob } from './followUp';
 import {
   buildCertificates,
+  debitNewCampaign,
   isUniqueViolation,
-  notEnoughCredits,
   rowsRejected,
   rowsToSheet,
   runSteps,
@@ -375,40 +375,14 @@ async function writeCampaign(
     throw new CommittedMeanwhile(winner?.campaign_id ?? 0);
   }
   const now = nowIso();
-  const debited = await trx
-    .updateTable('issuers')
-    .set((eb) => ({ credits: eb('credits', '-', count) }))
-    .where('id', '=', template.issuer_id)
-    .where('credits', '>=', count)
-    .executeTakeFirst();
-  if (Number(debited.numUpdatedRows) !== 1) {
-    const issuer = await trx
-      .selectFrom('issuers')
-      .select('credits')
-      .where('id', '=', template.issuer_id)
-      .executeTakeFirst();
-    throw notEnoughCredits(count, issuer?.credits ?? 0);
-  }
-  const campaign = await trx
-    .insertInto('campaigns')
-    .values({
-      issuer_id: template.issuer_id,
-      template_id: template.id,
-      user_id: callerUserId(auth),
-      notes: upload.notes,
-      certified_degrees: count,
-      automated_emailing: upload.automated_emailing,
-      idempotency_key: options.idempotencyKey,
-      request_hash: options.hash,
-      created_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await trx
-    .insertInto('credit_operations')
-    .values({ issuer_id: template.issuer_id, credits: -count, reason: `campaign ${campaign.id}`, operation_date: now })
-    .execute();
-  const firstStatusIndex = await allocateStatusIndexes(trx, template.issuer_id, count);
+  const { campaignId, firstStatusIndex } = await debitNewCampaign(trx, template, count, {
+    user_id: callerUserId(auth),
+    notes: upload.notes,
+    automated_emailing: upload.automated_emailing,
+    idempotency_key: options.idempotencyKey,
+    request_hash: options.hash,
+    created_at: now,
+  });
   const technicalFields = templateImportData(template).technicalFields;
   const today = todayIso();
   let done = 0;
@@ -435,7 +409,7 @@ async function writeCampaign(
       rows: new Map(JSON.parse(row.rows) as [string, ImportRow][]),
     }));
     const certificates = await buildCertificates(template, recipients, technicalFields, {
-      campaignId: campaign.id,
+      campaignId,
       firstStatusIndex: firstStatusIndex + done,
       now,
       today,
@@ -449,19 +423,19 @@ async function writeCampaign(
   if (done !== count) throw new Error(`staged recipients ${done} differ from the parts' count ${count}`);
   await trx
     .insertInto('certificate_counts')
-    .values({ campaign_id: campaign.id, template_id: template.id, status_id: status, n: count })
+    .values({ campaign_id: campaignId, template_id: template.id, status_id: status, n: count })
     .execute();
   await trx
     .updateTable('templates')
     .set((eb) => ({
       certification_counter: eb('certification_counter', '+', count),
-      last_campaign_id: campaign.id,
+      last_campaign_id: campaignId,
       last_campaign_date: now,
     }))
     .where('id', '=', template.id)
     .execute();
-  const job: CampaignJob = { issuerId: template.issuer_id, campaignId: campaign.id };
-  await enqueueJob(trx, CAMPAIGN_FOLLOW_UP, job, { singletonKey: `${CAMPAIGN_FOLLOW_UP}:${campaign.id}` });
-  await trx.updateTable('publication_uploads').set({ campaign_id: campaign.id }).where('id', '=', upload.id).execute();
-  return campaign.id;
+  const job: CampaignJob = { issuerId: template.issuer_id, campaignId: campaignId };
+  await enqueueJob(trx, CAMPAIGN_FOLLOW_UP, job, { singletonKey: `${CAMPAIGN_FOLLOW_UP}:${campaignId}` });
+  await trx.updateTable('publication_uploads').set({ campaign_id: campaignId }).where('id', '=', upload.id).execute();
+  return campaignId;
 }

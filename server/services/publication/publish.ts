@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import { CERTIFICATE_KEY_LENGTH, CERTIFICATE_STATUS } from '../../../domain/certificates';
 import {
   ALL_LANGUAGES,
@@ -14,7 +14,7 @@ import { searchName } from '../../../domain/reports';
 import type { AuthContext } from '../../auth/guard';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../db/clock';
-import type { Database, NewCertificate, Template } from '../../db/schema';
+import type { CampaignTable, Database, NewCertificate, Template } from '../../db/schema';
 import { AppError } from '../../errors';
 import { cooperate } from '../../eventLoop';
 import { findCampaignByIdempotencyKey } from '../../repositories/campaigns';
@@ -299,16 +299,20 @@ export function rowsRejected(errors: ImportError[]): AppError {
   return publicationError(`The rows are not valid: ${errors.map((error) => error.code).join(', ')}`, { errors });
 }
 
-async function writePublication(
+/**
+ * The start of writing a publication, the same for one request and for staged parts (parts.ts): one conditional
+ * debit of `count` credits (refused with what the issuer has, so concurrent publishes never overspend), the
+ * campaign, its credit operation, and `count` places in the issuer's status lists.
+ */
+export async function debitNewCampaign(
   trx: Kysely<Database>,
-  auth: AuthContext,
   template: Template,
-  recipients: readonly Recipient[],
-  technicalFields: readonly string[],
-  options: { notes: string; automatedEmailing: boolean; idempotencyKey: string | null; hash: string },
-): Promise<number> {
-  const now = nowIso();
-  const count = recipients.length;
+  count: number,
+  campaign: Pick<
+    Insertable<CampaignTable>,
+    'user_id' | 'notes' | 'automated_emailing' | 'idempotency_key' | 'request_hash' | 'created_at'
+  >,
+): Promise<{ campaignId: number; firstStatusIndex: number }> {
   const debited = await trx
     .updateTable('issuers')
     .set((eb) => ({ credits: eb('credits', '-', count) }))
@@ -323,28 +327,44 @@ async function writePublication(
       .executeTakeFirst();
     throw notEnoughCredits(count, issuer?.credits ?? 0);
   }
-  const campaign = await trx
+  const { id } = await trx
     .insertInto('campaigns')
-    .values({
-      issuer_id: template.issuer_id,
-      template_id: template.id,
-      user_id: auth.kind === 'session' ? auth.user.id : auth.apiKey.created_by,
-      notes: options.notes,
-      certified_degrees: count,
-      automated_emailing: options.automatedEmailing ? 1 : 0,
-      idempotency_key: options.idempotencyKey,
-      request_hash: options.hash,
-      created_at: now,
-    })
+    .values({ ...campaign, issuer_id: template.issuer_id, template_id: template.id, certified_degrees: count })
     .returning('id')
     .executeTakeFirstOrThrow();
   await trx
     .insertInto('credit_operations')
-    .values({ issuer_id: template.issuer_id, credits: -count, reason: `campaign ${campaign.id}`, operation_date: now })
+    .values({
+      issuer_id: template.issuer_id,
+      credits: -count,
+      reason: `campaign ${id}`,
+      operation_date: campaign.created_at,
+    })
     .execute();
   const firstStatusIndex = await allocateStatusIndexes(trx, template.issuer_id, count);
+  return { campaignId: id, firstStatusIndex };
+}
+
+async function writePublication(
+  trx: Kysely<Database>,
+  auth: AuthContext,
+  template: Template,
+  recipients: readonly Recipient[],
+  technicalFields: readonly string[],
+  options: { notes: string; automatedEmailing: boolean; idempotencyKey: string | null; hash: string },
+): Promise<number> {
+  const now = nowIso();
+  const count = recipients.length;
+  const { campaignId, firstStatusIndex } = await debitNewCampaign(trx, template, count, {
+    user_id: auth.kind === 'session' ? auth.user.id : auth.apiKey.created_by,
+    notes: options.notes,
+    automated_emailing: options.automatedEmailing ? 1 : 0,
+    idempotency_key: options.idempotencyKey,
+    request_hash: options.hash,
+    created_at: now,
+  });
   const certificates = await buildCertificates(template, recipients, technicalFields, {
-    campaignId: campaign.id,
+    campaignId,
     firstStatusIndex,
     now,
     today: todayIso(),
@@ -352,18 +372,18 @@ async function writePublication(
   await insertCertificates(trx, certificates);
   await trx
     .insertInto('certificate_counts')
-    .values({ campaign_id: campaign.id, template_id: template.id, status_id: certificates[0].status_id, n: count })
+    .values({ campaign_id: campaignId, template_id: template.id, status_id: certificates[0].status_id, n: count })
     .execute();
   await trx
     .updateTable('templates')
     .set((eb) => ({
       certification_counter: eb('certification_counter', '+', count),
-      last_campaign_id: campaign.id,
+      last_campaign_id: campaignId,
       last_campaign_date: now,
     }))
     .where('id', '=', template.id)
     .execute();
-  const job: CampaignJob = { issuerId: template.issuer_id, campaignId: campaign.id };
-  await enqueueJob(trx, CAMPAIGN_FOLLOW_UP, job, { singletonKey: `${CAMPAIGN_FOLLOW_UP}:${campaign.id}` });
-  return campaign.id;
+  const job: CampaignJob = { issuerId: template.issuer_id, campaignId };
+  await enqueueJob(trx, CAMPAIGN_FOLLOW_UP, job, { singletonKey: `${CAMPAIGN_FOLLOW_UP}:${campaignId}` });
+  return campaignId;
 }
