@@ -1,5 +1,6 @@
 import { Box, CircularProgress } from '@mui/material';
 import { Suspense, type ReactNode } from 'react';
+import { useTranslate } from 'react-admin';
 import { ResourceRouteGuard } from '../components/ResourceRouteGuard';
 import { HelpProvider } from '../custom-pages/help/HelpContext';
 import { HelpDrawer } from '../custom-pages/help/HelpDrawer';
@@ -10,6 +11,12 @@ import { GlobalAlerts } from './GlobalAlerts';
 import { Header } from './Header';
 import { SessionWatcher } from './SessionWatcher';
 import { TermsDialog } from './TermsDialog';
+
+/** The spinner while a screen's code loads, named for screen readers (axe: aria-progressbar-name). */
+function PageLoading() {
+  const translate = useTranslate();
+  return <CircularProgress aria-label={translate('ra.page.loading')} />;
+}
 
 /**
  * The root shell of spec 000 section 2.3 for a signed-in user: the header, the onboarding form when visible (or
@@ -34,7 +41,7 @@ export function Layout({ children }: { children: ReactNode }) {
             <Suspense
               fallback={
                 <Box sx={{ display: 'flex', justifyContent: 'center', py: 8 }}>
-                  <CircularProgress />
+                  <PageLoading />
                 </Box>
               }
             >

@@ -44,6 +44,10 @@ export function lightTheme(brand: BrandLook): RaThemeOptions {
       mode: 'light',
       primary: { main: brand.primary },
       secondary: { main: brand.secondary },
+      // MUI's #ed6c02 and #d32f2f fall under 4.5:1 with white text on a button, or as text on the bulk-selection bar's
+      // tint (3.1 and 3.8:1, axe color-contrast): the darker shades keep both above 5:1
+      warning: { main: '#b45309' },
+      error: { main: '#b71c1c' },
       background: { default: '#f4f6f5', paper: '#ffffff' },
     },
   };
@@ -61,6 +65,8 @@ export function darkTheme(brand: BrandLook): RaThemeOptions {
       mode: 'dark',
       primary: { main: '#7cc4a8' },
       secondary: { main: brand.secondary },
+      // MUI's #f44336 reads at 4.5:1 on the paper and 2.9:1 on the bulk-selection bar (axe color-contrast)
+      error: { main: '#ef9a9a' },
       background: { default: '#0f1513', paper: '#18211e' },
     },
   };

@@ -1,6 +1,18 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import * as XLSX from 'xlsx';
+import { newElement } from '../../domain/badgeImage/model';
+import { totpFor } from '../../domain/totp';
+import { insertTag } from '../../server/repositories/tags';
 import { expectNoSeriousViolations } from './accessibility';
-import { expect, publishBadgeCampaign, sessionToken, signInByMail, test } from './fixtures';
+import {
+  createBadgeTemplate,
+  expect,
+  publishBadgeCampaign,
+  publishRows,
+  sessionToken,
+  signInByMail,
+  test,
+} from './fixtures';
 
 /**
  * Every screen, dialog and menu of the app passes axe-core's critical and serious rules, in the light and the dark
@@ -40,22 +52,70 @@ async function settle(page: Page): Promise<void> {
   await animationsDone(page);
 }
 
+/** A spreadsheet of recipients for the publication page, as a file input takes it. */
+function recipientsFile() {
+  const book = XLSX.utils.book_new();
+  const rows = [
+    ['language', 'ID', 'Email', 'firstName', 'lastName'],
+    ['en', 'grace-hopper', 'grace@example.org', 'Grace', 'Hopper'],
+    ['en', 'katherine-johnson', 'katherine@example.org', 'Katherine', 'Johnson'],
+  ];
+  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), 'Recipients');
+  const buffer = Buffer.from(XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer);
+  return {
+    name: 'cohort.xlsx',
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    buffer,
+  };
+}
+
 for (const theme of ['light', 'dark'] as const) {
   test(`every screen, dialog and menu passes axe in the ${theme} theme`, async ({ page, laurel }) => {
-    test.setTimeout(480_000);
+    // 76 screens: about 4 min per theme on the CI, much more when the machine is loaded
+    test.setTimeout(900_000);
     const problems: string[] = [];
     /** One screen: what it takes to show it, then axe; a screen that fails to show is listed, the walk goes on. */
-    const screen = async (name: string, show: () => Promise<void>, include?: string) => {
+    const screen = async (name: string, show: () => Promise<void>, { exclude }: { exclude?: string } = {}) => {
       await test.step(name, async () => {
         const started = Date.now();
         try {
           await show();
-          await expectNoSeriousViolations(page, `${name} (${theme})`, { include });
+          await expectNoSeriousViolations(page, `${name} (${theme})`, { exclude });
+          // LAUREL_A11Y_SHOTS=<folder>: a picture of every walked screen, to look at what axe checked
+          const shots = process.env.LAUREL_A11Y_SHOTS;
+          if (shots) await page.screenshot({ path: `${shots}/${theme}-${name.replace(/[^\w]+/g, '-')}.png` });
         } catch (error) {
           problems.push(`${name}: ${String(error).split('\n')[0]}`);
         }
         if (process.env.LAUREL_A11Y_TIMES) console.info(`${name}: ${Date.now() - started} ms`);
       });
+    };
+    /**
+     * A dialog opened by keyboard alone: the opener focused and Enter pressed, the focus inside the dialog, axe, then
+     * Escape closes it and gives the focus back to the opener (unless the opener leaves with the dialog).
+     */
+    const dialogByKeyboard = async (
+      name: string,
+      opener: Locator,
+      dialog: Locator,
+      { focusBack = true, exclude }: { focusBack?: boolean; exclude?: string } = {},
+    ) => {
+      await screen(
+        name,
+        async () => {
+          await expect(opener).toBeEnabled();
+          await opener.focus();
+          await page.keyboard.press('Enter');
+          await expect(dialog).toBeVisible();
+          await animationsDone(page);
+          const inside = await dialog.evaluate((element) => element.contains(document.activeElement));
+          expect.soft(inside, `${name} (${theme}): the focus moves into the dialog`).toBe(true);
+        },
+        { exclude },
+      );
+      await page.keyboard.press('Escape');
+      await expect.soft(dialog, `${name} (${theme}): Escape closes the dialog`).toBeHidden();
+      if (focusBack) await expect.soft(opener, `${name} (${theme}): the focus goes back to its opener`).toBeFocused();
     };
     // a screen that does not show fails its step in seconds, not at the test's time limit
     page.setDefaultTimeout(15_000);
@@ -83,6 +143,11 @@ for (const theme of ['light', 'dark'] as const) {
     const { templateId, campaignId } = await publishBadgeCampaign(laurel, token, [
       { ID: 'ada-lovelace', Language: 'en', Email: 'ada@example.org', firstName: 'Ada', lastName: 'Lovelace' },
       { ID: 'alan-turing', Language: 'en', Email: 'alan@example.org', firstName: 'Alan', lastName: 'Turing' },
+    ]);
+    // an NFT campaign, whose certificates the follow-up job signs while the walk goes on (the claim page at the end)
+    const nftTemplateId = await createBadgeTemplate(laurel, token, { network: 'gnosis', title: 'Ledger literacy' });
+    const nftCampaignId = await publishRows(laurel, token, nftTemplateId, [
+      { ID: 'nft-1', Language: 'en', Email: 'ada@example.org', firstName: 'Ada', lastName: 'Lovelace' },
     ]);
     await screen('guided tour', async () => {
       await page.goto('/templates');
@@ -188,7 +253,248 @@ for (const theme of ['light', 'dark'] as const) {
       await expect(page).toHaveURL(/\/admin\/users\/\d+/);
       await settle(page);
     });
+
+    // dialogs of the templates page and the badge editor
+    await open(page, '/templates');
+    await dialogByKeyboard(
+      'template tag dialog',
+      page.getByRole('button', { name: 'Add a tag to Data analysis' }),
+      page.getByRole('dialog'),
+    );
+    await screen('badge editor, already-used warning', async () => {
+      await open(page, `/badge?id=${templateId}`);
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await settle(page);
+    });
+
+    // the email page's confirmation
+    await screen('email send confirmation', async () => {
+      await open(page, `/reports/${campaignId}`);
+      await page.getByRole('button', { name: 'Send all by email' }).click();
+      await page.getByRole('textbox', { name: 'Subject' }).fill('Your Data analysis badge');
+      await page.getByRole('button', { name: 'Validate' }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await settle(page);
+    });
+    await page.keyboard.press('Escape');
+
+    // the search page: its mode menu, then a selection's status change and resending (bulk actions)
+    await screen('search mode menu', async () => {
+      await open(page, '/search');
+      await page.getByRole('combobox', { name: 'Search by' }).click();
+      await expect(page.getByRole('listbox')).toBeVisible();
+      await settle(page);
+    });
+    await page.keyboard.press('Escape');
+    await screen('search results', async () => {
+      await page.getByRole('textbox', { name: "Recipient's email address" }).fill('ada@example.org');
+      await page.getByRole('button', { name: 'Search', exact: true }).click();
+      await expect(page.locator('tbody .RaDataTable-row').first()).toBeVisible();
+      await settle(page);
+    });
+    await page.locator('tbody .RaDataTable-row').first().getByRole('checkbox').check();
+    await dialogByKeyboard(
+      'bulk status dialog (disable the selection)',
+      page.getByRole('button', { name: 'Disable', exact: true }),
+      page.getByRole('dialog'),
+    );
+
+    // a register template (RNCP/RS): its campaign's email change and refused export, and the register control report
+    const registryId = await createBadgeTemplate(laurel, token, { title: 'Welding safety' });
+    const registryCampaignId = await publishRows(laurel, token, registryId, [
+      { ID: 'grace-hopper', Language: 'en', Email: 'grace@example.org', firstName: 'Grace', lastName: 'Hopper' },
+    ]);
+    await db.updateTable('templates').set({ type: 'cpf_onshelf' }).where('id', '=', registryId).execute();
+    await open(page, `/reports/${registryCampaignId}`);
+    await dialogByKeyboard(
+      'email address change dialog',
+      page.getByRole('button', { name: 'Change the address grace@example.org' }),
+      page.getByRole('dialog'),
+    );
+    await dialogByKeyboard(
+      'register export refused dialog',
+      page.getByRole('button', { name: 'Register export (XML)' }),
+      page.getByRole('dialog', { name: 'The register export is refused' }),
+    );
+    await screen('register control report', () => open(page, `/controlcpf/${registryId}`));
+
+    // tags: the edit screen, and the list's bulk actions
+    const tagId = await insertTag(db, { issuerId: issuer.id, name: 'Safety', visibility: 'public', isActive: true });
+    await screen('tag edit', () => open(page, `/template-tags/${tagId}`));
+    await open(page, '/template-tags');
+    await page.locator('tbody .RaDataTable-row').first().getByRole('checkbox').check();
+    await dialogByKeyboard('tag assign dialog', page.getByRole('button', { name: 'Assign' }), page.getByRole('dialog'));
+    await dialogByKeyboard(
+      'tag remove confirmation',
+      page.getByRole('button', { name: 'Remove' }),
+      page.getByRole('dialog'),
+    );
+
+    // org units and API keys
+    await open(page, '/admin/org-units');
+    await dialogByKeyboard(
+      'org unit name dialog',
+      page.getByRole('button', { name: 'Add an org unit' }),
+      page.getByRole('dialog'),
+    );
+    await screen('API key generation', async () => {
+      await open(page, '/admin/api-keys');
+      await page.getByRole('button', { name: 'Generate', exact: true }).first().click();
+      await settle(page);
+    });
+
+    // the webhook: the save confirmation, the new secret shown once, then its rotation
+    await screen('notifications save confirmation', async () => {
+      await open(page, '/admin/notifications');
+      await page.getByRole('textbox', { name: 'Address (URL)' }).fill(`${laurel.baseURL}/webhook-receiver`);
+      await page.getByRole('textbox', { name: 'Content (JSON)' }).fill('{ "campaign": "${campaignId}" }');
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await settle(page);
+    });
+    await screen('webhook secret shown', async () => {
+      await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+      await expect(page.getByText('The notification settings were saved.')).toBeVisible();
+      await page.getByRole('button', { name: 'Create a secret' }).click();
+      await expect(page.getByRole('textbox', { name: 'New signing secret' })).toBeVisible();
+      await settle(page);
+    });
+    await open(page, '/admin/notifications');
+    await dialogByKeyboard(
+      'webhook secret rotation dialog',
+      page.getByRole('button', { name: 'Rotate the secret' }),
+      page.getByRole('dialog', { name: 'Replace the signing secret?' }),
+    );
+
+    // a badge image of the library: its selection's delete confirmation, and its edit screen
+    const created = await fetch(`${laurel.baseURL}/api/badge-images`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Welding expert', model: { version: 1, data: [newElement('shape')] } }),
+    });
+    expect(created.status, await created.clone().text()).toBe(201);
+    const { id: imageId } = (await created.json()) as { id: number };
+    await open(page, '/badgeImageLibrary');
+    await page.getByRole('listitem', { name: 'Welding expert', exact: true }).getByRole('button').first().click();
+    await dialogByKeyboard(
+      'badge image delete confirmation',
+      page.getByRole('button', { name: 'Delete', exact: true }),
+      page.getByRole('dialog'),
+    );
+    // the editor is being rewritten (helper 4): walked, its findings reported
+    await screen('badge image edit', () => open(page, `/badgeImageEditor/${imageId}`));
+
+    // the publication page's modals: the row preview, the publish confirmation, the outcome
+    await screen('publication rows', async () => {
+      await open(page, `/publication?templateId=${templateId}`);
+      await page.getByLabel('Spreadsheet file').setInputFiles(recipientsFile());
+      await expect(page.getByTestId('row-count')).toHaveText('2 rows');
+      await settle(page);
+    });
+    await dialogByKeyboard(
+      'publication row preview',
+      page.getByRole('button', { name: 'Preview row 1' }),
+      page.getByRole('dialog'),
+      // the certificate's own HTML, in a frame sandboxed without scripts: axe cannot run there
+      { exclude: 'iframe' },
+    );
+    await dialogByKeyboard(
+      'publication confirmation',
+      page.getByRole('button', { name: 'Publish 2 certificates' }),
+      page.getByRole('dialog', { name: 'Publish the certificates?' }),
+      // PublicationPage disables its Publish button while the flow's dialogs are open, so the focus cannot come
+      // back to it (reported to its owner on 2026-11-26)
+      { focusBack: false },
+    );
+    await screen('publication success', async () => {
+      await page.getByRole('button', { name: 'Publish 2 certificates' }).click();
+      const confirm = page.getByRole('dialog', { name: 'Publish the certificates?' });
+      await confirm.getByLabel('Type PUBLISH to confirm').fill('PUBLISH');
+      await confirm.getByRole('button', { name: 'Publish' }).click();
+      await expect(page.getByRole('dialog', { name: 'Certificates published' })).toBeVisible();
+      await settle(page);
+    });
+
+    // My plan: the billing service's checkout page, then with a pack its upgrade dialog
+    await screen('checkout page', async () => {
+      await open(page, '/myplan');
+      await page.getByRole('region', { name: 'Essentials 500' }).getByRole('button', { name: 'Buy' }).click();
+      await page.waitForURL(/\/billing\/checkout\/cs_test_/);
+      await settle(page);
+    });
+    await screen('My plan with a pack', async () => {
+      await page.getByRole('button', { name: /^Pay / }).click();
+      await page.waitForURL((url) => url.pathname === '/myplan');
+      await expect(page.getByText('Pack: Essentials 500')).toBeVisible({ timeout: 30_000 });
+      await settle(page);
+    });
+    await dialogByKeyboard(
+      'pack upgrade dialog',
+      page.getByRole('region', { name: 'Essentials 2,000' }).getByRole('button', { name: 'Upgrade' }),
+      page.getByRole('dialog'),
+    );
+
+    // the NFT claim page of a certificate the follow-up job has signed (minting → validated)
+    const nftKey = async () =>
+      (
+        await db
+          .selectFrom('certificates')
+          .select(['key', 'status_id'])
+          .where('campaign_id', '=', nftCampaignId)
+          .executeTakeFirst()
+      )?.status_id === 1;
+    await screen('NFT claim', async () => {
+      await expect.poll(nftKey, { timeout: 60_000 }).toBe(true);
+      const { key } = await db
+        .selectFrom('certificates')
+        .select('key')
+        .where('campaign_id', '=', nftCampaignId)
+        .executeTakeFirstOrThrow();
+      await open(page, `/nft/claim?key=${key}`);
+      await page.getByLabel('Wallet address').fill('0x52908400098527886E0F7030069857D2E4169EE7');
+      await expect(page.getByTestId('message-to-sign')).toBeVisible();
+      await settle(page);
+    });
     await screen('access denied / not found', () => open(page, '/no-such-screen'));
+
+    // two-step verification: its set-up steps and turning it off, then the sign-in's second step and the terms
+    await screen('two-step set-up: the key', async () => {
+      await open(page, '/security');
+      await page.getByRole('button', { name: 'Set up two-step verification' }).click();
+      await expect(page.getByTestId('totp-secret')).toBeVisible();
+      await settle(page);
+    });
+    const secret = (await page.getByTestId('totp-secret').getAttribute('data-secret')) ?? '';
+    await screen('two-step set-up: the code', async () => {
+      await page.getByRole('button', { name: 'Next' }).click();
+      await expect(page.getByLabel('6-digit code')).toBeVisible();
+      await settle(page);
+    });
+    // the previous step's code (still accepted), so that the sign-in below uses the current one
+    await page.getByLabel('6-digit code').fill(totpFor(secret).generate({ timestamp: Date.now() - 30_000 }));
+    await page.getByRole('button', { name: 'Turn on' }).click();
+    await expect(page.getByTestId('totp-state')).toHaveText('On');
+    await dialogByKeyboard(
+      'two-step turn-off confirmation',
+      page.getByRole('button', { name: 'Turn off two-step verification' }),
+      page.getByRole('dialog'),
+    );
+    await db.updateTable('users').set({ ok_cgu: 0, ok_notice: 0 }).where('email', '=', ADMIN).execute();
+    await page.getByRole('button', { name: /account menu/i }).click();
+    await page.getByRole('menuitem', { name: 'Log out' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await screen('second-factor prompt', async () => {
+      await signInByMail(page, laurel, ADMIN, { acceptTerms: false });
+      await expect(page.getByRole('dialog', { name: 'Two-step verification' })).toBeVisible();
+      await settle(page);
+    });
+    await screen('terms dialog', async () => {
+      const prompt = page.getByRole('dialog', { name: 'Two-step verification' });
+      await prompt.getByLabel('6-digit code').fill(totpFor(secret).generate());
+      await prompt.getByRole('button', { name: 'Verify' }).click();
+      await expect(page.getByRole('dialog', { name: 'Before you continue' })).toBeVisible();
+      await settle(page);
+    });
 
     expect(problems, 'screens that could not be shown').toEqual([]);
   });

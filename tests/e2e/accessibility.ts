@@ -6,15 +6,20 @@ const FAILING = new Set(['critical', 'serious']);
 
 /**
  * The critical and serious axe-core violations on what `page` shows now, one line each (rule, impact, the first
- * elements and axe's summary of what is wrong). `include` narrows the check to a part of the page (a dialog, a menu).
+ * elements and axe's summary of what is wrong). `include` narrows the check to a part of the page (a dialog, a menu);
+ * `exclude` leaves a part out (a sandboxed frame without scripts, where axe cannot run and waits 30 s for it).
  * Beyond axe's default WCAG 2.x A/AA and best-practice rules, label-content-name-mismatch (WCAG 2.5.3, "label in
  * name", still marked experimental in axe 4.13) is turned on: a button showing "EN" must be named with "EN".
  */
-export async function seriousViolations(page: Page, { include }: { include?: string } = {}): Promise<string[]> {
+export async function seriousViolations(
+  page: Page,
+  { include, exclude }: { include?: string; exclude?: string } = {},
+): Promise<string[]> {
   let builder = new AxeBuilder({ page }).options({
     rules: { 'label-content-name-mismatch': { enabled: true } },
   });
   if (include) builder = builder.include(include);
+  if (exclude) builder = builder.exclude(exclude);
   const { violations } = await builder.analyze();
   return violations
     .filter((violation) => FAILING.has(violation.impact ?? ''))
@@ -31,7 +36,7 @@ export async function seriousViolations(page: Page, { include }: { include?: str
 export async function expectNoSeriousViolations(
   page: Page,
   name: string,
-  options: { include?: string } = {},
+  options: { include?: string; exclude?: string } = {},
 ): Promise<void> {
   expect.soft(await seriousViolations(page, options), `accessibility of ${name}`).toEqual([]);
 }

@@ -386,7 +386,7 @@ function EditorBody({
           open
           sx={{ zIndex: (theme) => theme.zIndex.modal + 1, color: '#fff', flexDirection: 'column', gap: 2 }}
         >
-          <CircularProgress color="inherit" />
+          <CircularProgress color="inherit" aria-hidden />
           <Typography role="status">{translate('editor.saving')}</Typography>
         </Backdrop>
       )}

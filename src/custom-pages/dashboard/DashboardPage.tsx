@@ -151,7 +151,7 @@ export function DashboardPage() {
 
       {load.status === 'loading' ? (
         <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 2, py: 6, justifyContent: 'center' }}>
-          <CircularProgress size={24} />
+          <CircularProgress size={24} aria-hidden />
           <Typography color="text.secondary">{translate('dashboard.loading')}</Typography>
         </Box>
       ) : load.status === 'failed' ? (

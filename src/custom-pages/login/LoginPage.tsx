@@ -162,7 +162,7 @@ export function LoginPage() {
           variant="contained"
           sx={{ mt: 3, py: 1.25 }}
           disabled={pending || waiting}
-          startIcon={pending ? <CircularProgress size={18} color="inherit" /> : undefined}
+          startIcon={pending ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}
         >
           {translate(pending ? 'login.pending' : waiting ? 'login.wait' : 'login.submit')}
         </Button>

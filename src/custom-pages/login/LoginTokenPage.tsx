@@ -47,7 +47,7 @@ export function ExchangeStatus(props: { failed: boolean; pendingKey: string; fai
         </Box>
       ) : (
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, py: 2 }}>
-          <CircularProgress size={26} />
+          <CircularProgress size={26} aria-hidden />
           <Typography>{translate(props.pendingKey)}</Typography>
         </Box>
       )}

@@ -118,7 +118,7 @@ export function SignUpForm({ onBack }: { onBack: () => void }) {
           variant="contained"
           sx={{ mt: 3, py: 1.25 }}
           disabled={pending}
-          startIcon={pending ? <CircularProgress size={18} color="inherit" /> : undefined}
+          startIcon={pending ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}
         >
           {translate(pending ? 'login.pending' : 'login.signup.submit')}
         </Button>

@@ -54,7 +54,7 @@ function CheckoutNotice({ confirmation }: { confirmation: CheckoutConfirmation }
   const pack = product ? packName(product) : confirmation.product;
   if (confirmation.status === 'confirming') {
     return (
-      <Alert severity="info" icon={<CircularProgress size={20} />} sx={{ mb: 3 }} role="status">
+      <Alert severity="info" icon={<CircularProgress size={20} aria-hidden />} sx={{ mb: 3 }} role="status">
         {translate('myplan.checkout.confirming')}
       </Alert>
     );
@@ -90,7 +90,11 @@ function Billing({
           <Button
             variant="outlined"
             startIcon={
-              purchase.busyProduct === 'portal' ? <CircularProgress size={16} color="inherit" /> : <ReceiptIcon />
+              purchase.busyProduct === 'portal' ? (
+                <CircularProgress size={16} color="inherit" aria-hidden />
+              ) : (
+                <ReceiptIcon />
+              )
             }
             disabled={purchase.busyProduct === 'portal'}
             onClick={() => void purchase.openPortal()}

@@ -17,6 +17,7 @@ import { errorCode } from '../../dataProvider/apiErrors';
 import { creditsQueryKey } from '../../dataProvider/publication';
 import { useLaurelDataProvider } from '../../dataProvider/useLaurelDataProvider';
 import { formatNumber } from '../../i18n/numberFormat';
+import { useReturnFocus } from '../../components/useReturnFocus';
 import { formatMoney, type PricingRow } from './myPlanModel';
 import { MY_PLAN_PATH } from './paths';
 import { usePackName } from './PricingTable';
@@ -44,6 +45,8 @@ export function usePackPurchase(account: Account, issuerId: number | undefined) 
   const [busyProduct, setBusyProduct] = useState<string | null>(null);
   const [upgrade, setUpgrade] = useState<Upgrade | null>(null);
   const [upgrading, setUpgrading] = useState(false);
+  // the pack's button is disabled while the fee is quoted: the upgrade dialog gives the focus back to it
+  const upgradeOpener = useReturnFocus();
   const here = `${window.location.origin}${MY_PLAN_PATH}`;
 
   const held = findProduct(account.plan.product);
@@ -54,6 +57,7 @@ export function usePackPurchase(account: Account, issuerId: number | undefined) 
 
   const choose = async ({ product, action }: PricingRow) => {
     if (issuerId === undefined || action === 'unavailable') return;
+    upgradeOpener.remember();
     setBusyProduct(product.id);
     try {
       if (action === 'upgrade' && held) {
@@ -112,7 +116,13 @@ export function usePackPurchase(account: Account, issuerId: number | undefined) 
 
   const amount = upgrade ? formatMoney(upgrade.fee, account.currency, locale) : '';
   const dialog: ReactNode = (
-    <Dialog open={upgrade !== null} onClose={() => !upgrading && setUpgrade(null)} aria-labelledby="upgrade-title">
+    <Dialog
+      open={upgrade !== null}
+      onClose={() => !upgrading && setUpgrade(null)}
+      aria-labelledby="upgrade-title"
+      disableRestoreFocus
+      slotProps={{ transition: { onExited: upgradeOpener.restore } }}
+    >
       {upgrade && (
         <>
           <DialogTitle id="upgrade-title">
@@ -139,7 +149,7 @@ export function usePackPurchase(account: Account, issuerId: number | undefined) 
               variant="contained"
               onClick={() => void confirmUpgrade()}
               disabled={upgrading}
-              startIcon={upgrading ? <CircularProgress size={16} color="inherit" /> : undefined}
+              startIcon={upgrading ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
             >
               {translate('myplan.upgrade.confirm', { amount })}
             </Button>

@@ -79,7 +79,7 @@ function PackCard({
           variant={action === 'unavailable' ? 'outlined' : 'contained'}
           disabled={action === 'unavailable' || busy}
           onClick={onChoose ? () => onChoose(row) : order}
-          startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
+          startIcon={busy ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
         >
           {action === 'unavailable'
             ? translate(current ? 'myplan.pricing.current' : 'myplan.pricing.unavailable')

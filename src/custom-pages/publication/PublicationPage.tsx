@@ -360,7 +360,7 @@ export function PublicationPage() {
                 file: importState.fileName,
               })}
             </Typography>
-            <LinearProgress />
+            <LinearProgress aria-label={translate('ra.page.loading')} />
           </Box>
         )}
         {importState.status === 'error' && (
@@ -398,7 +398,7 @@ export function PublicationPage() {
             disabled={archive.status === 'reading' || published}
             onFile={chooseArchive}
           />
-          {archive.status === 'reading' && <LinearProgress sx={{ mt: 2 }} />}
+          {archive.status === 'reading' && <LinearProgress sx={{ mt: 2 }} aria-label={translate('ra.page.loading')} />}
           {archiveErrors(archive).length > 0 && (
             <Box sx={{ mt: 2 }}>
               <ImportAlerts errors={archiveErrors(archive)} />

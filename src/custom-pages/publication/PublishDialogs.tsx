@@ -80,7 +80,7 @@ export function PublishDialogs({
               ? translate('publication.credits_body_unknown', { needed: step.needed })
               : translate('publication.credits_body', { needed: step.needed, current: step.current })}
           </DialogContentText>
-          {refreshingCredits && <LinearProgress sx={{ mt: 2 }} />}
+          {refreshingCredits && <LinearProgress sx={{ mt: 2 }} aria-label={translate('publication.refresh_credits')} />}
         </Modal>
       );
     case 'too_long':

@@ -76,7 +76,7 @@ export function LedgerProofCheck({ certificateKey }: { certificateKey: string })
   if (check.isPending) {
     return (
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mt: 2 }}>
-        <CircularProgress size={20} />
+        <CircularProgress size={20} aria-hidden />
         <Typography>{translate('verify.ledger.checking')}</Typography>
       </Box>
     );

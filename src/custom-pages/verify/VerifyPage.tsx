@@ -137,7 +137,7 @@ export function VerifyPage() {
       <Box aria-live="polite" sx={{ mt: 3 }}>
         {state.status === 'checking' && (
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
-            <CircularProgress size={24} />
+            <CircularProgress size={24} aria-hidden />
             <Typography>{translate('verify.checking', { source: state.source })}</Typography>
           </Box>
         )}

@@ -21,6 +21,7 @@ import type { PdfOutcome } from '../../dataProvider/certificatePdf';
 import { errorStatus } from '../../dataProvider/apiErrors';
 import { useLaurelDataProvider } from '../../dataProvider/useLaurelDataProvider';
 import { useNumberFormat } from '../../i18n/numberFormat';
+import { useReturnFocus } from '../../components/useReturnFocus';
 import { EMAIL_PATH } from '../../custom-pages/email/paths';
 import type { EmailTarget, ReportReturn } from '../../custom-pages/email/emailForm';
 import { CampaignNote } from './CampaignNote';
@@ -83,6 +84,8 @@ function Report({ kind, id }: { kind: ReportKind; id: number }) {
   const [emailRow, setEmailRow] = useState<CertificateRecord | null>(null);
   const [mintingOpen, setMintingOpen] = useState(false);
   const [cpfErrors, setCpfErrors] = useState<CpfDataErrors | null>(null);
+  // the export button is disabled while the server answers: the refusal's dialog gives the focus back to it
+  const cpfOpener = useReturnFocus();
   const [busy, setBusy] = useState(false);
   const canAct = user ? canPublish(user.profileId) : false;
 
@@ -258,6 +261,7 @@ function Report({ kind, id }: { kind: ReportKind; id: number }) {
   };
 
   const exportCpf = async () => {
+    cpfOpener.remember();
     setBusy(true);
     try {
       const file = await dataProvider.cpfExport({ templateId: template.id, campaignId: campaign?.ID });
@@ -452,7 +456,14 @@ function Report({ kind, id }: { kind: ReportKind; id: number }) {
       {emailRow && <EmailEditDialog row={emailRow} onSave={saveEmail} onClose={() => setEmailRow(null)} />}
       {mintingOpen && <MintingPendingDialog open onClose={() => setMintingOpen(false)} />}
       {cpfErrors && (
-        <CpfExportErrorsDialog errors={cpfErrors} templateId={template.id} onClose={() => setCpfErrors(null)} />
+        <CpfExportErrorsDialog
+          errors={cpfErrors}
+          templateId={template.id}
+          onClose={() => {
+            setCpfErrors(null);
+            cpfOpener.restore();
+          }}
+        />
       )}
     </Box>
   );
