@@ -1,7 +1,10 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import JSZip from 'jszip';
 import * as XLSX from 'xlsx';
 import { describe, expect, it } from 'vitest';
 import { validateImport } from '../../domain/import';
+import { hostileSpreadsheets } from '../../tests/fixtures/hostile/corpus';
 import { inflatedWorkbook } from './importWorkbook';
 import { inflateZip } from './inflateZip';
 import { readWorkbook } from './readWorkbook';
@@ -85,4 +88,24 @@ describe('the zip inflated natively for SheetJS', () => {
     expect(await inflatedWorkbook(bytes, 'recipients.ods')).toBeNull();
     expect(await inflatedWorkbook(new TextEncoder().encode('a,b\n'), 'recipients.xlsx')).toBeNull();
   });
+});
+
+describe('the import fixtures and the hostile spreadsheets', () => {
+  it('reads every .xlsx and .xlsm of them exactly as SheetJS alone does', async () => {
+    const folder = path.join(import.meta.dirname, '..', '..', 'tests', 'fixtures', 'import');
+    const files = fs
+      .readdirSync(folder)
+      .filter((name) => /\.xls[xm]$/i.test(name))
+      .map((name) => ({ name, bytes: new Uint8Array(fs.readFileSync(path.join(folder, name))) }));
+    // those over the row limit never reach SheetJS (the zip scan refuses them first)
+    const hostile = (await hostileSpreadsheets()).filter(
+      (file) => /\.xls[xm]$/i.test(file.name) && file.expected !== 'ERR_TOO_MANY_ROWS',
+    );
+    expect(files.length).toBeGreaterThan(3);
+    expect(hostile.length).toBeGreaterThan(3);
+    for (const { name, bytes } of [...files, ...hostile]) {
+      const inflated = await inflatedWorkbook(bytes, name);
+      expect(readWorkbook(bytes, name, inflated), name).toEqual(readWorkbook(bytes, name));
+    }
+  }, 180_000);
 });
