@@ -251,10 +251,11 @@ export interface SearchSource {
    * `from … ` the certificates the words found (the table `certificates` in it); with a direction (streamed
    * sources only) they come lazily in that id order, so that a page in publication order stops when full.
    * Without, the trigram index is read in its own ascending order, skipping ahead in long lists of rowids: the
-   * cheaper way when the words are rare (FTS5 reads a descending order entry by entry). `after`: only ids above it
-   * (streamed sources), so that a count can go on in slices.
+   * cheaper way when the words are rare (FTS5 reads a descending order entry by entry).
    */
-  from: (direction?: 'asc' | 'desc', after?: number) => RawBuilder<unknown>;
+  from: (direction?: 'asc' | 'desc') => RawBuilder<unknown>;
+  /** streamed sources: a statement giving the found ids above `after` in ascending order, at most `limit` */
+  idsAfter?: (after: number, limit: number) => RawBuilder<unknown>;
   /** conditions on `certificates` that the index lookup leaves to check */
   conditions: RawBuilder<unknown>[];
   /** whether `from` can give the found rows lazily in id order */
@@ -289,13 +290,12 @@ export function sqliteSearchSource(words: readonly string[], key: string | null)
     };
   }
   return {
-    from: (
-      direction,
-      after,
-    ) => sql`from (select rowid as id from certificate_search where certificate_search match ${phrase}
-        ${after !== undefined ? sql`and rowid > ${after}` : sql``}
+    from: (direction) => sql`from (select rowid as id from certificate_search where certificate_search match ${phrase}
         ${direction ? sql`order by rowid ${sql.raw(direction)}` : sql``}) as found
       cross join certificates on certificates.id = found.id`,
+    // FTS5 reads a word's rowid list from its start whatever `rowid >` says: many ids per statement
+    idsAfter: (after, limit) => sql`select rowid as id from certificate_search where certificate_search match ${phrase}
+        and rowid > ${after} order by rowid asc limit ${limit}`,
     conditions: shortChecks,
     streamed: true,
     idColumn: sql`found.id`,
