@@ -9,7 +9,7 @@ import { orderBy, SEARCH_TEXT_SQL, TRIGRAM, type PageOrder } from './reportQueri
  * search (≈ 60 ms over 1,000,000 certificates, even for a one-match search). So the index is asked only for the
  * rarest trigrams of the words (`like '%r12%'`: pg_trgm then reads that trigram alone), and the found rows are
  * checked on the whole words (`strpos`, which no index answers). Which trigrams are rare comes from a sample of
- * the search texts kept in memory (a few thousand rows of `tablesample system`, taken again after a few
+ * the search texts kept in memory (5,000 rows read by random ids at the first search, taken again after a few
  * minutes): a wrong guess costs time, never a result, since every row is checked on the whole words.
  *
  * When the words match many rows (or have no rare trigram), the index is not used at all: the page walks the
@@ -19,9 +19,7 @@ import { orderBy, SEARCH_TEXT_SQL, TRIGRAM, type PageOrder } from './reportQueri
  */
 
 /** About how many rows the sample holds. */
-const SAMPLE_ROWS = 10_000;
-/** The first search of a server waits for a sample of this many rows (random reads: ≈ 0.2 s from a cold disk). */
-const FIRST_SAMPLE_ROWS = 2_000;
+const SAMPLE_ROWS = 5_000;
 /** A sample older than this is taken again (in the background: searches meanwhile use the old one). */
 const SAMPLE_AGE_MS = 5 * 60_000;
 /** At most this many trigrams' sample rows are kept in memory. */
@@ -48,7 +46,8 @@ interface Sample {
 
 const samples = new WeakMap<object, { sample?: Sample; pending?: Promise<Sample> }>();
 
-async function takeSample(db: Kysely<Database>, wanted: number): Promise<Sample> {
+async function takeSample(db: Kysely<Database>): Promise<Sample> {
+  const wanted = SAMPLE_ROWS;
   // rows picked at random by id (pages picked at random would hold neighbouring rows, alike in their numbers)
   const range = await sql<{ low: number | null; high: number | null }>`select min(id) as low, max(id) as high
     from certificates`.execute(db);
@@ -59,9 +58,7 @@ async function takeSample(db: Kysely<Database>, wanted: number): Promise<Sample>
   else while (ids.size < wanted) ids.add(low + Math.floor(Math.random() * (high - low + 1)));
   const result = await sql<{ text: string }>`select ${sql.raw(SEARCH_TEXT_SQL)} as text from certificates
     where id = any(${[...ids]}::integer[])`.execute(db);
-  // a first, smaller sample answers at once and is taken again, whole, at the next search
-  const taken = wanted < SAMPLE_ROWS && ids.size === wanted ? 0 : Date.now();
-  return { texts: result.rows.map((row) => row.text), taken, holders: new Map() };
+  return { texts: result.rows.map((row) => row.text), taken: Date.now(), holders: new Map() };
 }
 
 /** The kept sample of search texts of this database, taken now when there is none. */
@@ -70,7 +67,7 @@ async function searchSample(db: Kysely<Database>): Promise<Sample> {
   if (!kept) samples.set(db, (kept = {}));
   const state = kept;
   const refresh = () => {
-    state.pending ??= takeSample(db, state.sample ? SAMPLE_ROWS : FIRST_SAMPLE_ROWS)
+    state.pending ??= takeSample(db)
       .then((sample) => (state.sample = sample))
       .finally(() => (state.pending = undefined));
     return state.pending;
