@@ -268,8 +268,9 @@ function searchConditions(scope: PageScope, query: ReportQuery) {
 
 /**
  * A page of the certificates the search box's words found, and their count up to SEARCH_COUNT_AHEAD rows past
- * the page's offset (`bounded` when more rows match). The count comes first, reading the trigram index in its
- * cheap order: when it is exact, the found rows (at most offset + SEARCH_COUNT_AHEAD) are sorted on the sort
+ * the page's offset (`bounded` when more rows match). PostgreSQL: postgresSearchPage (the words' rarest trigrams,
+ * or a walk of the order's index). SQLite: the count comes first (sqliteSearchCount), reading the trigram index in
+ * its cheap order: when it is exact, the found rows (at most offset + SEARCH_COUNT_AHEAD) are sorted on the sort
  * column and the id alone, and only the page's rows are read whole; when more rows match, a page in publication
  * order is read from the trigram index in that order and stops when full (other orders still sort the matches).
  */
