@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import { postgresDriver } from './postgresDriver';
 import type { Database } from './schema';
 import { CooperativeSqliteDialect } from './sqliteDriver';
+import { startWalCheckpointer } from './walCheckpointer';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -49,14 +50,22 @@ export function openDatabase(
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
   fs.mkdirSync(options.dataDir, { recursive: true });
-  const sqlite = new SQLite(path.join(options.dataDir, 'laurel.db'));
+  const file = path.join(options.dataDir, 'laurel.db');
+  const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
+  // the log is copied back by a thread of its own, not inside a commit on this one (server/db/walCheckpointer.ts)
+  sqlite.pragma('wal_autocheckpoint = 0');
+  const checkpointer = startWalCheckpointer(file);
   // a second, read-only connection: readers never wait for the writer (server/db/sqliteDriver.ts)
   const reader = new SQLite(path.join(options.dataDir, 'laurel.db'), { readonly: true, fileMustExist: true });
   reader.pragma('busy_timeout = 1000');
   const db = new Kysely<Database>({ dialect: new CooperativeSqliteDialect(sqlite, reader) });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  const close = async () => {
+    await checkpointer.stop();
+    await db.destroy();
+  };
+  return { db, dialect: 'sqlite', close };
 }
