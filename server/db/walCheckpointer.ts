@@ -35,8 +35,9 @@ export interface WalCheckpointer {
  * 50 ms). SQLite's automatic checkpoint runs inside the COMMIT that passes 1,000 pages, on the writer connection:
  * after a 10,000-row publish that commit held the server's only thread 40–75 ms copying the log back and syncing
  * the file. The writer's automatic checkpoint is turned off (`wal_autocheckpoint = 0`, set by the caller) and this
- * watcher looks at the log's size every second; past 4 MB a thread of its own, started at the first need, runs a
- * PASSIVE checkpoint on its own connection. The last connection's close still checkpoints everything.
+ * watcher looks at the log's size every second; past 4 MB a thread of its own, started for that one call and ended
+ * after it, runs a PASSIVE checkpoint on its own connection at the lowest priority. The last connection's close
+ * still checkpoints everything.
  */
 export function startWalCheckpointer(databaseFile: string): WalCheckpointer {
   const walFile = `${databaseFile}-wal`;
@@ -51,8 +52,12 @@ export function startWalCheckpointer(databaseFile: string): WalCheckpointer {
         workerData: { driver: createRequire(import.meta.url).resolve('better-sqlite3'), file: databaseFile },
       });
       thread.unref();
+      // the thread ends once the log is copied (its isolate is memory the server's pages need more)
       thread.on('message', () => {
+        const done = thread;
+        thread = null;
         busy = false;
+        void done?.terminate();
       });
       // a thread that failed (the file gone, no memory) is started again at the next need
       thread.on('error', () => {
