@@ -1,3 +1,5 @@
+import { nativeInflateReader } from './nativeInflate';
+
 /**
  * SheetJS inflates a workbook's zip with its own JavaScript inflate, which in a fresh Web Worker (its code not yet
  * optimised) took more than half of the read of a 10,000-row file (CPU profile of the import worker, issue 16
@@ -70,14 +72,7 @@ function partsOf(bytes: Uint8Array): Part[] | null {
 
 /** The part's bytes inflated natively, or null when they are not exactly `size` bytes of a sound deflate stream. */
 async function inflate(data: Uint8Array, size: number): Promise<Uint8Array | null> {
-  const reader = new ReadableStream<Uint8Array>({
-    start(controller) {
-      controller.enqueue(data);
-      controller.close();
-    },
-  })
-    .pipeThrough(new DecompressionStream('deflate-raw') as unknown as ReadableWritablePair<Uint8Array, Uint8Array>)
-    .getReader();
+  const reader = nativeInflateReader(data);
   const out = new Uint8Array(size);
   let length = 0;
   try {

@@ -5,6 +5,7 @@
  * as text: the count costs a small part of SheetJS's own parse.
  */
 import { importError, type ImportError } from '../../domain/import/errors';
+import { nativeInflateReader } from './nativeInflate';
 
 /** A part of the zip, from its central directory. */
 interface ZipPart {
@@ -59,14 +60,7 @@ async function readPart(bytes: Uint8Array, part: ZipPart, onChunk: (chunk: Uint8
     return;
   }
   if (part.method !== 8) return;
-  const reader = new ReadableStream<Uint8Array>({
-    start(controller) {
-      controller.enqueue(data);
-      controller.close();
-    },
-  })
-    .pipeThrough(new DecompressionStream('deflate-raw') as unknown as ReadableWritablePair<Uint8Array, Uint8Array>)
-    .getReader();
+  const reader = nativeInflateReader(data);
   try {
     for (;;) {
       const { done, value } = await reader.read();
