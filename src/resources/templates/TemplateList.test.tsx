@@ -38,6 +38,8 @@ const TEMPLATES = [template(7, 'Data literacy'), template(8, 'Robotics')];
 
 /** The searches GET /api/templates received; a search's answer waits until `release` is called. */
 const searches: string[] = [];
+/** The sort of every call, as ra-data-simple-rest sends it: `["label","ASC"]`. */
+const sorts: string[] = [];
 let release: () => void = () => undefined;
 let answered = Promise.resolve();
 
@@ -50,6 +52,7 @@ const server = setupServer(
     const filter = JSON.parse(new URL(request.url).searchParams.get('filter') ?? '{}') as { q?: string };
     const q = (filter.q ?? '').toLowerCase();
     searches.push(q);
+    sorts.push(new URL(request.url).searchParams.get('sort') ?? '');
     if (q !== '') {
       await answered;
       await delay(10);
@@ -92,6 +95,7 @@ afterEach(() => {
   forgetCurrentUser();
   release();
   searches.length = 0;
+  sorts.length = 0;
   localStorage.clear();
 });
 afterAll(() => {
@@ -142,5 +146,25 @@ describe('the templates list', { timeout: 60_000 }, () => {
     await searchWhileMenuOpen('Robotics');
     expect(card('Robotics')).toBeUndefined();
     await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+  });
+
+  it('keeps a sort chosen while a typed search waits for its pause', async () => {
+    release();
+    render(
+      <AdminWrapper i18nProvider={i18nProvider} path="/templates">
+        <TemplateList />
+      </AdminWrapper>,
+    );
+    expect(await screen.findByRole('heading', { name: '2 templates' })).toBeVisible();
+    fireEvent.change(screen.getByPlaceholderText('Search by label, id or notes'), { target: { value: 'o' } });
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: /Sort by/ }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Name, Z to A' }));
+    await waitFor(() => expect(sorts.at(-1)).toBe('["label","DESC"]'));
+    await waitFor(() => expect(searches).toContain('o'));
+    // the search went out with the sort chosen during the pause, and nothing put the old sort back after it
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(sorts.at(-1)).toBe('["label","DESC"]');
+    expect(searches.at(-1)).toBe('o');
+    expect(screen.getByRole('combobox', { name: /Sort by/ })).toHaveTextContent('Name, Z to A');
   });
 });

@@ -62,6 +62,7 @@ import {
 const GRID = { display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(280px, 1fr))' } as const;
 /** Cards per call: two or three screens of the grid; the next page loads when the user scrolls to the end. */
 const PAGE_SIZE = 24;
+const SEARCH_PAUSE_MS = 400;
 const NO_FACETS: TemplateFacets = { count: 0, types: [], modes: [], pathwayParents: false, tags: [] };
 
 /**
@@ -82,7 +83,6 @@ export function TemplateList() {
       perPage={PAGE_SIZE}
       sort={sortOf(DEFAULT_TEMPLATE_SORT)}
       filterDefaultValues={DEFAULT_LIST_FILTER}
-      debounce={400}
       // a new search, filter or sort keeps the cards on screen (and a card's open menu) until its answer replaces them
       queryOptions={{ meta: { language: locale }, placeholderData: keepPreviousData }}
       pagination={<InfinitePagination />}
@@ -105,9 +105,24 @@ function TemplateListView() {
   const facets = facetsQuery.data ?? NO_FACETS;
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [pathwayMode, setPathwayMode] = useState(false);
-  // the box shows what is typed at once; the URL and the server follow after the list's debounce
+  // the box shows what is typed at once; the URL and the server follow after a pause in typing
   const [search, setSearch] = useState(filters.search);
   const sentSearch = useRef(filters.search);
+  // react-admin's own debounced setFilters applies the query of the render that typed, so a sort chosen
+  // during the pause was undone when it fired: the pause here sends the search with the latest view instead
+  const latestList = useRef({ filters, setFilters });
+  latestList.current = { filters, setFilters };
+  const searchTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(searchTimer.current), []);
+  const typeSearch = (text: string) => {
+    setSearch(text);
+    sentSearch.current = text;
+    clearTimeout(searchTimer.current);
+    searchTimer.current = setTimeout(() => {
+      const { filters: now, setFilters: apply } = latestList.current;
+      apply(toListFilter({ ...now, search: text }), {}, false);
+    }, SEARCH_PAUSE_MS);
+  };
   useEffect(() => {
     if (filters.search !== sentSearch.current) {
       sentSearch.current = filters.search;
@@ -172,11 +187,7 @@ function TemplateListView() {
           aria-label={translate('templates.search')}
           data-tour="template-search"
           value={search}
-          onChange={(e) => {
-            setSearch(e.target.value);
-            sentSearch.current = e.target.value;
-            setFilters(toListFilter({ ...filters, search: e.target.value }), {}, true);
-          }}
+          onChange={(e) => typeSearch(e.target.value)}
           slotProps={{
             input: {
               startAdornment: (
