@@ -51,7 +51,6 @@ import { createJobQueue } from './services/jobs/jobs';
 import { registerEmailJobs } from './services/emailing/sendEmails';
 import { registerPublicationJobs } from './services/publication/followUp';
 import type { LedgerChain } from './services/ledger/chain';
-import { evmChainFromSettings } from './services/ledger/evm/evmChain';
 import { createMailer } from './services/mail/mailer';
 import { createFileStore } from './services/files/fileStore';
 import { registerWebhookJobs } from './services/webhooks/notify';
@@ -113,7 +112,13 @@ export async function buildApp(
     ? postgresRateLimits(config.databaseUrl, { warn: (message) => app.log.warn(message) })
     : memoryRateLimits();
   // NFT_RPC_URL: NFT certificates are anchored on that EVM chain too (server/services/ledger/evm/evmChain.ts)
-  const chain = options.chain !== undefined ? options.chain : config.nft ? evmChainFromSettings(config.nft) : null;
+  // viem (the EVM adapter's library, ~10 MB of heap) is loaded only by a server anchoring on a chain
+  const chain =
+    options.chain !== undefined
+      ? options.chain
+      : config.nft
+        ? (await import('./services/ledger/evm/evmChain')).evmChainFromSettings(config.nft)
+        : null;
   const ctx: AppContext = { config, db, dialect, tokens, mailer, jobs, databaseHealth, files, limits, chain };
   app.decorate('laurel', ctx);
   if (config.role === 'worker') {

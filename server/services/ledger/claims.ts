@@ -1,5 +1,4 @@
 import type { Kysely } from 'kysely';
-import { getAddress, verifyMessage } from 'viem';
 import { CERTIFICATE_STATUS, isExpired } from '../../../domain/certificates';
 import {
   claimMessage,
@@ -114,8 +113,10 @@ export async function nftCertificateView(ctx: AppContext, key: string): Promise<
   };
 }
 
-function walletOf(given: string): `0x${string}` {
+async function walletOf(given: string): Promise<`0x${string}`> {
   if (!WALLET_PATTERN.test(given)) throw badRequest('INVALID_WALLET', 'The wallet address is not 0x and 40 hex digits');
+  // viem is loaded on first use: a server without NFT never holds it in memory
+  const { getAddress } = await import('viem');
   const lower = given.slice(2);
   const mixed = lower !== lower.toLowerCase() && lower !== lower.toUpperCase();
   try {
@@ -129,6 +130,7 @@ function walletOf(given: string): `0x${string}` {
 
 async function signedBy(wallet: `0x${string}`, message: string, signature: string): Promise<boolean> {
   if (!SIGNATURE_PATTERN.test(signature)) return false;
+  const { verifyMessage } = await import('viem');
   try {
     return await verifyMessage({ address: wallet, message, signature: signature as `0x${string}` });
   } catch {
@@ -171,7 +173,7 @@ export async function claimCertificate(
   if (certificate.status_id !== CERTIFICATE_STATUS.validated || !leaf) {
     throw conflict('NFT_NOT_ANCHORED', 'This certificate is not anchored in its ledger yet');
   }
-  const wallet = walletOf(input.wallet);
+  const wallet = await walletOf(input.wallet);
   const message = claimMessage(certificate.key, wallet);
   if (!(await signedBy(wallet, message, input.signature))) {
     throw badRequest('INVALID_SIGNATURE', 'The signature is not the message signed by this wallet');

@@ -1,5 +1,4 @@
 import type { Kysely } from 'kysely';
-import { formatEther, getAddress } from 'viem';
 import { importError } from '../../../../domain/import';
 import { AppError } from '../../../errors';
 import { CERTIFICATE_STATUS } from '../../../../domain/certificates';
@@ -207,6 +206,7 @@ async function validateHead(
 export async function checkAnchoringFunds(chain: LedgerChain, issuerId: number): Promise<void> {
   const { balance, needed } = await chain.anchoringFunds(issuerId);
   if (balance >= needed) return;
+  const { formatEther } = await import('viem');
   const line = `${chain.address()}: ${formatEther(balance)} / ${formatEther(needed)}`;
   throw new AppError(
     400,
@@ -271,6 +271,8 @@ export async function chainAnchorOf(
     if (anchoredRoot) anchoredRoots.set(cacheKey, { root: anchoredRoot, at: Date.now() });
     else anchoredRoots.delete(cacheKey);
   }
+  // viem is loaded on first use: a server without NFT never holds it in memory
+  const { getAddress } = await import('viem');
   return {
     chainId: chain.chainId,
     contract: getAddress(chain.contractAddress),
