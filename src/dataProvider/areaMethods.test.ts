@@ -118,14 +118,15 @@ describe('security, help, reference tables, dashboard, verification and template
     ]);
   });
 
-  it('verify without the session token, and keep REFERENCE_ERRORS in the error body', async () => {
+  it('verify without the session token, and keep REFERENCE_ERRORS in the error body (as errorList)', async () => {
     storeToken('header.payload.signature');
     api.answer = () => HttpResponse.json({ checks: [] });
     await verificationMethods.verifyCredential({ url: 'https://example.org/c/1' });
     expect(seen[0].auth).toBeNull();
     api.answer = refused(400, 'REFERENCE_ERRORS', { errors: [{ table: 'ref_a', key: 'x' }] });
     const error = await failure(() => referenceTableMethods.saveReferenceTables(9, []));
-    expect(error.body).toMatchObject({ errors: [{ table: 'ref_a', key: 'x' }] });
+    expect(error.body).toMatchObject({ errorList: [{ table: 'ref_a', key: 'x' }] });
+    expect(error.body).not.toHaveProperty('errors');
   });
 });
 

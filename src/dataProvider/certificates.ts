@@ -9,7 +9,7 @@ import { CERTIFICATE_STATUS, ENABLED_STATUSES } from '../../domain/certificates'
 import type { ReportHeader, ReportRow, SearchMode } from '../../domain/reports';
 import { browserPdfDependencies, downloadPdf, downloadPdfZip, type PdfDependencies } from './certificatePdf';
 import { apiRequest, apiRequestBlob, type ApiBody, type ApiQuery } from './apiRequest';
-import type { ApiErrorBody } from './apiErrors';
+import { errorList, type ApiErrorBody } from './apiErrors';
 
 /**
  * The `certificates` resource: one resource behind the campaign report, the template report, the register
@@ -182,10 +182,9 @@ export interface CpfDataErrors {
 /** The register's errors of a refused export, or null when the error is another one. */
 export function cpfDataErrors(error: unknown): CpfDataErrors | null {
   if (!(error instanceof HttpError) || error.status !== 422) return null;
-  const body = error.body as (ApiErrorBody & Partial<CpfDataErrors>) | undefined;
-  return body?.code === 'CPF_DATA_ERRORS' && Array.isArray(body.errors)
-    ? { errors: body.errors, errorCount: body.errorCount ?? body.errors.length }
-    : null;
+  const body = error.body as (ApiErrorBody & { errorCount?: number }) | undefined;
+  const errors = errorList(error) as CpfDataError[] | undefined;
+  return body?.code === 'CPF_DATA_ERRORS' && errors ? { errors, errorCount: body.errorCount ?? errors.length } : null;
 }
 
 const EMAILABLE_PAGE = 1000;

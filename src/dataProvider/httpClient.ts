@@ -1,8 +1,8 @@
 import { HttpError } from 'react-admin';
 import { readToken } from '../authProvider/tokenStorage';
-import { NetworkError, type ApiErrorBody } from './apiErrors';
+import { NetworkError, refusalBody, type ApiErrorBody } from './apiErrors';
 
-export { errorCode, errorStatus, NetworkError, type ApiErrorBody } from './apiErrors';
+export { errorCode, errorList, errorStatus, NetworkError, type ApiErrorBody } from './apiErrors';
 
 export interface ApiResponse<T> {
   status: number;
@@ -29,7 +29,10 @@ async function send(path: string, init: ApiInit): Promise<Response> {
   }
 }
 
-/** A refusal as react-admin's HttpError with the JSON error body (a body that is not JSON becomes its message). */
+/**
+ * A refusal as react-admin's HttpError with the JSON error body (a body that is not JSON becomes its message; a
+ * list under `errors` becomes `errorList`, see refusalBody).
+ */
 function refusal(response: Response, text: string): HttpError {
   let errorBody: ApiErrorBody = {};
   try {
@@ -37,7 +40,7 @@ function refusal(response: Response, text: string): HttpError {
   } catch {
     errorBody = { message: text };
   }
-  return new HttpError(errorBody.message ?? response.statusText, response.status, errorBody);
+  return new HttpError(errorBody.message ?? response.statusText, response.status, refusalBody(errorBody));
 }
 
 const failed = (response: Response) => response.status >= 400 || response.status === 0;

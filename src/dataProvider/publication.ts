@@ -6,7 +6,7 @@ import {
   MISSING_FILE_PREFIX,
   type PublishResponse,
 } from '../../domain/publication';
-import { NetworkError } from './apiErrors';
+import { errorList, NetworkError } from './apiErrors';
 import { apiRequest, apiUpload, type ApiBody, type ApiOperation, type ApiResult } from './apiRequest';
 
 /** A publish's JSON body, as the route's contract declares it (the rows: column → text). */
@@ -68,7 +68,7 @@ export function outcomeOfError(error: unknown): PublishOutcome {
   if (error.status !== 400 && error.status !== 422) return { kind: 'failure' };
   // the blockchain signer cannot pay the NFT campaign's anchoring (issue 20): that error alone, with its line
   if (body.code === 'ERR_NFT_FUNDS') {
-    const funds = serverImportErrors(body.errors);
+    const funds = serverImportErrors(errorList(error));
     return { kind: 'rejected', errors: funds.length > 0 ? funds : [importError('ERR_NFT_FUNDS')] };
   }
   if (body.data && typeof body.data === 'object') {
@@ -83,10 +83,10 @@ export function outcomeOfError(error: unknown): PublishOutcome {
         errors: [importError('ERR_INVALID_ZIP', body.error.slice(MISSING_FILE_PREFIX.length).split(', '))],
       };
   }
-  if (typeof body.error === 'string' || Array.isArray(body.errors))
+  if (typeof body.error === 'string' || errorList(error))
     return {
       kind: 'rejected',
-      errors: [importError('ERR_PUBLICATION_ERROR'), ...serverImportErrors(body.errors)],
+      errors: [importError('ERR_PUBLICATION_ERROR'), ...serverImportErrors(errorList(error))],
     };
   return { kind: 'failure' };
 }

@@ -1,6 +1,7 @@
 import simpleRestProvider from 'ra-data-simple-rest';
-import { fetchUtils } from 'react-admin';
+import { fetchUtils, HttpError } from 'react-admin';
 import { readToken } from '../authProvider/tokenStorage';
+import { refusalBody, type ApiErrorBody } from './apiErrors';
 import { withLargePages } from './largePages';
 
 /**
@@ -10,12 +11,21 @@ import { withLargePages } from './largePages';
  */
 export const REST_RESOURCES: readonly string[] = ['credit-operations', 'badge-images'];
 
-/** fetchJson with the session token; a failure is react-admin's HttpError(message, status, body) as elsewhere. */
-export function restHttpClient(url: string, options: fetchUtils.Options = {}) {
+/**
+ * fetchJson with the session token; a failure is react-admin's HttpError(message, status, body) as elsewhere (a
+ * list under the body's `errors` moved to `errorList`, see refusalBody).
+ */
+export async function restHttpClient(url: string, options: fetchUtils.Options = {}) {
   const headers = new Headers(options.headers ?? { Accept: 'application/json' });
   const token = readToken();
   if (token) headers.set('authorization', `Bearer ${token}`);
-  return fetchUtils.fetchJson(url, { ...options, headers });
+  try {
+    return await fetchUtils.fetchJson(url, { ...options, headers });
+  } catch (error) {
+    if (error instanceof HttpError && error.body && typeof error.body === 'object')
+      throw new HttpError(error.message, error.status, refusalBody(error.body as ApiErrorBody));
+    throw error;
+  }
 }
 
 /** The most rows a REST list call answers (the server's MAX_PAGE); an export's larger page takes several calls. */

@@ -2,10 +2,11 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import type { I18nProvider } from 'react-admin';
+import { EditBase, Notification, SimpleForm, TextInput, type I18nProvider } from 'react-admin';
 import { Route, Routes } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { emptyModel, newElement, type BadgeModel } from '../../../domain/badgeImage/model';
+import en from '../../../locales/en.json';
 import { AdminWrapper, testI18nProvider } from '../../../tests/unit/adminWrapper';
 import { BadgeImageEditor } from './BadgeImageEditor';
 import { BADGE_IMAGE_EDITOR_PATH, BADGE_IMAGE_LIBRARY_PATH } from './paths';
@@ -87,6 +88,7 @@ function renderEditor(path: string) {
         <Route path={`${BADGE_IMAGE_EDITOR_PATH}/:id`} element={<BadgeImageEditor />} />
         <Route path={BADGE_IMAGE_LIBRARY_PATH} element={<p>The library</p>} />
       </Routes>
+      <Notification />
     </AdminWrapper>,
   );
 }
@@ -135,6 +137,56 @@ describe('the badge image editor form', () => {
     expect(saved).toHaveLength(1);
     expect(name).toHaveValue('Moon');
     expect(screen.queryByText('The library')).not.toBeInTheDocument();
+  });
+
+  it("says in the user's language that the server refused the image's design, and stays", async () => {
+    const user = userEvent.setup();
+    refuse = () =>
+      HttpResponse.json(
+        {
+          code: 'INVALID_BADGE_MODEL',
+          message: 'The badge model is not valid',
+          errors: ['data[0]: unknown element type "star"'],
+        },
+        { status: 400 },
+      );
+    renderEditor(`${BADGE_IMAGE_EDITOR_PATH}/7`);
+    const name = await screen.findByRole('textbox', { name: 'Image name' });
+    await user.type(name, ' 2{Enter}');
+    expect(await screen.findByText(en.resources['badge-images'].errors.INVALID_BADGE_MODEL)).toBeInTheDocument();
+    expect(saved).toHaveLength(1);
+    expect(name).toHaveValue('Gold 2');
+    expect(screen.queryByText('The library')).not.toBeInTheDocument();
+  });
+
+  it("shows the server's message when a plain react-admin form is refused with a list of errors", async () => {
+    // react-admin reads a refusal body's `errors` as a map of field errors and then notifies nothing: the list
+    // must not reach it under that name (src/dataProvider/httpClient.ts)
+    const user = userEvent.setup();
+    refuse = () =>
+      HttpResponse.json(
+        { code: 'INVALID_BADGE_MODEL', message: 'The badge model is not valid', errors: ['data: not a list'] },
+        { status: 400 },
+      );
+    render(
+      <AdminWrapper i18nProvider={i18nProvider} path="/">
+        <EditBase resource="badge-images" id={7} mutationMode="pessimistic">
+          <SimpleForm>
+            <TextInput source="name" />
+          </SimpleForm>
+        </EditBase>
+        <Notification />
+      </AdminWrapper>,
+    );
+    // the form mounts its input again once the record is there
+    const name = await screen.findByDisplayValue('Gold');
+    await user.type(name, ' 2');
+    const save = screen.getByRole('button', { name: 'Save' });
+    await waitFor(() => expect(save).toBeEnabled());
+    await user.click(save);
+    expect(await screen.findByText('The badge model is not valid')).toBeInTheDocument();
+    expect(screen.queryByText(/The form is not valid/)).not.toBeInTheDocument();
+    expect(saved).toHaveLength(1);
   });
 
   it('loads an image, marks the form changed by the designer (undo makes it clean again) and updates it', async () => {

@@ -19,6 +19,8 @@ import {
 import { useFormState } from 'react-hook-form';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { emptyModel, type BadgeModel } from '../../../domain/badgeImage/model';
+import { UPLOAD_ERRORS } from '../../../domain/templateRules/images';
+import { errorCode, NetworkError } from '../../dataProvider/apiErrors';
 import type { BadgeImageRecord } from '../../dataProvider/badgeImages';
 import { BadgeModelInput } from './BadgeModelInput';
 import { serverFieldErrors, validateImageName } from './imageNameValidator';
@@ -74,6 +76,15 @@ function WithModel({ children }: { children: ReactNode }) {
   return record?.model ? children : <Loading />;
 }
 
+/** What a refused save other than a bad name says, in the user's language (the server's message is English). */
+function refusalNotice(error: unknown): string {
+  if (error instanceof NetworkError) return 'app.error_network';
+  const code = errorCode(error);
+  if (code === 'INVALID_BADGE_MODEL') return 'resources.badge-images.errors.INVALID_BADGE_MODEL';
+  if (code === UPLOAD_ERRORS.tooManyPixels) return `editor.${code}`;
+  return 'app.error_generic';
+}
+
 /** Where the editor has gone once saved or left: back, or the library when it was opened first. */
 type Exit = { created: Identifier | null } | null;
 
@@ -117,7 +128,7 @@ function EditorForm({ isNew }: { isNew: boolean }) {
     });
     if (failure === null) return undefined;
     const fieldErrors = serverFieldErrors(failure);
-    if (!fieldErrors) notify('app.error_generic', { type: 'error' });
+    if (!fieldErrors) notify(refusalNotice(failure), { type: 'error' });
     return fieldErrors ?? undefined;
   }
 
