@@ -16,13 +16,13 @@ import { AppError } from '../../errors';
 import { cooperate } from '../../eventLoop';
 import { findCampaignByIdempotencyKey } from '../../repositories/campaigns';
 import { insertCertificates } from '../../repositories/certificates';
-import { enqueueJob } from '../jobs/jobQueue';
 import { callerTemplate } from '../templates/access';
 import { templateImportData } from '../templates/views';
 import { publicationError } from './errors';
-import { CAMPAIGN_FOLLOW_UP, type CampaignJob } from './followUp';
 import {
   buildCertificates,
+  callerUserId,
+  closeNewCampaign,
   debitNewCampaign,
   isUniqueViolation,
   rowsRejected,
@@ -44,10 +44,6 @@ type Upload = Selectable<PublicationUploadTable>;
 const uploadNotFound = () => new AppError(404, 'UPLOAD_NOT_FOUND', 'No such upload (or it has expired)');
 const templateUnavailable = () =>
   new AppError(409, 'TEMPLATE_UNAVAILABLE', 'This template cannot be used for a publication');
-
-function callerUserId(auth: AuthContext): number | null {
-  return auth.kind === 'session' ? auth.user.id : auth.apiKey.created_by;
-}
 
 function checkTemplate(template: Template): void {
   if (template.enabled !== 1 || template.usable !== 1) throw templateUnavailable();
@@ -421,21 +417,7 @@ async function writeCampaign(
     after = { part: last.part_number, position: last.position };
   }
   if (done !== count) throw new Error(`staged recipients ${done} differ from the parts' count ${count}`);
-  await trx
-    .insertInto('certificate_counts')
-    .values({ campaign_id: campaignId, template_id: template.id, status_id: status, n: count })
-    .execute();
-  await trx
-    .updateTable('templates')
-    .set((eb) => ({
-      certification_counter: eb('certification_counter', '+', count),
-      last_campaign_id: campaignId,
-      last_campaign_date: now,
-    }))
-    .where('id', '=', template.id)
-    .execute();
-  const job: CampaignJob = { issuerId: template.issuer_id, campaignId: campaignId };
-  await enqueueJob(trx, CAMPAIGN_FOLLOW_UP, job, { singletonKey: `${CAMPAIGN_FOLLOW_UP}:${campaignId}` });
+  await closeNewCampaign(trx, template, campaignId, { statusId: status, count, now });
   await trx.updateTable('publication_uploads').set({ campaign_id: campaignId }).where('id', '=', upload.id).execute();
   return campaignId;
 }

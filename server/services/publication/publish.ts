@@ -345,6 +345,39 @@ export async function debitNewCampaign(
   return { campaignId: id, firstStatusIndex };
 }
 
+/**
+ * The end of writing a publication, the same for one request and for staged parts (parts.ts), once its `count`
+ * certificates are inserted: the campaign's count row (its certificates' status list), the template's counter and
+ * last campaign, and the campaign's follow-up job.
+ */
+export async function closeNewCampaign(
+  trx: Kysely<Database>,
+  template: Template,
+  campaignId: number,
+  written: { statusId: number; count: number; now: string },
+): Promise<void> {
+  await trx
+    .insertInto('certificate_counts')
+    .values({ campaign_id: campaignId, template_id: template.id, status_id: written.statusId, n: written.count })
+    .execute();
+  await trx
+    .updateTable('templates')
+    .set((eb) => ({
+      certification_counter: eb('certification_counter', '+', written.count),
+      last_campaign_id: campaignId,
+      last_campaign_date: written.now,
+    }))
+    .where('id', '=', template.id)
+    .execute();
+  const job: CampaignJob = { issuerId: template.issuer_id, campaignId };
+  await enqueueJob(trx, CAMPAIGN_FOLLOW_UP, job, { singletonKey: `${CAMPAIGN_FOLLOW_UP}:${campaignId}` });
+}
+
+/** The user a publication is recorded for: the signed-in user, or the creator of the API key. */
+export function callerUserId(auth: AuthContext): number | null {
+  return auth.kind === 'session' ? auth.user.id : auth.apiKey.created_by;
+}
+
 async function writePublication(
   trx: Kysely<Database>,
   auth: AuthContext,
@@ -356,7 +389,7 @@ async function writePublication(
   const now = nowIso();
   const count = recipients.length;
   const { campaignId, firstStatusIndex } = await debitNewCampaign(trx, template, count, {
-    user_id: auth.kind === 'session' ? auth.user.id : auth.apiKey.created_by,
+    user_id: callerUserId(auth),
     notes: options.notes,
     automated_emailing: options.automatedEmailing ? 1 : 0,
     idempotency_key: options.idempotencyKey,
@@ -370,20 +403,6 @@ async function writePublication(
     today: todayIso(),
   });
   await insertCertificates(trx, certificates);
-  await trx
-    .insertInto('certificate_counts')
-    .values({ campaign_id: campaignId, template_id: template.id, status_id: certificates[0].status_id, n: count })
-    .execute();
-  await trx
-    .updateTable('templates')
-    .set((eb) => ({
-      certification_counter: eb('certification_counter', '+', count),
-      last_campaign_id: campaignId,
-      last_campaign_date: now,
-    }))
-    .where('id', '=', template.id)
-    .execute();
-  const job: CampaignJob = { issuerId: template.issuer_id, campaignId };
-  await enqueueJob(trx, CAMPAIGN_FOLLOW_UP, job, { singletonKey: `${CAMPAIGN_FOLLOW_UP}:${campaignId}` });
+  await closeNewCampaign(trx, template, campaignId, { statusId: certificates[0].status_id, count, now });
   return campaignId;
 }
