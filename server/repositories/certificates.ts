@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { compiledOnce } from '../db/compiledOnce';
 import type { Certificate, Database, NewCertificate } from '../db/schema';
 import type { ReportCountTable } from '../services/reports/reportQueries';
 
@@ -22,6 +23,39 @@ export async function insertCertificates(db: Kysely<Database>, certificates: rea
 
 export function findCertificateByKey(db: Kysely<Database>, key: string): Promise<Certificate | undefined> {
   return db.selectFrom('certificates').selectAll().where('key', '=', key).executeTakeFirst();
+}
+
+/** What a certificate's public page is made of: not its signed credential, its mail state or its search texts. */
+export const CERTIFICATE_PAGE_COLUMNS = [
+  'key',
+  'issuer_id',
+  'template_id',
+  'status_id',
+  'language',
+  'first_name',
+  'last_name',
+  'data',
+  'translations',
+  'obtention_date',
+  'expiration_date',
+  'nft_token_id',
+] as const;
+
+export type CertificatePageRow = Pick<Certificate, (typeof CERTIFICATE_PAGE_COLUMNS)[number]>;
+
+const certificatePageQuery = compiledOnce(
+  (db: Kysely<Database>, key: string) =>
+    db.selectFrom('certificates').select(CERTIFICATE_PAGE_COLUMNS).where('key', '=', key),
+  ['sample-key'],
+);
+
+/** The public page's columns of the certificate of this key (the page is asked for at every visit). */
+export async function findCertificatePageRow(
+  db: Kysely<Database>,
+  key: string,
+): Promise<CertificatePageRow | undefined> {
+  const [row] = await certificatePageQuery(db, key);
+  return row;
 }
 
 export function listCampaignCertificates(db: Kysely<Database>, campaignId: number): Promise<Certificate[]> {

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { nowIso } from '../db/clock';
+import { compiledOnce } from '../db/compiledOnce';
 import type { Database, NewTemplate, Template, TemplateUpdate } from '../db/schema';
 
 export function listIssuerTemplates(db: Kysely<Database>, issuerId: number): Promise<Template[]> {
@@ -19,6 +20,22 @@ export function listIssuerTemplateKinds(db: Kysely<Database>, issuerId: number) 
     .where('issuer_id', '=', issuerId)
     .where('enabled', '=', 1)
     .execute();
+}
+
+const issuerTemplateQuery = compiledOnce(
+  (db: Kysely<Database>, issuerId: number, id: number) =>
+    db.selectFrom('templates').selectAll().where('issuer_id', '=', issuerId).where('id', '=', id),
+  [-1, -2],
+);
+
+/** findIssuerTemplate for the public pages, compiled once (they are asked for at every visit). */
+export async function findPublicPageTemplate(
+  db: Kysely<Database>,
+  issuerId: number,
+  id: number,
+): Promise<Template | undefined> {
+  const [row] = await issuerTemplateQuery(db, issuerId, id);
+  return row;
 }
 
 /** The template, only when it belongs to the issuer: another issuer's id reads as missing. */

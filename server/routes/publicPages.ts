@@ -6,11 +6,11 @@ import { CERTIFICATE_KEY_PATTERN } from '../../domain/certificates';
 import { NFT_NETWORK, TEMPLATE_IMAGE_KEY, templateImagePath } from '../../domain/templates';
 import { authOf } from '../auth/guard';
 import type { AppContext } from '../context';
-import type { Certificate, Template } from '../db/schema';
+import type { Template } from '../db/schema';
 import { NFT_CLAIM_PATH } from '../../domain/nftClaims';
 import { serverLanguage, translate } from '../i18n';
-import { findCertificateByKey } from '../repositories/certificates';
-import { findIssuerTemplate } from '../repositories/templates';
+import { type CertificatePageRow, findCertificatePageRow } from '../repositories/certificates';
+import { findIssuerTemplate, findPublicPageTemplate } from '../repositories/templates';
 import { certificateState } from '../services/rendering/certificateState';
 import type { FileStore } from '../services/files/fileStore';
 import { PAGE_POLICY_HEADER, renderCredentialPage, renderNoticePage } from '../services/rendering/credentialPage';
@@ -49,7 +49,7 @@ function todayUtc(): string {
 }
 
 /** An NFT certificate's way to its claim page: claim it (1), reveal it (13), see its token (14). */
-function nftAction(certificate: Certificate): { href: string; label: 'claim' | 'reveal' | 'owned' } | undefined {
+function nftAction(certificate: CertificatePageRow): { href: string; label: 'claim' | 'reveal' | 'owned' } | undefined {
   const label = ({ 1: 'claim', 13: 'reveal', 14: 'owned' } as const)[certificate.status_id as 1 | 13 | 14];
   return certificate.nft_token_id !== null && label
     ? { href: `${NFT_CLAIM_PATH}?key=${certificate.key}`, label }
@@ -60,7 +60,7 @@ function brandName(request: FastifyRequest): string {
   return BRAND_NAMES[chooseBrand(request.hostname)];
 }
 
-function sendPage(reply: FastifyReply, status: number, html: string, cache: string) {
+function sendPage(reply: FastifyReply, status: number, html: string | Buffer, cache: string) {
   return reply
     .code(status)
     .header('content-type', 'text/html; charset=utf-8')
@@ -130,7 +130,7 @@ export async function publicPageRoutes(app: FastifyInstance, ctx: AppContext): P
     },
     async (request, reply) => {
       const { key } = request.params;
-      const certificate = CERTIFICATE_KEY_PATTERN.test(key) ? await findCertificateByKey(db, key) : undefined;
+      const certificate = CERTIFICATE_KEY_PATTERN.test(key) ? await findCertificatePageRow(db, key) : undefined;
       if (!certificate) return notFoundPage(request, reply);
       const state = certificateState(certificate, todayUtc());
       const base = `/certificate/${key}`;
@@ -139,10 +139,11 @@ export async function publicPageRoutes(app: FastifyInstance, ctx: AppContext): P
         const html = renderNoticePage('deleted', certificate.language, brandName(request), verify);
         return sendPage(reply, 410, html, CERTIFICATE_CACHE);
       }
-      const template = await findIssuerTemplate(db, certificate.issuer_id, certificate.template_id);
+      const template = await findPublicPageTemplate(db, certificate.issuer_id, certificate.template_id);
       if (!template) return notFoundPage(request, reply, certificate.language);
-      const cacheKey = PageCache.keyOf(certificate, template, request.query.lang ?? null, brandName(request), state);
-      const cached = certificatePages.get(cacheKey);
+      const pageName = PageCache.nameOf(key, request.query.lang ?? null, brandName(request));
+      const inputs = [certificate, template, state];
+      const cached = certificatePages.get(pageName, inputs);
       if (cached !== undefined) return sendPage(reply, 200, cached, CERTIFICATE_CACHE);
       const languages = certificateLanguages(certificate);
       const language = languages.find((code) => code === request.query.lang) ?? certificate.language;
@@ -165,8 +166,9 @@ export async function publicPageRoutes(app: FastifyInstance, ctx: AppContext): P
             : { verify },
         brandName: brandName(request),
       });
-      certificatePages.set(cacheKey, html);
-      return sendPage(reply, 200, html, CERTIFICATE_CACHE);
+      const page = Buffer.from(html);
+      certificatePages.set(pageName, inputs, page);
+      return sendPage(reply, 200, page, CERTIFICATE_CACHE);
     },
   );
 

@@ -1,38 +1,59 @@
 import { describe, expect, it } from 'vitest';
-import { PageCache } from '../../server/services/rendering/pageCache';
+import { PageCache, sameValue } from '../../server/services/rendering/pageCache';
 
 // The public pages' cache (server/services/rendering/pageCache.ts): pure, no database.
 describe('the rendered-page cache', () => {
-  const page = (n: number, length = 1000) => `<p>${String(n).padEnd(length - 7, '.')}</p>`;
+  const page = (n: number, length = 2000) => Buffer.from(`<p>${String(n).padEnd(length - 7, '.')}</p>`);
+  const row = { id: 1, status_id: 1, data: '{"ID":"P-1"}' };
 
   it('stays within its bytes, forgetting the least recently used pages first', () => {
     const cache = new PageCache(10_000);
-    const keys = Array.from({ length: 8 }, (_, n) => PageCache.keyOf('certificate', n));
-    cache.set(keys[0], page(0));
-    cache.set(keys[1], page(1));
-    expect(cache.get(keys[0])).toBe(page(0)); // 0 is now the most recently used
-    for (let n = 2; n < 8; n += 1) cache.set(keys[n], page(n));
+    const names = Array.from({ length: 8 }, (_, n) => PageCache.nameOf(`key-${n}`, null, 'Laurel'));
+    cache.set(names[0], [row], page(0));
+    cache.set(names[1], [row], page(1));
+    expect(cache.get(names[0], [row])).toEqual(page(0)); // 0 is now the most recently used
+    for (let n = 2; n < 8; n += 1) cache.set(names[n], [row], page(n));
     expect(cache.size.bytes).toBeLessThanOrEqual(10_000);
-    // each page is counted at two bytes a character with its key: four fit in 10,000 bytes
+    // each page counts its bytes, its name and its inputs' JSON at two bytes a character: four fit in 10,000 bytes
     expect(cache.size.pages).toBe(4);
-    expect(cache.get(keys[1])).toBeUndefined();
-    expect(cache.get(keys[7])).toBe(page(7));
+    expect(cache.get(names[1], [row])).toBeUndefined();
+    expect(cache.get(names[7], [row])).toEqual(page(7));
   });
 
-  it('replaces a page under the same key without counting it twice, and keeps no page larger than the bound', () => {
+  it('replaces a page under the same name without counting it twice, and keeps no page larger than the bound', () => {
     const cache = new PageCache(10_000);
-    const key = PageCache.keyOf('same');
-    cache.set(key, page(1));
-    cache.set(key, page(2));
-    expect(cache.size).toEqual({ pages: 1, bytes: 2 * (key.length + 1000) });
-    expect(cache.get(key)).toBe(page(2));
-    cache.set(PageCache.keyOf('huge'), page(3, 6000));
-    expect(cache.get(PageCache.keyOf('huge'))).toBeUndefined();
+    const name = PageCache.nameOf('same', 'fr', 'Laurel');
+    cache.set(name, [row], page(1));
+    cache.set(name, [row], page(2));
+    expect(cache.size).toEqual({ pages: 1, bytes: 2 * (name.length + JSON.stringify([row]).length) + 2000 });
+    expect(cache.get(name, [row])).toEqual(page(2));
+    cache.set(PageCache.nameOf('huge', null, 'Laurel'), [row], page(3, 11_000));
+    expect(cache.get(PageCache.nameOf('huge', null, 'Laurel'), [row])).toBeUndefined();
     expect(cache.size.pages).toBe(1);
   });
 
-  it('names the same inputs with the same key and different inputs with different keys', () => {
-    expect(PageCache.keyOf({ id: 1 }, 'en')).toBe(PageCache.keyOf({ id: 1 }, 'en'));
-    expect(PageCache.keyOf({ id: 1 }, 'en')).not.toBe(PageCache.keyOf({ id: 1 }, 'fr'));
+  it('serves a page only for the inputs it was made from, read again as new objects', () => {
+    const cache = new PageCache();
+    const name = PageCache.nameOf('key', null, 'Laurel');
+    const template = { id: 7, content: { en: { title: 'First aid' } }, created_at: new Date('2026-11-20T00:00:00Z') };
+    cache.set(name, [row, template, 'valid'], page(1));
+    const again = structuredClone([row, template, 'valid']);
+    expect(cache.get(name, again)).toEqual(page(1));
+    expect(cache.get(name, [{ ...row, status_id: 2 }, template, 'valid'])).toBeUndefined();
+    expect(cache.get(name, [row, { ...template, content: { en: { title: 'First aid!' } } }, 'valid'])).toBeUndefined();
+    expect(cache.get(name, [row, template, 'expired'])).toBeUndefined();
+    expect(cache.get(PageCache.nameOf('key', 'fr', 'Laurel'), [row, template, 'valid'])).toBeUndefined();
+  });
+
+  it('compares database values by structure', () => {
+    expect(sameValue({ a: 1, b: [1, { c: 'x' }] }, { b: [1, { c: 'x' }], a: 1 })).toBe(true);
+    expect(sameValue({ a: 1 }, { a: 1, b: undefined })).toBe(false);
+    expect(sameValue({ a: null }, { a: undefined })).toBe(false);
+    expect(sameValue([1, 2], [1, 2, 3])).toBe(false);
+    expect(sameValue([1], { 0: 1 })).toBe(false);
+    expect(sameValue(new Date(5), new Date(5))).toBe(true);
+    expect(sameValue(new Date(5), new Date(6))).toBe(false);
+    expect(sameValue(new Date(5), 5)).toBe(false);
+    expect(sameValue('1', 1)).toBe(false);
   });
 });

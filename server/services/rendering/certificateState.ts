@@ -3,7 +3,10 @@ import type { Certificate } from '../../db/schema';
 import type { PageState } from './credentialPage';
 
 /** What a certificate's status and dates make of its page (spec 002 section 4). */
-export function certificateState(certificate: Certificate, today: string): PageState | 'deleted' {
+export function certificateState(
+  certificate: Pick<Certificate, 'status_id' | 'expiration_date'>,
+  today: string,
+): PageState | 'deleted' {
   switch (certificate.status_id) {
     case CERTIFICATE_STATUS.deleted:
       return 'deleted';

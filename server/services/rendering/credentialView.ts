@@ -127,7 +127,13 @@ function stringFields(data: unknown): Record<string, string> | null {
  * The certificate's recipient in `language`: the import row of that language when the certificate has a
  * translation in it (a bilingual recipient's other row), else its own row. The name stays the certificate's.
  */
-export function recipientFromCertificate(certificate: Certificate, language = certificate.language): RecipientData {
+export function recipientFromCertificate(
+  certificate: Pick<
+    Certificate,
+    'data' | 'translations' | 'language' | 'first_name' | 'last_name' | 'obtention_date' | 'expiration_date'
+  >,
+  language = certificate.language,
+): RecipientData {
   const own = stringFields(parseJson<unknown>(certificate.data, {})) ?? {};
   const translations = parseJson<Record<string, unknown> | null>(certificate.translations, null);
   const translated =

@@ -1,44 +1,46 @@
-import { createHash } from 'node:crypto';
-
-/** What the public-page cache may hold by default: about 500 certificate pages of 8 KB (UTF-16 counted). */
+/** What the public-page cache may hold by default: about 500 certificate pages of 8 KB with their inputs. */
 export const PAGE_CACHE_BYTES = 8 * 1024 * 1024;
 
+interface CachedPage {
+  inputs: readonly unknown[];
+  page: Buffer;
+  bytes: number;
+}
+
 /**
- * Rendered public pages by everything they are made from (issue 16 point 5: rendering was most of a page's cost).
- * The key is a hash of the inputs themselves — the certificate and template rows as read for this request, the
- * language asked for, the brand and the day — so a changed status, template or date gives a new key and no
- * invalidation is needed. The cache is bounded in bytes (a page counted at two bytes a character, as a string
- * may be held, plus its key), not in pages, so pages carrying large texts cannot grow the server's memory past
- * the bound; the least recently used pages leave first.
+ * Rendered public pages, by a name (the certificate's key, the language asked for, the brand) and everything they
+ * are made from (issue 16 point 5: rendering was most of a page's cost). A page is served only while the inputs
+ * of this request — the certificate and template rows as read now, its state today — equal those it was rendered
+ * from, so a changed status, template or date renders it again and no invalidation is needed. Comparing the rows
+ * allocates nothing, where hashing their JSON made several kilobytes of garbage a request. Pages are kept as
+ * UTF-8 bytes, written to the socket as they are. The cache is bounded in bytes (the page, its inputs' JSON at two
+ * bytes a character, its name), not in pages; the least recently used pages leave first.
  */
 export class PageCache {
-  private readonly pages = new Map<string, string>();
+  private readonly pages = new Map<string, CachedPage>();
   private held = 0;
 
   constructor(private readonly maxBytes = PAGE_CACHE_BYTES) {}
 
-  static keyOf(...inputs: unknown[]): string {
-    return createHash('sha256').update(JSON.stringify(inputs)).digest('base64');
+  /** The name of a page: its parts joined by a character none of them holds. */
+  static nameOf(...parts: readonly (string | null)[]): string {
+    return parts.map((part) => part ?? '').join('\u0000');
   }
 
-  private static bytesOf(key: string, page: string): number {
-    return 2 * (key.length + page.length);
+  get(name: string, inputs: readonly unknown[]): Buffer | undefined {
+    const cached = this.pages.get(name);
+    if (cached === undefined) return undefined;
+    if (!sameValue(cached.inputs, inputs)) return undefined;
+    this.pages.delete(name);
+    this.pages.set(name, cached);
+    return cached.page;
   }
 
-  get(key: string): string | undefined {
-    const page = this.pages.get(key);
-    if (page !== undefined) {
-      this.pages.delete(key);
-      this.pages.set(key, page);
-    }
-    return page;
-  }
-
-  set(key: string, page: string): void {
-    this.forget(key);
-    const bytes = PageCache.bytesOf(key, page);
+  set(name: string, inputs: readonly unknown[], page: Buffer): void {
+    this.forget(name);
+    const bytes = 2 * (name.length + JSON.stringify(inputs).length) + page.length;
     if (bytes > this.maxBytes) return;
-    this.pages.set(key, page);
+    this.pages.set(name, { inputs, page, bytes });
     this.held += bytes;
     for (const oldest of this.pages.keys()) {
       if (this.held <= this.maxBytes) break;
@@ -51,10 +53,37 @@ export class PageCache {
     return { pages: this.pages.size, bytes: this.held };
   }
 
-  private forget(key: string): void {
-    const page = this.pages.get(key);
-    if (page === undefined) return;
-    this.held -= PageCache.bytesOf(key, page);
-    this.pages.delete(key);
+  private forget(name: string): void {
+    const cached = this.pages.get(name);
+    if (cached === undefined) return;
+    this.held -= cached.bytes;
+    this.pages.delete(name);
   }
+}
+
+/**
+ * Structural equality of database values: primitives, dates, arrays and plain objects (PostgreSQL hands JSON
+ * columns over parsed, SQLite as text).
+ */
+export function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (a instanceof Date || b instanceof Date) {
+    return a instanceof Date && b instanceof Date && a.getTime() === b.getTime();
+  }
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i += 1) if (!sameValue(a[i], b[i])) return false;
+    return true;
+  }
+  const left = a as Record<string, unknown>;
+  const right = b as Record<string, unknown>;
+  let count = 0;
+  for (const key in left) {
+    if (!Object.hasOwn(left, key)) continue;
+    count += 1;
+    if (!Object.hasOwn(right, key) || !sameValue(left[key], right[key])) return false;
+  }
+  for (const key in right) if (Object.hasOwn(right, key)) count -= 1;
+  return count === 0;
 }
