@@ -1,5 +1,6 @@
 import type { ReportRow } from '../../../domain/reports';
 import { sheetDateTime, xlsxExporter, xlsxFileName } from '../../components/xlsxExporter';
+import { INTERNAL_ROW_FIELDS } from './reportRowFields';
 
 /**
  * The report's spreadsheet export (spec 002 section 7): every row of the current filter, built in the browser
@@ -8,26 +9,7 @@ import { sheetDateTime, xlsxExporter, xlsxFileName } from '../../components/xlsx
 
 export { EXPORT_MAX_ROWS } from '../../components/xlsxExporter';
 
-const INTERNAL_COLUMNS = new Set([
-  'id',
-  'EvidenzId',
-  'available',
-  'mail',
-  'EmailStatus',
-  'EmailPending',
-  'EmailAttempts',
-  'EmailReason',
-  'EmailNextAttempt',
-  'LastActivity',
-  'hasEmail',
-  'CampaignID',
-  'TemplateID',
-  'email_sent',
-  'StatusID',
-  'badge',
-  'thumbnail',
-  'txInBlockchainExplorer',
-]);
+const INTERNAL_COLUMNS = new Set(INTERNAL_ROW_FIELDS);
 
 export function exportFileName(templateName: string, today: Date = new Date()): string {
   return xlsxFileName(templateName, today, 'report');

@@ -6,6 +6,7 @@ import {
   REPORT_SORT_FIELDS,
   type ReportRow,
 } from '../../../domain/reports';
+import { INTERNAL_ROW_FIELDS } from './reportRowFields';
 
 /** The three report views of spec 002 section 2.1: a campaign, a whole template, a registry template's control. */
 export type ReportKind = 'campaign' | 'template' | 'cpf';
@@ -88,31 +89,7 @@ export function isSortable(column: string): boolean {
 export const DATE_SHORTCUTS = [7, 30] as const;
 
 /** The row's fields that the table shows in its own columns or never: everything but the certificate data. */
-const ROW_FIELDS = new Set([
-  'id',
-  'key',
-  'EvidenzId',
-  'url',
-  'StatusID',
-  'Language',
-  'available',
-  'mail',
-  'EmailStatus',
-  'EmailPending',
-  'EmailAttempts',
-  'EmailReason',
-  'EmailNextAttempt',
-  'LastActivity',
-  'hasEmail',
-  'txInBlockchainExplorer',
-  'PublicationDate',
-  'CampaignID',
-  'TemplateID',
-  'email',
-  'email_sent',
-  'badge',
-  'thumbnail',
-]);
+const ROW_FIELDS = new Set([...INTERNAL_ROW_FIELDS, 'key', 'url', 'Language', 'PublicationDate', 'email']);
 
 const LEADING = ['firstName', 'lastName', 'email'];
 

@@ -1,0 +1,24 @@
+/**
+ * The fields of a report row (domain/reports.ts ReportRow) that are the app's own bookkeeping, not a certificate's
+ * data: neither the report table's data columns nor the spreadsheet export show them.
+ */
+export const INTERNAL_ROW_FIELDS: readonly string[] = [
+  'id',
+  'EvidenzId',
+  'available',
+  'mail',
+  'EmailStatus',
+  'EmailPending',
+  'EmailAttempts',
+  'EmailReason',
+  'EmailNextAttempt',
+  'LastActivity',
+  'hasEmail',
+  'CampaignID',
+  'TemplateID',
+  'email_sent',
+  'StatusID',
+  'badge',
+  'thumbnail',
+  'txInBlockchainExplorer',
+];
