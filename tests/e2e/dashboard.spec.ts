@@ -3,47 +3,31 @@ import { runCli } from '../../server/cli/runCli';
 import { insertIssuer } from '../../server/repositories/issuers';
 import { insertUser } from '../../server/repositories/users';
 import type { Page } from '@playwright/test';
-import { expect, type Laurel, screenshot, sessionToken, signInByMail, test } from './fixtures';
+import {
+  createBadgeTemplate,
+  expect,
+  type Laurel,
+  publishRows,
+  screenshot,
+  sessionToken,
+  signInByMail,
+  test,
+} from './fixtures';
 
 const ADMIN = 'admin@example.org';
-const LOGO = Buffer.from(
-  '<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"><circle cx="32" cy="32" r="30" fill="#2f6f5e"/></svg>',
-);
-
 /** A badge template created through the template call, then `recipients` certificates published to it. */
 async function publishBadge(laurel: Laurel, token: string, title: string, recipients: number): Promise<number> {
-  const headers = { authorization: `Bearer ${token}` };
-  const form = new FormData();
-  form.append(
-    'json',
-    JSON.stringify({
-      mode: 'add',
-      type: 'openbadge',
-      DefaultLanguage: 'en',
-      badge: { en: 'logo.svg' },
-      content: { en: { microcertitle: title, label: title, outcome: 'Shows the skill.' } },
-    }),
-  );
-  form.append('badgeImage', new Blob([LOGO], { type: 'image/svg+xml' }), 'logo.svg');
-  const created = await fetch(`${laurel.baseURL}/api/template/mc`, { method: 'POST', headers, body: form });
-  expect(created.status, await created.clone().text()).toBe(201);
-  const { id } = (await created.json()) as { id: number };
-  const published = await fetch(`${laurel.baseURL}/api/admin/data`, {
-    method: 'POST',
-    headers: { ...headers, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      templateId: id,
-      contentType: 'json',
-      data: Array.from({ length: recipients }, (_, i) => ({
-        ID: `L-${i + 1}`,
-        Language: 'en',
-        Email: `learner${i + 1}.${id}@example.org`,
-        firstName: `Learner${i + 1}`,
-        lastName: 'Doe',
-      })),
-    }),
+  const id = await createBadgeTemplate(laurel, token, {
+    content: { en: { microcertitle: title, label: title, outcome: 'Shows the skill.' } },
   });
-  expect(published.status, await published.clone().text()).toBe(200);
+  const rows = Array.from({ length: recipients }, (_, i) => ({
+    ID: `L-${i + 1}`,
+    Language: 'en',
+    Email: `learner${i + 1}.${id}@example.org`,
+    firstName: `Learner${i + 1}`,
+    lastName: 'Doe',
+  }));
+  await publishRows(laurel, token, id, rows);
   return id;
 }
 

@@ -170,8 +170,8 @@ export interface BadgeLogo {
 
 /**
  * A badge template created through the template call: "Data analysis" in English with an SVG logo unless told
- * otherwise (`content`: the texts of each language, English the default); an NFT badge when a `network` is given;
- * recipients named by the given technical fields (e.g. 'ID').
+ * otherwise (`content`: the texts of each language, `defaultLanguage` English unless told); an NFT badge when a
+ * `network` is given; recipients named by the given technical fields (e.g. 'ID').
  */
 export async function createBadgeTemplate(
   laurel: Laurel,
@@ -180,12 +180,14 @@ export async function createBadgeTemplate(
     logo = { name: 'logo.svg', type: 'image/svg+xml', bytes: BADGE_LOGO },
     title = 'Data analysis',
     content = { en: { microcertitle: title, label: title } },
+    defaultLanguage = 'en',
     network,
     technicalFields,
   }: {
     logo?: BadgeLogo;
     title?: string;
     content?: Record<string, Record<string, string>>;
+    defaultLanguage?: string;
     network?: string;
     technicalFields?: string;
   } = {},
@@ -197,7 +199,7 @@ export async function createBadgeTemplate(
       mode: 'add',
       type: 'openbadge',
       ...(network ? { network } : {}),
-      DefaultLanguage: 'en',
+      DefaultLanguage: defaultLanguage,
       badge: Object.fromEntries(Object.keys(content).map((language) => [language, logo.name])),
       content,
     }),

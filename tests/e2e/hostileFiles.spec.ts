@@ -1,5 +1,5 @@
 import { hostileSpreadsheets, workbook } from '../fixtures/hostile/corpus';
-import { expect, sessionToken, screenshot, signInByMail, test } from './fixtures';
+import { createBadgeTemplate, expect, sessionToken, screenshot, signInByMail, test } from './fixtures';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -11,26 +11,7 @@ const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.s
 test('the publication page refuses hostile spreadsheets with their own alerts', async ({ page, laurel }) => {
   test.setTimeout(120_000);
   const token = await sessionToken(laurel, 'admin@example.org');
-  const form = new FormData();
-  form.append(
-    'json',
-    JSON.stringify({
-      mode: 'add',
-      type: 'openbadge',
-      DefaultLanguage: 'en',
-      badge: { en: 'logo.svg' },
-      content: { en: { microcertitle: 'Data analysis', label: 'Data analysis' } },
-    }),
-  );
-  const logo = '<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"><circle cx="32" cy="32" r="30"/></svg>';
-  form.append('badgeImage', new Blob([logo], { type: 'image/svg+xml' }), 'logo.svg');
-  const created = await fetch(`${laurel.baseURL}/api/template/mc`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-    body: form,
-  });
-  expect(created.status).toBe(201);
-  const { id } = (await created.json()) as { id: number };
+  const id = await createBadgeTemplate(laurel, token);
 
   await signInByMail(page, laurel, 'admin@example.org');
   await page.goto(`/publication?templateId=${id}`);

@@ -1,47 +1,33 @@
-import { expect, type Laurel, screenshot, sessionToken, signInByMail, test } from './fixtures';
+import {
+  createBadgeTemplate,
+  expect,
+  type Laurel,
+  publishRows,
+  screenshot,
+  sessionToken,
+  signInByMail,
+  test,
+} from './fixtures';
 
-const LOGO = Buffer.from(
-  '<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"><circle cx="32" cy="32" r="30" fill="#2f6f5e"/></svg>',
-);
 const ADMIN = 'admin@example.org';
 const RECIPIENTS = 1200;
 
 /** A badge template and one campaign of RECIPIENTS recipients, through the API (spec 002). */
 async function publishLargeCampaign(laurel: Laurel, token: string): Promise<number> {
-  const { db } = laurel.app.laurel;
-  await db.updateTable('issuers').set({ credits: 20000 }).execute();
-  const form = new FormData();
-  form.append(
-    'json',
-    JSON.stringify({
-      mode: 'add',
-      type: 'openbadge',
-      DefaultLanguage: 'fr',
-      badge: { fr: 'logo.svg' },
-      content: {
-        fr: { microcertitle: 'Analyse de données', label: 'Analyse de données', outcome: 'Explore des données.' },
-      },
-    }),
-  );
-  form.append('badgeImage', new Blob([LOGO], { type: 'image/svg+xml' }), 'logo.svg');
-  const headers = { authorization: `Bearer ${token}` };
-  const created = await fetch(`${laurel.baseURL}/api/template/mc`, { method: 'POST', headers, body: form });
-  expect(created.status, await created.clone().text()).toBe(201);
-  const { id: templateId } = (await created.json()) as { id: number };
-  const data = Array.from({ length: RECIPIENTS }, (_, i) => ({
+  await laurel.app.laurel.db.updateTable('issuers').set({ credits: 20000 }).execute();
+  const title = 'Analyse de données';
+  const templateId = await createBadgeTemplate(laurel, token, {
+    content: { fr: { microcertitle: title, label: title, outcome: 'Explore des données.' } },
+    defaultLanguage: 'fr',
+  });
+  const rows = Array.from({ length: RECIPIENTS }, (_, i) => ({
     ID: `P${i + 1}`,
     Language: 'fr',
     Email: `personne${i + 1}@example.org`,
     firstName: 'Personne',
     lastName: `N${i + 1}`,
   }));
-  const published = await fetch(`${laurel.baseURL}/api/admin/data`, {
-    method: 'POST',
-    headers: { ...headers, 'content-type': 'application/json' },
-    body: JSON.stringify({ templateId, data, contentType: 'json' }),
-  });
-  expect(published.status, await published.clone().text()).toBe(200);
-  return ((await published.json()) as { campaignId: number }).campaignId;
+  return publishRows(laurel, token, templateId, rows);
 }
 
 // French groups thousands with a (narrow) no-break space: "1 200".

@@ -1,9 +1,6 @@
 import type { Page } from '@playwright/test';
-import { expect, type Laurel, screenshot, sessionToken, signInByMail, test } from './fixtures';
+import { createBadgeTemplate, expect, type Laurel, screenshot, sessionToken, signInByMail, test } from './fixtures';
 
-const LOGO = Buffer.from(
-  '<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"><circle cx="32" cy="32" r="30" fill="#2f6f5e"/></svg>',
-);
 const ADMIN = 'admin@example.org';
 
 /**
@@ -11,23 +8,12 @@ const ADMIN = 'admin@example.org';
  * tables through the save call.
  */
 async function templateWithTables(laurel: Laurel, token: string): Promise<number> {
-  const form = new FormData();
-  form.append(
-    'json',
-    JSON.stringify({
-      mode: 'add',
-      type: 'openbadge',
-      network: 'gnosis',
-      DefaultLanguage: 'en',
-      badge: { en: 'logo.svg' },
-      content: { en: { microcertitle: 'Welding safety', label: 'Welding safety' } },
-    }),
-  );
-  form.append('badgeImage', new Blob([LOGO], { type: 'image/svg+xml' }), 'logo.svg');
+  const title = 'Welding safety';
+  const id = await createBadgeTemplate(laurel, token, {
+    content: { en: { microcertitle: title, label: title } },
+    network: 'gnosis',
+  });
   const headers = { authorization: `Bearer ${token}` };
-  const created = await fetch(`${laurel.baseURL}/api/template/mc`, { method: 'POST', headers, body: form });
-  expect(created.status, await created.clone().text()).toBe(201);
-  const { id } = (await created.json()) as { id: number };
   const tables = await fetch(`${laurel.baseURL}/api/template/tables`, {
     method: 'PUT',
     headers: { ...headers, 'content-type': 'application/json' },

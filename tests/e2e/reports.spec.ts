@@ -1,11 +1,17 @@
 import fs from 'node:fs';
 import * as XLSX from 'xlsx';
 import type { Page } from '@playwright/test';
-import { expect, type Laurel, screenshot, sessionToken, signInByMail, test } from './fixtures';
+import {
+  createBadgeTemplate,
+  expect,
+  type Laurel,
+  publishRows,
+  screenshot,
+  sessionToken,
+  signInByMail,
+  test,
+} from './fixtures';
 
-const LOGO = Buffer.from(
-  '<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"><circle cx="32" cy="32" r="30" fill="#2f6f5e"/></svg>',
-);
 const ADMIN = 'admin@example.org';
 
 const NAMES = ['Ada Lovelace', 'Grace Hopper', 'Alan Turing', 'Katherine Johnson', 'Edsger Dijkstra'];
@@ -16,25 +22,11 @@ async function publishCampaign(
   token: string,
   names: readonly string[] = NAMES,
 ): Promise<{ templateId: number; campaignId: number }> {
-  const form = new FormData();
-  form.append(
-    'json',
-    JSON.stringify({
-      mode: 'add',
-      type: 'openbadge',
-      DefaultLanguage: 'en',
-      badge: { en: 'logo.svg' },
-      content: {
-        en: { microcertitle: 'Data analysis', label: 'Data analysis', outcome: 'Cleans and explores data sets.' },
-      },
-    }),
-  );
-  form.append('badgeImage', new Blob([LOGO], { type: 'image/svg+xml' }), 'logo.svg');
-  const headers = { authorization: `Bearer ${token}` };
-  const created = await fetch(`${laurel.baseURL}/api/template/mc`, { method: 'POST', headers, body: form });
-  expect(created.status, await created.clone().text()).toBe(201);
-  const { id: templateId } = (await created.json()) as { id: number };
-  const data = names.map((name) => {
+  const title = 'Data analysis';
+  const templateId = await createBadgeTemplate(laurel, token, {
+    content: { en: { microcertitle: title, label: title, outcome: 'Cleans and explores data sets.' } },
+  });
+  const rows = names.map((name) => {
     const [firstName, lastName] = name.split(' ');
     return {
       ID: `${firstName}-${lastName}`,
@@ -44,14 +36,7 @@ async function publishCampaign(
       lastName,
     };
   });
-  const published = await fetch(`${laurel.baseURL}/api/admin/data`, {
-    method: 'POST',
-    headers: { ...headers, 'content-type': 'application/json' },
-    body: JSON.stringify({ templateId, data, contentType: 'json' }),
-  });
-  expect(published.status, await published.clone().text()).toBe(200);
-  const { campaignId } = (await published.json()) as { campaignId: number };
-  return { templateId, campaignId };
+  return { templateId, campaignId: await publishRows(laurel, token, templateId, rows) };
 }
 
 /** The report's or the search page's table rows (react-admin's DataTable). */
