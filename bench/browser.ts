@@ -4,7 +4,7 @@ import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { build } from 'vite';
 import { buildApp } from '../server/app';
-import { loadConfig } from '../server/config';
+import { benchConfig } from './benchApp';
 import { startSmtpSink } from '../tests/support/smtpSink';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/support/chromium';
 
@@ -23,12 +23,9 @@ export async function startBrowserBench(name: string, webRoot?: string) {
   if (!webRoot) await build({ logLevel: 'error', build: { outDir: root, emptyOutDir: true } });
   const mailbox = await startSmtpSink();
   const app = await buildApp(
-    loadConfig({
-      DATA_DIR: path.join(work, 'data'),
+    benchConfig(path.join(work, 'data'), {
       WEB_ROOT: root,
       SMTP_URL: mailbox.url,
-      LOG_LEVEL: 'silent',
-      JOB_POLL_MS: '0',
       LOGIN_RATE_PER_EMAIL: '1000',
       LOGIN_RATE_PER_CLIENT: '1000',
     }),

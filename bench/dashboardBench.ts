@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import { buildApp } from '../server/app';
-import { loadConfig } from '../server/config';
+import { benchConfig } from './benchApp';
 import type { Database } from '../server/db/schema';
 import { recountCampaigns } from '../server/repositories/certificates';
 import { insertIssuer } from '../server/repositories/issuers';
@@ -109,10 +109,7 @@ async function generate(db: Kysely<Database>, now: number) {
  */
 export async function dashboardBench(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'laurel-bench-'));
-  const app = await buildApp(
-    loadConfig({ DATA_DIR: dataDir, WEB_ROOT: 'none', LOG_LEVEL: 'silent', JOB_POLL_MS: '0' }),
-    { logger: false },
-  );
+  const app = await buildApp(benchConfig(dataDir), { logger: false });
   try {
     const db = app.laurel.db;
     const now = Date.now();

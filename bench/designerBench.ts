@@ -13,6 +13,7 @@ import { defaultLibrary } from '../server/services/badgeLibrary/defaultLibrary';
 import { iconCatalogue } from '../server/services/badgeLibrary/icons';
 import { renderPng } from '../server/services/badgeLibrary/thumbnails';
 import { loginLinkIn, startSmtpSink } from '../tests/support/smtpSink';
+import { markReturningUser } from './benchApp';
 import { startBrowserBench } from './browser';
 import { measure, report } from './measure';
 
@@ -150,19 +151,7 @@ export async function designerBench(): Promise<void> {
     const token = await signIn(baseURL, mailbox);
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
     const { db } = app.laurel;
-    // past the terms and the onboarding questionnaire, as a returning user
-    await db.updateTable('users').set({ ok_cgu: 1, ok_notice: 1 }).where('email', '=', ADMIN).execute();
-    const user = await db.selectFrom('users').select('issuer_id').where('email', '=', ADMIN).executeTakeFirstOrThrow();
-    const issuer = await db
-      .selectFrom('issuers')
-      .select('params')
-      .where('id', '=', user.issuer_id)
-      .executeTakeFirstOrThrow();
-    await db
-      .updateTable('issuers')
-      .set({ params: JSON.stringify({ ...(JSON.parse(issuer.params) as object), onboarded: true }) })
-      .where('id', '=', user.issuer_id)
-      .execute();
+    await markReturningUser(db, ADMIN);
     const save = async (name: string, model: BadgeModel) => {
       const response = await fetch(`${baseURL}/api/badge_lib/model`, {
         method: 'POST',

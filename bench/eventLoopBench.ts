@@ -6,7 +6,7 @@ import path from 'node:path';
 import { constants, monitorEventLoopDelay, performance, PerformanceObserver } from 'node:perf_hooks';
 import type { TestProject } from 'vitest/node';
 import { buildApp, type LaurelApp } from '../server/app';
-import { loadConfig } from '../server/config';
+import { benchConfig } from './benchApp';
 import { insertTemplate } from '../server/repositories/templates';
 import startPostgres from '../tests/server/postgresServer';
 import { signInAdmin } from '../tests/server/signIn';
@@ -48,11 +48,7 @@ export async function startBenchServer(
     };
   }
   const app = await buildApp(
-    loadConfig({
-      DATA_DIR: dataDir,
-      WEB_ROOT: 'none',
-      LOG_LEVEL: 'silent',
-      JOB_POLL_MS: '0',
+    benchConfig(dataDir, {
       LAUREL_INITIAL_CREDITS: '10000000',
       PUBLIC_URL: 'https://laurel.example',
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),

@@ -7,7 +7,7 @@ import react from '@vitejs/plugin-react';
 import Fastify from 'fastify';
 import { build } from 'vite';
 import { buildApp } from '../server/app';
-import { loadConfig } from '../server/config';
+import { benchConfig } from './benchApp';
 import { registerWebApp } from '../server/webApp';
 import { precompress } from '../vite.config';
 import { launchChromium } from './browser';
@@ -38,10 +38,7 @@ export async function firstLoadBench(): Promise<void> {
     build: { outDir: bareRoot, emptyOutDir: true },
   });
 
-  const laurel = await buildApp(
-    loadConfig({ DATA_DIR: path.join(work, 'data'), WEB_ROOT: oursRoot, LOG_LEVEL: 'silent', JOB_POLL_MS: '0' }),
-    { logger: false },
-  );
+  const laurel = await buildApp(benchConfig(path.join(work, 'data'), { WEB_ROOT: oursRoot }), { logger: false });
   const oursUrl = await laurel.listen({ port: 0, host: '127.0.0.1' });
   const bare = Fastify();
   // served as Laurel serves its own files: precompressed twins, the same cache headers

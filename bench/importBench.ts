@@ -4,6 +4,7 @@ import * as XLSX from 'xlsx';
 import { buildApp } from '../server/app';
 import { IMPORT_MAX_ROWS } from '../src/custom-pages/publication/importDefinition';
 import { loginLinkIn } from '../tests/support/smtpSink';
+import { markReturningUser } from './benchApp';
 import { startBrowserBench } from './browser';
 
 const HEADERS = ['language', 'ID', 'Email', 'firstName', 'lastName', 'obtentionDate', 'score', 'assessment'];
@@ -175,22 +176,7 @@ export async function openPublicationPage() {
     const { db } = laurel.laurel;
     const email = 'admin@example.org';
     // the seeded administrator, past the onboarding and the terms, publishes on a template keyed by ID
-    const user = await db
-      .selectFrom('users')
-      .select(['id', 'issuer_id'])
-      .where('email', '=', email)
-      .executeTakeFirstOrThrow();
-    await db.updateTable('users').set({ ok_cgu: 1, ok_notice: 1 }).where('id', '=', user.id).execute();
-    const issuer = await db
-      .selectFrom('issuers')
-      .select('params')
-      .where('id', '=', user.issuer_id)
-      .executeTakeFirstOrThrow();
-    await db
-      .updateTable('issuers')
-      .set({ params: JSON.stringify({ ...(JSON.parse(issuer.params) as object), onboarded: true }) })
-      .where('id', '=', user.issuer_id)
-      .execute();
+    await markReturningUser(db, email);
     // one sign-in link for the template call, another for the browser
     const signInLink = async () => {
       const before = mailbox.messages.length;

@@ -7,7 +7,7 @@ import { performance } from 'node:perf_hooks';
 import { custom, type Hex } from 'viem';
 import { CERTIFICATE_STATUS } from '../domain/certificates';
 import { buildApp } from '../server/app';
-import { loadConfig } from '../server/config';
+import { benchConfig } from './benchApp';
 import type { LedgerChain } from '../server/services/ledger/chain';
 import { anchorCampaignOnChain } from '../server/services/ledger/evm/chainAnchoring';
 import { deployLedgerContract, EvmChain } from '../server/services/ledger/evm/evmChain';
@@ -29,10 +29,7 @@ async function mintingCampaign(app: Awaited<ReturnType<typeof buildApp>>, count:
 
 async function withApp<T>(chain: LedgerChain | null, work: (app: Awaited<ReturnType<typeof buildApp>>) => Promise<T>) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'laurel-bench-'));
-  const app = await buildApp(
-    loadConfig({ DATA_DIR: dataDir, WEB_ROOT: 'none', LOG_LEVEL: 'silent', JOB_POLL_MS: '0', PUBLIC_URL }),
-    { logger: false, chain },
-  );
+  const app = await buildApp(benchConfig(dataDir, { PUBLIC_URL }), { logger: false, chain });
   try {
     return await work(app);
   } finally {

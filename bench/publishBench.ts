@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../server/app';
-import { loadConfig } from '../server/config';
+import { benchConfig } from './benchApp';
 import { nowIso } from '../server/db/clock';
 import { insertCertificates } from '../server/repositories/certificates';
 import { insertTemplate } from '../server/repositories/templates';
@@ -31,16 +31,7 @@ function rows(count: number, batch: number): Record<string, string>[] {
  */
 export async function publishBench(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'laurel-bench-'));
-  const app = await buildApp(
-    loadConfig({
-      DATA_DIR: dataDir,
-      WEB_ROOT: 'none',
-      LOG_LEVEL: 'silent',
-      JOB_POLL_MS: '0',
-      LAUREL_INITIAL_CREDITS: '1000000',
-    }),
-    { logger: false },
-  );
+  const app = await buildApp(benchConfig(dataDir, { LAUREL_INITIAL_CREDITS: '1000000' }), { logger: false });
   try {
     const { headers, issuerId } = await signInAdmin(app);
     const db = app.laurel.db;

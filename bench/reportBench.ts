@@ -4,7 +4,6 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import type { SortPayload } from 'react-admin';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
@@ -31,19 +30,10 @@ interface Timing {
   p95: number;
 }
 
+/** p50 and p95 of `runs` timings of fn after one untimed run. */
 async function time(fn: () => Promise<unknown>, runs = RUNS): Promise<Timing> {
-  await fn();
-  const times: number[] = [];
-  for (let i = 0; i < runs; i += 1) {
-    const start = performance.now();
-    await fn();
-    times.push(performance.now() - start);
-  }
-  times.sort((a, b) => a - b);
-  return {
-    p50: times[Math.floor(times.length / 2)],
-    p95: times[Math.min(times.length - 1, Math.ceil(times.length * 0.95) - 1)],
-  };
+  const { median, p95 } = await measure(fn, runs, 1);
+  return { p50: median, p95 };
 }
 
 /**

@@ -6,7 +6,7 @@ import { performance } from 'node:perf_hooks';
 import type { Kysely } from 'kysely';
 import { CERTIFICATE_STATUS } from '../domain/certificates';
 import { buildApp } from '../server/app';
-import { loadConfig } from '../server/config';
+import { benchConfig } from './benchApp';
 import type { Database } from '../server/db/schema';
 import { nowIso } from '../server/db/clock';
 import { insertCertificates } from '../server/repositories/certificates';
@@ -110,10 +110,7 @@ export async function seedBenchCampaign(
 /** The signing job itself on the embedded SQLite database: read, build, sign, store in chunks. */
 async function jobOnSqlite(count: number): Promise<number> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'laurel-bench-'));
-  const app = await buildApp(
-    loadConfig({ DATA_DIR: dataDir, WEB_ROOT: 'none', LOG_LEVEL: 'silent', JOB_POLL_MS: '0', PUBLIC_URL }),
-    { logger: false },
-  );
+  const app = await buildApp(benchConfig(dataDir, { PUBLIC_URL }), { logger: false });
   try {
     const { issuerId, campaignId } = await seedBenchCampaign(app.laurel.db, count, {
       status: CERTIFICATE_STATUS.validated,
