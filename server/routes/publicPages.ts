@@ -31,6 +31,7 @@ import { DWEB_GATEWAYS, renderThumbnailSvg, thumbnailContentId } from '../servic
 import { callerTemplate } from '../services/templates/access';
 import { imageContentType } from '../services/templates/images';
 import { fileAnswer, htmlAnswer } from './responseSchemas';
+import { todayUtc } from '../db/clock';
 
 /** Certificate pages follow status changes at once; template pages and thumbnails change rarely. */
 const CERTIFICATE_CACHE = 'no-cache';
@@ -42,10 +43,6 @@ const TEMPLATE_REF = /^(\d{1,9})&(\d{1,9})$/;
 export function parseTemplateRef(ref: string): { issuerId: number; templateId: number } | null {
   const match = TEMPLATE_REF.exec(ref);
   return match ? { issuerId: Number(match[1]), templateId: Number(match[2]) } : null;
-}
-
-function todayUtc(): string {
-  return new Date().toISOString().slice(0, 10);
 }
 
 /** An NFT certificate's way to its claim page: claim it (1), reveal it (13), see its token (14). */

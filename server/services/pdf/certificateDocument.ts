@@ -7,6 +7,7 @@ import { certificateState } from '../rendering/certificateState';
 import type { FileStore } from '../files/fileStore';
 import { contentIn, credentialView, recipientFromCertificate } from '../rendering/credentialView';
 import { PdfCache } from './pdfCache';
+import { todayUtc } from '../../db/clock';
 
 /** PDFs kept by each server's database handle (one per app, so test apps never share one). */
 const caches = new WeakMap<Kysely<Database>, PdfCache>();
@@ -20,10 +21,6 @@ export function pdfCacheOf(db: Kysely<Database>): PdfCache {
     caches.set(db, cache);
   }
   return cache;
-}
-
-function todayUtc(): string {
-  return new Date().toISOString().slice(0, 10);
 }
 
 /**
