@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Certificate } from '../../server/db/schema';
-import { insertGeneratedCertificates } from './bulkCertificates';
-import { createBadgeTemplate, publishRows, recipientRows } from './publicationFixtures';
+import { publishRows, recipientRows } from './publicationFixtures';
+import { generatedCampaign, reportPage } from './reportFixtures';
 import { signInAdmin } from './signIn';
 import { createTestApp, TEST_DATABASES, type TestApp } from './testApp';
 
@@ -48,10 +48,7 @@ describe.each(TEST_DATABASES)('the report page as the app loads it, on %s', (dat
     t = await createTestApp(database);
     let issuerId: number;
     ({ headers, issuerId } = await signInAdmin(t.app));
-    templateId = await createBadgeTemplate(t.app, headers);
-    bigCampaign = (await publishRows(t.app, headers, templateId, recipientRows(1))).json().campaignId;
-    await t.app.laurel.db.deleteFrom('certificates').where('campaign_id', '=', bigCampaign).execute();
-    await insertGeneratedCertificates(t.app, { issuerId, templateId, campaignId: bigCampaign }, 3_000);
+    ({ templateId, campaignId: bigCampaign } = await generatedCampaign(t.app, headers, issuerId, 3_000));
     // a second campaign of the same template, published through the API
     const published = await publishRows(t.app, headers, templateId, recipientRows(7));
     expect(published.statusCode, published.body).toBe(200);
@@ -91,11 +88,12 @@ describe.each(TEST_DATABASES)('the report page as the app loads it, on %s', (dat
     for (let id = 1; id <= upTo + 10; id++) if (id % every === remainder) yield id;
   }
 
-  const rows = async (body: Record<string, unknown>) => {
-    const answer = await t.app.inject({ method: 'POST', url: '/api/admin/data_post', headers, payload: body });
-    expect(answer.statusCode, answer.body).toBe(200);
-    return answer.json<{ data: Row[]; count: number; countBounded?: true; counters?: Record<string, number> }>();
-  };
+  const rows = (body: Record<string, unknown>) =>
+    reportPage<{ data: Row[]; count: number; countBounded?: true; counters?: Record<string, number> }>(
+      t.app,
+      headers,
+      body,
+    );
   const all = () =>
     t.app.laurel.db.selectFrom('certificates').selectAll().where('template_id', '=', templateId).execute();
 

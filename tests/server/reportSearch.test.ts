@@ -2,8 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Certificate } from '../../server/db/schema';
 import { wordTrigrams } from '../../server/services/reports/postgresSearch';
-import { insertGeneratedCertificates } from './bulkCertificates';
-import { createBadgeTemplate, publishRows, recipientRows } from './publicationFixtures';
+import { generatedCampaign, reportPage } from './reportFixtures';
 import { signInAdmin } from './signIn';
 import { createTestApp, TEST_DATABASES, type TestApp } from './testApp';
 
@@ -22,20 +21,14 @@ describe.each(TEST_DATABASES)('the report search, on %s', (database) => {
     t = await createTestApp(database);
     let issuerId: number;
     ({ headers, issuerId } = await signInAdmin(t.app));
-    templateId = await createBadgeTemplate(t.app, headers);
-    const campaignId = (await publishRows(t.app, headers, templateId, recipientRows(1))).json().campaignId;
-    await t.app.laurel.db.deleteFrom('certificates').where('campaign_id', '=', campaignId).execute();
-    await insertGeneratedCertificates(t.app, { issuerId, templateId, campaignId }, 3_000);
+    ({ templateId } = await generatedCampaign(t.app, headers, issuerId, 3_000));
   }, 120_000);
   afterAll(async () => {
     await t.close();
   });
 
-  const rows = async (body: Record<string, unknown>) => {
-    const answer = await t.app.inject({ method: 'POST', url: '/api/admin/data_post', headers, payload: body });
-    expect(answer.statusCode, answer.body).toBe(200);
-    return answer.json<{ data: { key: string }[]; count: number; countBounded?: true }>();
-  };
+  const rows = (body: Record<string, unknown>) =>
+    reportPage<{ data: { key: string }[]; count: number; countBounded?: true }>(t.app, headers, body);
   const all = () =>
     t.app.laurel.db.selectFrom('certificates').selectAll().where('template_id', '=', templateId).execute();
   const text = (row: Certificate) =>

@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PROFILE } from '../../domain/roles';
 import { addIssuer, addUser, bearer, signIn, signInAdmin } from './signIn';
-import { insertGeneratedCertificates } from './bulkCertificates';
-import { createBadgeTemplate, publishRows, recipientRows } from './publicationFixtures';
+import { publishRows, recipientRows } from './publicationFixtures';
+import { generatedCampaign, reportPage } from './reportFixtures';
 import { type CampaignApp, openCampaignApp } from './campaignApp';
 import { createTestApp, TEST_DATABASES, type TestApp } from './testApp';
 
@@ -220,20 +220,14 @@ describe.each(TEST_DATABASES)('a report over 100,000 certificates on %s', (datab
     t = await createTestApp(database);
     let issuerId: number;
     ({ headers, issuerId } = await signInAdmin(t.app));
-    templateId = await createBadgeTemplate(t.app, headers);
-    campaignId = (await publishRows(t.app, headers, templateId, recipientRows(1))).json().campaignId;
-    await t.app.laurel.db.deleteFrom('certificates').execute();
-    await insertGeneratedCertificates(t.app, { issuerId, templateId, campaignId }, 100_000);
+    ({ templateId, campaignId } = await generatedCampaign(t.app, headers, issuerId, 100_000));
   }, 120_000);
   afterAll(async () => {
     await t.close();
   });
 
-  const rows = async (body: Record<string, unknown>) => {
-    const answer = await t.app.inject({ method: 'POST', url: '/api/admin/data_post', headers, payload: body });
-    expect(answer.statusCode, answer.body).toBe(200);
-    return answer.json<{ data: Row[]; count: number; counters?: Record<string, number> }>();
-  };
+  const rows = (body: Record<string, unknown>) =>
+    reportPage<{ data: Row[]; count: number; counters?: Record<string, number> }>(t.app, headers, body);
 
   it('counts, filters by status and mail, and pages deep in the database', async () => {
     const all = await rows({ campaignId, limit: 20, counter: true });
