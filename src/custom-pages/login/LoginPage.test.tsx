@@ -1,43 +1,36 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import type { I18nProvider } from 'react-admin';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { AdminWrapper, testI18nProvider } from '../../../tests/unit/adminWrapper';
+import { describe, expect, it } from 'vitest';
+import { AdminWrapper } from '../../../tests/unit/adminWrapper';
+import { componentTestServer } from '../../../tests/unit/componentTestServer';
 import { LoginPage } from './LoginPage';
 
 const calls: string[] = [];
-const server = setupServer(
-  http.post('*/api/admin/login', ({ request }) => {
-    const url = new URL(request.url);
-    calls.push(url.search);
-    const email = url.searchParams.get('email');
-    if (email === 'nobody@example.org') return HttpResponse.json({ code: 'WRONG_ADDRESS' }, { status: 404 });
-    if (email === 'two@example.org' && !url.searchParams.get('issuer_id')) {
-      return HttpResponse.json(
-        { code: 'CHOOSE_ISSUER', issuers: { '1': 'North College', '2': 'South College' } },
-        { status: 401 },
-      );
-    }
-    return HttpResponse.json({ ok: true });
-  }),
+const { i18nProvider } = componentTestServer(
+  [
+    http.post('*/api/admin/login', ({ request }) => {
+      const url = new URL(request.url);
+      calls.push(url.search);
+      const email = url.searchParams.get('email');
+      if (email === 'nobody@example.org') return HttpResponse.json({ code: 'WRONG_ADDRESS' }, { status: 404 });
+      if (email === 'two@example.org' && !url.searchParams.get('issuer_id')) {
+        return HttpResponse.json(
+          { code: 'CHOOSE_ISSUER', issuers: { '1': 'North College', '2': 'South College' } },
+          { status: 401 },
+        );
+      }
+      return HttpResponse.json({ ok: true });
+    }),
+  ],
+  () => {
+    calls.length = 0;
+  },
 );
-
-let i18nProvider: I18nProvider;
-beforeAll(async () => {
-  server.listen({ onUnhandledRequest: 'error' });
-  i18nProvider = await testI18nProvider();
-});
-afterEach(() => {
-  server.resetHandlers();
-  calls.length = 0;
-});
-afterAll(() => server.close());
 
 function renderLogin() {
   render(
-    <AdminWrapper i18nProvider={i18nProvider} path="/login">
+    <AdminWrapper i18nProvider={i18nProvider()} path="/login">
       <LoginPage />
     </AdminWrapper>,
   );

@@ -1,11 +1,10 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import type { I18nProvider } from 'react-admin';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { VerificationReport } from '../../../domain/credentialVerification';
-import { AdminWrapper, testI18nProvider } from '../../../tests/unit/adminWrapper';
+import { AdminWrapper } from '../../../tests/unit/adminWrapper';
+import { componentTestServer } from '../../../tests/unit/componentTestServer';
 import { clearToken } from '../../authProvider/tokenStorage';
 import { VerifyPage } from './VerifyPage';
 
@@ -39,39 +38,33 @@ const suspended: VerificationReport = {
 };
 
 const requests: { contentType: string | null; body: unknown; file?: boolean }[] = [];
-const server = setupServer(
-  http.post('*/api/verify', async ({ request }) => {
-    const contentType = request.headers.get('content-type');
-    if (request.headers.get('authorization')) return HttpResponse.json({ code: 'UNEXPECTED_TOKEN' }, { status: 400 });
-    if (contentType?.startsWith('multipart/form-data')) {
-      // jsdom's File reaches msw as a plain part: its presence is what this side can check
-      requests.push({ contentType, body: null, file: (await request.formData()).has('file') });
-      return HttpResponse.json(passing);
-    }
-    const body = (await request.json()) as { key?: string; url?: string };
-    requests.push({ contentType, body });
-    if (body.url?.startsWith('https://elsewhere.example')) {
-      return HttpResponse.json({ code: 'FOREIGN_URL', message: 'Only our addresses' }, { status: 400 });
-    }
-    return HttpResponse.json(body.key === KEY ? passing : suspended);
-  }),
+const { i18nProvider } = componentTestServer(
+  [
+    http.post('*/api/verify', async ({ request }) => {
+      const contentType = request.headers.get('content-type');
+      if (request.headers.get('authorization')) return HttpResponse.json({ code: 'UNEXPECTED_TOKEN' }, { status: 400 });
+      if (contentType?.startsWith('multipart/form-data')) {
+        // jsdom's File reaches msw as a plain part: its presence is what this side can check
+        requests.push({ contentType, body: null, file: (await request.formData()).has('file') });
+        return HttpResponse.json(passing);
+      }
+      const body = (await request.json()) as { key?: string; url?: string };
+      requests.push({ contentType, body });
+      if (body.url?.startsWith('https://elsewhere.example')) {
+        return HttpResponse.json({ code: 'FOREIGN_URL', message: 'Only our addresses' }, { status: 400 });
+      }
+      return HttpResponse.json(body.key === KEY ? passing : suspended);
+    }),
+  ],
+  () => {
+    requests.length = 0;
+  },
 );
-
-let i18nProvider: I18nProvider;
-beforeAll(async () => {
-  server.listen({ onUnhandledRequest: 'error' });
-  i18nProvider = await testI18nProvider();
-});
-afterEach(() => {
-  server.resetHandlers();
-  requests.length = 0;
-});
-afterAll(() => server.close());
 
 function renderVerify(path = '/verify') {
   clearToken();
   render(
-    <AdminWrapper i18nProvider={i18nProvider} path={path}>
+    <AdminWrapper i18nProvider={i18nProvider()} path={path}>
       <VerifyPage />
     </AdminWrapper>,
   );

@@ -1,12 +1,11 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import type { I18nProvider } from 'react-admin';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { CurrentUser } from '../../../domain/auth';
 import type { Tag, TemplateSummary } from '../../../domain/templates';
-import { AdminWrapper, testI18nProvider } from '../../../tests/unit/adminWrapper';
+import { AdminWrapper } from '../../../tests/unit/adminWrapper';
+import { componentTestServer } from '../../../tests/unit/componentTestServer';
 import { TemplateCard } from './TemplateCard';
 
 const cid = 'QmYwAPJzv5CZsnA625s3Xf2nemtYgPpHdWEz79ojWnPbdG';
@@ -53,29 +52,23 @@ const tag = (id: number, name: string, templates: number[]): Tag => ({
 });
 
 const sent: unknown[] = [];
-const server = setupServer(
-  http.get('*/api/issuer/tags', () => HttpResponse.json([tag(1, 'Industry', [7, 8]), tag(2, 'Spring', [8])])),
-  http.put('*/api/issuer/config', async ({ request }) => {
-    const body = (await request.json()) as { tags: unknown };
-    sent.push(body.tags);
-    return HttpResponse.json([]);
-  }),
+const { i18nProvider } = componentTestServer(
+  [
+    http.get('*/api/issuer/tags', () => HttpResponse.json([tag(1, 'Industry', [7, 8]), tag(2, 'Spring', [8])])),
+    http.put('*/api/issuer/config', async ({ request }) => {
+      const body = (await request.json()) as { tags: unknown };
+      sent.push(body.tags);
+      return HttpResponse.json([]);
+    }),
+  ],
+  () => {
+    sent.length = 0;
+  },
 );
-
-let i18nProvider: I18nProvider;
-beforeAll(async () => {
-  server.listen({ onUnhandledRequest: 'error' });
-  i18nProvider = await testI18nProvider();
-});
-afterEach(() => {
-  server.resetHandlers();
-  sent.length = 0;
-});
-afterAll(() => server.close());
 
 function renderCard(summary: TemplateSummary, profileId: 1 | 2 = 1, onChanged = vi.fn()) {
   render(
-    <AdminWrapper i18nProvider={i18nProvider}>
+    <AdminWrapper i18nProvider={i18nProvider()}>
       <TemplateCard template={summary} user={user(profileId)} tagNames={['Industry', 'Spring']} onChanged={onChanged} />
     </AdminWrapper>,
   );
