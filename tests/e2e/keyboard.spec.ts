@@ -131,9 +131,16 @@ test('a badge template is created and published by keyboard alone', async ({ pag
   await chooseFileWith(page, page.getByRole('button', { name: 'Choose a file', exact: true }), COHORT, 'Enter');
   await expect(page.getByText('cohort.xlsx: 2 rows ready')).toBeVisible();
   await expectFocusKept(page, 'choosing the spreadsheet');
-  await tabTo(page, page.getByRole('button', { name: 'Publish 2 certificates' }));
+  const publishButton = page.getByRole('button', { name: 'Publish 2 certificates' });
+  await tabTo(page, publishButton);
   await page.keyboard.press('Enter');
   const confirm = page.getByRole('dialog', { name: 'Publish the certificates?' });
+  // Escape leaves the confirmation with the focus back on Publish, ready for a second try
+  await expect(confirm).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(confirm).toBeHidden();
+  await expect(publishButton).toBeFocused();
+  await page.keyboard.press('Enter');
   await tabTo(page, confirm.getByLabel('Type PUBLISH to confirm'));
   await page.keyboard.type('PUBLISH');
   await tabTo(page, confirm.getByRole('button', { name: 'Publish' }));

@@ -23,6 +23,7 @@ import { listedFiles, type ImportDefinition } from '../../../domain/import';
 import { NOTE_MAX_LENGTH, rowsTooLong } from '../../../domain/publication';
 import { labelIn } from '../../../domain/templates';
 import { useCurrentUser } from '../../authProvider/useCurrentUser';
+import { useReturnFocus } from '../../components/useReturnFocus';
 import { errorStatus } from '../../dataProvider/apiErrors';
 import { PUBLISH_INVALIDATES } from '../../dataProvider/publication';
 import { useCredits } from '../../dataProvider/useCredits';
@@ -95,6 +96,9 @@ export function PublicationPage() {
   const idempotencyKey = useRef<string | null>(null);
   const partsSession = useRef<PartsSession | null>(null);
   const importRun = useRef(0);
+  // the flow's dialogs follow one another (too few credits, long rows, check word): the last one to close gives the
+  // focus back to Publish, which MUI's own return cannot do across several dialogs
+  const publishOpener = useReturnFocus();
 
   const issuerId = user?.issuerId;
   const templateQuery = useQuery({
@@ -231,7 +235,10 @@ export function PublicationPage() {
     }
   };
 
-  const startPublish = () => setStep(controlStep({ needed, credits, tooLong, tooLongAccepted }));
+  const startPublish = () => {
+    publishOpener.remember();
+    setStep(controlStep({ needed, credits, tooLong, tooLongAccepted }));
+  };
 
   const refreshCredits = async () => {
     if (step.step !== 'not_enough_credits') return;
@@ -251,6 +258,7 @@ export function PublicationPage() {
   const closeDialogs = () => {
     if (step.step === 'outcome' && step.outcome.kind === 'unavailable') setUnusable(true);
     setStep({ step: 'idle' });
+    publishOpener.restore();
   };
 
   const title = translate('publication.title');
@@ -490,7 +498,8 @@ export function PublicationPage() {
               variant="contained"
               size="large"
               startIcon={<PublishIcon />}
-              disabled={!archiveReady || step.step !== 'idle'}
+              // disabled while a publish is in flight, not while a dialog is open: the focus comes back to it
+              disabled={!archiveReady || step.step === 'publishing'}
               onClick={startPublish}
             >
               {translate('publication.publish_count', { count: needed })}

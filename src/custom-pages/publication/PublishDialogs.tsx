@@ -19,9 +19,20 @@ import type { PublishStep } from './publishFlow';
 
 export const CAMPAIGN_REPORT_PATH = (campaignId: number) => `/reports/${campaignId}`;
 
-function Modal({ title, children, actions }: { title: string; children: ReactNode; actions: ReactNode }) {
+/** One step's modal; `onClose` (Escape, or a click beside it) where the step may be left, none while publishing. */
+function Modal({
+  title,
+  children,
+  actions,
+  onClose,
+}: {
+  title: string;
+  children: ReactNode;
+  actions: ReactNode;
+  onClose?: () => void;
+}) {
   return (
-    <Dialog open maxWidth="sm" fullWidth aria-labelledby="publish-modal-title">
+    <Dialog open onClose={onClose} maxWidth="sm" fullWidth aria-labelledby="publish-modal-title">
       <DialogTitle id="publish-modal-title">{title}</DialogTitle>
       <DialogContent>{children}</DialogContent>
       <DialogActions sx={{ px: 3, pb: 2.5 }}>{actions}</DialogActions>
@@ -66,6 +77,7 @@ export function PublishDialogs({
       return (
         <Modal
           title={translate('publication.credits_title')}
+          onClose={onClose}
           actions={
             <>
               {close}
@@ -87,6 +99,7 @@ export function PublishDialogs({
       return (
         <Modal
           title={translate('publication.too_long_title')}
+          onClose={onClose}
           actions={
             <>
               <Button onClick={onClose} color="inherit">
@@ -183,6 +196,7 @@ function OutcomeModal({
       return (
         <Modal
           title={translate('publication.success_title')}
+          onClose={onClose}
           actions={
             <>
               {close}
@@ -205,7 +219,7 @@ function OutcomeModal({
       );
     case 'rejected':
       return (
-        <Modal title={translate('publication.rejected_title')} actions={close}>
+        <Modal title={translate('publication.rejected_title')} actions={close} onClose={onClose}>
           <DialogContentText sx={{ mb: 2 }}>{translate('publication.rejected_body')}</DialogContentText>
           <ImportAlerts errors={outcome.errors} />
         </Modal>
@@ -214,7 +228,7 @@ function OutcomeModal({
       return null;
     case 'unavailable':
       return (
-        <Modal title={translate('publication.unavailable_title')} actions={close}>
+        <Modal title={translate('publication.unavailable_title')} actions={close} onClose={onClose}>
           <Alert severity="error">{translate('publication.unavailable_body')}</Alert>
         </Modal>
       );
@@ -222,6 +236,7 @@ function OutcomeModal({
       return (
         <Modal
           title={translate('publication.failure_title')}
+          onClose={onClose}
           actions={
             <>
               {close}
@@ -236,7 +251,7 @@ function OutcomeModal({
       );
     case 'firewall':
       return (
-        <Modal title={translate('publication.firewall_title')} actions={close}>
+        <Modal title={translate('publication.firewall_title')} actions={close} onClose={onClose}>
           <DialogContentText>{translate('publication.firewall_body')}</DialogContentText>
         </Modal>
       );
