@@ -64,7 +64,12 @@ export function IconPicker({ open, onClose, onPick }: { open: boolean; onClose()
                 component="img"
                 alt=""
                 src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(icon.data)}`}
-                sx={{ width: 32, height: 32 }}
+                // the catalogue's strokes are black: drawn light on the dark theme's paper (3:1 for graphics)
+                sx={(theme) => ({
+                  width: 32,
+                  height: 32,
+                  ...(theme.palette.mode === 'dark' && { filter: 'invert(1)' }),
+                })}
               />
             </Button>
           ))}
