@@ -1,8 +1,12 @@
 import type { Locator, Page } from '@playwright/test';
 import * as XLSX from 'xlsx';
 import { newElement } from '../../domain/badgeImage/model';
+import { PROFILE } from '../../domain/roles';
 import { totpFor } from '../../domain/totp';
+import { insertIssuer } from '../../server/repositories/issuers';
 import { insertTag } from '../../server/repositories/tags';
+import { insertUser, setTotpSecret } from '../../server/repositories/users';
+import { addValidatedIssuers } from '../../server/repositories/validators';
 import { expectNoSeriousViolations } from './accessibility';
 import {
   createBadgeTemplate,
@@ -37,6 +41,24 @@ async function animationsDone(page: Page): Promise<void> {
     const finished = Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
     await Promise.race([finished, new Promise((resolve) => setTimeout(resolve, 1000))]);
   });
+}
+
+/**
+ * What floats over a page: dialogs (MUI's drawers are dialogs too), menus and select lists. A screen showing one is
+ * checked there only: the page behind is walked as a screen of its own.
+ */
+const OVERLAY = '[role="dialog"], [role="menu"], [role="listbox"]';
+
+/** Closes what floats over the page by Escape, so that the walk goes on from the same page without reloading it. */
+async function closeOverlays(page: Page): Promise<void> {
+  const shown = page.locator(OVERLAY).filter({ visible: true });
+  for (let presses = 0; presses < 3 && (await shown.count()) > 0; presses++) {
+    await page.keyboard.press('Escape');
+    await expect(shown)
+      .toHaveCount(0, { timeout: 2_000 })
+      .catch(() => undefined);
+  }
+  await expect(shown).toHaveCount(0);
 }
 
 /** Opens a screen and waits until its lazy chunks and first calls have settled (and MUI's transitions ended). */
@@ -75,30 +97,38 @@ for (const theme of ['light', 'dark'] as const) {
     test.setTimeout(900_000);
     const problems: string[] = [];
     /** One screen: what it takes to show it, then axe; a screen that fails to show is listed, the walk goes on. */
-    const screen = async (name: string, show: () => Promise<void>, { exclude }: { exclude?: string } = {}) => {
+    const screen = async (
+      name: string,
+      show: () => Promise<void>,
+      { include, exclude }: { include?: string; exclude?: string } = {},
+    ) => {
       await test.step(name, async () => {
         const started = Date.now();
+        let axeTime = 0;
         try {
           await show();
-          await expectNoSeriousViolations(page, `${name} (${theme})`, { exclude });
+          const axeStarted = Date.now();
+          await expectNoSeriousViolations(page, `${name} (${theme})`, { include, exclude });
+          axeTime = Date.now() - axeStarted;
           // LAUREL_A11Y_SHOTS=<folder>: a picture of every walked screen, to look at what axe checked
           const shots = process.env.LAUREL_A11Y_SHOTS;
           if (shots) await page.screenshot({ path: `${shots}/${theme}-${name.replace(/[^\w]+/g, '-')}.png` });
         } catch (error) {
           problems.push(`${name}: ${String(error).split('\n')[0]}`);
         }
-        if (process.env.LAUREL_A11Y_TIMES) console.info(`${name}: ${Date.now() - started} ms`);
+        if (process.env.LAUREL_A11Y_TIMES) console.info(`${name}: ${Date.now() - started} ms (axe ${axeTime} ms)`);
       });
     };
     /**
-     * A dialog opened by keyboard alone: the opener focused and Enter pressed, the focus inside the dialog, axe, then
-     * Escape closes it and gives the focus back to the opener (unless the opener leaves with the dialog).
+     * A dialog opened by keyboard alone: the opener focused and Enter pressed, the focus inside the dialog, axe on the
+     * dialog (the page behind is walked as a screen of its own; `ready`: what the dialog loads before it is checked),
+     * then Escape closes it and gives the focus back to the opener (unless the opener leaves with the dialog).
      */
     const dialogByKeyboard = async (
       name: string,
       opener: Locator,
       dialog: Locator,
-      { focusBack = true, exclude }: { focusBack?: boolean; exclude?: string } = {},
+      { focusBack = true, exclude, ready }: { focusBack?: boolean; exclude?: string; ready?: Locator } = {},
     ) => {
       await screen(
         name,
@@ -107,11 +137,18 @@ for (const theme of ['light', 'dark'] as const) {
           await opener.focus();
           await page.keyboard.press('Enter');
           await expect(dialog).toBeVisible();
+          if (ready) await expect(ready).toBeVisible();
           await animationsDone(page);
           const inside = await dialog.evaluate((element) => element.contains(document.activeElement));
           expect.soft(inside, `${name} (${theme}): the focus moves into the dialog`).toBe(true);
+          // axe's scope: this dialog only (colours are still read against what is drawn behind it)
+          await dialog.evaluate((element) => {
+            for (const before of document.querySelectorAll('[data-axe-scope]'))
+              before.removeAttribute('data-axe-scope');
+            element.setAttribute('data-axe-scope', '');
+          });
         },
-        { exclude },
+        { include: '[data-axe-scope]', exclude },
       );
       await page.keyboard.press('Escape');
       await expect.soft(dialog, `${name} (${theme}): Escape closes the dialog`).toBeHidden();
@@ -149,6 +186,45 @@ for (const theme of ['light', 'dark'] as const) {
     const nftCampaignId = await publishRows(laurel, token, nftTemplateId, [
       { ID: 'nft-1', Language: 'en', Email: 'ada@example.org', firstName: 'Ada', lastName: 'Lovelace' },
     ]);
+    // what the walk's dialogs need, seeded through the API or the database rather than the screens: reference tables
+    // (an NFT badge's may change), a library image, a second user with two-step verification, a validated issuer
+    // (the dashboard's issuer filter), and Ada's mail refused (the report's resend)
+    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    const tables = await fetch(`${laurel.baseURL}/api/template/tables`, {
+      method: 'PUT',
+      headers,
+      body: JSON.stringify({
+        templateId: nftTemplateId,
+        tables: [
+          { table: 'ref_sites', key: 'lyon', definition: { name: 'Lyon workshop', country: 'ref_countries[fr]' } },
+          { table: 'ref_countries', key: 'fr', definition: { name: 'France', code: 'FR' } },
+        ],
+      }),
+    });
+    expect(tables.status, await tables.clone().text()).toBe(200);
+    const created = await fetch(`${laurel.baseURL}/api/badge-images`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ name: 'Welding expert', model: { version: 1, data: [newElement('shape')] } }),
+    });
+    expect(created.status, await created.clone().text()).toBe(201);
+    const { id: imageId } = (await created.json()) as { id: number };
+    const graceId = await insertUser(db, {
+      issuer_id: issuer.id,
+      email: 'grace@example.org',
+      first_name: 'Grace',
+      last_name: 'Hopper',
+      profile_id: PROFILE.Publisher,
+    });
+    await setTotpSecret(db, graceId, 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP');
+    const validatedId = await insertIssuer(db, { name: 'Costa Norte University', plan: 'FREE_TRIAL', credits: 50 });
+    await addValidatedIssuers(db, issuer.id, [validatedId]);
+    await db
+      .updateTable('certificates')
+      .set({ mail_sent: 0 })
+      .where('campaign_id', '=', campaignId)
+      .where('email', '=', 'ada@example.org')
+      .execute();
     await screen('guided tour', async () => {
       await page.goto('/templates');
       await expect(page.getByRole('dialog', { name: 'Design your first badge' })).toBeVisible();
@@ -158,66 +234,109 @@ for (const theme of ['light', 'dark'] as const) {
 
     // the back-office
     await screen('templates', () => open(page, '/templates'));
-    await screen('template actions menu', async () => {
-      await page
-        .getByRole('button', { name: /More actions/ })
-        .first()
-        .click();
-      await settle(page);
-    });
-    await screen('template disable confirmation', async () => {
-      await page.getByRole('menuitem', { name: 'Disable' }).click();
-      await expect(page.getByRole('dialog')).toBeVisible();
-      await settle(page);
-    });
-    await page.keyboard.press('Escape');
-    await screen('templates filter drawer', async () => {
-      await open(page, '/templates');
-      await page.getByRole('button', { name: /^Filters/ }).click();
-      await settle(page);
-    });
-    await screen('account menu', async () => {
-      await open(page, '/templates');
-      await page.getByRole('button', { name: /account menu/i }).click();
-      await expect(page.getByRole('menu')).toBeVisible();
-      await settle(page);
-    });
-    await screen('language dialog', async () => {
-      await page.getByRole('menuitem', { name: 'Language' }).click();
-      await expect(page.getByRole('dialog', { name: /language/i })).toBeVisible();
-      await settle(page);
-    });
-    await page.keyboard.press('Escape');
-    await screen('help drawer', async () => {
-      await open(page, '/templates');
-      await page.getByRole('button', { name: 'Help' }).click();
-      await settle(page);
-    });
+    await screen(
+      'template actions menu',
+      async () => {
+        await page
+          .getByRole('button', { name: /More actions/ })
+          .first()
+          .click();
+        await settle(page);
+      },
+      { include: OVERLAY },
+    );
+    await screen(
+      'template disable confirmation',
+      async () => {
+        await page.getByRole('menuitem', { name: 'Disable' }).click();
+        await expect(page.getByRole('dialog')).toBeVisible();
+        await settle(page);
+      },
+      { include: OVERLAY },
+    );
+    // the templates page stays: its drawer, the account menu and the help drawer open over it in turn
+    await screen(
+      'templates filter drawer',
+      async () => {
+        await closeOverlays(page);
+        await page.getByRole('button', { name: /^Filters/ }).click();
+        await expect(page.getByRole('dialog')).toBeVisible();
+        await settle(page);
+      },
+      { include: OVERLAY },
+    );
+    await screen(
+      'account menu',
+      async () => {
+        await closeOverlays(page);
+        await page.getByRole('button', { name: /account menu/i }).click();
+        await expect(page.getByRole('menu')).toBeVisible();
+        await settle(page);
+      },
+      { include: OVERLAY },
+    );
+    await screen(
+      'language dialog',
+      async () => {
+        await page.getByRole('menuitem', { name: 'Language' }).click();
+        await expect(page.getByRole('dialog', { name: /language/i })).toBeVisible();
+        await settle(page);
+      },
+      { include: OVERLAY },
+    );
+    await screen(
+      'help drawer',
+      async () => {
+        await closeOverlays(page);
+        await page.getByRole('button', { name: 'Help' }).click();
+        await expect(page.getByRole('dialog')).toBeVisible();
+        await settle(page);
+      },
+      { include: OVERLAY },
+    );
     await screen('badge editor', () => open(page, '/badge'));
     await screen('badge editor, content step', async () => {
-      // a new badge: the published template's editor would first warn that it is already used
-      await open(page, '/badge');
+      // a new badge (the published template's editor would first warn that it is already used), still open
       await page.getByRole('button', { name: 'Next', exact: true }).click();
       await settle(page);
     });
+    await dialogByKeyboard(
+      'badge image picker',
+      page.getByRole('button', { name: 'Choose from the image library' }).first(),
+      page.getByRole('dialog', { name: 'Badge image library' }),
+      { ready: page.getByRole('dialog').getByText('Welding expert') },
+    );
     await screen('registry editor', () => open(page, '/rncp'));
     await screen('publication', () => open(page, `/publication?templateId=${templateId}`));
     await screen('campaigns', () => open(page, '/campaigns'));
     await screen('campaign report', () => open(page, `/reports/${campaignId}`));
-    await screen('report filter drawer', async () => {
-      await page.getByRole('button', { name: 'Filters' }).click();
-      await expect(page.getByRole('button', { name: 'Apply' })).toBeVisible();
-      await settle(page);
-    });
-    await page.keyboard.press('Escape');
-    await screen('certificate delete confirmation', async () => {
-      await open(page, `/reports/${campaignId}`);
-      await page.locator('tbody .RaDataTable-row').filter({ hasText: 'Lovelace' }).getByRole('checkbox').check();
-      await page.getByRole('button', { name: 'Delete', exact: true }).click();
-      await expect(page.getByRole('dialog')).toBeVisible();
-      await settle(page);
-    });
-    await page.keyboard.press('Escape');
+    await screen(
+      'report filter drawer',
+      async () => {
+        await page.getByRole('button', { name: 'Filters' }).click();
+        await expect(page.getByRole('button', { name: 'Apply' })).toBeVisible();
+        await settle(page);
+      },
+      { include: OVERLAY },
+    );
+    await screen(
+      'certificate delete confirmation',
+      async () => {
+        await closeOverlays(page);
+        await page.locator('tbody .RaDataTable-row').filter({ hasText: 'Lovelace' }).getByRole('checkbox').check();
+        await page.getByRole('button', { name: 'Delete', exact: true }).click();
+        await expect(page.getByRole('dialog')).toBeVisible();
+        await settle(page);
+      },
+      { include: OVERLAY },
+    );
+    await closeOverlays(page);
+    // the same selection: Ada's mail was refused, so it can be sent again
+    await dialogByKeyboard(
+      'report resend confirmation',
+      page.getByRole('button', { name: 'Send again' }),
+      page.getByRole('dialog', { name: 'Send the undelivered mail again?' }),
+    );
     await screen('email page', async () => {
       await open(page, `/reports/${campaignId}`);
       await page.getByRole('button', { name: 'Send all by email' }).click();
@@ -227,9 +346,31 @@ for (const theme of ['light', 'dark'] as const) {
     await screen('template report', () => open(page, `/templatereport/${templateId}`));
     await screen('search', () => open(page, '/search'));
     await screen('dashboard', () => open(page, '/dashboard'));
+    await dialogByKeyboard(
+      'dashboard issuer filter',
+      page.getByRole('button', { name: 'Filter', exact: true }),
+      page.getByRole('dialog', { name: 'Issuers' }),
+    );
     await screen('badge library', () => open(page, '/badgeImageLibrary'));
     await screen('badge designer', () => open(page, '/badgeImageEditor'));
-    await screen('reference table', () => open(page, `/reftable/${templateId}`));
+    await dialogByKeyboard(
+      'designer icon picker',
+      page.getByRole('button', { name: 'Icon', exact: true }),
+      page.getByRole('dialog', { name: 'Choose an icon' }),
+      { ready: page.getByRole('dialog').getByRole('button').nth(3) },
+    );
+    await screen('reference table', () => open(page, `/reftable/${nftTemplateId}`));
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    await dialogByKeyboard(
+      'reference table entry dialog (add)',
+      page.getByRole('button', { name: 'Add an entry to ref_sites' }),
+      page.getByRole('dialog', { name: 'New entry in ref_sites' }),
+    );
+    await dialogByKeyboard(
+      'reference table entry dialog (update)',
+      page.getByRole('button', { name: 'Update the entry lyon' }),
+      page.getByRole('dialog'),
+    );
     for (const tab of ['issuer', 'emailing', 'analytics', 'attestations_display', 'sharing', 'functionnalities']) {
       await screen(`profile: ${tab}`, () => open(page, `/profile/${tab}`));
     }
@@ -238,13 +379,17 @@ for (const theme of ['light', 'dark'] as const) {
     await screen('security', () => open(page, '/security'));
     await screen('help page', () => open(page, '/help'));
     await screen('users', () => open(page, '/admin/users'));
-    await screen('user create', () => open(page, '/admin/users/create'));
-    await screen('org units', () => open(page, '/admin/org-units'));
-    await screen('API keys', () => open(page, '/admin/api-keys'));
-    await screen('tags', () => open(page, '/template-tags'));
-    await screen('tag create', () => open(page, '/template-tags/create'));
+    await dialogByKeyboard(
+      'user delete confirmation',
+      page.getByRole('button', { name: 'Delete: Grace Hopper' }),
+      page.getByRole('dialog', { name: 'Delete Grace Hopper?' }),
+    );
+    await dialogByKeyboard(
+      'user two-step reset confirmation',
+      page.getByRole('button', { name: 'Turn off two-step verification: Grace Hopper' }),
+      page.getByRole('dialog'),
+    );
     await screen('user edit', async () => {
-      await open(page, '/admin/users');
       await page
         .getByRole('row', { name: /admin@example\.org/ })
         .getByRole('link')
@@ -253,6 +398,11 @@ for (const theme of ['light', 'dark'] as const) {
       await expect(page).toHaveURL(/\/admin\/users\/\d+/);
       await settle(page);
     });
+    await screen('user create', () => open(page, '/admin/users/create'));
+    await screen('org units', () => open(page, '/admin/org-units'));
+    await screen('API keys', () => open(page, '/admin/api-keys'));
+    await screen('tags', () => open(page, '/template-tags'));
+    await screen('tag create', () => open(page, '/template-tags/create'));
 
     // dialogs of the templates page and the badge editor
     await open(page, '/templates');
@@ -268,23 +418,31 @@ for (const theme of ['light', 'dark'] as const) {
     });
 
     // the email page's confirmation
-    await screen('email send confirmation', async () => {
-      await open(page, `/reports/${campaignId}`);
-      await page.getByRole('button', { name: 'Send all by email' }).click();
-      await page.getByRole('textbox', { name: 'Subject' }).fill('Your Data analysis badge');
-      await page.getByRole('button', { name: 'Validate' }).click();
-      await expect(page.getByRole('dialog')).toBeVisible();
-      await settle(page);
-    });
+    await screen(
+      'email send confirmation',
+      async () => {
+        await open(page, `/reports/${campaignId}`);
+        await page.getByRole('button', { name: 'Send all by email' }).click();
+        await page.getByRole('textbox', { name: 'Subject' }).fill('Your Data analysis badge');
+        await page.getByRole('button', { name: 'Validate' }).click();
+        await expect(page.getByRole('dialog')).toBeVisible();
+        await settle(page);
+      },
+      { include: OVERLAY },
+    );
     await page.keyboard.press('Escape');
 
     // the search page: its mode menu, then a selection's status change and resending (bulk actions)
-    await screen('search mode menu', async () => {
-      await open(page, '/search');
-      await page.getByRole('combobox', { name: 'Search by' }).click();
-      await expect(page.getByRole('listbox')).toBeVisible();
-      await settle(page);
-    });
+    await screen(
+      'search mode menu',
+      async () => {
+        await open(page, '/search');
+        await page.getByRole('combobox', { name: 'Search by' }).click();
+        await expect(page.getByRole('listbox')).toBeVisible();
+        await settle(page);
+      },
+      { include: OVERLAY },
+    );
     await page.keyboard.press('Escape');
     await screen('search results', async () => {
       await page.getByRole('textbox', { name: "Recipient's email address" }).fill('ada@example.org');
@@ -344,14 +502,18 @@ for (const theme of ['light', 'dark'] as const) {
     });
 
     // the webhook: the save confirmation, the new secret shown once, then its rotation
-    await screen('notifications save confirmation', async () => {
-      await open(page, '/admin/notifications');
-      await page.getByRole('textbox', { name: 'Address (URL)' }).fill(`${laurel.baseURL}/webhook-receiver`);
-      await page.getByRole('textbox', { name: 'Content (JSON)' }).fill('{ "campaign": "${campaignId}" }');
-      await page.getByRole('button', { name: 'Save', exact: true }).click();
-      await expect(page.getByRole('dialog')).toBeVisible();
-      await settle(page);
-    });
+    await screen(
+      'notifications save confirmation',
+      async () => {
+        await open(page, '/admin/notifications');
+        await page.getByRole('textbox', { name: 'Address (URL)' }).fill(`${laurel.baseURL}/webhook-receiver`);
+        await page.getByRole('textbox', { name: 'Content (JSON)' }).fill('{ "campaign": "${campaignId}" }');
+        await page.getByRole('button', { name: 'Save', exact: true }).click();
+        await expect(page.getByRole('dialog')).toBeVisible();
+        await settle(page);
+      },
+      { include: OVERLAY },
+    );
     await screen('webhook secret shown', async () => {
       await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
       await expect(page.getByText('The notification settings were saved.')).toBeVisible();
@@ -367,13 +529,6 @@ for (const theme of ['light', 'dark'] as const) {
     );
 
     // a badge image of the library: its selection's delete confirmation, and its edit screen
-    const created = await fetch(`${laurel.baseURL}/api/badge-images`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'Welding expert', model: { version: 1, data: [newElement('shape')] } }),
-    });
-    expect(created.status, await created.clone().text()).toBe(201);
-    const { id: imageId } = (await created.json()) as { id: number };
     await open(page, '/badgeImageLibrary');
     await page.getByRole('listitem', { name: 'Welding expert', exact: true }).getByRole('button').first().click();
     await dialogByKeyboard(
@@ -384,11 +539,22 @@ for (const theme of ['light', 'dark'] as const) {
     // the editor is being rewritten (helper 4): walked, its findings reported
     await screen('badge image edit', () => open(page, `/badgeImageEditor/${imageId}`));
 
-    // the publication page's modals: the row preview, the publish confirmation, the outcome
-    await screen('publication rows', async () => {
+    // the publication page's warnings and modals: too few credits (1 left for 2 certificates) and rows too long (a
+    // 5-character maximum), the row preview, the publish confirmation, the outcome
+    const { credits } = await db
+      .selectFrom('issuers')
+      .select('credits')
+      .where('id', '=', issuer.id)
+      .executeTakeFirstOrThrow();
+    await db.updateTable('issuers').set({ credits: 1 }).where('id', '=', issuer.id).execute();
+    await db.updateTable('templates').set({ nb_char_max: 5 }).where('id', '=', templateId).execute();
+    const creditsAlert = page.getByRole('alert').filter({ hasText: 'This publication needs 2 credits' });
+    await screen('publication rows with the credits and long-row warnings', async () => {
       await open(page, `/publication?templateId=${templateId}`);
       await page.getByLabel('Spreadsheet file').setInputFiles(recipientsFile());
       await expect(page.getByTestId('row-count')).toHaveText('2 rows');
+      await expect(creditsAlert).toBeVisible();
+      await expect(page.getByRole('alert').filter({ hasText: '2 rows hold more than 10 characters' })).toBeVisible();
       await settle(page);
     });
     await dialogByKeyboard(
@@ -398,13 +564,27 @@ for (const theme of ['light', 'dark'] as const) {
       // the certificate's own HTML, in a frame sandboxed without scripts: axe cannot run there
       { exclude: 'iframe' },
     );
+    const publishButton = page.getByRole('button', { name: 'Publish 2 certificates' });
+    await dialogByKeyboard(
+      'publication: not enough credits',
+      publishButton,
+      page.getByRole('dialog', { name: 'Not enough credits' }),
+    );
+    await db.updateTable('issuers').set({ credits }).where('id', '=', issuer.id).execute();
+    await creditsAlert.getByRole('button', { name: 'Refresh credits' }).click();
+    await expect(creditsAlert).toBeHidden();
+    const tooLong = page.getByRole('dialog', { name: 'Some rows are very long' });
+    await dialogByKeyboard('publication: rows too long', publishButton, tooLong);
+    // publishing the long rows anyway leads on to the typed confirmation, whose Escape gives the focus back to Publish
+    await publishButton.click();
+    await tooLong.getByRole('button', { name: 'Publish anyway' }).click();
+    await expect(page.getByRole('dialog', { name: 'Publish the certificates?' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect.soft(publishButton, `after the long rows' dialog (${theme}): the focus back on Publish`).toBeFocused();
     await dialogByKeyboard(
       'publication confirmation',
-      page.getByRole('button', { name: 'Publish 2 certificates' }),
+      publishButton,
       page.getByRole('dialog', { name: 'Publish the certificates?' }),
-      // PublicationPage disables its Publish button while the flow's dialogs are open, so the focus cannot come
-      // back to it (reported to its owner on 2026-11-26)
-      { focusBack: false },
     );
     await screen('publication success', async () => {
       await page.getByRole('button', { name: 'Publish 2 certificates' }).click();
