@@ -1,6 +1,7 @@
 import { createHash, createPublicKey, sign, verify, type KeyObject } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { CERTIFICATE_STATUS } from '../../../domain/certificates';
+import { headStatement, type TreeHead } from '../../../domain/transparencyLog';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../db/clock';
 import type { Database, LedgerHeadTable } from '../../db/schema';
@@ -17,27 +18,6 @@ import { consistencyProof, inclusionProof, leafHash, rootFromLeafHashes, verifyC
  * that head's hash. A certificate's "transaction" is then the batch page (ledgerPages.ts) with its audit path; a
  * head's consistency proof shows that it extends the previous one.
  */
-
-export interface TreeHead {
-  issuerId: number;
-  treeSize: number;
-  rootHash: string;
-  previousHeadHash: string | null;
-  timestamp: string;
-}
-
-/** The exact text a head's signature covers; its SHA-256 is the head hash the next head chains to. */
-export function headStatement(head: TreeHead): string {
-  return [
-    'laurel-transparency-log/v1',
-    `issuer ${head.issuerId}`,
-    `size ${head.treeSize}`,
-    `root ${head.rootHash}`,
-    `previous ${head.previousHeadHash ?? '-'}`,
-    `time ${head.timestamp}`,
-    '',
-  ].join('\n');
-}
 
 export const sha256Hex = (text: string | Uint8Array) => createHash('sha256').update(text).digest('hex');
 

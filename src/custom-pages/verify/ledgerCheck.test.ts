@@ -1,6 +1,7 @@
 import { createHash, generateKeyPairSync, sign } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { checkLedgerProof, headStatement } from './ledgerCheck';
+import { headStatement } from '../../../domain/transparencyLog';
+import { checkLedgerProof } from './ledgerCheck';
 
 // A real two-leaf log, hashed (RFC 6962) and signed (Ed25519) with node:crypto, independently of ledgerCheck.ts.
 const H = (...parts: Uint8Array[]) => createHash('sha256').update(Buffer.concat(parts)).digest();
@@ -40,7 +41,7 @@ const fields = {
   previousHeadHash: null,
   timestamp: '2026-11-26T03:00:00.000Z',
 };
-const statement = headStatement({ ...fields, headHash: '', keyId, signature: '' });
+const statement = headStatement(fields);
 const head = {
   ...fields,
   headHash: H(Buffer.from(statement)).toString('hex'),

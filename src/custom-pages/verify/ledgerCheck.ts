@@ -1,3 +1,5 @@
+import { headStatement } from '../../../domain/transparencyLog';
+
 /**
  * The verify page's own check of an NFT certificate's place in its issuer's transparency log (issue 20), made in
  * the browser with WebCrypto from the public documents only (the batch's proof JSON, the credential's bytes, the
@@ -122,19 +124,6 @@ export async function rootFromAuditPath(
     sn >>= 1;
   }
   return sn === 0 ? r : null;
-}
-
-/** The text a tree head's signature covers (docs/nft.md). */
-export function headStatement(head: ProofJson['head']): string {
-  return [
-    'laurel-transparency-log/v1',
-    `issuer ${head.issuerId}`,
-    `size ${head.treeSize}`,
-    `root ${head.rootHash}`,
-    `previous ${head.previousHeadHash ?? '-'}`,
-    `time ${head.timestamp}`,
-    '',
-  ].join('\n');
 }
 
 async function signatureVerifies(
