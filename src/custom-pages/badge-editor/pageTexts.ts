@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { isSupportedLanguage, type Language } from '../../../domain/language';
+import { fillMessage, messageAt } from '../../../domain/messageTree';
 
 /** The public page's own texts (publicPage.* of the locale files), as the page shows them in `language`. */
 export type PageTexts = (key: string, vars?: Record<string, string>) => string;
@@ -9,21 +10,8 @@ export function pageLanguage(language: string): Language {
   return isSupportedLanguage(language) ? language : 'en';
 }
 
-function lookup(tree: unknown, key: string): string | undefined {
-  let node = tree;
-  for (const part of key.split('.')) {
-    if (typeof node !== 'object' || node === null) return undefined;
-    node = (node as Record<string, unknown>)[part];
-  }
-  return typeof node === 'string' ? node : undefined;
-}
-
 export function pageTexts(messages: unknown): PageTexts {
-  return (key, vars = {}) =>
-    (lookup(messages, `publicPage.${key}`) ?? key).replace(
-      /\{\{\s*(\w+)\s*\}\}/g,
-      (_, name: string) => vars[name] ?? '',
-    );
+  return (key, vars = {}) => fillMessage(messageAt(messages, `publicPage.${key}`) ?? key, vars);
 }
 
 /**
