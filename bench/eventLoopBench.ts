@@ -4,11 +4,10 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { constants, monitorEventLoopDelay, performance, PerformanceObserver } from 'node:perf_hooks';
-import type { TestProject } from 'vitest/node';
 import { buildApp, type LaurelApp } from '../server/app';
 import { benchConfig } from './benchApp';
 import { insertTemplate } from '../server/repositories/templates';
-import startPostgres from '../tests/server/postgresServer';
+import { testPgCluster } from '../tests/server/postgresServer';
 import { signInAdmin } from '../tests/server/signIn';
 import { appReportTour, seedReportTemplate } from './reportBench';
 import { startHealthProbe, type ProbeResult } from './serverProbe';
@@ -70,12 +69,8 @@ export async function startBenchServer(
 
 /** A throw-away PostgreSQL cluster (the server tests' own), or null when PostgreSQL is not installed. */
 export async function benchPostgres(): Promise<{ url: string; stop(): void } | null> {
-  let url = '';
   try {
-    const stop = await startPostgres({
-      provide: (_key: string, value: string) => (url = value),
-    } as unknown as TestProject);
-    return { url, stop: () => stop?.() };
+    return await testPgCluster();
   } catch (error) {
     console.info(`  PostgreSQL not measured: ${(error as Error).message}`);
     return null;

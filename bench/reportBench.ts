@@ -1,13 +1,10 @@
-import { execFileSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import type { SortPayload } from 'react-admin';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import type { TestProject } from 'vitest/node';
 import { DEFAULT_STATUS_FILTER } from '../domain/certificates';
 import { defaultMailFilter, REPORT_SORT_FIELDS } from '../domain/reports';
 import { buildApp, type LaurelApp } from '../server/app';
@@ -17,7 +14,8 @@ import { localFileStore } from '../server/services/files/fileStore';
 import { certificatePdf } from '../server/services/pdf/certificateDocument';
 import { reportRowsBody, type CertificateFilter } from '../src/dataProvider/certificates';
 import { insertGeneratedCertificates } from '../tests/server/bulkCertificates';
-import startPostgres from '../tests/server/postgresServer';
+import { NO_DURABILITY, testPgCluster } from '../tests/server/postgresServer';
+import { startPgCluster } from '../tests/support/pgCluster';
 import { createBadgeTemplate, publishRows, recipientRows } from '../tests/server/publicationFixtures';
 import { signInAdmin } from '../tests/server/signIn';
 import { measure, report } from './measure';
@@ -81,58 +79,16 @@ function readMeta(file: string): SeedMeta | null {
   }
 }
 
-function postgresBin(name: string): string {
-  const root = '/usr/lib/postgresql';
-  const versions = fs.existsSync(root) ? fs.readdirSync(root).sort((a, b) => Number(b) - Number(a)) : [];
-  for (const version of versions) {
-    const candidate = path.join(root, version, 'bin', name);
-    if (fs.existsSync(candidate)) return candidate;
-  }
-  throw new Error(`PostgreSQL's ${name} was not found (apt-get install -y postgresql)`);
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
-
 /** The bench's own PostgreSQL cluster, kept in the cache between runs (the server tests' throw-away one when not caching). */
 async function benchCluster(): Promise<{ url: string; stop: () => void } | null> {
   try {
-    if (!CACHING) {
-      let url = '';
-      const stop = await startPostgres({
-        provide: (_key: string, value: string) => (url = value),
-      } as unknown as TestProject);
-      return { url, stop: stop ?? (() => {}) };
-    }
-    const dir = path.join(CACHE_ROOT, 'pg');
-    const dataDir = path.join(dir, 'data');
-    const asRoot = process.getuid?.() === 0;
-    const run = (bin: string, args: string[]) =>
-      asRoot
-        ? execFileSync('runuser', ['-u', 'postgres', '--', postgresBin(bin), ...args], { stdio: 'pipe' })
-        : execFileSync(postgresBin(bin), args, { stdio: 'pipe' });
-    if (!fs.existsSync(path.join(dataDir, 'PG_VERSION'))) {
-      fs.rmSync(dir, { recursive: true, force: true });
-      fs.mkdirSync(dir, { recursive: true });
-      if (asRoot) execFileSync('chown', ['postgres:postgres', dir]);
-      run('initdb', ['-D', dataDir, '-U', 'postgres', '-A', 'trust', '--no-sync', '-E', 'UTF8']);
-    }
-    const port = await freePort();
-    const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`;
-    run('pg_ctl', ['-D', dataDir, '-o', options, '-l', path.join(dir, 'log'), '-w', 'start']);
+    if (!CACHING) return await testPgCluster();
+    const cluster = await startPgCluster({ folder: path.join(CACHE_ROOT, 'pg'), settings: NO_DURABILITY });
     return {
-      url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+      url: cluster.url,
       stop: () => {
         try {
-          run('pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', 'stop']);
+          cluster.stop('fast');
         } catch (error) {
           console.info(`report: the bench's PostgreSQL cluster did not stop: ${(error as Error).message}`);
         }

@@ -12,15 +12,20 @@ declare module 'vitest' {
 }
 
 export default async function startPostgres(project: TestProject) {
-  if (process.env.LAUREL_TEST_PG_URL) {
-    project.provide('pgUrl', process.env.LAUREL_TEST_PG_URL);
-    return;
-  }
-  // durability off: the cluster lives as long as the run
-  const cluster = await startPgCluster({
-    prefix: 'laurel-pg-',
-    settings: { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off', max_connections: 300 },
-  });
-  project.provide('pgUrl', cluster.url);
-  return () => cluster.destroy();
+  const { url, stop } = await testPgCluster();
+  project.provide('pgUrl', url);
+  return stop;
+}
+
+/** Settings for a cluster whose data need not survive a crash: durability off, as fast as it goes. */
+export const NO_DURABILITY = { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off' } as const;
+
+/**
+ * The server tests' cluster (benches use it too): LAUREL_TEST_PG_URL when set (nothing to stop), otherwise a
+ * throw-away one that lives as long as the run.
+ */
+export async function testPgCluster(): Promise<{ url: string; stop(): void }> {
+  if (process.env.LAUREL_TEST_PG_URL) return { url: process.env.LAUREL_TEST_PG_URL, stop: () => {} };
+  const cluster = await startPgCluster({ prefix: 'laurel-pg-', settings: { ...NO_DURABILITY, max_connections: 300 } });
+  return { url: cluster.url, stop: () => cluster.destroy() };
 }

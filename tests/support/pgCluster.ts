@@ -25,6 +25,11 @@ export interface PgClusterOptions {
   prefix?: string;
   /** server settings (`-c name=value` each) besides the port, socket folder and loopback address */
   settings?: Record<string, string | number>;
+  /**
+   * a folder that keeps the cluster between runs (a bench's seeded databases): the cluster found there is started
+   * again, or one is made there; without it, a new temporary folder
+   */
+  folder?: string;
 }
 
 /** A PostgreSQL program of the newest version installed under /usr/lib/postgresql. */
@@ -50,11 +55,18 @@ function runPostgres(bin: string, args: string[], { check = true } = {}): void {
 export async function startPgCluster({
   prefix = 'laurel-pg-own-',
   settings = { max_connections: 100 },
+  folder,
 }: PgClusterOptions = {}): Promise<PgCluster> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-  if (process.getuid?.() === 0) execFileSync('chown', ['postgres:postgres', dir]);
+  const dir = folder ?? fs.mkdtempSync(path.join(os.tmpdir(), prefix));
   const dataDir = path.join(dir, 'data');
-  runPostgres('initdb', ['-D', dataDir, '-U', 'postgres', '-A', 'trust', '--no-sync', '-E', 'UTF8']);
+  if (!folder || !fs.existsSync(path.join(dataDir, 'PG_VERSION'))) {
+    if (folder) {
+      fs.rmSync(dir, { recursive: true, force: true });
+      fs.mkdirSync(dir, { recursive: true });
+    }
+    if (process.getuid?.() === 0) execFileSync('chown', ['postgres:postgres', dir]);
+    runPostgres('initdb', ['-D', dataDir, '-U', 'postgres', '-A', 'trust', '--no-sync', '-E', 'UTF8']);
+  }
   const port = await freePort();
   const options = [`-p ${port} -k ${dir} -c listen_addresses=127.0.0.1`]
     .concat(Object.entries(settings).map(([name, value]) => `-c ${name}=${value}`))
