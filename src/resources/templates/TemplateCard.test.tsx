@@ -6,33 +6,19 @@ import type { CurrentUser } from '../../../domain/auth';
 import type { Tag, TemplateSummary } from '../../../domain/templates';
 import { AdminWrapper } from '../../../tests/unit/adminWrapper';
 import { componentTestServer } from '../../../tests/unit/componentTestServer';
+import { templateSummary } from '../../../tests/unit/templateSummary';
 import { TemplateCard } from './TemplateCard';
 
 const cid = 'QmYwAPJzv5CZsnA625s3Xf2nemtYgPpHdWEz79ojWnPbdG';
 
-const template = (change: Partial<TemplateSummary> = {}): TemplateSummary => ({
-  id: 7,
-  label: { en: 'Data literacy', fr: 'Culture des données' },
-  type: 'openbadge',
-  enable: true,
-  usable: true,
-  mode: 'Classic',
-  tags: ['Industry'],
-  notes: '',
-  certificationCounter: 3,
-  dateCreation: '2026-01-01T00:00:00.000Z',
-  lastCampaignId: null,
-  lastCampaignDate: null,
-  thumbnail: null,
-  languagesList: 'en;fr',
-  DefaultLanguage: 'en',
-  meta_type: 'certificate',
-  isPathwayParent: false,
-  isPathwayChild: false,
-  pathwayDefinition: null,
-  hasReferenceTables: false,
-  ...change,
-});
+const template = (change: Partial<TemplateSummary> = {}): TemplateSummary =>
+  templateSummary({
+    label: { en: 'Data literacy', fr: 'Culture des données' },
+    tags: ['Industry'],
+    certificationCounter: 3,
+    languagesList: 'en;fr',
+    ...change,
+  });
 
 const user = (profileId: 1 | 2): CurrentUser =>
   ({

@@ -3,36 +3,15 @@ import { delay, http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import type { I18nProvider } from 'react-admin';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { TemplateSummary } from '../../../domain/templates';
 import { AdminWrapper, testI18nProvider } from '../../../tests/unit/adminWrapper';
+import { templateSummary } from '../../../tests/unit/templateSummary';
 import { MANAGER_WHO } from '../../../tests/unit/testUsers';
 import { forgetCurrentUser } from '../../authProvider/authProvider';
 import { TemplateList } from './TemplateList';
 
 const MANAGER = { ...MANAGER_WHO, plan: 'PREMIUM', hasPathway: false, metatemplates: [{ Type: 'openbadge' }] };
 
-const template = (id: number, label: string): TemplateSummary => ({
-  id,
-  label: { en: label },
-  type: 'openbadge',
-  enable: true,
-  usable: true,
-  mode: 'Classic',
-  tags: [],
-  notes: '',
-  certificationCounter: 0,
-  dateCreation: '2026-01-01T00:00:00.000Z',
-  lastCampaignId: null,
-  lastCampaignDate: null,
-  thumbnail: null,
-  languagesList: 'en',
-  DefaultLanguage: 'en',
-  meta_type: 'certificate',
-  isPathwayParent: false,
-  isPathwayChild: false,
-  pathwayDefinition: null,
-  hasReferenceTables: false,
-});
+const template = (id: number, label: string) => templateSummary({ id, label: { en: label } });
 
 const TEMPLATES = [template(7, 'Data literacy'), template(8, 'Robotics')];
 
