@@ -28,24 +28,17 @@ const issuerTemplateQuery = compiledOnce(
   [-1, -2],
 );
 
-/** findIssuerTemplate for the public pages, compiled once (they are asked for at every visit). */
-export async function findPublicPageTemplate(
+/**
+ * The template, only when it belongs to the issuer: another issuer's id reads as missing. Compiled once: the
+ * public certificate page asks for it at every visit.
+ */
+export async function findIssuerTemplate(
   db: Kysely<Database>,
   issuerId: number,
   id: number,
 ): Promise<Template | undefined> {
   const [row] = await issuerTemplateQuery(db, issuerId, id);
   return row;
-}
-
-/** The template, only when it belongs to the issuer: another issuer's id reads as missing. */
-export function findIssuerTemplate(db: Kysely<Database>, issuerId: number, id: number): Promise<Template | undefined> {
-  return db
-    .selectFrom('templates')
-    .selectAll()
-    .where('issuer_id', '=', issuerId)
-    .where('id', '=', id)
-    .executeTakeFirst();
 }
 
 /** Of the given ids, those that are templates of the issuer. */

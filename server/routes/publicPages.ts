@@ -10,7 +10,7 @@ import type { Template } from '../db/schema';
 import { NFT_CLAIM_PATH } from '../../domain/nftClaims';
 import { serverLanguage, translate } from '../i18n';
 import { type CertificatePageRow, findCertificatePageRow } from '../repositories/certificates';
-import { findIssuerTemplate, findPublicPageTemplate } from '../repositories/templates';
+import { findIssuerTemplate } from '../repositories/templates';
 import { certificateState } from '../services/rendering/certificateState';
 import type { FileStore } from '../services/files/fileStore';
 import { PAGE_POLICY_HEADER, renderCredentialPage, renderNoticePage } from '../services/rendering/credentialPage';
@@ -136,7 +136,7 @@ export async function publicPageRoutes(app: FastifyInstance, ctx: AppContext): P
         const html = renderNoticePage('deleted', certificate.language, brandName(request), verify);
         return sendPage(reply, 410, html, CERTIFICATE_CACHE);
       }
-      const template = await findPublicPageTemplate(db, certificate.issuer_id, certificate.template_id);
+      const template = await findIssuerTemplate(db, certificate.issuer_id, certificate.template_id);
       if (!template) return notFoundPage(request, reply, certificate.language);
       const pageName = PageCache.nameOf(key, request.query.lang ?? null, brandName(request));
       const inputs = [certificate, template, state];
