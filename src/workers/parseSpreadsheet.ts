@@ -1,4 +1,5 @@
 import type { ImportDefinition, ImportRow } from '../../domain/import';
+import { whenIdle } from '../components/whenIdle';
 import type { WorkbookImport } from './importWorkbook';
 import type { RowCountAnswer, RowCountMessage } from './rowCountWorker';
 import { scanRefusal } from './sheetRowCount';
@@ -67,15 +68,20 @@ export function parseSpreadsheet(
     // undefined until each worker answers; the scan answers null when it has nothing against the file
     let refusal: ParseResult | null | undefined;
     let parsed: ParseResult | undefined;
-    const finish = (result: ParseResult) => {
+    // workers that have both answered are idle: they are ended once the page has shown the outcome
+    const finish = (result: ParseResult, bothAnswered = false) => {
       window.clearTimeout(timer);
-      parser?.terminate();
-      counter.terminate();
+      const end = () => {
+        parser?.terminate();
+        counter.terminate();
+      };
+      if (bothAnswered) whenIdle(end);
+      else end();
       resolve(result);
     };
     const settle = () => {
       if (refusal) finish(refusal);
-      else if (refusal === null && parsed) finish(parsed);
+      else if (refusal === null && parsed) finish(parsed, true);
       else if (refusal === null && !parser) parse(startWorker());
     };
     const timer = window.setTimeout(() => finish({ ok: false, code: 'ERR_PARSE_TIMEOUT' }), timeLimitMs);

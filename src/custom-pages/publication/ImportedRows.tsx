@@ -55,6 +55,15 @@ export function ImportedRows({
   const [search, setSearch] = useState('');
   const [lines, setLines] = useState<LineOption>(DEFAULT_LINES);
   const [page, setPage] = useState(0);
+  // the table stays mounted from one import to the next (drawn ahead while hidden): new rows start it afresh
+  const [rowsShown, setRowsShown] = useState(rows);
+  if (rowsShown !== rows) {
+    setRowsShown(rows);
+    setLanguage('');
+    setSearch('');
+    setLines(DEFAULT_LINES);
+    setPage(0);
+  }
   const columns = useMemo(() => rowColumns(rows), [rows]);
   const languageChoices = useMemo(() => filterLanguages(rows, languages), [rows, languages]);
   const shown = useMemo(() => filterRows(rows, { language, search }), [rows, language, search]);

@@ -178,6 +178,25 @@ describe('PublicationPage', { timeout: 20_000 }, () => {
     expect(count).toHaveTextContent('1 of 3 rows');
   });
 
+  it('draws the rows ahead out of sight, and starts the table afresh for the next file', async () => {
+    await renderPage();
+    // drawn once the page is idle, hidden from sight and from assistive technology until rows are ready
+    await waitFor(() => expect(document.querySelector('section[aria-label="Rows to publish"]')).not.toBeNull());
+    expect(document.querySelector('section[aria-label="Rows to publish"]')).not.toBeVisible();
+    expect(screen.queryByRole('region', { name: 'Rows to publish' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Publish/ })).toBeNull();
+
+    await importGoodFile();
+    expect(screen.getByRole('region', { name: 'Rows to publish' })).toBeVisible();
+    await userEvent.type(screen.getByRole('textbox', { name: 'Search the rows' }), 'bob');
+    expect(screen.getByTestId('row-count')).toHaveTextContent('2 of 3 rows');
+
+    await importFile(workbook(GOOD, 'second.xlsx'));
+    await screen.findByText('second.xlsx: 3 rows ready');
+    expect(screen.getByTestId('row-count')).toHaveTextContent('3 rows');
+    expect(screen.getByRole('textbox', { name: 'Search the rows' })).toHaveValue('');
+  });
+
   it('publishes after the check word, shows the success modal and hides the publish button', async () => {
     await renderPage();
     await importGoodFile();

@@ -24,6 +24,7 @@ import { NOTE_MAX_LENGTH, rowsTooLong } from '../../../domain/publication';
 import { labelIn } from '../../../domain/templates';
 import { useCurrentUser } from '../../authProvider/useCurrentUser';
 import { useReturnFocus } from '../../components/useReturnFocus';
+import { whenIdle } from '../../components/whenIdle';
 import { errorStatus } from '../../dataProvider/apiErrors';
 import { PUBLISH_INVALIDATES } from '../../dataProvider/publication';
 import { useCredits } from '../../dataProvider/useCredits';
@@ -43,6 +44,7 @@ import { ImportAlerts } from './ImportAlerts';
 import { importDefinitionOf, isTemplateAvailable, templateBlankColumns } from './importDefinition';
 import { IDLE_IMPORT, importSpreadsheet, type ImportState } from './importState';
 import { ImportedRows } from './ImportedRows';
+import { placeholderRows, useIdleAfterShown } from './drawnAhead';
 import { createPreviewLoader } from './previewCache';
 import { CAMPAIGN_REPORT_PATH, PublishDialogs } from './PublishDialogs';
 import { certificatesNeeded } from './publishCampaign';
@@ -52,6 +54,8 @@ import { RowPreviewDialog } from './RowPreviewDialog';
 import type { IndexedRow } from './rowsView';
 
 const NO_ROWS: IndexedRow[] = [];
+/** What is drawn ahead stays out of sight (and out of the accessibility tree) until the rows are ready. */
+const DRAWN_AHEAD = { display: 'none' } as const;
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -127,6 +131,9 @@ export function PublicationPage() {
   const data = template.status === 'loaded' ? template.data : null;
   const definition: ImportDefinition | null = useMemo(() => (data ? importDefinitionOf(data) : null), [data]);
   const rows = useMemo(() => (importState.status === 'ready' ? importState.rows : []), [importState]);
+  // the rows and publish sections are drawn hidden once the page is idle: the rows then only fill them in
+  const drawnAhead = useIdleAfterShown(definition !== null);
+  const placeholder = useMemo(() => (definition ? placeholderRows(definition) : []), [definition]);
   const listed = useMemo(() => (data ? listedFiles(rows, data.fileFields) : []), [rows, data]);
   const needed = useMemo(() => certificatesNeeded(rows, data?.technicalFields ?? []), [rows, data]);
   const tooLong = useMemo(() => rowsTooLong(rows, data?.NbCharMax ?? 0), [rows, data]);
@@ -139,8 +146,9 @@ export function PublicationPage() {
 
   // the spreadsheet worker is started ahead of each file, so that choosing one does not wait for SheetJS to load
   const importing = importState.status === 'parsing' || importState.status === 'validating';
+  // (when idle: not in the moments the rows of the last file are being shown)
   useEffect(() => {
-    if (definition && !importing) prepareSpreadsheetWorker();
+    if (definition && !importing) return whenIdle(prepareSpreadsheetWorker);
   }, [definition, importing]);
   useEffect(() => releaseSpreadsheetWorker, []);
 
@@ -385,12 +393,13 @@ export function PublicationPage() {
             <ImportAlerts errors={importState.errors} />
           </Box>
         )}
-        {ready && (
+        {(ready || drawnAhead) && (
           <Chip
             sx={{ mt: 2 }}
+            style={ready ? undefined : DRAWN_AHEAD}
             color="success"
             variant="outlined"
-            label={translate('publication.file_ready', { file: importState.fileName, count: rows.length })}
+            label={ready ? translate('publication.file_ready', { file: importState.fileName, count: rows.length }) : ''}
           />
         )}
       </Section>
@@ -423,89 +432,89 @@ export function PublicationPage() {
         </Section>
       )}
 
-      {ready && (
-        <Section title={translate('publication.rows_title')}>
-          <ImportedRows
-            rows={rows}
-            languages={template.data.languages}
-            onPreview={(shown, position) => setPreview({ rows: shown, position })}
-          />
-        </Section>
-      )}
-
-      {ready && (
-        <Section title={translate('publication.publish_title')}>
-          <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', mb: 2 }} data-testid="credits">
-            <Chip
-              label={
-                credits === null
-                  ? translate('publication.credits_unknown')
-                  : translate('publication.credits_available', { count: credits })
-              }
-              color={credits !== null && credits < needed ? 'error' : 'default'}
-              variant="outlined"
+      {(ready || drawnAhead) && (
+        <div style={ready ? undefined : DRAWN_AHEAD}>
+          <Section title={translate('publication.rows_title')}>
+            <ImportedRows
+              rows={ready ? rows : placeholder}
+              languages={template.data.languages}
+              onPreview={(shown, position) => setPreview({ rows: shown, position })}
             />
-            {!published && (
-              <Chip label={translate('publication.credits_needed', { count: needed })} variant="outlined" />
+          </Section>
+
+          <Section title={translate('publication.publish_title')}>
+            <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', mb: 2 }} data-testid="credits">
+              <Chip
+                label={
+                  credits === null
+                    ? translate('publication.credits_unknown')
+                    : translate('publication.credits_available', { count: credits })
+                }
+                color={credits !== null && credits < needed ? 'error' : 'default'}
+                variant="outlined"
+              />
+              {!published && (
+                <Chip label={translate('publication.credits_needed', { count: needed })} variant="outlined" />
+              )}
+            </Box>
+            {credits !== null && credits < needed && !published && (
+              <Alert
+                severity="error"
+                sx={{ mb: 2 }}
+                action={
+                  <Button color="inherit" size="small" onClick={() => void loadCredits()}>
+                    {translate('publication.refresh_credits')}
+                  </Button>
+                }
+              >
+                {translate('publication.credits_body', { needed, current: credits })}
+              </Alert>
             )}
-          </Box>
-          {credits !== null && credits < needed && !published && (
-            <Alert
-              severity="error"
-              sx={{ mb: 2 }}
-              action={
-                <Button color="inherit" size="small" onClick={() => void loadCredits()}>
-                  {translate('publication.refresh_credits')}
-                </Button>
-              }
-            >
-              {translate('publication.credits_body', { needed, current: credits })}
-            </Alert>
-          )}
-          {tooLong.length > 0 && !published && (
-            <Alert severity="warning" sx={{ mb: 2 }}>
-              {translate('publication.too_long_body', { count: tooLong.length, limit: 2 * template.data.NbCharMax })}
-            </Alert>
-          )}
-          {blocked && !published && (
-            <Alert severity="error" sx={{ mb: 2 }}>
-              {translate('publication.blocked')}
-            </Alert>
-          )}
-          {!archiveReady && !published && (
-            <Alert severity="info" sx={{ mb: 2 }}>
-              {translate('publication.archive_needed')}
-            </Alert>
-          )}
-          <TextField
-            label={translate('publication.note')}
-            value={note}
-            onChange={(event) => setNote(event.target.value.slice(0, NOTE_MAX_LENGTH))}
-            disabled={published}
-            fullWidth
-            helperText={translate('publication.note_counter', { length: note.length, max: NOTE_MAX_LENGTH })}
-            slotProps={{ htmlInput: { maxLength: NOTE_MAX_LENGTH } }}
-            sx={{ maxWidth: 560, mb: 1 }}
-          />
-          <FormControlLabel
-            control={<Switch checked={emailing} onChange={(event) => setEmailing(event.target.checked)} />}
-            label={translate('publication.emailing')}
-            disabled={published}
-            sx={{ display: 'flex', mb: 2 }}
-          />
-          {!published && !blocked && (
-            <Button
-              variant="contained"
-              size="large"
-              startIcon={<PublishIcon />}
-              // disabled while a publish is in flight, not while a dialog is open: the focus comes back to it
-              disabled={!archiveReady || step.step === 'publishing'}
-              onClick={startPublish}
-            >
-              {translate('publication.publish_count', { count: needed })}
-            </Button>
-          )}
-        </Section>
+            {tooLong.length > 0 && !published && (
+              <Alert severity="warning" sx={{ mb: 2 }}>
+                {translate('publication.too_long_body', { count: tooLong.length, limit: 2 * template.data.NbCharMax })}
+              </Alert>
+            )}
+            {blocked && !published && (
+              <Alert severity="error" sx={{ mb: 2 }}>
+                {translate('publication.blocked')}
+              </Alert>
+            )}
+            {!archiveReady && !published && (
+              <Alert severity="info" sx={{ mb: 2 }}>
+                {translate('publication.archive_needed')}
+              </Alert>
+            )}
+            <TextField
+              label={translate('publication.note')}
+              value={note}
+              onChange={(event) => setNote(event.target.value.slice(0, NOTE_MAX_LENGTH))}
+              disabled={published}
+              fullWidth
+              helperText={translate('publication.note_counter', { length: note.length, max: NOTE_MAX_LENGTH })}
+              slotProps={{ htmlInput: { maxLength: NOTE_MAX_LENGTH } }}
+              sx={{ maxWidth: 560, mb: 1 }}
+            />
+            <FormControlLabel
+              control={<Switch checked={emailing} onChange={(event) => setEmailing(event.target.checked)} />}
+              label={translate('publication.emailing')}
+              disabled={published}
+              sx={{ display: 'flex', mb: 2 }}
+            />
+            {!published && !blocked && (
+              <Button
+                variant="contained"
+                size="large"
+                startIcon={<PublishIcon />}
+                // disabled while a publish is in flight, not while a dialog is open: the focus comes back to it
+                disabled={!archiveReady || step.step === 'publishing'}
+                onClick={startPublish}
+              >
+                {translate('publication.publish_count', { count: needed })}
+              </Button>
+            )}
+          </Section>
+        </div>
       )}
 
       <PublishDialogs

@@ -3,7 +3,7 @@ import type { ImportRow } from '../../../domain/import';
 
 export type LineOption = (typeof PUBLICATION_LINE_OPTIONS)[number];
 
-export const DEFAULT_LINES: LineOption = 25;
+export const DEFAULT_LINES = 25 satisfies LineOption;
 
 /** '' stands for every language. */
 export interface RowsFilter {
