@@ -6,7 +6,7 @@ import { CAMPAIGN_PAGE_SIZE, IDEMPOTENCY_HEADER, NOTE_MAX_LENGTH } from '../../d
 import { authOf } from '../auth/guard';
 import type { AppContext } from '../context';
 import { badRequest } from '../errors';
-import { cooperate } from '../eventLoop';
+import { cooperate, yieldNow } from '../eventLoop';
 import { listCampaigns, readCredits } from '../services/publication/campaigns';
 import { MAX_PUBLISH_ROWS, publish } from '../services/publication/publish';
 import { checkIssuerParam } from '../services/templates/access';
@@ -84,6 +84,8 @@ function invalidBody(issues: readonly z.core.$ZodIssue[], prefix: PropertyKey[] 
 }
 
 async function parseBody(value: unknown): Promise<PublishBody> {
+  // the body was parsed from JSON in this turn of the event loop (≈ 20 ms for 10,000 rows): the checks start the next
+  await yieldNow();
   const parsed = publishBody.safeParse(value);
   if (!parsed.success) throw invalidBody(parsed.error.issues);
   const data: z.infer<typeof publishRow>[] = [];
