@@ -16,7 +16,7 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
-import { useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { memo, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import type { ImportRow } from '../../../domain/import';
 import { PUBLICATION_LINE_OPTIONS } from '../../../domain/publication';
@@ -39,8 +39,11 @@ const CELL_STYLES = {
   '& .row-value': { maxWidth: 260, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
 } as const;
 
-/** The imported rows: language filter, text search, line options, and a preview per row. */
-export function ImportedRows({
+/**
+ * The imported rows: language filter, text search, line options, and a preview per row. Memoised: drawn ahead
+ * while hidden, it is not drawn again at each step of an import, only when its rows come.
+ */
+export const ImportedRows = memo(function ImportedRows({
   rows,
   languages,
   onPreview,
@@ -211,4 +214,4 @@ export function ImportedRows({
       />
     </Box>
   );
-}
+});

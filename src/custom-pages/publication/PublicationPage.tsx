@@ -16,7 +16,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Title, useLocaleState, useTranslate } from 'react-admin';
 import { Link, useSearchParams } from 'react-router-dom';
 import { listedFiles, type ImportDefinition } from '../../../domain/import';
@@ -133,6 +133,7 @@ export function PublicationPage() {
   const rows = useMemo(() => (importState.status === 'ready' ? importState.rows : []), [importState]);
   // the rows and publish sections are drawn hidden once the page is idle: the rows then only fill them in
   const drawnAhead = useIdleAfterShown(definition !== null);
+  const openPreview = useCallback((shown: IndexedRow[], position: number) => setPreview({ rows: shown, position }), []);
   const placeholder = useMemo(() => (definition ? placeholderRows(definition) : []), [definition]);
   const listed = useMemo(() => (data ? listedFiles(rows, data.fileFields) : []), [rows, data]);
   const needed = useMemo(() => certificatesNeeded(rows, data?.technicalFields ?? []), [rows, data]);
@@ -438,7 +439,7 @@ export function PublicationPage() {
             <ImportedRows
               rows={ready ? rows : placeholder}
               languages={template.data.languages}
-              onPreview={(shown, position) => setPreview({ rows: shown, position })}
+              onPreview={openPreview}
             />
           </Section>
 
