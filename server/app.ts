@@ -56,6 +56,7 @@ import { createFileStore } from './services/files/fileStore';
 import { registerWebhookJobs } from './services/webhooks/notify';
 import { registerWebApp } from './webApp';
 import { registerWebAppPolicy } from './security/webAppPolicy';
+import { registerSlicedJsonParser } from './slicedJson';
 
 export interface LaurelApp extends FastifyInstance {
   laurel: AppContext;
@@ -81,6 +82,7 @@ export async function buildApp(
   collectRoutes(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  registerSlicedJsonParser(app);
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
