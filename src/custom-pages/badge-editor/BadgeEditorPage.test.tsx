@@ -1,15 +1,13 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import type { I18nProvider } from 'react-admin';
 import { Route, Routes } from 'react-router-dom';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { defaultStyle } from '../../../domain/templateRules/style';
 import type { TemplateDefinition } from '../../../domain/templates';
-import { AdminWrapper, testI18nProvider } from '../../../tests/unit/adminWrapper';
+import { AdminWrapper } from '../../../tests/unit/adminWrapper';
+import { componentTestServer } from '../../../tests/unit/componentTestServer';
 import { MANAGER_WHO } from '../../../tests/unit/testUsers';
-import { forgetCurrentUser } from '../../authProvider/authProvider';
 import { BadgeEditorPage } from './BadgeEditorPage';
 
 const MANAGER = MANAGER_WHO;
@@ -39,36 +37,30 @@ let who: Record<string, unknown> = MANAGER;
 let saveAnswer: () => Response = () => HttpResponse.json({ id: 40 }, { status: 201 });
 const saved: { json: Record<string, unknown>; files: string[] }[] = [];
 
-const server = setupServer(
-  http.get('*/api/admin/who', () => HttpResponse.json(who)),
-  http.get('*/api/issuer/5/template/12/json', () => HttpResponse.json(usedBadge)),
-  http.post('*/api/template/mc', async ({ request }) => {
-    const form = await request.formData();
-    // jsdom's File reaches msw as a plain blob: the part names are checked here, the file names end to end
-    const files = [...form.keys()].filter((name) => name !== 'json');
-    saved.push({ json: JSON.parse(String(form.get('json'))) as Record<string, unknown>, files });
-    return saveAnswer();
-  }),
+const { i18nProvider } = componentTestServer(
+  [
+    http.get('*/api/issuer/5/template/12/json', () => HttpResponse.json(usedBadge)),
+    http.post('*/api/template/mc', async ({ request }) => {
+      const form = await request.formData();
+      // jsdom's File reaches msw as a plain blob: the part names are checked here, the file names end to end
+      const files = [...form.keys()].filter((name) => name !== 'json');
+      saved.push({ json: JSON.parse(String(form.get('json'))) as Record<string, unknown>, files });
+      return saveAnswer();
+    }),
+  ],
+  {
+    who: () => who,
+    afterEachTest: () => {
+      who = MANAGER;
+      saveAnswer = () => HttpResponse.json({ id: 40 }, { status: 201 });
+      saved.length = 0;
+    },
+  },
 );
-
-let i18nProvider: I18nProvider;
-beforeAll(async () => {
-  server.listen({ onUnhandledRequest: 'error' });
-  i18nProvider = await testI18nProvider();
-});
-beforeEach(() => localStorage.setItem('auth_token', 'a.b.c'));
-afterEach(() => {
-  server.resetHandlers();
-  forgetCurrentUser();
-  who = MANAGER;
-  saveAnswer = () => HttpResponse.json({ id: 40 }, { status: 201 });
-  saved.length = 0;
-});
-afterAll(() => server.close());
 
 function renderEditor(path = '/badge') {
   render(
-    <AdminWrapper i18nProvider={i18nProvider} path={path}>
+    <AdminWrapper i18nProvider={i18nProvider()} path={path}>
       <Routes>
         <Route path="/badge" element={<BadgeEditorPage />} />
         <Route path="/templates" element={<p>Templates list</p>} />

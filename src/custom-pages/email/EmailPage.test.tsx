@@ -1,12 +1,11 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { AdminContext, memoryStore, Notification, type I18nProvider } from 'react-admin';
+import { AdminContext, memoryStore, Notification } from 'react-admin';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { EmailingSettings } from '../../../domain/emailing';
-import { testI18nProvider } from '../../../tests/unit/adminWrapper';
+import { componentTestServer } from '../../../tests/unit/componentTestServer';
 import { authProvider } from '../../authProvider/authProvider';
 import { dataProvider } from '../../dataProvider/dataProvider';
 import type { EmailTarget } from './emailForm';
@@ -26,9 +25,20 @@ let settings: EmailingSettings;
 const sent: { url: string; body: Record<string, unknown> }[] = [];
 let sendAnswer: () => Response = () => HttpResponse.json({ ok: true, nbEmails: 24 });
 
-const server = setupServer(
-  http.get('*/api/admin/who', () =>
-    HttpResponse.json({
+const { i18nProvider } = componentTestServer(
+  [
+    http.get('*/api/admin/emailing', () => HttpResponse.json(settings)),
+    http.post('*/api/admin/emails', async ({ request }) => {
+      sent.push({ url: request.url, body: (await request.json()) as Record<string, unknown> });
+      return sendAnswer();
+    }),
+    http.post('*/api/admin/emailTest', async ({ request }) => {
+      sent.push({ url: request.url, body: (await request.json()) as Record<string, unknown> });
+      return HttpResponse.json({ ok: true, nbEmails: 1 });
+    }),
+  ],
+  {
+    who: () => ({
       id: 1,
       issuerId: 5,
       profileId: 2,
@@ -38,16 +48,10 @@ const server = setupServer(
       issuerName: 'Campus',
       params: { tracking: false },
     }),
-  ),
-  http.get('*/api/admin/emailing', () => HttpResponse.json(settings)),
-  http.post('*/api/admin/emails', async ({ request }) => {
-    sent.push({ url: request.url, body: (await request.json()) as Record<string, unknown> });
-    return sendAnswer();
-  }),
-  http.post('*/api/admin/emailTest', async ({ request }) => {
-    sent.push({ url: request.url, body: (await request.json()) as Record<string, unknown> });
-    return HttpResponse.json({ ok: true, nbEmails: 1 });
-  }),
+    afterEachTest: () => {
+      sent.length = 0;
+    },
+  },
 );
 
 function ReportProbe() {
@@ -55,13 +59,7 @@ function ReportProbe() {
   return <pre data-testid="report-state">{JSON.stringify(location.state)}</pre>;
 }
 
-let i18nProvider: I18nProvider;
-beforeAll(async () => {
-  server.listen({ onUnhandledRequest: 'error' });
-  i18nProvider = await testI18nProvider();
-});
 beforeEach(() => {
-  localStorage.setItem('auth_token', `a.b.${Math.random()}`);
   settings = {
     domains: ['campus.example'],
     mailingTemplates: [],
@@ -74,11 +72,6 @@ beforeEach(() => {
   };
   sendAnswer = () => HttpResponse.json({ ok: true, nbEmails: 24 });
 });
-afterEach(() => {
-  server.resetHandlers();
-  sent.length = 0;
-});
-afterAll(() => server.close());
 
 function renderPage(state: unknown = target) {
   render(
@@ -86,7 +79,7 @@ function renderPage(state: unknown = target) {
       <AdminContext
         dataProvider={dataProvider}
         authProvider={authProvider}
-        i18nProvider={i18nProvider}
+        i18nProvider={i18nProvider()}
         store={memoryStore()}
       >
         <Routes>

@@ -1,10 +1,10 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { Notification, type I18nProvider } from 'react-admin';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { AdminWrapper, testI18nProvider } from '../../../tests/unit/adminWrapper';
+import { Notification } from 'react-admin';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { AdminWrapper } from '../../../tests/unit/adminWrapper';
+import { componentTestServer } from '../../../tests/unit/componentTestServer';
 import { HelpProvider, useHelp } from './HelpContext';
 import { HelpDrawer } from './HelpDrawer';
 import { KNOWLEDGE_BASE_URLS, TOUR_DONE_STORAGE_KEY } from './helpResources';
@@ -13,17 +13,17 @@ let plan = 'FREE_TRIAL';
 let answer = 200;
 const received: Record<string, FormDataEntryValue[]>[] = [];
 
-const server = setupServer(
-  http.get('*/api/admin/who', () =>
-    HttpResponse.json({ id: 1, issuerId: 5, profileId: 2, email: 'pat@example.org', firstName: 'Pat', plan }),
-  ),
-  http.post('*/api/contactus', async ({ request }) => {
-    const form = await request.formData();
-    received.push(Object.fromEntries([...new Set(form.keys())].map((key) => [key, form.getAll(key)])));
-    return answer === 200
-      ? HttpResponse.json({ ok: true })
-      : HttpResponse.json({ code: 'INTERNAL_ERROR' }, { status: answer });
-  }),
+const { i18nProvider } = componentTestServer(
+  [
+    http.post('*/api/contactus', async ({ request }) => {
+      const form = await request.formData();
+      received.push(Object.fromEntries([...new Set(form.keys())].map((key) => [key, form.getAll(key)])));
+      return answer === 200
+        ? HttpResponse.json({ ok: true })
+        : HttpResponse.json({ code: 'INTERNAL_ERROR' }, { status: answer });
+    }),
+  ],
+  { who: () => ({ id: 1, issuerId: 5, profileId: 2, email: 'pat@example.org', firstName: 'Pat', plan }) },
 );
 
 function Openers() {
@@ -36,23 +36,15 @@ function Openers() {
   );
 }
 
-let i18nProvider: I18nProvider;
-beforeAll(async () => {
-  server.listen({ onUnhandledRequest: 'error' });
-  i18nProvider = await testI18nProvider();
-});
 beforeEach(() => {
-  localStorage.setItem('auth_token', `a.b.${Math.random()}`);
   plan = 'FREE_TRIAL';
   answer = 200;
   received.length = 0;
 });
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
 
 function renderDrawer() {
   return render(
-    <AdminWrapper i18nProvider={i18nProvider}>
+    <AdminWrapper i18nProvider={i18nProvider()}>
       <HelpProvider>
         <Openers />
         <HelpDrawer />

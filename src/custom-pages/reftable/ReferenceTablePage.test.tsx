@@ -1,13 +1,12 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import type { I18nProvider } from 'react-admin';
 import { Route, Routes } from 'react-router-dom';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { ReferenceTables } from '../../../domain/templateRules/referenceTables';
 import type { TemplateTablesDefinition } from '../../../domain/templates';
-import { AdminWrapper, testI18nProvider } from '../../../tests/unit/adminWrapper';
+import { AdminWrapper } from '../../../tests/unit/adminWrapper';
+import { componentTestServer } from '../../../tests/unit/componentTestServer';
 import { REFTABLE_PATH, ReferenceTablePage } from './ReferenceTablePage';
 import type { ReferenceTableEntry } from './tableEditing';
 
@@ -24,29 +23,31 @@ const definition = (): TemplateTablesDefinition => ({
   canEdit,
 });
 
-const server = setupServer(
-  http.get('*/api/template/tables', ({ request }) => {
-    const id = new URL(request.url).searchParams.get('templateId');
-    return id === '7' ? HttpResponse.json(definition()) : HttpResponse.json({ code: 'NOT_FOUND' }, { status: 404 });
-  }),
-  http.put('*/api/template/tables', async ({ request }) => {
-    const body = (await request.json()) as { templateId: number; tables: ReferenceTableEntry[] };
-    saves.push(body);
-    if (refuseWith) return HttpResponse.json(refuseWith, { status: 400 });
-    const tables: Record<string, Record<string, Record<string, string>>> = {};
-    for (const { table, key, definition: entry } of body.tables) (tables[table] ??= {})[key] = entry;
-    stored = tables;
-    return HttpResponse.json(definition());
-  }),
+const { i18nProvider } = componentTestServer(
+  [
+    http.get('*/api/template/tables', ({ request }) => {
+      const id = new URL(request.url).searchParams.get('templateId');
+      return id === '7' ? HttpResponse.json(definition()) : HttpResponse.json({ code: 'NOT_FOUND' }, { status: 404 });
+    }),
+    http.put('*/api/template/tables', async ({ request }) => {
+      const body = (await request.json()) as { templateId: number; tables: ReferenceTableEntry[] };
+      saves.push(body);
+      if (refuseWith) return HttpResponse.json(refuseWith, { status: 400 });
+      const tables: Record<string, Record<string, Record<string, string>>> = {};
+      for (const { table, key, definition: entry } of body.tables) (tables[table] ??= {})[key] = entry;
+      stored = tables;
+      return HttpResponse.json(definition());
+    }),
+  ],
+  {
+    signedIn: true,
+    afterEachTest: () => {
+      saves.length = 0;
+    },
+  },
 );
 
-let i18nProvider: I18nProvider;
-beforeAll(async () => {
-  server.listen({ onUnhandledRequest: 'error' });
-  i18nProvider = await testI18nProvider();
-});
 beforeEach(() => {
-  localStorage.setItem('auth_token', `a.b.${Math.random()}`);
   stored = {
     ref_cities: { paris: { name: 'Paris', country: 'ref_countries[fr]' }, lyon: { name: 'Lyon' } },
     ref_countries: { fr: { name: 'France', code: 'FR' } },
@@ -54,15 +55,10 @@ beforeEach(() => {
   canEdit = true;
   refuseWith = null;
 });
-afterEach(() => {
-  server.resetHandlers();
-  saves.length = 0;
-});
-afterAll(() => server.close());
 
 function renderPage(templateId = 7) {
   return render(
-    <AdminWrapper i18nProvider={i18nProvider} path={`/reftable/${templateId}`}>
+    <AdminWrapper i18nProvider={i18nProvider()} path={`/reftable/${templateId}`}>
       <Routes>
         <Route path={REFTABLE_PATH} element={<ReferenceTablePage />} />
       </Routes>
