@@ -1,4 +1,11 @@
 import { importError, type ImportError } from './errors';
+import {
+  endNeedsZip64,
+  zipDirectoryEntries,
+  zipEnd,
+  ZIP_LOCAL_SIGNATURE,
+  type ZipDirectoryEntry,
+} from './zipDirectory';
 
 /** Spreadsheets the import accepts (spec 001 sections 5 and 9). */
 export const IMPORT_FILE_EXTENSIONS = ['xlsx', 'xlsm', 'ods'] as const;
@@ -103,53 +110,21 @@ export const ARCHIVE_ZIP_BOUNDS: ZipBounds = {
 };
 
 const ODS_MIME_TYPE = 'application/vnd.oasis.opendocument.spreadsheet';
-const ZIP_SIGNATURE = 0x04034b50;
-const ZIP_END = 0x06054b50;
-const ZIP_ENTRY = 0x02014b50;
 const CFB_SIGNATURE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
-
-interface ZipEntry {
-  name: string;
-  flags: number;
-  method: number;
-  size: number;
-  unpacked: number;
-  localOffset: number;
-}
 
 const ZIP64 = 'zip64';
 
 /** The entries of a zip's central directory, null when there is none to read, ZIP64 when it needs ZIP64 records. */
-function zipEntries(bytes: Uint8Array): ZipEntry[] | typeof ZIP64 | null {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  let end = bytes.length - 22;
-  const stop = Math.max(0, end - 0xffff);
-  while (end >= stop && view.getUint32(end, true) !== ZIP_END) end--;
-  if (end < stop) return null;
-  const count = view.getUint16(end + 10, true);
-  let offset = view.getUint32(end + 16, true);
-  // 0xFFFF entries or the directory at 0xFFFFFFFF: the real figures are in a ZIP64 record, which no file here needs
-  if (count === 0xffff || offset === 0xffffffff) return ZIP64;
-  const entries: ZipEntry[] = [];
-  const decoder = new TextDecoder();
-  for (let i = 0; i < count; i++) {
-    if (offset + 46 > bytes.length || view.getUint32(offset, true) !== ZIP_ENTRY) return null;
-    const nameLength = view.getUint16(offset + 28, true);
-    entries.push({
-      name: decoder.decode(bytes.subarray(offset + 46, offset + 46 + nameLength)),
-      flags: view.getUint16(offset + 8, true),
-      method: view.getUint16(offset + 10, true),
-      size: view.getUint32(offset + 20, true),
-      unpacked: view.getUint32(offset + 24, true),
-      localOffset: view.getUint32(offset + 42, true),
-    });
-    offset += 46 + nameLength + view.getUint16(offset + 30, true) + view.getUint16(offset + 32, true);
-  }
-  return entries;
+function zipEntries(bytes: Uint8Array): ZipDirectoryEntry[] | typeof ZIP64 | null {
+  const end = zipEnd(bytes);
+  if (!end) return null;
+  // the real figures are in a ZIP64 record, which no file here needs
+  if (endNeedsZip64(end)) return ZIP64;
+  return zipDirectoryEntries(bytes, end);
 }
 
 /** The stored (uncompressed) content of a zip entry as text, or null when it is compressed or out of bounds. */
-function storedText(bytes: Uint8Array, entry: ZipEntry): string | null {
+function storedText(bytes: Uint8Array, entry: ZipDirectoryEntry): string | null {
   if (entry.method !== 0 || entry.localOffset + 30 > bytes.length) return null;
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const start =
@@ -157,7 +132,7 @@ function storedText(bytes: Uint8Array, entry: ZipEntry): string | null {
     30 +
     view.getUint16(entry.localOffset + 26, true) +
     view.getUint16(entry.localOffset + 28, true);
-  return new TextDecoder().decode(bytes.subarray(start, Math.min(bytes.length, start + entry.size)));
+  return new TextDecoder().decode(bytes.subarray(start, Math.min(bytes.length, start + entry.compressedSize)));
 }
 
 function containsUtf16(bytes: Uint8Array, text: string): boolean {
@@ -170,14 +145,14 @@ function containsUtf16(bytes: Uint8Array, text: string): boolean {
   return false;
 }
 
-function isZipBomb(entries: readonly ZipEntry[], bounds: ZipBounds): boolean {
+function isZipBomb(entries: readonly ZipDirectoryEntry[], bounds: ZipBounds): boolean {
   if (entries.length > bounds.maxEntries) return true;
   let total = 0;
-  for (const entry of entries) {
-    total += entry.unpacked;
+  for (const { uncompressedSize: unpacked, compressedSize: size, localOffset } of entries) {
+    total += unpacked;
     // 0xFFFFFFFF: the real size or offset is in a ZIP64 field, which no file here needs
-    if (entry.unpacked === 0xffffffff || entry.size === 0xffffffff || entry.localOffset === 0xffffffff) return true;
-    if (entry.unpacked > Math.max(1, entry.size) * bounds.maxRatio) return true;
+    if (unpacked === 0xffffffff || size === 0xffffffff || localOffset === 0xffffffff) return true;
+    if (unpacked > Math.max(1, size) * bounds.maxRatio) return true;
   }
   return total > bounds.maxUnpackedBytes;
 }
@@ -211,7 +186,7 @@ export function spreadsheetContent(data: ArrayBuffer | Uint8Array): SpreadsheetC
   const bytes = data instanceof Uint8Array ? data : new Uint8Array(data);
   if (CFB_SIGNATURE.every((byte, i) => bytes[i] === byte))
     return containsUtf16(bytes, 'EncryptedPackage') ? 'encrypted-ooxml' : 'other';
-  if (bytes.length < 4 || new DataView(bytes.buffer, bytes.byteOffset, 4).getUint32(0, true) !== ZIP_SIGNATURE)
+  if (bytes.length < 4 || new DataView(bytes.buffer, bytes.byteOffset, 4).getUint32(0, true) !== ZIP_LOCAL_SIGNATURE)
     return 'other';
   const entries = zipEntries(bytes);
   if (entries === ZIP64) return 'zip-bomb';

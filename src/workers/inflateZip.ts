@@ -1,3 +1,10 @@
+import {
+  readZipDirectory,
+  ZIP_END_SIGNATURE,
+  ZIP_ENTRY_SIGNATURE,
+  ZIP_LOCAL_SIGNATURE,
+  zipLocalDataStart,
+} from '../../domain/import/zipDirectory';
 import { nativeInflateReader } from './nativeInflate';
 
 /**
@@ -8,10 +15,6 @@ import { nativeInflateReader } from './nativeInflate';
  * Anything unusual (a method other than stored or deflated, a data descriptor, sizes that disagree, a broken
  * deflate stream, encryption) answers null, and SheetJS reads the file as it is, with its own errors.
  */
-
-const ZIP_END = 0x06054b50;
-const ZIP_ENTRY = 0x02014b50;
-const ZIP_LOCAL = 0x04034b50;
 
 interface Part {
   /** the name's bytes, as the zip has them */
@@ -27,25 +30,16 @@ interface Part {
 }
 
 function partsOf(bytes: Uint8Array): Part[] | null {
+  const entries = readZipDirectory(bytes);
+  if (!entries) return null;
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  let end = bytes.length - 22;
-  const stop = Math.max(0, end - 0xffff);
-  while (end >= stop && view.getUint32(end, true) !== ZIP_END) end--;
-  if (end < stop) return null;
-  const count = view.getUint16(end + 10, true);
-  let offset = view.getUint32(end + 16, true);
   const parts: Part[] = [];
-  for (let i = 0; i < count; i++) {
-    if (offset + 46 > bytes.length || view.getUint32(offset, true) !== ZIP_ENTRY) return null;
-    const flags = view.getUint16(offset + 8, true);
-    const method = view.getUint16(offset + 10, true);
-    const compressed = view.getUint32(offset + 20, true);
-    const size = view.getUint32(offset + 24, true);
-    const nameLength = view.getUint16(offset + 28, true);
-    const local = view.getUint32(offset + 42, true);
+  for (const entry of entries) {
+    const { flags, method, compressedSize: compressed, uncompressedSize: size, localOffset: local } = entry;
     // encrypted (bit 0), strong encryption (bit 6), masked headers (bit 13), sizes after the data (bit 3)
     if ((flags & 0x2049) !== 0 || (method !== 0 && method !== 8)) return null;
-    if (local + 30 > bytes.length || view.getUint32(local, true) !== ZIP_LOCAL) return null;
+    const start = zipLocalDataStart(view, local);
+    if (start === null) return null;
     // SheetJS trusts the local header: it must say the same
     if (
       view.getUint16(local + 8, true) !== method ||
@@ -54,18 +48,16 @@ function partsOf(bytes: Uint8Array): Part[] | null {
     )
       return null;
     if (method === 0 && compressed !== size) return null;
-    const start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
     if (start + compressed > bytes.length) return null;
     parts.push({
-      name: bytes.subarray(offset + 46, offset + 46 + nameLength),
+      name: entry.nameBytes,
       method,
-      time: view.getUint16(offset + 12, true),
-      date: view.getUint16(offset + 14, true),
-      crc: view.getUint32(offset + 16, true),
+      time: entry.time,
+      date: entry.date,
+      crc: entry.crc,
       data: bytes.subarray(start, start + compressed),
       size,
     });
-    offset += 46 + nameLength + view.getUint16(offset + 30, true) + view.getUint16(offset + 32, true);
   }
   return parts;
 }
@@ -118,7 +110,7 @@ export async function inflateZip(bytes: Uint8Array): Promise<Uint8Array | null> 
   parts.forEach((part, i) => {
     const content = contents[i] as Uint8Array;
     locals.push(at);
-    view.setUint32(at, ZIP_LOCAL, true);
+    view.setUint32(at, ZIP_LOCAL_SIGNATURE, true);
     view.setUint16(at + 4, 20, true);
     view.setUint16(at + 8, 0, true);
     view.setUint16(at + 10, part.time, true);
@@ -134,7 +126,7 @@ export async function inflateZip(bytes: Uint8Array): Promise<Uint8Array | null> 
   const directory = at;
   parts.forEach((part, i) => {
     const size = (contents[i] as Uint8Array).length;
-    view.setUint32(at, ZIP_ENTRY, true);
+    view.setUint32(at, ZIP_ENTRY_SIGNATURE, true);
     view.setUint16(at + 4, 20, true);
     view.setUint16(at + 6, 20, true);
     view.setUint16(at + 12, part.time, true);
@@ -147,7 +139,7 @@ export async function inflateZip(bytes: Uint8Array): Promise<Uint8Array | null> 
     out.set(part.name, at + 46);
     at += 46 + part.name.length;
   });
-  view.setUint32(at, ZIP_END, true);
+  view.setUint32(at, ZIP_END_SIGNATURE, true);
   view.setUint16(at + 8, parts.length, true);
   view.setUint16(at + 10, parts.length, true);
   view.setUint32(at + 12, at - directory, true);

@@ -5,6 +5,7 @@
  * as text: the count costs a small part of SheetJS's own parse.
  */
 import { importError, type ImportError } from '../../domain/import/errors';
+import { readZipDirectory, zipLocalDataStart } from '../../domain/import/zipDirectory';
 import { nativeInflateReader } from './nativeInflate';
 
 /** A part of the zip, from its central directory. */
@@ -17,34 +18,16 @@ interface ZipPart {
   size: number;
 }
 
-const ZIP_END = 0x06054b50;
-const ZIP_ENTRY = 0x02014b50;
-const ZIP_LOCAL = 0x04034b50;
-
 /** The parts of a zip by name, or null when its directory cannot be read (SheetJS then reports the file). */
 function zipParts(bytes: Uint8Array): Map<string, ZipPart> | null {
+  const entries = readZipDirectory(bytes);
+  if (!entries) return null;
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  let end = bytes.length - 22;
-  const stop = Math.max(0, end - 0xffff);
-  while (end >= stop && view.getUint32(end, true) !== ZIP_END) end--;
-  if (end < stop) return null;
-  const count = view.getUint16(end + 10, true);
-  let offset = view.getUint32(end + 16, true);
   const parts = new Map<string, ZipPart>();
-  const decoder = new TextDecoder();
-  for (let i = 0; i < count; i++) {
-    if (offset + 46 > bytes.length || view.getUint32(offset, true) !== ZIP_ENTRY) return null;
-    const nameLength = view.getUint16(offset + 28, true);
-    const name = decoder.decode(bytes.subarray(offset + 46, offset + 46 + nameLength));
-    const local = view.getUint32(offset + 42, true);
+  for (const { name, method, compressedSize: size, localOffset } of entries) {
     // a part whose data cannot be found is left out of the scan (SheetJS reports it if it needs it)
-    if (local + 30 <= bytes.length && view.getUint32(local, true) === ZIP_LOCAL) {
-      const start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
-      const size = view.getUint32(offset + 20, true);
-      if (start + size <= bytes.length)
-        parts.set(name, { name, method: view.getUint16(offset + 10, true), start, size });
-    }
-    offset += 46 + nameLength + view.getUint16(offset + 30, true) + view.getUint16(offset + 32, true);
+    const start = zipLocalDataStart(view, localOffset);
+    if (start !== null && start + size <= bytes.length) parts.set(name, { name, method, start, size });
   }
   return parts;
 }
