@@ -1,13 +1,12 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import type { I18nProvider } from 'react-admin';
 import * as XLSX from 'xlsx';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { BLANK_IMPORT_COLUMNS, type ImportDefinition } from '../../../domain/import';
 import type { TemplateImportData } from '../../../domain/templates';
-import { AdminWrapper, testI18nProvider } from '../../../tests/unit/adminWrapper';
+import { AdminWrapper } from '../../../tests/unit/adminWrapper';
+import { componentTestServer } from '../../../tests/unit/componentTestServer';
 import { PublicationPage } from './PublicationPage';
 
 // the worker's work, on the test's thread
@@ -51,48 +50,34 @@ let publishAnswers: (() => Response)[] = [];
 const publishKeys: (string | null)[] = [];
 const previews: string[] = [];
 
-const server = setupServer(
-  http.get('*/api/admin/who', () =>
-    HttpResponse.json({
-      id: 1,
-      issuerId: 5,
-      profileId: 2,
-      email: 'pub@example.org',
-      firstName: 'Pat',
-      lastName: 'Lee',
+const { i18nProvider } = componentTestServer(
+  [
+    http.get('*/api/issuer/5/template/3/data', () => HttpResponse.json(templateData)),
+    http.get('*/api/issuer/5/template/3/meta', () => HttpResponse.json({ id: 3, label: { en: 'Data literacy' } })),
+    http.get('*/api/issuer/5/credits', () => HttpResponse.json({ current: credits, operations: [] })),
+    http.post('*/api/admin/data', ({ request }) => {
+      publishKeys.push(request.headers.get('idempotency-key'));
+      return (publishAnswers.shift() ?? (() => HttpResponse.json({ campaignId: 77 })))();
     }),
-  ),
-  http.get('*/api/issuer/5/template/3/data', () => HttpResponse.json(templateData)),
-  http.get('*/api/issuer/5/template/3/meta', () => HttpResponse.json({ id: 3, label: { en: 'Data literacy' } })),
-  http.get('*/api/issuer/5/credits', () => HttpResponse.json({ current: credits, operations: [] })),
-  http.post('*/api/admin/data', ({ request }) => {
-    publishKeys.push(request.headers.get('idempotency-key'));
-    return (publishAnswers.shift() ?? (() => HttpResponse.json({ campaignId: 77 })))();
-  }),
-  http.post('*/api/admin/preview', async ({ request }) => {
-    const { row } = (await request.json()) as { row: { ID: string; Language: string } };
-    previews.push(`${row.ID}-${row.Language}`);
-    return new HttpResponse(`<p>Certificate of ${row.ID}</p>`, { headers: { 'content-type': 'text/html' } });
-  }),
+    http.post('*/api/admin/preview', async ({ request }) => {
+      const { row } = (await request.json()) as { row: { ID: string; Language: string } };
+      previews.push(`${row.ID}-${row.Language}`);
+      return new HttpResponse(`<p>Certificate of ${row.ID}</p>`, { headers: { 'content-type': 'text/html' } });
+    }),
+  ],
+  {
+    who: () => ({ id: 1, issuerId: 5, profileId: 2, email: 'pub@example.org', firstName: 'Pat', lastName: 'Lee' }),
+    afterEachTest: () => {
+      templateData = template;
+      credits = 100;
+      publishAnswers = [];
+      publishKeys.length = 0;
+      previews.length = 0;
+      written.rows.length = 0;
+      written.saved.length = 0;
+    },
+  },
 );
-
-let i18nProvider: I18nProvider;
-beforeAll(async () => {
-  server.listen({ onUnhandledRequest: 'error' });
-  i18nProvider = await testI18nProvider();
-});
-beforeEach(() => localStorage.setItem('auth_token', 'a.b.c'));
-afterEach(() => {
-  server.resetHandlers();
-  templateData = template;
-  credits = 100;
-  publishAnswers = [];
-  publishKeys.length = 0;
-  previews.length = 0;
-  written.rows.length = 0;
-  written.saved.length = 0;
-});
-afterAll(() => server.close());
 
 function workbook(rows: unknown[][], name = 'recipients.xlsx'): File {
   const book = XLSX.utils.book_new();
@@ -109,7 +94,7 @@ const GOOD = [
 
 async function renderPage() {
   render(
-    <AdminWrapper i18nProvider={i18nProvider} path="/publication?templateId=3">
+    <AdminWrapper i18nProvider={i18nProvider()} path="/publication?templateId=3">
       <PublicationPage />
     </AdminWrapper>,
   );
@@ -130,7 +115,7 @@ describe('PublicationPage', { timeout: 20_000 }, () => {
   it('shows the unavailable-template message for a disabled template', async () => {
     templateData = { ...template, enable: false };
     render(
-      <AdminWrapper i18nProvider={i18nProvider} path="/publication?templateId=3">
+      <AdminWrapper i18nProvider={i18nProvider()} path="/publication?templateId=3">
         <PublicationPage />
       </AdminWrapper>,
     );
