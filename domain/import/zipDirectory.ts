@@ -21,8 +21,9 @@ export interface ZipEnd {
 
 /** An entry of the central directory, its fields as the zip has them. */
 export interface ZipDirectoryEntry {
-  /** the name's bytes, as the zip has them */
-  nameBytes: Uint8Array;
+  /** where the name's bytes are in the zip, and how many (numbers: no view of the bytes kept per entry) */
+  nameStart: number;
+  nameLength: number;
   /** the name read as UTF-8 (bytes that are no UTF-8 become U+FFFD) */
   name: string;
   /** general purpose flags: bit 0 encrypted, bit 3 sizes after the data, bit 6 strong encryption, bit 13 masked */
@@ -72,10 +73,11 @@ export function zipDirectoryEntries(bytes: Uint8Array, end: ZipEnd): ZipDirector
   for (let i = 0; i < end.entries; i++) {
     if (offset + ENTRY_LENGTH > bytes.length || view.getUint32(offset, true) !== ZIP_ENTRY_SIGNATURE) return null;
     const nameLength = view.getUint16(offset + 28, true);
-    const nameBytes = bytes.subarray(offset + ENTRY_LENGTH, offset + ENTRY_LENGTH + nameLength);
+    const nameStart = offset + ENTRY_LENGTH;
     entries.push({
-      nameBytes,
-      name: decoder.decode(nameBytes),
+      nameStart,
+      nameLength,
+      name: decoder.decode(bytes.subarray(nameStart, nameStart + nameLength)),
       flags: view.getUint16(offset + 8, true),
       method: view.getUint16(offset + 10, true),
       time: view.getUint16(offset + 12, true),

@@ -50,7 +50,7 @@ function partsOf(bytes: Uint8Array): Part[] | null {
     if (method === 0 && compressed !== size) return null;
     if (start + compressed > bytes.length) return null;
     parts.push({
-      name: entry.nameBytes,
+      name: bytes.subarray(entry.nameStart, entry.nameStart + entry.nameLength),
       method,
       time: entry.time,
       date: entry.date,
