@@ -2,8 +2,14 @@ import fs from 'node:fs';
 import Ajv2019 from 'ajv/dist/2019.js';
 import addFormats from 'ajv-formats';
 
-/** The official OB 3.0 AchievementCredential schema from ../shared/conformance (draft 2019-09). */
-const schemaFile = new URL('../../../../shared/conformance/ob3/achievementcredential.json', import.meta.url);
+/**
+ * The official OB 3.0 AchievementCredential schema (draft 2019-09), vendored beside the shipped contexts with its
+ * source and hash in their SOURCES.md (checked by documentLoader.test.ts).
+ */
+const schemaFile = new URL(
+  '../../../server/services/credentials/contexts/ob-v3p0-achievementcredential.json',
+  import.meta.url,
+);
 
 // strict: false because the schema uses a 2-tuple `items` on @context, which strict mode refuses.
 const ajv = new Ajv2019({ strict: false, allErrors: true });
