@@ -162,6 +162,9 @@ test('an administrator generates a Publisher key and a plain HTTP client lists t
   await expect(page.getByRole('table', { name: 'Keys issued' })).toContainText('Publisher');
   // the key that signs the issuer's transparency log (its DID before it has one): no chain is configured here
   await expect(page.getByTestId('blockchain-address')).toHaveText(/^did:web:[^#\s]+:ob:issuers:\d+(#key-\d+)?$/);
+  // …labelled as what it is: a did:web key is not a blockchain address
+  await expect(page.getByText('Signing key', { exact: true })).toBeVisible();
+  await expect(page.getByText('Blockchain address')).toHaveCount(0);
   await screenshot(page, 'admin-api-keys-en');
 
   const listed = await fetch(`${laurel.baseURL}/api/admin/templates`, { headers: { authorization: `Bearer ${key}` } });

@@ -34,6 +34,8 @@ function IssuerInformation() {
     enabled: user !== undefined,
   });
   const blockchainAddress = profile.isError ? '' : profile.data ? profile.data.blockchainAddress : null;
+  // without a chain the profile's address is the did:web key that signs the credentials, not a blockchain address
+  const label = blockchainAddress?.startsWith('did:') ? 'signing_key' : 'blockchain_address';
   return (
     <Card variant="outlined" sx={{ mb: 3 }}>
       <CardContent sx={{ display: 'flex', gap: 4, flexWrap: 'wrap' }}>
@@ -53,12 +55,12 @@ function IssuerInformation() {
         </Box>
         <Box sx={{ minWidth: 0 }}>
           <Typography variant="caption" color="text.secondary">
-            {translate('apiKeys.blockchain_address')}
+            {translate(`apiKeys.${label}`)}
           </Typography>
           <Typography
             sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}
             data-testid="blockchain-address"
-            title={translate('apiKeys.blockchain_hint')}
+            title={translate(label === 'signing_key' ? 'apiKeys.signing_key_hint' : 'apiKeys.blockchain_hint')}
           >
             {blockchainAddress === null ? '…' : blockchainAddress || '—'}
           </Typography>
