@@ -1,6 +1,7 @@
 import { Box, CircularProgress } from '@mui/material';
 import { Suspense, type ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
+import { OutcomeReset } from '../components/OutcomeAlert';
 import { ResourceRouteGuard } from '../components/ResourceRouteGuard';
 import { HelpProvider } from '../custom-pages/help/HelpContext';
 import { HelpDrawer } from '../custom-pages/help/HelpDrawer';
@@ -29,6 +30,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Box sx={{ minHeight: '100vh', bgcolor: 'background.default', display: 'flex', flexDirection: 'column' }}>
           <Header />
           <SessionWatcher />
+          <OutcomeReset />
           <OnboardingDialog />
           <TermsDialog />
           <GuidedTour />

@@ -3,13 +3,12 @@ import EditIcon from '@mui/icons-material/EditOutlined';
 import SaveIcon from '@mui/icons-material/SaveOutlined';
 import { Alert, Box, Button, Skeleton, Stack, Typography } from '@mui/material';
 import { useCallback, useEffect, useReducer, useState } from 'react';
-import { Confirm, Title, useLocaleState, useStore, useTranslate } from 'react-admin';
+import { Confirm, Title, useLocaleState, useTranslate } from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
 import type { ReferenceTables } from '../../../domain/templateRules/referenceTables';
 import { labelIn, type TemplateTablesDefinition } from '../../../domain/templates';
-import { OutcomeAlert } from '../../components/OutcomeAlert';
+import { OutcomeAlert, useSetOutcome } from '../../components/OutcomeAlert';
 import { errorCode, errorStatus, NetworkError } from '../../dataProvider/apiErrors';
-import type { Outcome } from '../../resources/users/userOutcome';
 import { EntryDialog } from './EntryDialog';
 import { useLaurelDataProvider } from '../../dataProvider/useLaurelDataProvider';
 import { refusedReferences } from './refusedReferences';
@@ -42,7 +41,7 @@ export function ReferenceTablePage() {
   const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
   const [state, dispatch] = useReducer(tablesReducer, VIEW);
   const [dialog, setDialog] = useState<{ table: string; previousKey: string | null } | null>(null);
-  const [, setOutcome] = useStore<Outcome | null>(OUTCOME_KEY, null);
+  const setOutcome = useSetOutcome(OUTCOME_KEY);
 
   const load = useCallback(() => {
     setLoaded({ status: 'loading' });
@@ -56,7 +55,6 @@ export function ReferenceTablePage() {
       .catch((error: unknown) => setLoaded({ status: 'error', message: failureMessage(error) }));
   }, [templateId, dataProvider]);
   useEffect(load, [load]);
-  useEffect(() => () => setOutcome(null), [setOutcome]);
 
   if (loaded.status === 'loading') {
     return (

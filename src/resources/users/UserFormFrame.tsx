@@ -41,7 +41,7 @@ export function useUserSaveOptions(operation: 'create' | 'update') {
   const setOutcome = useSetOutcome();
   return {
     onSuccess: () => {
-      setOutcome(userOutcome(operation));
+      setOutcome(userOutcome(operation), { forNextPage: true });
       redirect('/admin/users');
     },
     onError: (error: unknown) => setOutcome(userOutcome(operation, error)),
