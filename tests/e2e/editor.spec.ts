@@ -169,12 +169,17 @@ test('a badge template is written in English and French, designed, saved, edited
   await next(page);
   await page.getByRole('button', { name: 'Validate' }).click();
   await page.getByRole('button', { name: 'Save the template' }).click();
-  await page.getByRole('button', { name: 'Back to templates' }).click();
+  // the saved dialog's first offer is to publish from the new template
+  await page.getByRole('dialog', { name: 'Template saved' }).getByRole('button', { name: 'Publish now' }).click();
+  await expect(page).toHaveURL(/\/publication\?templateId=\d+$/);
+  const copyId = Number(new URL(page.url()).searchParams.get('templateId'));
+  await page.goto('/templates');
   await page.getByRole('textbox', { name: 'Search by label, id or notes' }).fill('');
   await expect(page.getByTestId('template-card').filter({ hasText: 'Data literacy, advanced' })).toHaveCount(1);
   await screenshot(page, 'editor-badge-5-templates-en');
   const copies = await db.selectFrom('templates').select(['id', 'content']).orderBy('id').execute();
   expect(copies).toHaveLength(2);
+  expect(copies[1].id).toBe(copyId);
   expect(JSON.parse(copies[1].content).en.badge_logo).toBe(JSON.parse(copies[0].content).en.badge_logo);
 });
 

@@ -122,6 +122,8 @@ describe('BadgeEditorPage', { timeout: 60_000 }, () => {
       cstyle: defaultStyle(),
     });
     expect(saved[0].files).toEqual(['badgeImage']);
+    // the next step is offered first: publishing from the new template
+    expect(within(done).getByRole('button', { name: 'Publish now' })).toHaveFocus();
     fireEvent.click(within(done).getByRole('button', { name: 'Back to templates' }));
     expect(await screen.findByText('Templates list')).toBeVisible();
   });

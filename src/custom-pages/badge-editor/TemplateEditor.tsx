@@ -25,6 +25,7 @@ import type { CurrentUser } from '../../../domain/auth';
 import type { LogoKind } from '../../../domain/templateRules/images';
 import { templateFamily, type TemplateFamily } from '../../../domain/templates';
 import { useCurrentUser } from '../../authProvider/useCurrentUser';
+import { publicationPath } from '../publication/paths';
 import { NetworkError } from '../../dataProvider/apiErrors';
 import { useLaurelDataProvider } from '../../dataProvider/useLaurelDataProvider';
 import { ContentStep } from './ContentStep';
@@ -397,9 +398,12 @@ function EditorBody({
           <DialogContentText>{translate('editor.saved.body', { label: label ?? '' })}</DialogContentText>
         </DialogContent>
         <DialogActions>
-          <Button variant="contained" autoFocus onClick={() => navigate(TEMPLATES_PATH)}>
-            {translate('editor.actions.back_to_templates')}
-          </Button>
+          <Button onClick={() => navigate(TEMPLATES_PATH)}>{translate('editor.actions.back_to_templates')}</Button>
+          {flow.phase === 'saved' && (
+            <Button variant="contained" autoFocus onClick={() => navigate(publicationPath(flow.id))}>
+              {translate('editor.actions.publish_now')}
+            </Button>
+          )}
         </DialogActions>
       </Dialog>
     </Box>
