@@ -37,6 +37,9 @@ export interface VerificationReport {
     issuer: { id: string | null; name: string | null };
     validFrom: string | null;
     validUntil: string | null;
+    /** one of this service's certificates anchored in its issuer's transparency log (an NFT), whose inclusion the
+     * verify page then checks; false for every other credential */
+    anchored: boolean;
   };
 }
 

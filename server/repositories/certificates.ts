@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { CERTIFICATE_STATUS } from '../../domain/certificates';
 import { compiledOnce } from '../db/compiledOnce';
 import type { Certificate, Database, NewCertificate } from '../db/schema';
 import type { ReportCountTable } from '../services/reports/reportQueries';
@@ -56,6 +57,20 @@ export async function findCertificatePageRow(
 ): Promise<CertificatePageRow | undefined> {
   const [row] = await certificatePageQuery(db, key);
   return row;
+}
+
+/**
+ * Whether the certificate of this key is anchored in its issuer's transparency log (an NFT template's, or one
+ * being minted): the verify page checks the log only for those.
+ */
+export async function isAnchoredCertificate(db: Kysely<Database>, key: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('certificates')
+    .innerJoin('templates', 'templates.id', 'certificates.template_id')
+    .select(['templates.is_nft', 'certificates.status_id'])
+    .where('certificates.key', '=', key)
+    .executeTakeFirst();
+  return row !== undefined && (row.is_nft === 1 || row.status_id === CERTIFICATE_STATUS.minting);
 }
 
 export function listCampaignCertificates(db: Kysely<Database>, campaignId: number): Promise<Certificate[]> {

@@ -71,6 +71,9 @@ const verificationReport = z.object({
     issuer: z.object({ id: z.string().nullable(), name: z.string().nullable() }),
     validFrom: z.string().nullable(),
     validUntil: z.string().nullable(),
+    anchored: z
+      .boolean()
+      .describe("one of this service's certificates anchored in its issuer's transparency log (an NFT certificate)"),
   }),
 });
 

@@ -6000,6 +6000,8 @@ export interface paths {
                 };
                 validFrom: string | null;
                 validUntil: string | null;
+                /** @description one of this service's certificates anchored in its issuer's transparency log (an NFT certificate) */
+                anchored: boolean;
               };
             };
           };

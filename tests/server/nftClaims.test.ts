@@ -49,6 +49,20 @@ describe.each(TEST_DATABASES)('claiming and revealing NFT certificates on %s', (
     signature: await account.signMessage({ message: claimMessage(key, address) }),
   });
 
+  it("says in the verifier's report which certificates are anchored, so that the verify page asks only for those", async () => {
+    const [anchored] = await publish(1);
+    const classicTemplate = await createBadgeTemplate(t.app, headers);
+    const [classic] = await publish(1, classicTemplate);
+    const verify = async (key: string) => {
+      const answer = await t.app.inject({ method: 'POST', url: '/api/verify', payload: { key } });
+      expect(answer.statusCode, answer.body).toBe(200);
+      return answer.json<{ credential: { anchored: boolean } }>().credential.anchored;
+    };
+    expect(await verify(anchored.key)).toBe(true);
+    expect(await verify(classic.key)).toBe(false);
+    expect((await state(classic.key)).json()).toMatchObject({ code: 'NOT_AN_NFT' });
+  });
+
   it('claims a validated certificate into the signing wallet (1 → 13), reveals it (13 → 14), and the metadata follows', async () => {
     const [certificate, other] = await publish(2);
     expect(certificate.status_id).toBe(1);

@@ -64,6 +64,14 @@ export function credentialUrl(publicUrl: string, certificateKey: string): string
   return under(publicUrl, `/ob/credentials/${certificateKey}`);
 }
 
+/** The certificate key of one of our credential addresses (credentialUrl's inverse), or null. */
+export function certificateKeyOfCredentialId(publicUrl: string, id: string | null): string | null {
+  const prefix = under(publicUrl, '/ob/credentials/');
+  if (!id?.startsWith(prefix)) return null;
+  const key = id.slice(prefix.length);
+  return /^[A-Za-z0-9]{1,128}$/.test(key) ? key : null;
+}
+
 /**
  * A template's Achievement in one language: each language is its own Achievement (OB 3.0 links translations
  * as related achievements), so the same id never carries two different names.

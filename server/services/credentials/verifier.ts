@@ -2,10 +2,17 @@ import fs from 'node:fs';
 import type { Kysely } from 'kysely';
 import type { Verdict, VerificationCheck, VerificationReport } from '../../../domain/credentialVerification';
 import type { Database } from '../../db/schema';
+import { isAnchoredCertificate } from '../../repositories/certificates';
 import { findIssuer } from '../../repositories/issuers';
 import { contextDocumentLoader, type RemoteDocument } from './contexts/documentLoader';
 import { dataIntegrityLibraries } from './dataIntegrity';
-import { issuerDid, STATUS_PURPOSES, statusListCredentialUrl, type StatusPurpose } from './identifiers';
+import {
+  certificateKeyOfCredentialId,
+  issuerDid,
+  STATUS_PURPOSES,
+  statusListCredentialUrl,
+  type StatusPurpose,
+} from './identifiers';
 import { issuerDidDocument, listIssuerKeys, type IssuerDidDocument } from './issuerKeys';
 import type { StatusLists } from './statusLists';
 
@@ -101,6 +108,7 @@ export class CredentialVerifier {
       ...(await this.statusChecks(credential, issuerId)),
       await schemaCheck(credential),
     ];
+    const key = issuerRow ? certificateKeyOfCredentialId(this.ctx.publicUrl, text(credential.id)) : null;
     return {
       verified: checks.every((check) => check.verdict === 'pass'),
       checks,
@@ -110,6 +118,7 @@ export class CredentialVerifier {
         issuer: { id: issuer.id, name: issuerRow?.name ?? issuer.name },
         validFrom: text(credential.validFrom),
         validUntil: text(credential.validUntil),
+        anchored: key !== null && (await isAnchoredCertificate(this.ctx.db, key)),
       },
     };
   }

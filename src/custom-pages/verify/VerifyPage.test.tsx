@@ -26,6 +26,7 @@ const passing: VerificationReport = {
     issuer: { id: 'did:web:laurel.example:ob:issuers:1', name: 'North College' },
     validFrom: '2026-11-20T00:00:00Z',
     validUntil: null,
+    anchored: false,
   },
 };
 
@@ -38,6 +39,8 @@ const suspended: VerificationReport = {
 };
 
 const requests: { contentType: string | null; body: unknown; file?: boolean }[] = [];
+const ledgerRequests: string[] = [];
+const ANCHORED_KEY = 'Anchored1';
 const { i18nProvider } = componentTestServer(
   [
     http.post('*/api/verify', async ({ request }) => {
@@ -53,11 +56,20 @@ const { i18nProvider } = componentTestServer(
       if (body.url?.startsWith('https://elsewhere.example')) {
         return HttpResponse.json({ code: 'FOREIGN_URL', message: 'Only our addresses' }, { status: 400 });
       }
+      if (body.key === ANCHORED_KEY) {
+        const id = `https://laurel.example/ob/credentials/${ANCHORED_KEY}`;
+        return HttpResponse.json({ ...passing, credential: { ...passing.credential, id, anchored: true } });
+      }
       return HttpResponse.json(body.key === KEY ? passing : suspended);
+    }),
+    http.get('*/api/public/certificates/:key/nft', ({ params }) => {
+      ledgerRequests.push(String(params.key));
+      return HttpResponse.json({ state: 'minting', issuerId: 1, tokenId: null, proofUrl: null });
     }),
   ],
   () => {
     requests.length = 0;
+    ledgerRequests.length = 0;
   },
 );
 
@@ -90,6 +102,18 @@ describe('VerifyPage', () => {
     expect(within(checkRow('Issuer')).getByText('Issued by North College, with a key it publishes.')).toBeVisible();
     expect(within(checkRow('Suspension')).getByText('The issuer has not suspended this credential.')).toBeVisible();
     expect(screen.getAllByRole('listitem').map((item) => item.dataset.verdict)).toEqual(Array(6).fill('pass'));
+    // a classic credential has no transparency-log record: none is asked for
+    expect(ledgerRequests).toEqual([]);
+  });
+
+  it("checks an anchored (NFT) certificate's record in the transparency log", async () => {
+    renderVerify();
+    await userEvent.click(screen.getByLabelText('Certificate address or key'));
+    await userEvent.paste(ANCHORED_KEY);
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('This credential is valid')).toBeVisible();
+    expect(await screen.findByText(/still being anchored in its issuer's ledger/)).toBeVisible();
+    expect(ledgerRequests).toEqual([ANCHORED_KEY]);
   });
 
   it('says which check failed for a suspended credential opened from a link', async () => {

@@ -155,7 +155,8 @@ export function VerifyPage() {
 function VerificationResult({ report, locale }: { report: VerificationReport; locale: string }) {
   const translate = useTranslate();
   const { credential } = report;
-  const ledgerKey = certificateKeyOf(credential.id);
+  // only an anchored (NFT) certificate has a log record to check: asking for a classic one's answers 409
+  const ledgerKey = credential.anchored ? certificateKeyOf(credential.id) : null;
   return (
     <Box>
       <Alert severity={report.verified ? 'success' : 'error'} sx={{ mb: 2 }}>

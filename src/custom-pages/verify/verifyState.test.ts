@@ -5,7 +5,14 @@ import { initialVerifyState, requestFor, verifyErrorFor, verifyReducer } from '.
 const report: VerificationReport = {
   verified: true,
   checks: [],
-  credential: { id: null, name: null, issuer: { id: null, name: null }, validFrom: null, validUntil: null },
+  credential: {
+    id: null,
+    name: null,
+    issuer: { id: null, name: null },
+    validFrom: null,
+    validUntil: null,
+    anchored: false,
+  },
 };
 
 describe('the verifier page state', () => {
