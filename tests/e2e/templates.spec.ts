@@ -200,7 +200,7 @@ test('a Manager finds a template by tag in the filter drawer, disables it and en
   await page.getByRole('button', { name: 'Filters', exact: true }).click();
   const drawer = page.getByRole('dialog', { name: 'Filters' });
   await expect(drawer.getByRole('checkbox')).toHaveCount(2);
-  await expect(drawer.getByRole('checkbox', { name: 'Micro-certifications' })).not.toBeChecked();
+  await expect(drawer.getByRole('checkbox', { name: 'Open badges' })).not.toBeChecked();
   await expect(drawer.getByRole('checkbox', { name: 'CPF certifications' })).not.toBeChecked();
   // a Manager sees no way to the tags page, and no pathway level without the entitlement
   await expect(drawer.getByRole('link', { name: 'Manage tags' })).toHaveCount(0);
@@ -224,10 +224,7 @@ test('a Manager finds a template by tag in the filter drawer, disables it and en
 
   // the badges' own status shows the inactive one; the page's status choice shows no common value any more
   await page.getByRole('button', { name: 'Filters, 1 active' }).click();
-  await drawer
-    .getByRole('group', { name: 'Status of Micro-certifications' })
-    .getByRole('button', { name: 'Inactive' })
-    .click();
+  await drawer.getByRole('group', { name: 'Status of Open badges' }).getByRole('button', { name: 'Inactive' }).click();
   await page.keyboard.press('Escape');
   await expect(page.getByRole('button', { name: 'Filters, 2 active' })).toBeVisible();
   await expect(card).toContainText('Inactive');

@@ -103,6 +103,15 @@ export function TemplateFilterDrawer({
                     }
                     label={name}
                   />
+                  <Typography
+                    variant="caption"
+                    color="text.secondary"
+                    component="p"
+                    id={`type-status-${type}`}
+                    aria-label={translate('templates.filters.type_status', { type: name })}
+                  >
+                    {translate('templates.status')}
+                  </Typography>
                   <ToggleButtonGroup
                     size="small"
                     exclusive
@@ -111,7 +120,7 @@ export function TemplateFilterDrawer({
                     onChange={(_, status: StatusFilter | null) =>
                       status && onChange({ ...filters, typeStatus: { ...filters.typeStatus, [type]: status } })
                     }
-                    aria-label={translate('templates.filters.type_status', { type: name })}
+                    aria-labelledby={`type-status-${type}`}
                   >
                     {STATUS_FILTERS.map((status) => (
                       <ToggleButton key={status} value={status} sx={{ py: 0.25 }}>
