@@ -1,6 +1,7 @@
-import { Box, TextField, ToggleButton, ToggleButtonGroup } from '@mui/material';
+import { Box, ToggleButton, ToggleButtonGroup } from '@mui/material';
 import type { ReactNode } from 'react';
 import { lastDays, rangeShortcut, type DateRange } from '../../domain/dateRange';
+import { LocalDateField } from './LocalDateField';
 
 export interface DateRangeLabels {
   group: string;
@@ -35,23 +36,17 @@ export function DateRangeFields(props: {
       role="group"
       aria-label={labels.group}
     >
-      <TextField
-        type="date"
-        size="small"
+      <LocalDateField
         label={labels.start}
         value={range.startDate}
-        onChange={(event) => change({ startDate: event.target.value })}
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: range.endDate || undefined } }}
-        sx={{ bgcolor: 'background.paper' }}
+        onChange={(startDate) => change({ startDate })}
+        max={range.endDate || undefined}
       />
-      <TextField
-        type="date"
-        size="small"
+      <LocalDateField
         label={labels.end}
         value={range.endDate}
-        onChange={(event) => change({ endDate: event.target.value })}
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: range.startDate || undefined } }}
-        sx={{ bgcolor: 'background.paper' }}
+        onChange={(endDate) => change({ endDate })}
+        min={range.startDate || undefined}
       />
       <ToggleButtonGroup
         size="small"

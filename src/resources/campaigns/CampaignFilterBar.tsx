@@ -4,6 +4,7 @@ import { Box, Button, Chip, InputAdornment, TextField, ToggleButton, ToggleButto
 import { useEffect, useRef, useState } from 'react';
 import { useListContext, useTranslate } from 'react-admin';
 import { lastDays, rangeShortcut } from '../../../domain/dateRange';
+import { LocalDateField } from '../../components/LocalDateField';
 import type { CampaignFilter } from '../../dataProvider/campaigns';
 import { checkDateRange, DATE_SHORTCUTS, FILTER_DELAY_MS } from './campaignFilters';
 
@@ -98,26 +99,18 @@ export function CampaignFilterBar({
         role="group"
         aria-label={translate('campaigns.date_range')}
       >
-        <TextField
-          type="date"
-          size="small"
+        <LocalDateField
           label={translate('campaigns.start_date')}
           value={draft.startDate}
-          onChange={(event) => change({ startDate: event.target.value })}
+          onChange={(startDate) => change({ startDate })}
           error={check === 'reversed'}
           helperText={check === 'reversed' ? translate('campaigns.date_reversed') : undefined}
-          slotProps={{ inputLabel: { shrink: true } }}
-          sx={{ bgcolor: 'background.paper' }}
         />
-        <TextField
-          type="date"
-          size="small"
+        <LocalDateField
           label={translate('campaigns.end_date')}
           value={draft.endDate}
-          onChange={(event) => change({ endDate: event.target.value })}
+          onChange={(endDate) => change({ endDate })}
           error={check === 'reversed'}
-          slotProps={{ inputLabel: { shrink: true } }}
-          sx={{ bgcolor: 'background.paper' }}
         />
         <ToggleButtonGroup
           size="small"

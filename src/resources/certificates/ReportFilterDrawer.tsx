@@ -1,18 +1,9 @@
 import { lastDays, rangeShortcut } from '../../../domain/dateRange';
-import {
-  Box,
-  Button,
-  Divider,
-  Drawer,
-  FormLabel,
-  TextField,
-  ToggleButton,
-  ToggleButtonGroup,
-  Typography,
-} from '@mui/material';
+import { Box, Button, Divider, Drawer, FormLabel, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { CheckboxGroup } from '../../components/CheckboxGroup';
+import { LocalDateField } from '../../components/LocalDateField';
 import { defaultMailFilter } from '../../../domain/reports';
 import { mailFilterKey, statusKey } from './certificateLabels';
 import {
@@ -89,21 +80,17 @@ export function ReportFilterDrawer({
             <Divider />
             <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
               <FormLabel component="legend">{translate('reports.filters.dates')}</FormLabel>
-              <TextField
-                type="date"
-                size="small"
+              <LocalDateField
                 label={translate('reports.filters.start_date')}
                 value={draft.startDate}
-                onChange={(event) => setDraft({ ...draft, startDate: event.target.value })}
-                slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: draft.endDate || undefined } }}
+                onChange={(startDate) => setDraft({ ...draft, startDate })}
+                max={draft.endDate || undefined}
               />
-              <TextField
-                type="date"
-                size="small"
+              <LocalDateField
                 label={translate('reports.filters.end_date')}
                 value={draft.endDate}
-                onChange={(event) => setDraft({ ...draft, endDate: event.target.value })}
-                slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: draft.startDate || undefined } }}
+                onChange={(endDate) => setDraft({ ...draft, endDate })}
+                min={draft.startDate || undefined}
               />
               <ToggleButtonGroup
                 size="small"
