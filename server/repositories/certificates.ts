@@ -1,6 +1,7 @@
-import type { Kysely } from 'kysely';
-import { CERTIFICATE_STATUS } from '../../domain/certificates';
+import { sql, type Kysely } from 'kysely';
+import { ACTIVE_STATUSES, CERTIFICATE_STATUS, isExpired } from '../../domain/certificates';
 import { compiledOnce } from '../db/compiledOnce';
+import { isPostgres } from '../db/migrationHelpers';
 import type { Certificate, Database, NewCertificate } from '../db/schema';
 import type { ReportCountTable } from '../services/reports/reportQueries';
 
@@ -129,4 +130,49 @@ export async function recountCampaigns(db: Kysely<Database>, campaignIds: readon
         .execute();
     }
   }
+}
+
+/** Recipients looked up per statement: 500 bound values stay far below SQLite's and PostgreSQL's limits. */
+const RECIPIENT_LOOKUP_CHUNK = 500;
+
+/**
+ * The valid certificates of a template held by these recipients: recipient (its recipient_key, or its address)
+ * → the key of its newest certificate that is active (validated, minting, claimed or revealed) and not past its
+ * expiration date on `today`. One statement per RECIPIENT_LOOKUP_CHUNK recipients, each read from the
+ * (template_id, recipient_key) or (template_id, email) index of 2026-11-22T2200_publication (byte order on
+ * PostgreSQL, as that index is built).
+ */
+export async function findValidCertificateKeys(
+  db: Kysely<Database>,
+  scope: { issuerId: number; templateId: number; column: 'recipient_key' | 'email'; today: string },
+  recipients: readonly string[],
+  pause: () => Promise<void> = async () => {},
+): Promise<Map<string, string>> {
+  const found = new Map<string, string>();
+  const newest = new Map<string, number>();
+  const column = isPostgres(db)
+    ? sql<string>`${sql.ref(scope.column)} collate "C"`
+    : sql<string>`${sql.ref(scope.column)}`;
+  for (let start = 0; start < recipients.length; start += RECIPIENT_LOOKUP_CHUNK) {
+    await pause();
+    const rows = await db
+      .selectFrom('certificates')
+      .select([column.as('recipient'), 'key', 'id', 'status_id', 'expiration_date'])
+      .where('template_id', '=', scope.templateId)
+      .where(column, 'in', recipients.slice(start, start + RECIPIENT_LOOKUP_CHUNK))
+      .where('issuer_id', '=', scope.issuerId)
+      .execute();
+    // the status, the expiry and the newest are sorted out here, not in SQL: with them (or an ORDER BY id) in the
+    // statement SQLite's planner reads the template's certificates through (template_id, status_id) or
+    // (template_id, id) instead of looking the recipients up
+    for (const row of rows) {
+      if (!ACTIVE_STATUSES.includes(row.status_id) || isExpired(row.expiration_date, scope.today)) continue;
+      const earlier = newest.get(row.recipient);
+      if (earlier === undefined || earlier < row.id) {
+        newest.set(row.recipient, row.id);
+        found.set(row.recipient, row.key);
+      }
+    }
+  }
+  return found;
 }

@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { DEFAULT_DUPLICATE_BEHAVIOR, DUPLICATE_BEHAVIORS } from '../../domain/duplicates';
 import { CAMPAIGN_PAGE_SIZE, IDEMPOTENCY_HEADER, NOTE_MAX_LENGTH } from '../../domain/publication';
 import { authOf } from '../auth/guard';
 import type { AppContext } from '../context';
@@ -9,6 +10,7 @@ import { badRequest } from '../errors';
 import { cooperate, yieldNow } from '../eventLoop';
 import { parseJsonInSlices } from '../slicedJson';
 import { listCampaigns, readCredits } from '../services/publication/campaigns';
+import { checkDuplicates } from '../services/publication/duplicates';
 import { MAX_PUBLISH_ROWS, publish } from '../services/publication/publish';
 import { checkIssuerParam } from '../services/templates/access';
 import { campaignsAnswer, creditsAnswer } from './responseSchemas';
@@ -29,6 +31,12 @@ const publishBody = z.object({
   contentType: z.literal('json').optional(),
   notes: z.string().max(NOTE_MAX_LENGTH).optional(),
   'automated-emailing': z.boolean().optional(),
+  duplicateBehavior: z
+    .enum(DUPLICATE_BEHAVIORS)
+    .optional()
+    .describe(
+      'Recipients who already hold a valid certificate of this template: deny (default) refuses the publish with 409 ERR_DUPLICATE_RECIPIENTS, allow issues them another, skip leaves them out (not charged)',
+    ),
 });
 type PublishBody = Omit<z.infer<typeof publishBody>, 'data'> & { data: z.infer<typeof publishRow>[] };
 
@@ -140,11 +148,11 @@ export async function publicationRoutes(app: FastifyInstance, ctx: AppContext): 
         schema: {
           summary: 'Publish imported rows as a campaign of certificates',
           description:
-            'JSON {templateId, data (rows), contentType "json", notes (max 60), automated-emailing}, or multipart/form-data with `body` (that JSON) and `file` (the .zip of the files the rows name). Header Idempotency-Key: a repeated publish with the same key answers the first campaignId and issues nothing. 200 {campaignId}; 400 {data} (ERR_CPF_INCORRECT_DATA), {error} (ERR_PUBLICATION_ERROR, or "Invalid input file" / "File missing in the archive: …"); 402 NOT_ENOUGH_CREDITS; 409 TEMPLATE_UNAVAILABLE; 422 IDEMPOTENCY_KEY_REUSED.',
+            'JSON {templateId, data (rows), contentType "json", notes (max 60), automated-emailing}, or multipart/form-data with `body` (that JSON) and `file` (the .zip of the files the rows name). Header Idempotency-Key: a repeated publish with the same key answers the first campaignId and issues nothing. 200 {campaignId}; 400 {data} (ERR_CPF_INCORRECT_DATA), {error} (ERR_PUBLICATION_ERROR, or "Invalid input file" / "File missing in the archive: …"); 402 NOT_ENOUGH_CREDITS; 409 TEMPLATE_UNAVAILABLE, ERR_DUPLICATE_RECIPIENTS {recipients, count, duplicates: [{row, recipient, certificateKey}] (the first 100)} when recipients already hold a valid certificate of this template and duplicateBehavior is deny (the default), ERR_NOTHING_TO_PUBLISH when skip leaves no recipient; 422 IDEMPOTENCY_KEY_REUSED. With skip, 200 {campaignId, skipped}: only the certificates issued are charged.',
           consumes: ['application/json', 'multipart/form-data'],
           headers: z.object({ [IDEMPOTENCY_HEADER]: z.string().min(1).max(200).optional() }),
           body: publishBodyContract,
-          response: { 200: z.object({ campaignId: z.number() }) },
+          response: { 200: z.object({ campaignId: z.number(), skipped: z.number().optional() }) },
         },
       },
       async (request) => {
@@ -159,6 +167,7 @@ export async function publicationRoutes(app: FastifyInstance, ctx: AppContext): 
           automatedEmailing: body['automated-emailing'] === true,
           idempotencyKey: typeof key === 'string' && key !== '' ? key : null,
           archive,
+          duplicateBehavior: body.duplicateBehavior ?? DEFAULT_DUPLICATE_BEHAVIOR,
         });
       },
     );
@@ -199,6 +208,31 @@ export async function publicationRoutes(app: FastifyInstance, ctx: AppContext): 
       const auth = authOf(request);
       checkIssuerParam(auth, request.params.id);
       return readCredits(ctx.db, auth.issuer.id);
+    },
+  );
+
+  app.post(
+    '/api/admin/data/duplicates',
+    {
+      config: { access: { resource: 'publication', action: 'publish' } },
+      validatorCompiler: publishValidator,
+      schema: {
+        summary: 'Who among these rows already holds a valid certificate of the template (nothing is spent)',
+        description:
+          'Body {templateId, data (rows)} as POST /api/admin/data (no archive). The rows are checked as a publish checks them, then each recipient (its technical fields’ values, or its address when the template has none) is looked up among the template’s valid certificates (validated, minting, claimed or revealed, not expired). 200 {recipients, count, duplicates: [{row, recipient, certificateKey}] (the first 100)}; 400 as POST /api/admin/data.',
+        body: publishBodyContract.pick({ templateId: true, data: true }),
+        response: {
+          200: z.object({
+            recipients: z.number(),
+            count: z.number(),
+            duplicates: z.array(z.object({ row: z.number(), recipient: z.string(), certificateKey: z.string() })),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const body = await parseBody(request.body);
+      return checkDuplicates(ctx, authOf(request), { templateId: body.templateId, rows: body.data });
     },
   );
 }

@@ -1,4 +1,5 @@
 import { HttpError } from 'react-admin';
+import { DUPLICATE_RECIPIENTS_CODE, type DuplicatesReport } from '../../domain/duplicates';
 import { importError, isImportErrorCode, type ImportError, type ImportRow } from '../../domain/import';
 import {
   IDEMPOTENCY_HEADER,
@@ -37,6 +38,8 @@ export const PUBLISH_INVALIDATES = [['credits'], ['credit-operations'], ['campai
  */
 export type PublishOutcome =
   | { kind: 'success'; campaignId: number }
+  /** recipients already hold a valid certificate of the template (issue 28): the choice is asked again */
+  | { kind: 'duplicates'; report: DuplicatesReport }
   | { kind: 'rejected'; errors: ImportError[] }
   | { kind: 'not_enough_credits' }
   | { kind: 'unavailable' }
@@ -64,6 +67,7 @@ export function outcomeOfError(error: unknown): PublishOutcome {
   if (!(error instanceof HttpError)) return { kind: 'failure' };
   const body = (error.body ?? {}) as PublishResponse;
   if (error.status === 402 || body.code === 'NOT_ENOUGH_CREDITS') return { kind: 'not_enough_credits' };
+  if (body.code === DUPLICATE_RECIPIENTS_CODE) return { kind: 'duplicates', report: duplicatesOf(error.body) };
   if (error.status === 409 || body.code === 'TEMPLATE_UNAVAILABLE') return { kind: 'unavailable' };
   if (error.status !== 400 && error.status !== 422) return { kind: 'failure' };
   // the blockchain signer cannot pay the NFT campaign's anchoring (issue 20): that error alone, with its line
@@ -89,6 +93,15 @@ export function outcomeOfError(error: unknown): PublishOutcome {
       errors: [importError('ERR_PUBLICATION_ERROR'), ...serverImportErrors(errorList(error))],
     };
   return { kind: 'failure' };
+}
+
+function duplicatesOf(body: unknown): DuplicatesReport {
+  const { recipients, count, duplicates } = (body ?? {}) as Partial<DuplicatesReport>;
+  return {
+    recipients: typeof recipients === 'number' ? recipients : 0,
+    count: typeof count === 'number' ? count : 0,
+    duplicates: Array.isArray(duplicates) ? duplicates : [],
+  };
 }
 
 export const publicationMethods = {
@@ -121,6 +134,12 @@ export const publicationMethods = {
         ? { kind: 'unavailable' }
         : { kind: 'failed' };
     }
+  },
+
+  /** POST /api/admin/data/duplicates: who among the rows' recipients already holds a valid certificate. */
+  async checkDuplicates(templateId: number, rows: readonly ImportRow[]): Promise<DuplicatesReport> {
+    const { body } = await apiRequest('/api/admin/data/duplicates', 'post', { json: { templateId, data: [...rows] } });
+    return body;
   },
 
   /**

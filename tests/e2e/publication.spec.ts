@@ -173,11 +173,55 @@ test('a Publisher imports a spreadsheet with errors, then a good one, previews t
   await expect(page.getByTestId('row-count')).toHaveText('3 filas');
   await screenshot(page, 'publication-rows-es');
   await page.getByRole('button', { name: 'Publicar 2 certificados' }).click();
+  // the same file again (issue 28): both recipients already hold a certificate, so issuing again is the choice
+  const duplicatesEs = page.getByRole('dialog', { name: 'Algunos destinatarios ya tienen este certificado' });
+  await expect(duplicatesEs).toContainText('2 de los 2 destinatarios ya tienen un certificado válido');
+  await expect(duplicatesEs.getByRole('radio', { name: /Dejarlos fuera/ })).toBeDisabled();
+  await expect(duplicatesEs.getByRole('radio', { name: /Emitirles un segundo certificado/ })).toBeChecked();
+  await screenshot(page, 'publication-duplicates-es');
+  await duplicatesEs.getByRole('button', { name: 'Continuar' }).click();
   await page
     .getByRole('dialog')
     .getByLabel(/PUBLICAR/)
     .fill('PUBLICAR');
   await screenshot(page, 'publication-confirm-es');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  // one known recipient and one new: on a phone in French, then published in English leaving the known one out
+  const MIXED = xlsxFile('cohort-more.xlsx', [
+    HEADERS,
+    ['en', 'A-1', 'ada@example.org', 'Ada', 'Lovelace'],
+    ['all', 'A-3', 'alan@example.org', 'Alan', 'Turing'],
+  ]);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/publication?templateId=${templateId}&lang=fr`);
+  await page.getByLabel('Fichier tableur').setInputFiles(MIXED);
+  await page.getByRole('button', { name: 'Publier 2 certificats' }).click();
+  const duplicatesFr = page.getByRole('dialog', { name: 'Certains destinataires ont déjà ce certificat' });
+  await expect(duplicatesFr).toContainText('Ligne 2 : A-1');
+  await expect(duplicatesFr.getByRole('radio', { name: /publier 1 nouveau certificat/ })).toBeChecked();
+  await screenshot(page, 'publication-duplicates-fr-390');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Publier 2 certificats' })).toBeFocused();
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(`/publication?templateId=${templateId}&lang=en`);
+  await page.getByLabel('Spreadsheet file').setInputFiles(MIXED);
+  await page.getByRole('button', { name: 'Publish 2 certificates' }).click();
+  const duplicatesEn = page.getByRole('dialog', { name: 'Some recipients already hold this certificate' });
+  await expect(duplicatesEn).toContainText('1 of the 2 recipients already holds a valid certificate');
+  await expect(duplicatesEn.getByRole('radio', { name: 'Leave them out: publish 1 new certificate' })).toBeChecked();
+  await screenshot(page, 'publication-duplicates-en');
+  await duplicatesEn.getByRole('button', { name: 'Continue' }).click();
+  const confirmEn = page.getByRole('dialog', { name: 'Publish the certificates?' });
+  await expect(confirmEn).toContainText('1 certificate will be issued and 1 credit used.');
+  await confirmEn.getByLabel('Type PUBLISH to confirm').fill('PUBLISH');
+  await confirmEn.getByRole('button', { name: 'Publish' }).click();
+  await expect(page.getByRole('dialog', { name: 'Certificates published' })).toContainText('1 certificate was issued');
+  const keys = await db.selectFrom('certificates').select('recipient_key').execute();
+  expect(keys.map((certificate) => certificate.recipient_key).sort()).toEqual(['A-1', 'A-2', 'A-3']);
 });
 
 test('a Reader is sent back to the templates, and a disabled template cannot be imported for', async ({

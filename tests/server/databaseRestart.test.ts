@@ -111,6 +111,8 @@ describe('a PostgreSQL restart under load', () => {
               contentType: 'json',
               notes: key,
               'automated-emailing': false,
+              // the same two recipients each time, on purpose
+              duplicateBehavior: 'allow',
             }),
             signal: AbortSignal.timeout(15_000),
           });

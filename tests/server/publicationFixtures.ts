@@ -28,6 +28,12 @@ export interface PublishOptions {
   idempotencyKey?: string;
   archive?: Buffer;
   automatedEmailing?: boolean;
+  /**
+   * What the publish does with recipients who already hold a certificate of the template. The fixture's default is
+   * 'allow' (the tests written before issue 28 publish the same rows again on purpose); the API's is 'deny', which
+   * publicationDuplicates.test.ts checks.
+   */
+  duplicateBehavior?: 'deny' | 'allow' | 'skip';
 }
 
 /** POST /api/admin/data as `headers`: JSON, or multipart when an archive is given. */
@@ -44,6 +50,7 @@ export function publishRows(
     contentType: 'json',
     notes: options.notes ?? '',
     'automated-emailing': options.automatedEmailing === true,
+    duplicateBehavior: options.duplicateBehavior ?? 'allow',
   };
   const keyHeader: Record<string, string> = options.idempotencyKey ? { 'idempotency-key': options.idempotencyKey } : {};
   if (options.archive) {

@@ -335,6 +335,7 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
   // ---- publication, reports, emails, documents: everyone reads, publishers act (Administrator, Manager, Publisher)
   'POST /api/admin/preview': { who: ALL, ok: 400 },
   'POST /api/admin/data': { who: PUBLISHERS, ok: 400 },
+  'POST /api/admin/data/duplicates': { who: PUBLISHERS, ok: 400 },
   // publication in parts: no upload is seeded, so the empty or unnumbered requests are refused by their schemas
   'POST /api/admin/data/parts': { who: PUBLISHERS, ok: 400 },
   'PUT /api/admin/data/parts/:uploadId/:partNumber': { who: PUBLISHERS, ok: 400 },

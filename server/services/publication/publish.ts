@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Insertable, Kysely } from 'kysely';
 import { CERTIFICATE_KEY_LENGTH, CERTIFICATE_STATUS } from '../../../domain/certificates';
+import type { DuplicateBehavior } from '../../../domain/duplicates';
 import {
   ALL_LANGUAGES,
   todayIso,
@@ -28,6 +29,7 @@ import { publicationError } from './errors';
 import { checkRecipientData } from './recipientData';
 import { prepareCampaignSigning } from '../credentials/campaignSigning';
 import { CAMPAIGN_FOLLOW_UP, type CampaignJob } from './followUp';
+import { hashWithBehavior, settleDuplicates } from './duplicates';
 
 /** The most rows one publish takes (the web app's import limit). */
 export const MAX_PUBLISH_ROWS = 10_000;
@@ -40,6 +42,8 @@ export interface PublishInput {
   idempotencyKey: string | null;
   /** the .zip of the rows' files, when the template has file fields */
   archive: Buffer | null;
+  /** what to do with recipients who already hold a valid certificate of the template (domain/duplicates) */
+  duplicateBehavior: DuplicateBehavior;
 }
 
 const KEY_ALPHABET = Buffer.from('ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789', 'latin1');
@@ -216,10 +220,13 @@ export async function publish(
   ctx: AppContext,
   auth: AuthContext,
   input: PublishInput,
-): Promise<{ campaignId: number }> {
+): Promise<{ campaignId: number; skipped?: number }> {
   const { db } = ctx;
   const template = await callerTemplate(db, auth, input.templateId);
-  const hash = await requestHash(input.templateId, input.rows, input.notes, input.archive);
+  const hash = hashWithBehavior(
+    await requestHash(input.templateId, input.rows, input.notes, input.archive),
+    input.duplicateBehavior,
+  );
   if (input.idempotencyKey) {
     const earlier = await findCampaignByIdempotencyKey(db, auth.issuer.id, input.idempotencyKey);
     if (earlier) return sameRequestOrConflict(earlier.id, earlier.request_hash, hash);
@@ -263,16 +270,23 @@ export async function publish(
   // an NFT campaign on an EVM chain: the signer must be able to pay its anchoring, or nothing is written
   if (template.is_nft === 1 && ctx.chain) await checkAnchoringFunds(ctx.chain, template.issuer_id);
   try {
-    const campaignId = await db.transaction().execute((trx) =>
-      writePublication(trx, auth, template, recipients, importData.technicalFields, {
-        notes: input.notes,
-        automatedEmailing: input.automatedEmailing,
-        idempotencyKey: input.idempotencyKey,
-        hash,
-      }),
+    const written = await db.transaction().execute((trx) =>
+      writePublication(
+        trx,
+        auth,
+        template,
+        { rows, recipients, technicalFields: importData.technicalFields },
+        {
+          notes: input.notes,
+          automatedEmailing: input.automatedEmailing,
+          idempotencyKey: input.idempotencyKey,
+          hash,
+          duplicateBehavior: input.duplicateBehavior,
+        },
+      ),
     );
     ctx.jobs.wake();
-    return { campaignId };
+    return written;
   } catch (error) {
     // two requests with one key raced: the loser answers the winner's campaign
     if (input.idempotencyKey && isUniqueViolation(error)) {
@@ -382,10 +396,18 @@ async function writePublication(
   trx: Kysely<Database>,
   auth: AuthContext,
   template: Template,
-  recipients: readonly Recipient[],
-  technicalFields: readonly string[],
-  options: { notes: string; automatedEmailing: boolean; idempotencyKey: string | null; hash: string },
-): Promise<number> {
+  publication: { rows: readonly ImportRow[]; recipients: readonly Recipient[]; technicalFields: readonly string[] },
+  options: {
+    notes: string;
+    automatedEmailing: boolean;
+    idempotencyKey: string | null;
+    hash: string;
+    duplicateBehavior: DuplicateBehavior;
+  },
+): Promise<{ campaignId: number; skipped: number }> {
+  // recipients who already hold a certificate: refused, skipped (not charged) or issued again
+  const { recipients, skipped } = await settleDuplicates(trx, template, publication, options.duplicateBehavior);
+  const { technicalFields } = publication;
   const now = nowIso();
   const count = recipients.length;
   const { campaignId, firstStatusIndex } = await debitNewCampaign(trx, template, count, {
@@ -404,5 +426,5 @@ async function writePublication(
   });
   await insertCertificates(trx, certificates);
   await closeNewCampaign(trx, template, campaignId, { statusId: certificates[0].status_id, count, now });
-  return campaignId;
+  return { campaignId, skipped };
 }

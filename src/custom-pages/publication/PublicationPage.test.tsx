@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import * as XLSX from 'xlsx';
 import { describe, expect, it, vi } from 'vitest';
+import type { DuplicatesReport } from '../../../domain/duplicates';
 import { BLANK_IMPORT_COLUMNS, type ImportDefinition } from '../../../domain/import';
 import type { TemplateImportData } from '../../../domain/templates';
 import { AdminWrapper } from '../../../tests/unit/adminWrapper';
@@ -48,6 +49,9 @@ let templateData = template;
 let credits = 100;
 let publishAnswers: (() => Response)[] = [];
 const publishKeys: (string | null)[] = [];
+const publishBehaviors: unknown[] = [];
+const NO_DUPLICATES: DuplicatesReport = { recipients: 2, count: 0, duplicates: [] };
+let duplicatesAnswer = NO_DUPLICATES;
 const previews: string[] = [];
 
 const { i18nProvider } = componentTestServer(
@@ -55,8 +59,10 @@ const { i18nProvider } = componentTestServer(
     http.get('*/api/issuer/5/template/3/data', () => HttpResponse.json(templateData)),
     http.get('*/api/issuer/5/template/3/meta', () => HttpResponse.json({ id: 3, label: { en: 'Data literacy' } })),
     http.get('*/api/issuer/5/credits', () => HttpResponse.json({ current: credits, operations: [] })),
-    http.post('*/api/admin/data', ({ request }) => {
+    http.post('*/api/admin/data/duplicates', () => HttpResponse.json(duplicatesAnswer)),
+    http.post('*/api/admin/data', async ({ request }) => {
       publishKeys.push(request.headers.get('idempotency-key'));
+      publishBehaviors.push(((await request.json()) as { duplicateBehavior?: string }).duplicateBehavior);
       return (publishAnswers.shift() ?? (() => HttpResponse.json({ campaignId: 77 })))();
     }),
     http.post('*/api/admin/preview', async ({ request }) => {
@@ -72,6 +78,8 @@ const { i18nProvider } = componentTestServer(
       credits = 100;
       publishAnswers = [];
       publishKeys.length = 0;
+      publishBehaviors.length = 0;
+      duplicatesAnswer = NO_DUPLICATES;
       previews.length = 0;
       written.rows.length = 0;
       written.saved.length = 0;
@@ -205,6 +213,8 @@ describe('PublicationPage', { timeout: 20_000 }, () => {
     expect(within(success).getByRole('link', { name: 'See the campaigns' })).toHaveAttribute('href', '/campaigns');
     expect(publishKeys).toHaveLength(1);
     expect(publishKeys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    // nobody held a certificate yet: the publish refuses any found meanwhile
+    expect(publishBehaviors).toEqual(['deny']);
     await userEvent.click(within(success).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('button', { name: /^Publish/ })).toBeNull();
     expect(screen.getByText('Campaign #77 is published.')).toBeVisible();
@@ -272,5 +282,88 @@ describe('PublicationPage', { timeout: 20_000 }, () => {
     expect(previews).toHaveLength(3);
     fireEvent.keyDown(dialog, { key: 'Escape' });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('asks about recipients who already hold a certificate before the check word, leaving them out by default', async () => {
+    duplicatesAnswer = {
+      recipients: 2,
+      count: 1,
+      duplicates: [{ row: 2, recipient: 'A-1', certificateKey: 'K'.repeat(128) }],
+    };
+    await renderPage();
+    await importGoodFile();
+    const publishButton = screen.getByRole('button', { name: 'Publish 2 certificates' });
+    await userEvent.click(publishButton);
+    const dialog = await screen.findByRole('dialog', { name: 'Some recipients already hold this certificate' });
+    expect(dialog).toHaveTextContent('1 of the 2 recipients already holds a valid certificate of this template.');
+    expect(within(dialog).getByRole('list', { name: 'Already certified' })).toHaveTextContent('Row 2: A-1');
+    const skip = within(dialog).getByRole('radio', { name: 'Leave them out: publish 1 new certificate' });
+    expect(skip).toBeChecked();
+    expect(skip).toHaveFocus();
+    expect(
+      within(dialog).getByRole('radio', { name: 'Issue them a second certificate: publish 2 certificates' }),
+    ).not.toBeChecked();
+
+    // Escape leaves the publish, and the focus goes back to Publish
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(publishButton).toHaveFocus());
+
+    await userEvent.click(publishButton);
+    const again = await screen.findByRole('dialog', { name: 'Some recipients already hold this certificate' });
+    await userEvent.click(within(again).getByRole('button', { name: 'Continue' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Publish the certificates?' });
+    expect(confirm).toHaveTextContent('1 certificate will be issued and 1 credit used.');
+    await userEvent.type(within(confirm).getByLabelText('Type PUBLISH to confirm'), 'PUBLISH');
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Publish' }));
+    const success = await screen.findByRole('dialog', { name: 'Certificates published' });
+    expect(success).toHaveTextContent('1 certificate was issued in campaign #77.');
+    expect(publishBehaviors).toEqual(['skip']);
+  });
+
+  it('issues them again when chosen, and asks again when the server finds some the check did not', async () => {
+    publishAnswers = [
+      () =>
+        HttpResponse.json(
+          {
+            code: 'ERR_DUPLICATE_RECIPIENTS',
+            message: '2 recipients already hold a valid certificate of this template',
+            recipients: 2,
+            count: 2,
+            duplicates: [
+              { row: 2, recipient: 'A-1', certificateKey: 'K'.repeat(128) },
+              { row: 3, recipient: 'A-2', certificateKey: 'L'.repeat(128) },
+            ],
+          },
+          { status: 409 },
+        ),
+    ];
+    await renderPage();
+    await importGoodFile();
+    await userEvent.click(screen.getByRole('button', { name: 'Publish 2 certificates' }));
+    await userEvent.type(await screen.findByLabelText('Type PUBLISH to confirm'), 'PUBLISH');
+    await userEvent.click(screen.getByRole('button', { name: 'Publish' }));
+
+    // everyone holds one: leaving them out would leave nothing, so issuing again is the choice offered
+    const dialog = await screen.findByRole('dialog', { name: 'Some recipients already hold this certificate' });
+    expect(dialog).toHaveTextContent('2 of the 2 recipients already hold a valid certificate of this template.');
+    expect(
+      within(dialog).getByRole('radio', { name: 'Leave them out (nothing would be left to publish)' }),
+    ).toBeDisabled();
+    const allow = within(dialog).getByRole('radio', {
+      name: 'Issue them a second certificate: publish 2 certificates',
+    });
+    expect(allow).toBeChecked();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Publish the certificates?' });
+    expect(confirm).toHaveTextContent('2 certificates will be issued and as many credits used.');
+    await userEvent.type(within(confirm).getByLabelText('Type PUBLISH to confirm'), 'PUBLISH');
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Publish' }));
+    expect(await screen.findByRole('dialog', { name: 'Certificates published' })).toHaveTextContent(
+      '2 certificates were issued in campaign #77.',
+    );
+    expect(publishBehaviors).toEqual(['deny', 'allow']);
+    // another choice is another request: its own idempotency key
+    expect(publishKeys[1]).not.toBe(publishKeys[0]);
   });
 });

@@ -19,6 +19,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Title, useLocaleState, useTranslate } from 'react-admin';
 import { Link, useSearchParams } from 'react-router-dom';
+import type { DuplicateBehavior } from '../../../domain/duplicates';
 import { listedFiles, type ImportDefinition } from '../../../domain/import';
 import { NOTE_MAX_LENGTH, rowsTooLong } from '../../../domain/publication';
 import { labelIn } from '../../../domain/templates';
@@ -49,6 +50,7 @@ import { createPreviewLoader } from './previewCache';
 import { CAMPAIGN_REPORT_PATH, PublishDialogs } from './PublishDialogs';
 import { certificatesNeeded } from './publishCampaign';
 import { blocksPublishing, controlStep, type PublishStep } from './publishFlow';
+import { duplicateChoice, NO_DUPLICATES, type DuplicateChoice } from './duplicateChoice';
 import { newPartsSession, publishesInParts, publishInParts, type PartsSession } from './uploadParts';
 import { RowPreviewDialog } from './RowPreviewDialog';
 import type { IndexedRow } from './rowsView';
@@ -93,6 +95,7 @@ export function PublicationPage() {
   const [emailing, setEmailing] = useState(false);
   const [tooLongAccepted, setTooLongAccepted] = useState(false);
   const [step, setStep] = useState<PublishStep>({ step: 'idle' });
+  const [duplicates, setDuplicates] = useState<DuplicateChoice>(NO_DUPLICATES);
   const [publishedCampaign, setPublishedCampaign] = useState<number | null>(null);
   const [blocked, setBlocked] = useState(false);
   const [downloading, setDownloading] = useState(false);
@@ -137,6 +140,8 @@ export function PublicationPage() {
   const placeholder = useMemo(() => (definition ? placeholderRows(definition) : []), [definition]);
   const listed = useMemo(() => (data ? listedFiles(rows, data.fileFields) : []), [rows, data]);
   const needed = useMemo(() => certificatesNeeded(rows, data?.technicalFields ?? []), [rows, data]);
+  // what the publish issues and charges once recipients who already hold a certificate are left out
+  const issued = needed - duplicates.skipped;
   const tooLong = useMemo(() => rowsTooLong(rows, data?.NbCharMax ?? 0), [rows, data]);
   // one loader per import: its cache is by row index, and a second file's row 1 is another person
   const loader = useMemo(
@@ -153,11 +158,11 @@ export function PublicationPage() {
   }, [definition, importing]);
   useEffect(() => releaseSpreadsheetWorker, []);
 
-  // a new request (rows, archive, note, emailing) is a new publish: it gets its own idempotency key
+  // a new request (rows, archive, note, emailing, duplicates choice) is a new publish: it gets its own idempotency key
   useEffect(() => {
     idempotencyKey.current = null;
     partsSession.current = null;
-  }, [rows, archive, note, emailing]);
+  }, [rows, archive, note, emailing, duplicates.behavior]);
 
   const chooseSpreadsheet = (file: File) => {
     if (!definition) return;
@@ -226,6 +231,7 @@ export function PublicationPage() {
             contentType: 'json',
             notes: note.trim(),
             'automated-emailing': emailing,
+            duplicateBehavior: duplicates.behavior,
           },
           data.requiresFiles && archive.status === 'read' ? archive.file : null,
           idempotencyKey.current,
@@ -236,17 +242,42 @@ export function PublicationPage() {
       for (const queryKey of PUBLISH_INVALIDATES) void queryClient.invalidateQueries({ queryKey: [...queryKey] });
     }
     if (blocksPublishing(outcome)) setBlocked(true);
-    if (outcome.kind === 'not_enough_credits') {
+    if (outcome.kind === 'duplicates') {
+      // recipients got a certificate since the check: the choice is asked again
+      setStep({ step: 'duplicates', report: outcome.report });
+    } else if (outcome.kind === 'not_enough_credits') {
       const current = await loadCredits();
-      setStep({ step: 'not_enough_credits', needed, current, fromServer: true });
+      setStep({ step: 'not_enough_credits', needed: issued, current, fromServer: true });
     } else {
       setStep({ step: 'outcome', outcome });
     }
   };
 
-  const startPublish = () => {
+  const startPublish = async () => {
     publishOpener.remember();
-    setStep(controlStep({ needed, credits, tooLong, tooLongAccepted }));
+    // who already holds a certificate of this template, before anything is spent (issue 28); a publish in parts
+    // (over 10,000 rows) is not checked
+    if (!data || publishesInParts(rows.length)) {
+      setDuplicates(NO_DUPLICATES);
+      setStep(controlStep({ needed, credits, tooLong, tooLongAccepted }));
+      return;
+    }
+    setStep({ step: 'checking_duplicates' });
+    // an unanswered check leaves it to the publish, which refuses duplicates by default and asks then
+    const report = await dataProvider.checkDuplicates(data.id, rows).catch(() => null);
+    if (report && report.count > 0) {
+      setStep({ step: 'duplicates', report });
+    } else {
+      setDuplicates(NO_DUPLICATES);
+      setStep(controlStep({ needed, credits, tooLong, tooLongAccepted }));
+    }
+  };
+
+  const chooseDuplicates = (behavior: DuplicateBehavior) => {
+    if (step.step !== 'duplicates') return;
+    const choice = duplicateChoice(step.report, behavior);
+    setDuplicates(choice);
+    setStep(controlStep({ needed: needed - choice.skipped, credits, tooLong, tooLongAccepted }));
   };
 
   const refreshCredits = async () => {
@@ -254,14 +285,14 @@ export function PublicationPage() {
     setRefreshingCredits(true);
     const current = await loadCredits();
     setRefreshingCredits(false);
-    if (current !== null && current < needed) setStep({ ...step, current });
+    if (current !== null && current < issued) setStep({ ...step, current });
     else if (step.fromServer) void publish();
-    else setStep(controlStep({ needed, credits: current, tooLong, tooLongAccepted }));
+    else setStep(controlStep({ needed: issued, credits: current, tooLong, tooLongAccepted }));
   };
 
   const acceptTooLong = () => {
     setTooLongAccepted(true);
-    setStep(controlStep({ needed, credits, tooLong, tooLongAccepted: true }));
+    setStep(controlStep({ needed: issued, credits, tooLong, tooLongAccepted: true }));
   };
 
   const closeDialogs = () => {
@@ -509,7 +540,7 @@ export function PublicationPage() {
                 startIcon={<PublishIcon />}
                 // disabled while a publish is in flight, not while a dialog is open: the focus comes back to it
                 disabled={!archiveReady || step.step === 'publishing'}
-                onClick={startPublish}
+                onClick={() => void startPublish()}
               >
                 {translate('publication.publish_count', { count: needed })}
               </Button>
@@ -520,11 +551,12 @@ export function PublicationPage() {
 
       <PublishDialogs
         step={step}
-        certificates={needed}
+        certificates={issued}
         tooLongLimit={2 * template.data.NbCharMax}
         refreshingCredits={refreshingCredits}
         onRefreshCredits={() => void refreshCredits()}
         onAcceptTooLong={acceptTooLong}
+        onChooseDuplicates={chooseDuplicates}
         onConfirm={() => void publish()}
         onRetry={() => void publish()}
         onClose={closeDialogs}

@@ -13,7 +13,9 @@ import {
 import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
+import type { DuplicateBehavior } from '../../../domain/duplicates';
 import { ConfirmWordDialog } from '../../components/ConfirmWordDialog';
+import { CheckingDuplicatesDialog, DuplicatesDialog } from './DuplicatesDialog';
 import { ImportAlerts } from './ImportAlerts';
 import type { PublishStep } from './publishFlow';
 
@@ -48,6 +50,7 @@ export function PublishDialogs({
   refreshingCredits,
   onRefreshCredits,
   onAcceptTooLong,
+  onChooseDuplicates,
   onConfirm,
   onRetry,
   onClose,
@@ -59,6 +62,7 @@ export function PublishDialogs({
   refreshingCredits: boolean;
   onRefreshCredits: () => void;
   onAcceptTooLong: () => void;
+  onChooseDuplicates: (behavior: DuplicateBehavior) => void;
   onConfirm: () => void;
   onRetry: () => void;
   onClose: () => void;
@@ -73,6 +77,10 @@ export function PublishDialogs({
   switch (step.step) {
     case 'idle':
       return null;
+    case 'checking_duplicates':
+      return <CheckingDuplicatesDialog />;
+    case 'duplicates':
+      return <DuplicatesDialog report={step.report} onChoose={onChooseDuplicates} onClose={onClose} />;
     case 'not_enough_credits':
       return (
         <Modal
@@ -225,6 +233,7 @@ function OutcomeModal({
         </Modal>
       );
     case 'not_enough_credits':
+    case 'duplicates':
       return null;
     case 'unavailable':
       return (

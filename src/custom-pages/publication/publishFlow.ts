@@ -1,11 +1,14 @@
+import type { DuplicatesReport } from '../../../domain/duplicates';
 import type { PublishOutcome } from '../../dataProvider/publication';
 
 /**
- * The publish flow of spec 001 section 4, one step at a time: the controls (credits, then rows too long),
- * the typed check word, publishing, then the outcome's modal.
+ * The publish flow of spec 001 section 4, one step at a time: who already holds a certificate (issue 28), the
+ * controls (credits, then rows too long), the typed check word, publishing, then the outcome's modal.
  */
 export type PublishStep =
   | { step: 'idle' }
+  | { step: 'checking_duplicates' }
+  | { step: 'duplicates'; report: DuplicatesReport }
   | { step: 'not_enough_credits'; needed: number; current: number | null; fromServer: boolean }
   | { step: 'too_long'; rows: number[] }
   | { step: 'confirm' }

@@ -1,0 +1,51 @@
+import type { ImportRow } from './import';
+
+/**
+ * Recipients published again (issue 28, "The same people again"): rows whose recipient already holds a valid
+ * certificate of the template. Shared by the server, which finds and enforces them, and the publication page,
+ * which shows them before anything is spent.
+ */
+
+/**
+ * What a publish does with them (like Credly's `duplicate_behavior`): `deny` refuses the publish
+ * (409 ERR_DUPLICATE_RECIPIENTS), `allow` issues them a certificate again, `skip` leaves them out (not charged).
+ * `replace` (the corrected re-issue) is not offered yet.
+ */
+export const DUPLICATE_BEHAVIORS = ['deny', 'allow', 'skip'] as const;
+export type DuplicateBehavior = (typeof DUPLICATE_BEHAVIORS)[number];
+export const DEFAULT_DUPLICATE_BEHAVIOR: DuplicateBehavior = 'deny';
+
+export const DUPLICATE_RECIPIENTS_CODE = 'ERR_DUPLICATE_RECIPIENTS';
+/** A publish whose every recipient was skipped: there is nothing left to issue. */
+export const NOTHING_TO_PUBLISH_CODE = 'ERR_NOTHING_TO_PUBLISH';
+
+/** The recipients listed in an answer; the count says how many there are in all. */
+export const DUPLICATES_LISTED = 100;
+
+/** One recipient who already holds a valid certificate of the template. */
+export interface DuplicateRecipient {
+  /** the recipient's first row, numbered as in the spreadsheet (the header is row 1, the first data row 2) */
+  row: number;
+  /** the recipient's key (its technical fields' values joined by " / "), or its address when the template has none */
+  recipient: string;
+  /** the key of the valid certificate they hold (the newest when several) */
+  certificateKey: string;
+}
+
+/** How many recipients of a publish already hold a certificate, and the first of them. */
+export interface DuplicatesReport {
+  /** recipients of the rows, in all */
+  recipients: number;
+  /** of them, those who already hold a valid certificate of this template */
+  count: number;
+  /** the first DUPLICATES_LISTED of them, in the rows' order */
+  duplicates: DuplicateRecipient[];
+}
+
+/**
+ * Who a row is, as the certificates table records it: the values of the template's technical fields joined by
+ * " / " (the certificate's recipient_key), or, when the template names none, its address.
+ */
+export function recipientIdentity(row: Readonly<ImportRow>, technicalFields: readonly string[]): string {
+  return technicalFields.length > 0 ? technicalFields.map((field) => row[field] ?? '').join(' / ') : row.Email;
+}

@@ -1,0 +1,163 @@
+import { createHash } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import {
+  DUPLICATE_RECIPIENTS_CODE,
+  DUPLICATES_LISTED,
+  NOTHING_TO_PUBLISH_CODE,
+  recipientIdentity,
+  type DuplicateBehavior,
+  type DuplicateRecipient,
+  type DuplicatesReport,
+} from '../../../domain/duplicates';
+import { todayIso, validateImportSteps, type ImportRow } from '../../../domain/import';
+import type { AuthContext } from '../../auth/guard';
+import type { AppContext } from '../../context';
+import { isPostgres } from '../../db/migrationHelpers';
+import type { Database, Template } from '../../db/schema';
+import { AppError } from '../../errors';
+import { cooperate } from '../../eventLoop';
+import { findValidCertificateKeys } from '../../repositories/certificates';
+import { callerTemplate } from '../templates/access';
+import { templateImportData } from '../templates/views';
+import { MAX_PUBLISH_ROWS, rowsRejected, rowsToSheet, runSteps, type Recipient } from './publish';
+
+/**
+ * Recipients published again (issue 28, "The same people again"): a publish whose recipients already hold a
+ * valid certificate of the template is refused unless the call says what to do with them (duplicateBehavior).
+ */
+
+/** One entry per recipient of the rows, in the rows' order: who it is and its first row in the spreadsheet. */
+async function recipientsOfRows(
+  rows: readonly ImportRow[],
+  technicalFields: readonly string[],
+): Promise<{ identity: string; row: number }[]> {
+  const entries: { identity: string; row: number }[] = [];
+  const seen = new Set<string>();
+  for (let index = 0; index < rows.length; index++) {
+    await cooperate();
+    const identity = recipientIdentity(rows[index], technicalFields);
+    // with technical fields a recipient's language rows are one recipient; without, every row is one
+    if (technicalFields.length > 0) {
+      if (seen.has(identity)) continue;
+      seen.add(identity);
+    }
+    // the header is row 1 (as ERR_CPF_INCORRECT_DATA numbers rows)
+    entries.push({ identity, row: index + 2 });
+  }
+  return entries;
+}
+
+/**
+ * Who among these rows' recipients already holds a valid certificate of the template: the report (count and the
+ * first DUPLICATES_LISTED) and, per recipient held, the key of their certificate. A recipient without an identity
+ * (no address on a template without technical fields) is never a duplicate.
+ */
+export async function findDuplicateRecipients(
+  db: Kysely<Database>,
+  template: Template,
+  rows: readonly ImportRow[],
+  technicalFields: readonly string[],
+): Promise<{ report: DuplicatesReport; held: Map<string, string> }> {
+  const entries = await recipientsOfRows(rows, technicalFields);
+  const identities = [...new Set(entries.map((entry) => entry.identity))].filter((identity) => identity !== '');
+  const held = await findValidCertificateKeys(
+    db,
+    {
+      issuerId: template.issuer_id,
+      templateId: template.id,
+      column: technicalFields.length > 0 ? 'recipient_key' : 'email',
+      today: todayIso(),
+    },
+    identities,
+    cooperate,
+  );
+  let count = 0;
+  const duplicates: DuplicateRecipient[] = [];
+  for (const entry of entries) {
+    const certificateKey = held.get(entry.identity);
+    if (certificateKey === undefined) continue;
+    count += 1;
+    if (duplicates.length < DUPLICATES_LISTED)
+      duplicates.push({ row: entry.row, recipient: entry.identity, certificateKey });
+  }
+  return { report: { recipients: entries.length, count, duplicates }, held };
+}
+
+export const duplicateRecipients = (report: DuplicatesReport) =>
+  new AppError(
+    409,
+    DUPLICATE_RECIPIENTS_CODE,
+    `${report.count} recipients already hold a valid certificate of this template: publish with duplicateBehavior "skip" or "allow"`,
+    { ...report },
+  );
+
+const nothingToPublish = (report: DuplicatesReport) =>
+  new AppError(
+    409,
+    NOTHING_TO_PUBLISH_CODE,
+    'Every recipient already holds a valid certificate of this template: nothing is left to publish',
+    { ...report },
+  );
+
+/**
+ * Inside the publishing transaction: the recipients to issue under `behavior`, and how many were left out. The
+ * issuer's row is locked first on PostgreSQL, so that two publishes of one issuer check and write one after the
+ * other and the second sees the first's certificates (SQLite runs one transaction at a time anyway).
+ */
+export async function settleDuplicates(
+  trx: Kysely<Database>,
+  template: Template,
+  publication: { rows: readonly ImportRow[]; recipients: readonly Recipient[]; technicalFields: readonly string[] },
+  behavior: DuplicateBehavior,
+): Promise<{ recipients: readonly Recipient[]; skipped: number }> {
+  const { rows, recipients, technicalFields } = publication;
+  if (behavior === 'allow') return { recipients, skipped: 0 };
+  if (isPostgres(trx))
+    await trx.selectFrom('issuers').select('id').where('id', '=', template.issuer_id).forUpdate().execute();
+  const { report, held } = await findDuplicateRecipients(trx, template, rows, technicalFields);
+  if (report.count === 0) return { recipients, skipped: 0 };
+  if (behavior === 'deny') throw duplicateRecipients(report);
+  // a recipient's rows share its identity: any of them tells whether it is held
+  const kept = recipients.filter(
+    (recipient) => !held.has(recipientIdentity(recipient.rows.values().next().value as ImportRow, technicalFields)),
+  );
+  if (kept.length === 0) throw nothingToPublish(report);
+  return { recipients: kept, skipped: recipients.length - kept.length };
+}
+
+/**
+ * The request hash of a publish with its duplicate behavior: unchanged under the default (so earlier campaigns'
+ * hashes still match their retries), otherwise bound to the behavior, so that one Idempotency-Key reused with
+ * another behavior is IDEMPOTENCY_KEY_REUSED rather than the first campaign.
+ */
+export function hashWithBehavior(hash: string, behavior: DuplicateBehavior): string {
+  return behavior === 'deny'
+    ? hash
+    : createHash('sha256').update(`${hash}:duplicateBehavior=${behavior}`).digest('hex');
+}
+
+/**
+ * POST /api/admin/data/duplicates: the rows checked as a publish checks them, then who among their recipients
+ * already holds a valid certificate of the template. Nothing is written or spent.
+ */
+export async function checkDuplicates(
+  ctx: AppContext,
+  auth: AuthContext,
+  input: { templateId: number; rows: readonly Record<string, string>[] },
+): Promise<DuplicatesReport> {
+  const template = await callerTemplate(ctx.db, auth, input.templateId);
+  const importData = templateImportData(template);
+  const checked = await runSteps(
+    validateImportSteps(await rowsToSheet(input.rows), {
+      languages: importData.languages,
+      defaultLanguage: importData.DefaultLanguage,
+      technicalFields: importData.technicalFields,
+      fieldsToCertify: importData.fieldsToCertified,
+      fileFields: importData.fileFields,
+      openbadge: importData.openbadge,
+      maxRows: MAX_PUBLISH_ROWS,
+    }),
+  );
+  if (!checked.ok) throw rowsRejected(checked.errors);
+  return (await findDuplicateRecipients(ctx.db, template, checked.rows, importData.technicalFields)).report;
+}
