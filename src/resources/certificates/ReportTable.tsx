@@ -6,6 +6,7 @@ import { Button, DataTable, useListContext, useLocaleState, useTranslate } from 
 import type { CertificateRecord } from '../../dataProvider/certificates';
 import { CertificateBulkActions } from './CertificateBulkActions';
 import { EmailStatusChip, StatusChip } from './CertificateFields';
+import { EmailAddress } from '../../components/EmailAddress';
 import { CertificateRowActions } from './CertificateRowActions';
 import { columnLabelKey } from './certificateLabels';
 import { emailableRows, printableRows, type OperationContext } from './certificateOperations';
@@ -142,7 +143,9 @@ export function ReportTable(props: ReportTableProps) {
           cellSx={() =>
             column.width === null
               ? { whiteSpace: 'nowrap' }
-              : { minWidth: column.width, maxWidth: column.width * 1.5, overflowWrap: 'anywhere' }
+              : // break-word, not anywhere: a word is cut only when it cannot fit on a line of its own, and the
+                // column is never narrowed below its longest word (addresses wrap at their own points, EmailAddress)
+                { minWidth: column.width, maxWidth: column.width * 1.5, overflowWrap: 'break-word' }
           }
           render={(row: CertificateRecord) => {
             if (column.field === 'PublicationDate')
@@ -153,7 +156,7 @@ export function ReportTable(props: ReportTableProps) {
               return (
                 <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
                   <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
-                    {row.email || '—'}
+                    {row.email ? <EmailAddress address={row.email} /> : '—'}
                   </Box>
                   <Tooltip title={translate('reports.email_edit.title')}>
                     <IconButton
@@ -168,6 +171,7 @@ export function ReportTable(props: ReportTableProps) {
               );
             }
             const value = row[column.field];
+            if (column.field === 'email' && row.email) return <EmailAddress address={row.email} />;
             return value === null || value === undefined || value === '' ? '—' : String(value);
           }}
         />
