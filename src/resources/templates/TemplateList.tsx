@@ -197,7 +197,8 @@ function TemplateListView() {
               ),
             },
           }}
-          sx={{ width: { xs: '100%', sm: 300 }, bgcolor: 'background.paper' }}
+          // wide enough for the longest placeholder, the French « Rechercher par libellé, identifiant ou notes »
+          sx={{ width: { xs: '100%', sm: 400 }, bgcolor: 'background.paper' }}
         />
       </Box>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 3, flexWrap: 'wrap' }}>
