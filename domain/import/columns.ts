@@ -103,6 +103,11 @@ export const COLUMN_LABELS: Readonly<Record<string, readonly string[]>> = {
   linkURL: ['Link', 'URL', 'Link address', 'Lien', 'Adresse du lien', 'Enlace', 'Dirección del enlace'],
 };
 
+/** Whether a template type's rows may carry the register's columns: the registry certifications (cpf_onshelf, cpf). */
+export function hasRegisterColumns(type: string): boolean {
+  return type === 'cpf_onshelf' || type === 'cpf';
+}
+
 /** What the import needs of a template to know its columns (a subset of ImportDefinition). */
 export interface ColumnDefinition {
   technicalFields: readonly string[];

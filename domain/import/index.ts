@@ -37,6 +37,7 @@ export {
 } from './cells';
 export {
   COLUMN_LABELS,
+  hasRegisterColumns,
   importColumns,
   mappedHeader,
   normalisedHeader,

@@ -19,6 +19,13 @@ const ARCHIVE_MAX_BYTES = 100 * 1024 * 1024;
 /** One row of a publish: column → text. */
 const publishRow = z.record(z.string(), z.string().max(20_000));
 
+/** The call's mapping of the rows' columns onto the template's (issue 28), also taken by a part of a publication. */
+export const columnMapping = z
+  .record(z.string().max(200), z.string().max(200).nullable())
+  .describe(
+    'Columns of the rows that are not the template’s, each renamed to one of its columns ({"First name": "firstName"}) or left out (null). Without it, such columns are refused with ERR_UNKNOWN_COLUMNS, which names them and the column each most likely meant.',
+  );
+
 /**
  * The body's shape; its rows are checked one by one afterwards (parseBody), with pauses between slices: zod over
  * 10,000 rows at once held the event loop ≈ 300 ms (issue 16 point 1).
@@ -29,6 +36,7 @@ const publishBody = z.object({
   contentType: z.literal('json').optional(),
   notes: z.string().max(NOTE_MAX_LENGTH).optional(),
   'automated-emailing': z.boolean().optional(),
+  columnMapping: columnMapping.optional(),
 });
 type PublishBody = Omit<z.infer<typeof publishBody>, 'data'> & { data: z.infer<typeof publishRow>[] };
 
@@ -140,7 +148,7 @@ export async function publicationRoutes(app: FastifyInstance, ctx: AppContext): 
         schema: {
           summary: 'Publish imported rows as a campaign of certificates',
           description:
-            'JSON {templateId, data (rows), contentType "json", notes (max 60), automated-emailing}, or multipart/form-data with `body` (that JSON) and `file` (the .zip of the files the rows name). Header Idempotency-Key: a repeated publish with the same key answers the first campaignId and issues nothing. 200 {campaignId}; 400 {data} (ERR_CPF_INCORRECT_DATA), {error} (ERR_PUBLICATION_ERROR, or "Invalid input file" / "File missing in the archive: …"); 402 NOT_ENOUGH_CREDITS; 409 TEMPLATE_UNAVAILABLE; 422 IDEMPOTENCY_KEY_REUSED.',
+            'JSON {templateId, data (rows), contentType "json", notes (max 60), automated-emailing}, or multipart/form-data with `body` (that JSON) and `file` (the .zip of the files the rows name). Header Idempotency-Key: a repeated publish with the same key answers the first campaignId and issues nothing. 200 {campaignId}; 400 {data} (ERR_CPF_INCORRECT_DATA), {error} (ERR_PUBLICATION_ERROR, or "Invalid input file" / "File missing in the archive: …"), ERR_UNKNOWN_COLUMNS {error, columns: [{column, suggestion}], errors} for columns that are not the template’s unless columnMapping maps them; the rows need firstName and lastName filled (ERR_MISSING_HEADERS, ERR_MISSING_VALUES in errors); 402 NOT_ENOUGH_CREDITS; 409 TEMPLATE_UNAVAILABLE; 422 IDEMPOTENCY_KEY_REUSED.',
           consumes: ['application/json', 'multipart/form-data'],
           headers: z.object({ [IDEMPOTENCY_HEADER]: z.string().min(1).max(200).optional() }),
           body: publishBodyContract,
@@ -159,6 +167,7 @@ export async function publicationRoutes(app: FastifyInstance, ctx: AppContext): 
           automatedEmailing: body['automated-emailing'] === true,
           idempotencyKey: typeof key === 'string' && key !== '' ? key : null,
           archive,
+          columnMapping: body.columnMapping,
         });
       },
     );

@@ -5,7 +5,6 @@ import {
   ALL_LANGUAGES,
   todayIso,
   validateImportSteps,
-  type ImportError,
   type ImportResult,
   type ImportRow,
 } from '../../../domain/import';
@@ -24,6 +23,7 @@ import { checkAnchoringFunds } from '../ledger/evm/chainAnchoring';
 import { callerTemplate } from '../templates/access';
 import { templateImportData } from '../templates/views';
 import { readArchive, type ArchiveContents } from './archive';
+import { rowsRefused, serverImportDefinition, type ColumnMapping } from './columnRules';
 import { publicationError } from './errors';
 import { checkRecipientData } from './recipientData';
 import { prepareCampaignSigning } from '../credentials/campaignSigning';
@@ -40,6 +40,8 @@ export interface PublishInput {
   idempotencyKey: string | null;
   /** the .zip of the rows' files, when the template has file fields */
   archive: Buffer | null;
+  /** the call's columnMapping: headers renamed to the template's columns, or left out (null) */
+  columnMapping?: ColumnMapping;
 }
 
 const KEY_ALPHABET = Buffer.from('ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789', 'latin1');
@@ -232,17 +234,11 @@ export async function publish(
   // every step below pauses between slices: 10,000 rows never hold the event loop (issue 16 point 1)
   const sheet = await rowsToSheet(input.rows);
   const checked = await runSteps(
-    validateImportSteps(sheet, {
-      languages: importData.languages,
-      defaultLanguage: importData.DefaultLanguage,
-      technicalFields: importData.technicalFields,
-      fieldsToCertify: importData.fieldsToCertified,
-      fileFields: importData.fileFields,
-      openbadge: importData.openbadge,
-      maxRows: MAX_PUBLISH_ROWS,
+    validateImportSteps(sheet, serverImportDefinition(importData, MAX_PUBLISH_ROWS), {
+      columnMapping: input.columnMapping,
     }),
   );
-  if (!checked.ok) throw rowsRejected(checked.errors);
+  if (!checked.ok) throw rowsRefused(checked);
   const rows = checked.rows;
 
   const dataErrors = await checkRecipientData(rows);
@@ -293,10 +289,6 @@ export function sameRequestOrConflict(campaignId: number, earlierHash: string | 
     );
   }
   return { campaignId };
-}
-
-export function rowsRejected(errors: ImportError[]): AppError {
-  return publicationError(`The rows are not valid: ${errors.map((error) => error.code).join(', ')}`, { errors });
 }
 
 /**
