@@ -6821,7 +6821,7 @@ export interface paths {
     put?: never;
     /**
      * Publish imported rows as a campaign of certificates
-     * @description JSON {templateId, data (rows), contentType "json", notes (max 60), automated-emailing}, or multipart/form-data with `body` (that JSON) and `file` (the .zip of the files the rows name). Header Idempotency-Key: a repeated publish with the same key answers the first campaignId and issues nothing. 200 {campaignId}; 400 {data} (ERR_CPF_INCORRECT_DATA), {error} (ERR_PUBLICATION_ERROR, or "Invalid input file" / "File missing in the archive: …"); 402 NOT_ENOUGH_CREDITS; 409 TEMPLATE_UNAVAILABLE; 422 IDEMPOTENCY_KEY_REUSED.
+     * @description JSON {templateId, data (rows), contentType "json", notes (max 60), automated-emailing}, or multipart/form-data with `body` (that JSON) and `file` (the .zip of the files the rows name). Header Idempotency-Key: a repeated publish with the same key answers the first campaignId and issues nothing. 200 {campaignId}; 400 {data} (ERR_CPF_INCORRECT_DATA), {error} (ERR_PUBLICATION_ERROR, or "Invalid input file" / "File missing in the archive: …"), ERR_UNKNOWN_COLUMNS {error, columns: [{column, suggestion}], errors} for columns that are not the template’s unless columnMapping maps them; the rows need firstName and lastName filled (ERR_MISSING_HEADERS, ERR_MISSING_VALUES in errors); 402 NOT_ENOUGH_CREDITS; 409 TEMPLATE_UNAVAILABLE; 422 IDEMPOTENCY_KEY_REUSED.
      */
     post: {
       parameters: {
@@ -6843,6 +6843,10 @@ export interface paths {
             contentType?: 'json';
             notes?: string;
             'automated-emailing'?: boolean;
+            /** @description Columns of the rows that are not the template’s, each renamed to one of its columns ({"First name": "firstName"}) or left out (null). Without it, such columns are refused with ERR_UNKNOWN_COLUMNS, which names them and the column each most likely meant. */
+            columnMapping?: {
+              [key: string]: string | null;
+            };
           };
           'multipart/form-data': {
             /** @description The JSON body of a JSON publish (templateId, data, …), as text */
@@ -7131,7 +7135,7 @@ export interface paths {
     get?: never;
     /**
      * Send one numbered part of a publication
-     * @description Body {data: rows} (at most 5,000). The part is checked with the rules of POST /api/admin/data; sending the same part number again with the same rows changes nothing, with other rows replaces it. 400 as POST /api/admin/data (and ERR_TOO_MANY_ROWS past 100,000 rows in all); 404 UPLOAD_NOT_FOUND (not the caller’s, or expired); 409 UPLOAD_COMMITTED, RECIPIENT_IN_SEVERAL_PARTS.
+     * @description Body {data: rows} (at most 5,000), and columnMapping as in POST /api/admin/data. The part is checked with the rules of POST /api/admin/data (ERR_UNKNOWN_COLUMNS for columns that are not the template’s); sending the same part number again with the same rows changes nothing, with other rows replaces it. 400 as POST /api/admin/data (and ERR_TOO_MANY_ROWS past 100,000 rows in all); 404 UPLOAD_NOT_FOUND (not the caller’s, or expired); 409 UPLOAD_COMMITTED, RECIPIENT_IN_SEVERAL_PARTS.
      */
     put: {
       parameters: {
@@ -7147,6 +7151,10 @@ export interface paths {
         content: {
           'application/json': {
             data: unknown[];
+            /** @description Columns of the rows that are not the template’s, each renamed to one of its columns ({"First name": "firstName"}) or left out (null). Without it, such columns are refused with ERR_UNKNOWN_COLUMNS, which names them and the column each most likely meant. */
+            columnMapping?: {
+              [key: string]: string | null;
+            };
           };
         };
       };

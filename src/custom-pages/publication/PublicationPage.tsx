@@ -19,7 +19,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Title, useLocaleState, useTranslate } from 'react-admin';
 import { Link, useSearchParams } from 'react-router-dom';
-import { listedFiles, type ImportDefinition } from '../../../domain/import';
+import { importColumns, listedFiles, type ColumnMapping, type ImportDefinition } from '../../../domain/import';
 import { NOTE_MAX_LENGTH, rowsTooLong } from '../../../domain/publication';
 import { labelIn } from '../../../domain/templates';
 import { useCurrentUser } from '../../authProvider/useCurrentUser';
@@ -39,6 +39,7 @@ import {
   type ArchiveState,
 } from './archive';
 import { blankFileName, blankFileRows, saveFile, writeBlankWorkbook } from './blankImportFile';
+import { AppliedMapping, ColumnMappingPanel } from './ColumnMappingPanel';
 import { FileDrop } from './FileDrop';
 import { ImportAlerts } from './ImportAlerts';
 import { importDefinitionOf, isTemplateAvailable, templateBlankColumns } from './importDefinition';
@@ -100,6 +101,8 @@ export function PublicationPage() {
   const idempotencyKey = useRef<string | null>(null);
   const partsSession = useRef<PartsSession | null>(null);
   const importRun = useRef(0);
+  // the file last chosen: a mapping of its headers reads it again (issue 28)
+  const importedFile = useRef<File | null>(null);
   // the flow's dialogs follow one another (too few credits, long rows, check word): the last one to close gives the
   // focus back to Publish, which MUI's own return cannot do across several dialogs
   const publishOpener = useReturnFocus();
@@ -159,8 +162,9 @@ export function PublicationPage() {
     partsSession.current = null;
   }, [rows, archive, note, emailing]);
 
-  const chooseSpreadsheet = (file: File) => {
+  const chooseSpreadsheet = (file: File, columnMapping?: ColumnMapping) => {
     if (!definition) return;
+    importedFile.current = file;
     const run = ++importRun.current;
     if (publishedCampaign !== null) {
       // a file after a publish starts a new publication: nothing of the last one is kept
@@ -173,15 +177,25 @@ export function PublicationPage() {
     setBlocked(false);
     setTooLongAccepted(false);
     setPreview(null);
-    void importSpreadsheet(file, definition, {
-      parse: parseSpreadsheet,
-      onState: (state) => {
-        if (run !== importRun.current) return;
-        setImportState(state);
-        if (state.status === 'ready')
-          setArchive((current) => recheckArchive(current, listedFiles(state.rows, definition.fileFields)));
+    void importSpreadsheet(
+      file,
+      definition,
+      {
+        parse: (chosen, checked, onValidating, mapping) =>
+          parseSpreadsheet(chosen, checked, onValidating, undefined, mapping),
+        onState: (state) => {
+          if (run !== importRun.current) return;
+          setImportState(state);
+          if (state.status === 'ready')
+            setArchive((current) => recheckArchive(current, listedFiles(state.rows, definition.fileFields)));
+        },
       },
-    });
+      columnMapping,
+    );
+  };
+
+  const applyMapping = (columnMapping: ColumnMapping) => {
+    if (importedFile.current) chooseSpreadsheet(importedFile.current, columnMapping);
   };
 
   const chooseArchive = (file: File) => {
@@ -391,7 +405,24 @@ export function PublicationPage() {
               </Typography>
               {blankFileButton}
             </Box>
-            <ImportAlerts errors={importState.errors} />
+            {importState.unknownColumns && definition && (
+              <Box sx={{ mb: 1.5 }}>
+                <ColumnMappingPanel
+                  key={importRun.current}
+                  unknownColumns={importState.unknownColumns}
+                  columns={importColumns(definition)}
+                  mapping={importState.columnMapping}
+                  onApply={applyMapping}
+                />
+              </Box>
+            )}
+            <ImportAlerts
+              errors={
+                importState.unknownColumns
+                  ? importState.errors.filter((error) => error.code !== 'ERR_UNKNOWN_COLUMNS')
+                  : importState.errors
+              }
+            />
           </Box>
         )}
         {(ready || drawnAhead) && (
@@ -403,6 +434,7 @@ export function PublicationPage() {
             label={ready ? translate('publication.file_ready', { file: importState.fileName, count: rows.length }) : ''}
           />
         )}
+        {ready && importState.columnMapping && <AppliedMapping mapping={importState.columnMapping} />}
       </Section>
 
       {template.data.requiresFiles && (
