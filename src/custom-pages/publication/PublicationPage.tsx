@@ -38,7 +38,7 @@ import {
   recheckArchive,
   type ArchiveState,
 } from './archive';
-import { blankFileName, blankFileRows, saveFile, writeBlankWorkbook } from './blankImportFile';
+import { blankFileName, blankFileNotes, blankFileRows, saveFile, writeBlankWorkbook } from './blankImportFile';
 import { AppliedMapping, ColumnMappingPanel } from './ColumnMappingPanel';
 import { FileDrop } from './FileDrop';
 import { ImportAlerts } from './ImportAlerts';
@@ -208,7 +208,11 @@ export function PublicationPage() {
     if (!data) return;
     setDownloading(true);
     try {
-      saveFile(await writeBlankWorkbook(blankFileRows(templateBlankColumns(data))), blankFileName(data.id));
+      const columns = templateBlankColumns(data);
+      const notes = definition
+        ? { name: translate('publication.blank_notes.sheet'), rows: blankFileNotes(columns, definition, translate) }
+        : null;
+      saveFile(await writeBlankWorkbook(blankFileRows(columns), notes), blankFileName(data.id));
     } finally {
       setDownloading(false);
     }
