@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { DETAIL_LINES, IMPORT_ERROR_CODES, importError, ImportErrorCollector, isImportErrorCode } from './errors';
 
 describe('import error catalogue', () => {
-  it('holds the twenty codes of spec 001 section 8, our two of issue 17 and one of issue 20, once each', () => {
-    expect(IMPORT_ERROR_CODES).toHaveLength(23);
-    expect(new Set(IMPORT_ERROR_CODES).size).toBe(23);
+  it('holds the twenty codes of spec 001 section 8, our two of issue 17, one of issue 20 and four of issue 28, once each', () => {
+    expect(IMPORT_ERROR_CODES).toHaveLength(27);
+    expect(new Set(IMPORT_ERROR_CODES).size).toBe(27);
     for (const code of [
       'ERR_MISSING_HEADERS',
       'ERR_FILE_TYPE',
@@ -29,6 +29,10 @@ describe('import error catalogue', () => {
       'ERR_FORBIDDEN_CHARACTERS',
       'ERR_DATE_OUT_OF_RANGE',
       'ERR_NFT_FUNDS',
+      'ERR_ZERO_BYTE_FILE',
+      'ERR_UNKNOWN_COLUMNS',
+      'ERR_MISSING_VALUES',
+      'ERR_DUPLICATE_RECIPIENT',
     ])
       expect(isImportErrorCode(code)).toBe(true);
     expect(isImportErrorCode('ERR_NOPE')).toBe(false);

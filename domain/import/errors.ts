@@ -2,13 +2,18 @@
  * The import error catalogue of spec 001 section 8, in the order the publication page lists them: the file,
  * then its headers, then its cells and rows, then the recipients' keys, the archive and the publication.
  * ERR_FORBIDDEN_CHARACTERS and ERR_DATE_OUT_OF_RANGE are ours (issue 17: control and bidi-override
- * characters, dates outside 1900–2100); ERR_NFT_FUNDS too (issue 20: the blockchain signer cannot pay the anchoring).
+ * characters, dates outside 1900–2100); ERR_NFT_FUNDS too (issue 20: the blockchain signer cannot pay the anchoring);
+ * and issue 28's: ERR_ZERO_BYTE_FILE (a file of 0 bytes), ERR_UNKNOWN_COLUMNS (headers that are none of the
+ * template's columns, with the column each most likely meant), ERR_MISSING_VALUES (an empty cell of a required
+ * column) and ERR_DUPLICATE_RECIPIENT (one recipient twice in one language).
  */
 export const IMPORT_ERROR_CODES = [
   'ERR_BAD_FILE_TYPE',
   'ERR_LOCKED_FILE',
+  'ERR_ZERO_BYTE_FILE',
   'ERR_EMPTY_FILE',
   'ERR_DUPLICATE_HEADERS',
+  'ERR_UNKNOWN_COLUMNS',
   'ERR_MISSING_HEADERS',
   'ERR_INVALID_LANGUAGE',
   'ERR_TOO_MANY_ROWS',
@@ -17,8 +22,10 @@ export const IMPORT_ERROR_CODES = [
   'ERR_FORBIDDEN_CHARACTERS',
   'ERR_DATE_OUT_OF_RANGE',
   'ERR_NO_TECH_DATA',
+  'ERR_MISSING_VALUES',
   'ERR_INVALID_EMAILS',
   'ERR_MISSING_EMAILS',
+  'ERR_DUPLICATE_RECIPIENT',
   'ERR_ALL_MISUSED',
   'ERR_MISSING_LANGUAGE',
   'ERR_FILE_TYPE',

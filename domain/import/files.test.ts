@@ -10,6 +10,7 @@ import {
   listedFiles,
   spreadsheetContent,
 } from './files';
+import { importError } from './errors';
 
 describe('import file name', () => {
   it('accepts .xlsx, .xlsm and .ods whatever their case', () => {
@@ -95,7 +96,13 @@ describe('import file content', () => {
     expect(checkImportFileContent('good.ods', read('good.xlsx'))).toEqual(bad('good.ods'));
     expect(checkImportFileContent('noise.xlsx', randomBytes(4096))).toEqual(bad('noise.xlsx'));
     expect(checkImportFileContent('noise.ods', randomBytes(100))).toEqual(bad('noise.ods'));
-    expect(checkImportFileContent('empty.xlsx', new Uint8Array(0))).toEqual(bad('empty.xlsx'));
+    // a file of 0 bytes says it is empty, whatever its name
+    expect(checkImportFileContent('empty.xlsx', new Uint8Array(0))).toEqual(
+      importError('ERR_ZERO_BYTE_FILE', ['empty.xlsx']),
+    );
+    expect(checkImportFileContent('empty.ods', new ArrayBuffer(0))).toEqual(
+      importError('ERR_ZERO_BYTE_FILE', ['empty.ods']),
+    );
     expect(checkImportFileContent('good.csv', read('csv-renamed.xlsx'))).toEqual(bad('good.csv'));
   });
 

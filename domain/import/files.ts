@@ -214,11 +214,13 @@ const EXPECTED_CONTENT: Readonly<Record<string, readonly SpreadsheetContent[]>> 
  * The file's name and its bytes must agree (spec 001 section 8): a file that is not what its extension says
  * is ERR_BAD_FILE_TYPE (a CSV or a flat-XML spreadsheet renamed, random bytes, another format's zip); a zip
  * whose directory cannot be read, or that would unpack beyond the bounds above, is ERR_UNEXPECTED; a zip with
- * encrypted entries ERR_LOCKED_FILE. It is never read as something else.
+ * encrypted entries ERR_LOCKED_FILE; a file of 0 bytes ERR_ZERO_BYTE_FILE. It is never read as something else.
  */
 export function checkImportFileContent(name: string, data: ArrayBuffer | Uint8Array): ImportError | null {
   const badName = checkImportFileName(name);
   if (badName) return badName;
+  // a file of 0 bytes (a download or a copy that did not finish) is empty, whatever its name says
+  if (data.byteLength === 0) return importError('ERR_ZERO_BYTE_FILE', [name]);
   const content = spreadsheetContent(data);
   if (EXPECTED_CONTENT[fileExtension(name)].includes(content)) return null;
   if (content === 'encrypted-zip') return importError('ERR_LOCKED_FILE', [name]);

@@ -7,9 +7,13 @@
  * - A recipient is the trimmed, case-kept values of all its technical fields; every one must be filled
  *   (ERR_NO_TECH_DATA names the empty cells). With no technical field, each row is its own recipient, whose
  *   certificate is in the row's language (no other language is asked for).
- * - A language given twice for one recipient (all included) is ERR_MISSING_LANGUAGE: the rule is exactly one
- *   row per language; the detail line points at the second row. 'all' beside any language is ERR_ALL_MISUSED.
- * - Blank rows are skipped; columns without a header are ignored; other unknown columns are kept as data.
+ * - The rule is exactly one row per language and recipient: a language given twice (all included) is
+ *   ERR_DUPLICATE_RECIPIENT, pointing at the second row and the first. 'all' beside any language is ERR_ALL_MISUSED.
+ * - Blank rows are skipped; columns without a header are ignored. A header that is none of the template's columns
+ *   (columns.ts) is ERR_UNKNOWN_COLUMNS, with the column it most likely meant, unless the mapping (the page's, or
+ *   the API call's columnMapping) renames or ignores it: no column is silently dropped (issue 28).
+ * - firstName and lastName are required headers and their cells must be filled (ERR_MISSING_VALUES names them).
+ * - One recipient twice in one language is ERR_DUPLICATE_RECIPIENT (both rows named).
  * - An empty file, header errors, an unknown default language and too many rows stop before the rows are read;
  *   every other error is collected in one pass over the rows.
  */
@@ -31,6 +35,19 @@ export {
   type Sheet,
   type SheetCell,
 } from './cells';
+export {
+  COLUMN_LABELS,
+  hasRegisterColumns,
+  importColumns,
+  mappedHeader,
+  normalisedHeader,
+  REGISTER_READ_COLUMNS,
+  REQUIRED_RECIPIENT_FIELDS,
+  suggestHeaderMapping,
+  type ColumnDefinition,
+  type ColumnMapping,
+  type UnknownColumn,
+} from './columns';
 export {
   ALL_LANGUAGES,
   EMAIL_KEY,

@@ -75,10 +75,10 @@ describe('recipient data', () => {
 
   it('is flagged on import as ERR_CPF_INCORRECT_DATA naming the cells, when asked', () => {
     const sheet = [
-      ['language', 'ID', 'Email', 'obtentionDate', 'ExpirationDate', 'linkURL'],
-      ['en', 'A', 'a@example.org', '2026-02-30', '', ''],
-      ['en', 'B', 'b@example.org', '2026-03-01', '2026-02-01', 'ftp://files.example.org'],
-      ['en', 'C', 'c@example.org', '2026-03-01', '2027-03-01', 'https://example.org'],
+      ['language', 'ID', 'Email', 'obtentionDate', 'ExpirationDate', 'linkURL', 'firstName', 'lastName'],
+      ['en', 'A', 'a@example.org', '2026-02-30', '', '', 'Ada', 'L'],
+      ['en', 'B', 'b@example.org', '2026-03-01', '2026-02-01', 'ftp://files.example.org', 'Bob', 'M'],
+      ['en', 'C', 'c@example.org', '2026-03-01', '2027-03-01', 'https://example.org', 'Cy', 'N'],
     ];
     expect(validateImport(sheet, definition, { recipientData: true })).toEqual({
       ok: false,
@@ -122,11 +122,11 @@ describe('bounds and characters (issue 17)', () => {
 
   it('refuses them on import with their own codes, naming the cell, for the web app and the server alike', () => {
     const sheet: Sheet = [
-      ['language', 'ID', 'Email', 'firstName', 'obtentionDate', 'ExpirationDate', 'dateNaissance'],
-      ['en', 'A', 'a@example.org', 'Ada\u0000', '9999-01-01', '', ''],
-      ['en', 'B', 'b@example.org', '\u202Enivek', '2026-01-01', '2101-01-01', '1899-12-31'],
-      ['en', 'C', 'c@example.org', 'Zoë', { t: 'n', v: 2_958_465, z: 'yyyy-mm-dd' }, '', '1950-05-05'],
-      ['en', 'D', 'd@example.org', 'Dan', '2026-01-01', '2100-12-31', ''],
+      ['language', 'ID', 'Email', 'firstName', 'obtentionDate', 'ExpirationDate', 'dateNaissance', 'lastName'],
+      ['en', 'A', 'a@example.org', 'Ada\u0000', '9999-01-01', '', '', 'L'],
+      ['en', 'B', 'b@example.org', '\u202Enivek', '2026-01-01', '2101-01-01', '1899-12-31', 'L'],
+      ['en', 'C', 'c@example.org', 'Zoë', { t: 'n', v: 2_958_465, z: 'yyyy-mm-dd' }, '', '1950-05-05', 'L'],
+      ['en', 'D', 'd@example.org', 'Dan', '2026-01-01', '2100-12-31', '', 'L'],
     ];
     const expected = {
       ok: false,
@@ -139,22 +139,24 @@ describe('bounds and characters (issue 17)', () => {
         },
       ],
     };
-    expect(validateImport(sheet, definition)).toEqual(expected);
-    expect(validateImport(sheet, definition, { recipientData: true })).toEqual(expected);
+    // dateNaissance is a register column: the template is a registry one
+    const registry = { ...definition, register: true };
+    expect(validateImport(sheet, registry)).toEqual(expected);
+    expect(validateImport(sheet, registry, { recipientData: true })).toEqual(expected);
   });
 
   it('refuses a header holding them', () => {
     expect(
       validateImport(
         [
-          ['language', 'ID', 'Email', 'na\u202Eme'],
-          ['en', 'A', 'a@example.org', 'x'],
+          ['language', 'ID', 'Email', 'firstName', 'lastName', 'na\u202Eme'],
+          ['en', 'A', 'a@example.org', 'Ada', 'L', 'x'],
         ],
         definition,
       ),
     ).toEqual({
       ok: false,
-      errors: [{ code: 'ERR_FORBIDDEN_CHARACTERS', details: ['D1: U+202E'], more: 0 }],
+      errors: [{ code: 'ERR_FORBIDDEN_CHARACTERS', details: ['F1: U+202E'], more: 0 }],
     });
   });
 });

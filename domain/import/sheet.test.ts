@@ -60,13 +60,13 @@ describe('a valid import', () => {
           ['FIRSTNAME', 'Id', 'LANGUAGE', 'lastname', 'Grade', 'linkurl'],
           ['Ada', '7', 'all', 'L', '18', 'https://x.org'],
         ],
-        definition,
+        { ...definition, fieldsToCertify: ['firstName', 'lastName', 'grade'] },
       ),
     );
     expect(rows).toEqual([
-      { ID: '7', Language: 'all', Email: '', firstName: 'Ada', lastName: 'L', Grade: '18', linkURL: 'https://x.org' },
+      { ID: '7', Language: 'all', Email: '', firstName: 'Ada', lastName: 'L', grade: '18', linkURL: 'https://x.org' },
     ]);
-    expect(Object.keys(rows[0])).toEqual(['ID', 'Language', 'Email', 'firstName', 'lastName', 'Grade', 'linkURL']);
+    expect(Object.keys(rows[0])).toEqual(['ID', 'Language', 'Email', 'firstName', 'lastName', 'grade', 'linkURL']);
   });
 
   it('gives a blank language the default language', () => {
@@ -116,7 +116,7 @@ describe('a valid import', () => {
           [...HEADERS, 'score', 'obtentionDate'],
           ['all', '1', '', 'A', 'B', { t: 'n', v: 0.85, w: '85%', z: '0%' }, { t: 'n', v: 45658, z: 'dd/mm/yyyy' }],
         ],
-        definition,
+        { ...definition, fieldsToCertify: ['score'] },
       ),
     );
     expect(rows[0]).toMatchObject({ score: '85%', obtentionDate: '2025-01-01' });
@@ -194,10 +194,22 @@ describe('file and header rules', () => {
     ]);
   });
 
-  it('lists the missing headers: language, technical fields, the template’s fields, Email when openbadge', () => {
+  it('lists the missing headers: language, technical fields, the recipient’s name, the template’s fields, Email when openbadge', () => {
     expect(
       errorOf(validateImport([['Email', 'firstName'], ['all']], definition), 'ERR_MISSING_HEADERS').details,
     ).toEqual(['language', 'ID', 'lastName']);
+    expect(
+      errorOf(
+        validateImport(
+          [
+            ['language', 'ID'],
+            ['all', '1'],
+          ],
+          { ...definition, fieldsToCertify: ['Email'] },
+        ),
+        'ERR_MISSING_HEADERS',
+      ).details,
+    ).toEqual(['firstName', 'lastName', 'Email']);
     const openbadge = { ...definition, openbadge: true, fileFields: ['diploma'] };
     expect(
       errorOf(
@@ -216,6 +228,7 @@ describe('file and header rules', () => {
       'ID',
       'Email',
       'firstName',
+      'lastName',
       'diploma',
     ]);
   });
@@ -330,7 +343,7 @@ describe('cell rules', () => {
     const withFiles = { ...definition, fieldsToCertify: ['firstName', 'lastName', 'diploma'], fileFields: ['diploma'] };
     const result = validateImport(
       [
-        [...HEADERS, 'Diploma', 'notes'],
+        [...HEADERS, 'Diploma', 'assessment'],
         ['all', '1', '', 'A', 'B', 'ada.PDF', 'a.gif'],
         ['all', '2', '', 'A', 'B', 'bob.gif'],
         ['all', '3', '', 'A', 'B', ''],
@@ -358,7 +371,7 @@ describe('languages of a recipient', () => {
     ]);
   });
 
-  it('refuses a language given twice for the same key, pointing at the second row', () => {
+  it('refuses a recipient given twice in one language, pointing at the second row and the first', () => {
     const result = validateImport(
       sheetOf(
         ['en', '1', '', 'A', 'B'],
@@ -370,7 +383,7 @@ describe('languages of a recipient', () => {
       definition,
     );
     expect(errorsOf(result)).toEqual([
-      { code: 'ERR_MISSING_LANGUAGE', details: ['A4 (1): en', 'A6 (2): all'], more: 0 },
+      { code: 'ERR_DUPLICATE_RECIPIENT', details: ['B4 = B2 (1): en', 'B6 = B5 (2): all'], more: 0 },
     ]);
   });
 
@@ -416,6 +429,7 @@ describe('reporting', () => {
 
 describe('server re-validation', () => {
   it('turns rows back into a sheet that validates to the same rows', () => {
+    const withScore = { ...definition, fieldsToCertify: ['score', 'notes'] };
     const first = rowsOf(
       validateImport(
         [
@@ -423,12 +437,12 @@ describe('server re-validation', () => {
           ['EN', { t: 'n', v: 1 }, 'Ada@Example.org', 'Ada', 'L', { t: 'n', v: 0.5, z: '0%' }, ''],
           ['fr', '1', '', 'Ada', 'L', '', 'x'],
         ],
-        definition,
+        withScore,
       ),
     );
     const sheet = importRowsToSheet(first);
     expect(sheet[0]).toEqual(['ID', 'Language', 'Email', 'firstName', 'lastName', 'score', 'notes']);
-    expect(rowsOf(validateImport(sheet, definition))).toEqual(first);
+    expect(rowsOf(validateImport(sheet, withScore))).toEqual(first);
   });
 
   it('rejects what a tampered request sends', () => {
@@ -437,10 +451,12 @@ describe('server re-validation', () => {
       { ID: '1', Language: 'fr', Email: '', firstName: '#REF!', lastName: 'B', extra: 'x' },
     ]);
     expect(sheet[0]).toContain('extra');
-    expect(errorsOf(validateImport(sheet, definition)).map((error) => error.code)).toEqual([
-      'ERR_FORMULA_ERROR',
-      'ERR_INVALID_EMAILS',
+    expect(errorsOf(validateImport(sheet, definition))).toEqual([
+      { code: 'ERR_UNKNOWN_COLUMNS', details: ['F1: extra'], more: 0 },
     ]);
+    expect(
+      errorsOf(validateImport(sheet, definition, { columnMapping: { extra: null } })).map((error) => error.code),
+    ).toEqual(['ERR_FORMULA_ERROR', 'ERR_INVALID_EMAILS']);
   });
 });
 
@@ -486,8 +502,10 @@ describe('a large import', () => {
     ];
     const errors = errorsOf(validateImport(sheet, { ...wide, maxRows: 10_000 }));
     expect(errors).toEqual([
+      { code: 'ERR_MISSING_VALUES', details: ['D5002 (firstName)', 'E5002 (lastName)'], more: 0 },
       { code: 'ERR_INVALID_EMAILS', details: ['C5002: x'], more: 0 },
-      { code: 'ERR_MISSING_LANGUAGE', details: ['A5003 (2500): fr', 'B5002 (2500): en'], more: 0 },
+      { code: 'ERR_DUPLICATE_RECIPIENT', details: ['B5003 = B5002 (2500): fr'], more: 0 },
+      { code: 'ERR_MISSING_LANGUAGE', details: ['B5002 (2500): en'], more: 0 },
     ]);
   });
 });

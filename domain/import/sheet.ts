@@ -1,6 +1,13 @@
 import { isValidEmail, sanitizeEmail } from '../email';
-import { BLANK_IMPORT_COLUMNS } from './blankFile';
 import { cellFault, cellRef, cellText, columnName, isBlankCell, type Cell, type Sheet } from './cells';
+import {
+  importColumns,
+  mappedHeader,
+  REQUIRED_RECIPIENT_FIELDS,
+  suggestHeaderMapping,
+  type ColumnMapping,
+  type UnknownColumn,
+} from './columns';
 import { importError, ImportErrorCollector, type ImportError } from './errors';
 import { hasAllowedFileType } from './files';
 import {
@@ -36,12 +43,16 @@ export interface ImportDefinition {
   /** openbadge templates need an Email on every row */
   openbadge: boolean;
   maxRows: number;
+  /** a registry template, whose rows may also carry the register's columns (columns.ts) */
+  register?: boolean;
 }
 
 /** One imported row: technical fields, Language, Email, then the data fields, all as text. */
 export type ImportRow = Record<string, string> & { Language: string; Email: string };
 
-export type ImportResult = { ok: true; rows: ImportRow[] } | { ok: false; errors: ImportError[] };
+/** A refused import; `unknownColumns` lists the headers that are none of the template's columns, with suggestions. */
+export type ImportResult =
+  { ok: true; rows: ImportRow[] } | { ok: false; errors: ImportError[]; unknownColumns?: UnknownColumn[] };
 
 export interface ImportSheetOptions {
   /** the workbook counts dates from 1904 (SheetJS: `workbook.Workbook.WBProps.date1904`) */
@@ -51,6 +62,8 @@ export interface ImportSheetOptions {
    * so that the web app shows them before the check word; the server answers them as its own field map
    */
   recipientData?: boolean;
+  /** headers renamed (or ignored, null) before anything is read: the page's mapping, or the API call's columnMapping */
+  columnMapping?: ColumnMapping;
 }
 
 function uniqueNames(names: readonly string[]): string[] {
@@ -68,14 +81,16 @@ function uniqueNames(names: readonly string[]): string[] {
 
 /**
  * The headers a file must have, compared without regard to case: language, the technical fields, Email for
- * openbadge templates, and every field of the template (file fields included). The other standard columns
- * (firstName, ExpirationDate, linkURL, …) are optional unless the template uses them.
+ * openbadge templates, the recipient's name (REQUIRED_RECIPIENT_FIELDS: every certificate shows it), and every
+ * field of the template (file fields included). The other standard columns (obtentionDate, ExpirationDate,
+ * linkURL, …) are optional unless the template uses them.
  */
 export function requiredHeaders(definition: ImportDefinition): string[] {
   return uniqueNames([
     LANGUAGE_HEADER,
     ...definition.technicalFields,
     ...(definition.openbadge ? [EMAIL_KEY] : []),
+    ...REQUIRED_RECIPIENT_FIELDS,
     ...definition.fieldsToCertify,
     ...definition.fileFields,
   ]);
@@ -86,11 +101,15 @@ interface Header {
   column: number;
 }
 
-/** The first row's headers by lowercased name, in column order; duplicates reported. */
-function readHeaders(row: readonly Cell[], errors: ImportErrorCollector): Map<string, Header> {
+/** The first row's headers by lowercased name, in column order, as the mapping renames them; duplicates reported. */
+function readHeaders(
+  row: readonly Cell[],
+  errors: ImportErrorCollector,
+  mapping: ColumnMapping | undefined,
+): Map<string, Header> {
   const columnsByName = new Map<string, { text: string; columns: number[] }>();
   for (let column = 0; column < row.length; column++) {
-    const text = cellText(row[column]);
+    const text = mappedHeader(cellText(row[column]), mapping).trim();
     if (text === '') continue;
     const forbidden = forbiddenCharacter(text);
     if (forbidden) {
@@ -148,12 +167,32 @@ function planSlots(headers: Map<string, Header>, definition: ImportDefinition): 
   slotFor(LANGUAGE_HEADER).key = LANGUAGE_KEY;
   slotFor(EMAIL_KEY).key = EMAIL_KEY;
   const knownNames = new Map<string, string>();
-  for (const name of uniqueNames([...definition.fieldsToCertify, ...definition.fileFields, ...BLANK_IMPORT_COLUMNS]))
-    knownNames.set(name.toLowerCase(), name);
+  for (const name of importColumns(definition)) knownNames.set(name.toLowerCase(), name);
   for (const [name, header] of headers) if (name !== '__proto__') slotFor(knownNames.get(name) ?? header.text);
   for (const field of uniqueNames(definition.fileFields)) slotFor(field).file = true;
   for (const slot of slots) slot.date = isDateColumn(slot.key);
   return slots;
+}
+
+/**
+ * The headers that are none of the template's columns (a `__proto__` header among them), in column order, each
+ * with the column it most likely meant (suggestHeaderMapping).
+ */
+function unknownHeaders(headers: Map<string, Header>, definition: ImportDefinition): UnknownColumn[] {
+  const known = new Set(importColumns(definition).map((column) => column.toLowerCase()));
+  const unknown = [...headers].filter(([name]) => !known.has(name)).map(([, header]) => header);
+  if (unknown.length === 0) return [];
+  const suggestions = suggestHeaderMapping(
+    [...headers.values()].map((header) => header.text),
+    definition,
+  );
+  return unknown
+    .sort((a, b) => a.column - b.column)
+    .map((header) => ({
+      header: header.text,
+      cell: cellRef(header.column, 0),
+      suggestion: suggestions.get(header.text) ?? null,
+    }));
 }
 
 /** The recipient one technical key names, and the languages its rows give. */
@@ -202,14 +241,20 @@ export function* validateImportSteps(
   if (sheet.every((row) => !row || row.every(isBlankCell))) return failure('ERR_EMPTY_FILE');
 
   const errors = new ImportErrorCollector();
-  const headers = readHeaders(sheet[0] ?? [], errors);
+  const headers = readHeaders(sheet[0] ?? [], errors, options.columnMapping);
+  const unknownColumns = unknownHeaders(headers, definition);
+  for (const { header, cell, suggestion } of unknownColumns)
+    errors.add('ERR_UNKNOWN_COLUMNS', suggestion ? `${cell}: ${header} → ${suggestion}` : `${cell}: ${header}`);
   for (const name of requiredHeaders(definition))
     if (!headers.has(name.toLowerCase())) errors.add('ERR_MISSING_HEADERS', name);
   const languageList = uniqueNames(definition.languages.map((language) => language.toLowerCase()));
   const languages = new Set(languageList);
   const defaultLanguage = definition.defaultLanguage.trim().toLowerCase();
   if (!languages.has(defaultLanguage)) errors.add('ERR_INVALID_LANGUAGE', defaultLanguage || '""');
-  if (!errors.isEmpty) return { ok: false, errors: errors.list() };
+  if (!errors.isEmpty)
+    return unknownColumns.length > 0
+      ? { ok: false, errors: errors.list(), unknownColumns }
+      : { ok: false, errors: errors.list() };
 
   const slots = planSlots(headers, definition);
   const readColumns = slots.filter((slot) => slot.column >= 0).map((slot) => slot.column);
@@ -226,6 +271,9 @@ export function* validateImportSteps(
   const languageIndex = slots.findIndex((slot) => slot.key === LANGUAGE_KEY);
   const emailIndex = slots.findIndex((slot) => slot.key === EMAIL_KEY);
   const technicalIndexes = slots.flatMap((slot, index) => (slot.technical ? [index] : []));
+  const requiredIndexes = REQUIRED_RECIPIENT_FIELDS.map((field) =>
+    slots.findIndex((slot) => slot.key.toLowerCase() === field.toLowerCase()),
+  );
   const fileIndexes = slots.flatMap((slot, index) => (slot.file ? [index] : []));
   const languageLetter = slots[languageIndex].letter;
   const emailLetter = slots[emailIndex].letter;
@@ -316,6 +364,9 @@ export function* validateImportSteps(
       }
     }
     if (emptyCells) errors.add('ERR_NO_TECH_DATA', emptyCells.join(', '));
+    for (const i of requiredIndexes)
+      if (!faulty[i] && row[slots[i].key] === '')
+        errors.add('ERR_MISSING_VALUES', `${slots[i].letter}${rowNumber} (${slots[i].key})`);
 
     if (keyReadable && !emptyCells && language !== null) {
       let recipient = recipients.get(key);
@@ -323,8 +374,13 @@ export function* validateImportSteps(
         recipient = { label, firstRow: rowNumber, languages: new Map() };
         recipients.set(key, recipient);
       }
-      if (recipient.languages.has(language))
-        errors.add('ERR_MISSING_LANGUAGE', `${languageLetter}${rowNumber} (${recipient.label}): ${language}`);
+      const earlier = recipient.languages.get(language);
+      // the same recipient twice in one language: the second row repeats the first (row numbers as the file shows them)
+      if (earlier !== undefined)
+        errors.add(
+          'ERR_DUPLICATE_RECIPIENT',
+          `${keyLetter}${rowNumber} = ${keyLetter}${earlier} (${recipient.label}): ${language}`,
+        );
       else recipient.languages.set(language, rowNumber);
     }
 

@@ -21,6 +21,13 @@ const ARCHIVE_MAX_BYTES = 100 * 1024 * 1024;
 /** One row of a publish: column → text. */
 const publishRow = z.record(z.string(), z.string().max(20_000));
 
+/** The call's mapping of the rows' columns onto the template's (issue 28), also taken by a part of a publication. */
+export const columnMapping = z
+  .record(z.string().max(200), z.string().max(200).nullable())
+  .describe(
+    'Columns of the rows that are not the template’s, each renamed to one of its columns ({"First name": "firstName"}) or left out (null). Without it, such columns are refused with ERR_UNKNOWN_COLUMNS, which names them and the column each most likely meant.',
+  );
+
 /**
  * The body's shape; its rows are checked one by one afterwards (parseBody), with pauses between slices: zod over
  * 10,000 rows at once held the event loop ≈ 300 ms (issue 16 point 1).
@@ -37,6 +44,7 @@ const publishBody = z.object({
     .describe(
       'Recipients who already hold a valid certificate of this template: deny (default) refuses the publish with 409 ERR_DUPLICATE_RECIPIENTS, allow issues them another, skip leaves them out (not charged)',
     ),
+  columnMapping: columnMapping.optional(),
 });
 type PublishBody = Omit<z.infer<typeof publishBody>, 'data'> & { data: z.infer<typeof publishRow>[] };
 
@@ -148,7 +156,7 @@ export async function publicationRoutes(app: FastifyInstance, ctx: AppContext): 
         schema: {
           summary: 'Publish imported rows as a campaign of certificates',
           description:
-            'JSON {templateId, data (rows), contentType "json", notes (max 60), automated-emailing}, or multipart/form-data with `body` (that JSON) and `file` (the .zip of the files the rows name). Header Idempotency-Key: a repeated publish with the same key answers the first campaignId and issues nothing. 200 {campaignId}; 400 {data} (ERR_CPF_INCORRECT_DATA), {error} (ERR_PUBLICATION_ERROR, or "Invalid input file" / "File missing in the archive: …"); 402 NOT_ENOUGH_CREDITS; 409 TEMPLATE_UNAVAILABLE, ERR_DUPLICATE_RECIPIENTS {recipients, count, duplicates: [{row, recipient, certificateKey}] (the first 100)} when recipients already hold a valid certificate of this template and duplicateBehavior is deny (the default), ERR_NOTHING_TO_PUBLISH when skip leaves no recipient; 422 IDEMPOTENCY_KEY_REUSED. With skip, 200 {campaignId, skipped}: only the certificates issued are charged.',
+            'JSON {templateId, data (rows), contentType "json", notes (max 60), automated-emailing, duplicateBehavior, columnMapping}, or multipart/form-data with `body` (that JSON) and `file` (the .zip of the files the rows name). Header Idempotency-Key: a repeated publish with the same key answers the first campaignId and issues nothing. 200 {campaignId}; 400 {data} (ERR_CPF_INCORRECT_DATA), {error} (ERR_PUBLICATION_ERROR, or "Invalid input file" / "File missing in the archive: …"), ERR_UNKNOWN_COLUMNS {error, columns: [{column, suggestion}], errors} for columns that are not the template’s unless columnMapping maps them; the rows need firstName and lastName filled (ERR_MISSING_HEADERS, ERR_MISSING_VALUES in errors); 402 NOT_ENOUGH_CREDITS; 409 TEMPLATE_UNAVAILABLE, ERR_DUPLICATE_RECIPIENTS {recipients, count, duplicates: [{row, recipient, certificateKey}] (the first 100)} when recipients already hold a valid certificate of this template and duplicateBehavior is deny (the default), ERR_NOTHING_TO_PUBLISH when skip leaves no recipient; 422 IDEMPOTENCY_KEY_REUSED. With skip, 200 {campaignId, skipped}: only the certificates issued are charged.',
           consumes: ['application/json', 'multipart/form-data'],
           headers: z.object({ [IDEMPOTENCY_HEADER]: z.string().min(1).max(200).optional() }),
           body: publishBodyContract,
@@ -168,6 +176,7 @@ export async function publicationRoutes(app: FastifyInstance, ctx: AppContext): 
           idempotencyKey: typeof key === 'string' && key !== '' ? key : null,
           archive,
           duplicateBehavior: body.duplicateBehavior ?? DEFAULT_DUPLICATE_BEHAVIOR,
+          columnMapping: body.columnMapping,
         });
       },
     );
@@ -219,8 +228,8 @@ export async function publicationRoutes(app: FastifyInstance, ctx: AppContext): 
       schema: {
         summary: 'Who among these rows already holds a valid certificate of the template (nothing is spent)',
         description:
-          'Body {templateId, data (rows)} as POST /api/admin/data (no archive). The rows are checked as a publish checks them, then each recipient (its technical fields’ values, or its address when the template has none) is looked up among the template’s valid certificates (validated, minting, claimed or revealed, not expired). 200 {recipients, count, duplicates: [{row, recipient, certificateKey}] (the first 100)}; 400 as POST /api/admin/data.',
-        body: publishBodyContract.pick({ templateId: true, data: true }),
+          'Body {templateId, data (rows), columnMapping} as POST /api/admin/data (no archive). The rows are checked as a publish checks them, then each recipient (its technical fields’ values, or its address when the template has none) is looked up among the template’s valid certificates (validated, minting, claimed or revealed, not expired). 200 {recipients, count, duplicates: [{row, recipient, certificateKey}] (the first 100)}; 400 as POST /api/admin/data.',
+        body: publishBodyContract.pick({ templateId: true, data: true, columnMapping: true }),
         response: {
           200: z.object({
             recipients: z.number(),
@@ -232,7 +241,11 @@ export async function publicationRoutes(app: FastifyInstance, ctx: AppContext): 
     },
     async (request) => {
       const body = await parseBody(request.body);
-      return checkDuplicates(ctx, authOf(request), { templateId: body.templateId, rows: body.data });
+      return checkDuplicates(ctx, authOf(request), {
+        templateId: body.templateId,
+        rows: body.data,
+        columnMapping: body.columnMapping,
+      });
     },
   );
 }

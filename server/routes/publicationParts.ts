@@ -8,6 +8,7 @@ import type { AppContext } from '../context';
 import { badRequest } from '../errors';
 import { cooperate } from '../eventLoop';
 import { appendPart, commitUpload, createUpload } from '../services/publication/parts';
+import { columnMapping } from './publication';
 
 /** One import row: column → text (as in POST /api/admin/data). */
 const partRow = z.record(z.string(), z.string().max(20_000));
@@ -78,9 +79,12 @@ export async function publicationPartsRoutes(app: FastifyInstance, ctx: AppConte
       schema: {
         summary: 'Send one numbered part of a publication',
         description:
-          'Body {data: rows} (at most 5,000). The part is checked with the rules of POST /api/admin/data; sending the same part number again with the same rows changes nothing, with other rows replaces it. 400 as POST /api/admin/data (and ERR_TOO_MANY_ROWS past 100,000 rows in all); 404 UPLOAD_NOT_FOUND (not the caller’s, or expired); 409 UPLOAD_COMMITTED, RECIPIENT_IN_SEVERAL_PARTS.',
+          'Body {data: rows} (at most 5,000), and columnMapping as in POST /api/admin/data. The part is checked with the rules of POST /api/admin/data (ERR_UNKNOWN_COLUMNS for columns that are not the template’s); sending the same part number again with the same rows changes nothing, with other rows replaces it. 400 as POST /api/admin/data (and ERR_TOO_MANY_ROWS past 100,000 rows in all); 404 UPLOAD_NOT_FOUND (not the caller’s, or expired); 409 UPLOAD_COMMITTED, RECIPIENT_IN_SEVERAL_PARTS.',
         params: uploadParams.extend({ partNumber: z.coerce.number().int().min(1).max(UPLOAD_MAX_PARTS) }),
-        body: z.object({ data: z.array(z.unknown()).min(1).max(PART_MAX_ROWS) }),
+        body: z.object({
+          data: z.array(z.unknown()).min(1).max(PART_MAX_ROWS),
+          columnMapping: columnMapping.optional(),
+        }),
         response: {
           200: z.object({ partNumber: z.number(), rows: z.number(), recipients: z.number(), totalRows: z.number() }),
         },
@@ -93,6 +97,7 @@ export async function publicationPartsRoutes(app: FastifyInstance, ctx: AppConte
         request.params.uploadId,
         request.params.partNumber,
         await partRows(request.body.data),
+        request.body.columnMapping,
       ),
   );
 

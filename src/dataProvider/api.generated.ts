@@ -6823,7 +6823,7 @@ export interface paths {
     put?: never;
     /**
      * Publish imported rows as a campaign of certificates
-     * @description JSON {templateId, data (rows), contentType "json", notes (max 60), automated-emailing}, or multipart/form-data with `body` (that JSON) and `file` (the .zip of the files the rows name). Header Idempotency-Key: a repeated publish with the same key answers the first campaignId and issues nothing. 200 {campaignId}; 400 {data} (ERR_CPF_INCORRECT_DATA), {error} (ERR_PUBLICATION_ERROR, or "Invalid input file" / "File missing in the archive: …"); 402 NOT_ENOUGH_CREDITS; 409 TEMPLATE_UNAVAILABLE, ERR_DUPLICATE_RECIPIENTS {recipients, count, duplicates: [{row, recipient, certificateKey}] (the first 100)} when recipients already hold a valid certificate of this template and duplicateBehavior is deny (the default), ERR_NOTHING_TO_PUBLISH when skip leaves no recipient; 422 IDEMPOTENCY_KEY_REUSED. With skip, 200 {campaignId, skipped}: only the certificates issued are charged.
+     * @description JSON {templateId, data (rows), contentType "json", notes (max 60), automated-emailing, duplicateBehavior, columnMapping}, or multipart/form-data with `body` (that JSON) and `file` (the .zip of the files the rows name). Header Idempotency-Key: a repeated publish with the same key answers the first campaignId and issues nothing. 200 {campaignId}; 400 {data} (ERR_CPF_INCORRECT_DATA), {error} (ERR_PUBLICATION_ERROR, or "Invalid input file" / "File missing in the archive: …"), ERR_UNKNOWN_COLUMNS {error, columns: [{column, suggestion}], errors} for columns that are not the template’s unless columnMapping maps them; the rows need firstName and lastName filled (ERR_MISSING_HEADERS, ERR_MISSING_VALUES in errors); 402 NOT_ENOUGH_CREDITS; 409 TEMPLATE_UNAVAILABLE, ERR_DUPLICATE_RECIPIENTS {recipients, count, duplicates: [{row, recipient, certificateKey}] (the first 100)} when recipients already hold a valid certificate of this template and duplicateBehavior is deny (the default), ERR_NOTHING_TO_PUBLISH when skip leaves no recipient; 422 IDEMPOTENCY_KEY_REUSED. With skip, 200 {campaignId, skipped}: only the certificates issued are charged.
      */
     post: {
       parameters: {
@@ -6850,6 +6850,10 @@ export interface paths {
              * @enum {string}
              */
             duplicateBehavior?: 'deny' | 'allow' | 'skip';
+            /** @description Columns of the rows that are not the template’s, each renamed to one of its columns ({"First name": "firstName"}) or left out (null). Without it, such columns are refused with ERR_UNKNOWN_COLUMNS, which names them and the column each most likely meant. */
+            columnMapping?: {
+              [key: string]: string | null;
+            };
           };
           'multipart/form-data': {
             /** @description The JSON body of a JSON publish (templateId, data, …), as text */
@@ -7070,7 +7074,7 @@ export interface paths {
     put?: never;
     /**
      * Who among these rows already holds a valid certificate of the template (nothing is spent)
-     * @description Body {templateId, data (rows)} as POST /api/admin/data (no archive). The rows are checked as a publish checks them, then each recipient (its technical fields’ values, or its address when the template has none) is looked up among the template’s valid certificates (validated, minting, claimed or revealed, not expired). 200 {recipients, count, duplicates: [{row, recipient, certificateKey}] (the first 100)}; 400 as POST /api/admin/data.
+     * @description Body {templateId, data (rows), columnMapping} as POST /api/admin/data (no archive). The rows are checked as a publish checks them, then each recipient (its technical fields’ values, or its address when the template has none) is looked up among the template’s valid certificates (validated, minting, claimed or revealed, not expired). 200 {recipients, count, duplicates: [{row, recipient, certificateKey}] (the first 100)}; 400 as POST /api/admin/data.
      */
     post: {
       parameters: {
@@ -7086,6 +7090,10 @@ export interface paths {
             data: {
               [key: string]: string;
             }[];
+            /** @description Columns of the rows that are not the template’s, each renamed to one of its columns ({"First name": "firstName"}) or left out (null). Without it, such columns are refused with ERR_UNKNOWN_COLUMNS, which names them and the column each most likely meant. */
+            columnMapping?: {
+              [key: string]: string | null;
+            };
           };
         };
       };
@@ -7213,7 +7221,7 @@ export interface paths {
     get?: never;
     /**
      * Send one numbered part of a publication
-     * @description Body {data: rows} (at most 5,000). The part is checked with the rules of POST /api/admin/data; sending the same part number again with the same rows changes nothing, with other rows replaces it. 400 as POST /api/admin/data (and ERR_TOO_MANY_ROWS past 100,000 rows in all); 404 UPLOAD_NOT_FOUND (not the caller’s, or expired); 409 UPLOAD_COMMITTED, RECIPIENT_IN_SEVERAL_PARTS.
+     * @description Body {data: rows} (at most 5,000), and columnMapping as in POST /api/admin/data. The part is checked with the rules of POST /api/admin/data (ERR_UNKNOWN_COLUMNS for columns that are not the template’s); sending the same part number again with the same rows changes nothing, with other rows replaces it. 400 as POST /api/admin/data (and ERR_TOO_MANY_ROWS past 100,000 rows in all); 404 UPLOAD_NOT_FOUND (not the caller’s, or expired); 409 UPLOAD_COMMITTED, RECIPIENT_IN_SEVERAL_PARTS.
      */
     put: {
       parameters: {
@@ -7229,6 +7237,10 @@ export interface paths {
         content: {
           'application/json': {
             data: unknown[];
+            /** @description Columns of the rows that are not the template’s, each renamed to one of its columns ({"First name": "firstName"}) or left out (null). Without it, such columns are refused with ERR_UNKNOWN_COLUMNS, which names them and the column each most likely meant. */
+            columnMapping?: {
+              [key: string]: string | null;
+            };
           };
         };
       };

@@ -1,4 +1,10 @@
-import { checkImportFileContent, validateImport, type ImportDefinition, type ImportResult } from '../../domain/import';
+import {
+  checkImportFileContent,
+  validateImport,
+  type ColumnMapping,
+  type ImportDefinition,
+  type ImportResult,
+} from '../../domain/import';
 import { inflateZip } from './inflateZip';
 import { readWorkbook, type ReadWorkbookResult } from './readWorkbook';
 import { scanRefusal, scanSpreadsheetZip } from './sheetRowCount';
@@ -47,12 +53,17 @@ export function readAndValidate(
   onValidating: () => void = () => undefined,
   onStage: (stage: ImportStage) => void = () => undefined,
   inflated: Uint8Array | null = null,
+  columnMapping?: ColumnMapping,
 ): WorkbookImport {
-  const read = readWorkbook(bytes, fileName, inflated);
+  const read = readWorkbook(bytes, fileName, inflated, columnMapping);
   if (!read.ok) return read;
   onStage('read');
   onValidating();
-  const result = validateImport(read.sheet, definition, { date1904: read.date1904, recipientData: true });
+  const result = validateImport(read.sheet, definition, {
+    date1904: read.date1904,
+    recipientData: true,
+    columnMapping,
+  });
   onStage('validated');
   return result;
 }
@@ -69,11 +80,12 @@ export async function importWorkbook(
   definition: ImportDefinition,
   onValidating: () => void = () => undefined,
   onStage: (stage: ImportStage) => void = () => undefined,
+  columnMapping?: ColumnMapping,
 ): Promise<WorkbookImport> {
   const refusal = await zipRefusal(bytes, fileName, definition.maxRows);
   if (refusal) return refusal;
   onStage('scanned');
   const inflated = await inflatedWorkbook(bytes, fileName);
   onStage('inflated');
-  return readAndValidate(bytes, fileName, definition, onValidating, onStage, inflated);
+  return readAndValidate(bytes, fileName, definition, onValidating, onStage, inflated, columnMapping);
 }

@@ -1,4 +1,4 @@
-import type { ImportDefinition, ImportRow } from '../../domain/import';
+import type { ColumnMapping, ImportDefinition, ImportRow } from '../../domain/import';
 import { whenIdle } from '../components/whenIdle';
 import type { WorkbookImport } from './importWorkbook';
 import type { RowCountAnswer, RowCountMessage } from './rowCountWorker';
@@ -59,6 +59,7 @@ export function parseSpreadsheet(
   definition: ImportDefinition,
   onValidating: () => void = () => undefined,
   timeLimitMs = PARSE_TIME_LIMIT_MS,
+  columnMapping?: ColumnMapping,
 ): Promise<ParseResult> {
   const started = spare ?? { parser: startWorker(), counter: startCounter() };
   spare = null;
@@ -117,7 +118,7 @@ export function parseSpreadsheet(
         settle();
       };
       worker.onerror = failed;
-      const message: SpreadsheetMessage = { file, definition, scanHere: false };
+      const message: SpreadsheetMessage = { file, definition, scanHere: false, columnMapping };
       worker.postMessage(message);
     };
     performance.mark(IMPORT_MARK + 'posted');

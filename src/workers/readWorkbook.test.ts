@@ -30,8 +30,8 @@ describe('reading a workbook for the import', () => {
   it('keeps number formats so percent and date cells are converted by the validation', () => {
     const bytes = workbookBytes(
       [
-        ['language', 'ID', 'Email', 'score', 'obtentionDate'],
-        ['en', 'A-1', 'ada@example.org', 0.855, 46348],
+        ['language', 'ID', 'Email', 'score', 'obtentionDate', 'firstName', 'lastName'],
+        ['en', 'A-1', 'ada@example.org', 0.855, 46348, 'Ada', 'Lovelace'],
       ],
       'xlsx',
       (ws) => {
@@ -51,8 +51,8 @@ describe('reading a workbook for the import', () => {
 
   it('reads a plain number of a date column as the date serial it stands for (a cell that lost its format)', () => {
     const bytes = workbookBytes([
-      ['language', 'ID', 'Email', 'score', 'obtentionDate', 'ExpirationDate'],
-      ['en', 'A-1', 'ada@example.org', 46203, 46203, '46203'],
+      ['language', 'ID', 'Email', 'score', 'obtentionDate', 'ExpirationDate', 'firstName', 'lastName'],
+      ['en', 'A-1', 'ada@example.org', 46203, 46203, '46203', 'Ada', 'Lovelace'],
     ]);
     const read = readWorkbook(bytes, 'recipients.xlsx');
     expect(read.ok).toBe(true);
@@ -97,9 +97,17 @@ describe('reading a workbook for the import', () => {
 
   it('reads every cell as SheetJS formatting each cell would (it no longer formats them all), errors included', async () => {
     const formats = ['0%', '0.00%', 'yyyy-mm-dd', 'd/m/yy', '#,##0.00 "€"', '0.00', 'hh:mm', '# ?/?', '[h]:mm', '@'];
-    const header = ['language', 'ID', 'Email', ...formats.map((_, i) => `f${i}`), 'error'];
+    const header = ['language', 'ID', 'Email', ...formats.map((_, i) => `f${i}`), 'firstName', 'lastName', 'error'];
     const values = [0.855, 46348.75, 1234.5, -0.25, 2.125];
-    const rows = values.map((value, r) => ['en', `A-${r}`, `p${r}@example.org`, ...formats.map(() => value), 'x']);
+    const rows = values.map((value, r) => [
+      'en',
+      `A-${r}`,
+      `p${r}@example.org`,
+      ...formats.map(() => value),
+      'Ada',
+      'Lovelace',
+      'x',
+    ]);
     const book = XLSX.utils.book_new();
     const sheet = XLSX.utils.aoa_to_sheet([header, ...rows]);
     values.forEach((_, r) => {
@@ -116,7 +124,7 @@ describe('reading a workbook for the import', () => {
     const xml = await zip.file('xl/worksheets/sheet1.xml')!.async('string');
     zip.file('xl/worksheets/sheet1.xml', xml.replace('<v>#N/A</v>', '<v>#SPILL!</v>'));
     const unknown = await zip.generateAsync({ type: 'uint8array', compression: 'DEFLATE' });
-    const rules = { ...definition, fieldsToCertify: [] };
+    const rules = { ...definition, fieldsToCertify: [...formats.map((_, i) => `f${i}`), 'error'] };
 
     for (const bytes of [known, unknown]) {
       // the former read: SheetJS's text of every cell

@@ -4,7 +4,9 @@ import {
   cellText,
   checkImportFileContent,
   isDateColumn,
+  mappedHeader,
   type Cell,
+  type ColumnMapping,
   type Sheet,
 } from '../../domain/import';
 
@@ -15,7 +17,7 @@ export type ReadWorkbookResult =
   | { ok: true; sheet: Sheet; date1904: boolean }
   | {
       ok: false;
-      code: 'ERR_BAD_FILE_TYPE' | 'ERR_LOCKED_FILE' | 'ERR_EMPTY_FILE' | 'ERR_UNEXPECTED';
+      code: 'ERR_BAD_FILE_TYPE' | 'ERR_LOCKED_FILE' | 'ERR_ZERO_BYTE_FILE' | 'ERR_EMPTY_FILE' | 'ERR_UNEXPECTED';
       detail?: string;
     };
 
@@ -62,10 +64,13 @@ export function readWorkbook(
   fileName?: string,
   /** the same zip with its parts inflated natively (inflateZip), which SheetJS reads in their place */
   inflated?: Uint8Array | null,
+  /** the page's mapping of headers, so that a header mapped to a date column has its numbers read as dates */
+  columnMapping?: ColumnMapping,
 ): ReadWorkbookResult {
   if (fileName !== undefined) {
     const wrongContent = checkImportFileContent(fileName, data);
-    if (wrongContent) return { ok: false, code: wrongContent.code as 'ERR_BAD_FILE_TYPE' | 'ERR_UNEXPECTED' };
+    if (wrongContent)
+      return { ok: false, code: wrongContent.code as 'ERR_BAD_FILE_TYPE' | 'ERR_ZERO_BYTE_FILE' | 'ERR_UNEXPECTED' };
   }
   // OpenDocument keeps no number format SheetJS can read back (no cellNF): a percent shows only in the cell's text
   const withTexts = fileName !== undefined && /\.ods$/i.test(fileName);
@@ -91,7 +96,7 @@ export function readWorkbook(
   const sheet: Sheet = worksheet;
   const dateColumns: number[] = [];
   (worksheet[0] ?? []).forEach((header, column) => {
-    if (isDateColumn(cellText(header))) dateColumns.push(column);
+    if (isDateColumn(mappedHeader(cellText(header), columnMapping))) dateColumns.push(column);
   });
   if (dateColumns.length > 0)
     worksheet.forEach((row, r) => {

@@ -1,5 +1,5 @@
 /// <reference lib="webworker" />
-import type { ImportDefinition } from '../../domain/import';
+import type { ColumnMapping, ImportDefinition } from '../../domain/import';
 import {
   importWorkbook,
   inflatedWorkbook,
@@ -16,6 +16,8 @@ export interface SpreadsheetMessage {
   file: File;
   definition: ImportDefinition;
   scanHere?: boolean;
+  /** headers the user mapped on the page (to a column, or null: ignored) */
+  columnMapping?: ColumnMapping;
 }
 
 /** When each step of the worker ended, in milliseconds since the epoch (performance.timeOrigin + now). */
@@ -38,17 +40,17 @@ self.onmessage = async (event: MessageEvent<SpreadsheetMessage>) => {
   const timings: WorkerTimings = [];
   const mark = (stage: WorkerStage) => timings.push([stage, performance.timeOrigin + performance.now()]);
   mark('received');
-  const { file, definition, scanHere = true } = event.data;
+  const { file, definition, scanHere = true, columnMapping } = event.data;
   const post = (answer: SpreadsheetAnswer) => self.postMessage(answer);
   const bytes = new Uint8Array(await file.arrayBuffer());
   mark('bytes');
   const onValidating = () => post({ stage: 'validating' });
   let outcome: WorkbookImport;
-  if (scanHere) outcome = await importWorkbook(bytes, file.name, definition, onValidating, mark);
+  if (scanHere) outcome = await importWorkbook(bytes, file.name, definition, onValidating, mark, columnMapping);
   else {
     const inflated = await inflatedWorkbook(bytes, file.name);
     mark('inflated');
-    outcome = readAndValidate(bytes, file.name, definition, onValidating, mark, inflated);
+    outcome = readAndValidate(bytes, file.name, definition, onValidating, mark, inflated, columnMapping);
   }
   if (!outcome.ok) return post({ stage: 'done', outcome, timings });
   const json = JSON.stringify(outcome.rows);

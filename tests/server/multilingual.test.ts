@@ -281,7 +281,7 @@ describe.each(TEST_DATABASES)('one certificate per recipient, in every language,
           { ...person, Language: 'fr' },
           { ...person, Language: 'en' },
         ],
-        'ERR_MISSING_LANGUAGE',
+        'ERR_DUPLICATE_RECIPIENT',
       ],
       [
         [

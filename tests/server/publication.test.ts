@@ -103,26 +103,27 @@ describe.each(TEST_DATABASES)('publication on %s', (database) => {
   it('gives a bilingual recipient one certificate in the language of their first row, the other kept as a translation', async () => {
     await setTemplate({ technical_fields: 'ID' });
     const rows = [
-      { ID: 'S1', Language: 'fr', Email: 'ada@example.org', firstName: 'Ada', specialite: 'Données' },
-      { ID: 'S1', Language: 'en', Email: 'ada@example.org', firstName: 'Ada', specialite: 'Data' },
-      { ID: 'S2', Language: 'all', Email: 'bob@example.org', firstName: 'Bob', specialite: 'Web' },
+      { ID: 'S1', Language: 'fr', Email: 'ada@example.org', firstName: 'Ada', lastName: 'L', assessment: 'Données' },
+      { ID: 'S1', Language: 'en', Email: 'ada@example.org', firstName: 'Ada', lastName: 'L', assessment: 'Data' },
+      { ID: 'S2', Language: 'all', Email: 'bob@example.org', firstName: 'Bob', lastName: 'M', assessment: 'Web' },
     ];
     const published = await publishRows(t.app, headers, templateId, rows);
     expect(published.statusCode, published.body).toBe(200);
     const certificates = await db().selectFrom('certificates').selectAll().orderBy('id').execute();
     expect(certificates).toHaveLength(2);
     expect(certificates[0]).toMatchObject({ language: 'fr', recipient_key: 'S1' });
-    expect(JSON.parse(certificates[0].data).specialite).toBe('Données');
-    expect(JSON.parse(certificates[0].translations ?? '{}')).toMatchObject({ en: { specialite: 'Data' } });
+    expect(JSON.parse(certificates[0].data).assessment).toBe('Données');
+    expect(JSON.parse(certificates[0].translations ?? '{}')).toMatchObject({ en: { assessment: 'Data' } });
     expect(certificates[1]).toMatchObject({ language: 'en', translations: null });
   });
 
   it('rejects rows that break the import rules, writing nothing', async () => {
     const before = await counts();
+    const named = { firstName: 'Ann', lastName: 'Lee' };
     const cases: [Record<string, string>[], string][] = [
-      [[{ ID: 'X1', Language: 'xx', Email: 'a@example.org' }], 'ERR_INVALID_LANGUAGE'],
-      [[{ ID: 'X1', Language: 'all', Email: 'not-an-address' }], 'ERR_INVALID_EMAILS'],
-      [[{ ID: 'X1', Language: 'all', Email: '' }], 'ERR_MISSING_EMAILS'],
+      [[{ ID: 'X1', Language: 'xx', Email: 'a@example.org', ...named }], 'ERR_INVALID_LANGUAGE'],
+      [[{ ID: 'X1', Language: 'all', Email: 'not-an-address', ...named }], 'ERR_INVALID_EMAILS'],
+      [[{ ID: 'X1', Language: 'all', Email: '', ...named }], 'ERR_MISSING_EMAILS'],
     ];
     for (const [rows, code] of cases) {
       const answer = await publishRows(t.app, headers, templateId, rows);
@@ -131,7 +132,14 @@ describe.each(TEST_DATABASES)('publication on %s', (database) => {
       expect(answer.json().errors.map((e: { code: string }) => e.code)).toContain(code);
     }
     const badDate = await publishRows(t.app, headers, templateId, [
-      { ID: 'X1', Language: 'all', Email: 'a@example.org', obtentionDate: '2026-02-30', ExpirationDate: 'soon' },
+      {
+        ID: 'X1',
+        Language: 'all',
+        Email: 'a@example.org',
+        ...named,
+        obtentionDate: '2026-02-30',
+        ExpirationDate: 'soon',
+      },
     ]);
     expect(badDate.statusCode).toBe(400);
     expect(badDate.json()).toMatchObject({
@@ -139,7 +147,7 @@ describe.each(TEST_DATABASES)('publication on %s', (database) => {
       data: { 'row 2 obtentionDate': expect.any(String), 'row 2 ExpirationDate': expect.any(String) },
     });
     const script = await publishRows(t.app, headers, templateId, [
-      { ID: 'X1', Language: 'all', Email: 'a@example.org', linkURL: 'javascript:alert(1)' },
+      { ID: 'X1', Language: 'all', Email: 'a@example.org', ...named, linkURL: 'javascript:alert(1)' },
     ]);
     expect(script.json().data).toHaveProperty(['row 2 linkURL']);
     const wrongType = await t.app.inject({

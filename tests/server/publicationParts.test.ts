@@ -198,7 +198,7 @@ describe.each(TEST_DATABASES)('publication in parts on %s', (database) => {
     expect(tooBig.json().code).toBe('VALIDATION_ERROR');
 
     const badEmail = await sendPart(t.app, headers, uploadId, 1, [
-      { ID: 'X', Language: 'all', Email: 'not-an-address', firstName: 'X' },
+      { ID: 'X', Language: 'all', Email: 'not-an-address', firstName: 'X', lastName: 'Y' },
     ]);
     expect(badEmail.statusCode).toBe(400);
     expect(badEmail.json()).toMatchObject({ code: 'ERR_PUBLICATION_ERROR', errors: [{ code: 'ERR_INVALID_EMAILS' }] });

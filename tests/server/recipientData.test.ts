@@ -25,6 +25,8 @@ describe.each(TEST_DATABASES)('recipient data on %s', (database) => {
     ID: id,
     Language: 'all',
     Email: `${id.toLowerCase()}@example.org`,
+    firstName: id,
+    lastName: 'Doe',
     ...values,
   });
   const countOf = async (table: 'campaigns' | 'certificates') =>

@@ -10,6 +10,7 @@ import {
   type DuplicatesReport,
 } from '../../../domain/duplicates';
 import { todayIso, validateImportSteps, type ImportRow } from '../../../domain/import';
+import { rowsRefused, serverImportDefinition, type ColumnMapping } from './columnRules';
 import type { AuthContext } from '../../auth/guard';
 import type { AppContext } from '../../context';
 import { isPostgres } from '../../db/migrationHelpers';
@@ -19,7 +20,7 @@ import { cooperate } from '../../eventLoop';
 import { findValidCertificateKeys } from '../../repositories/certificates';
 import { callerTemplate } from '../templates/access';
 import { templateImportData } from '../templates/views';
-import { MAX_PUBLISH_ROWS, rowsRejected, rowsToSheet, runSteps, type Recipient } from './publish';
+import { MAX_PUBLISH_ROWS, rowsToSheet, runSteps, type Recipient } from './publish';
 
 /**
  * Recipients published again (issue 28, "The same people again"): a publish whose recipients already hold a
@@ -143,21 +144,15 @@ export function hashWithBehavior(hash: string, behavior: DuplicateBehavior): str
 export async function checkDuplicates(
   ctx: AppContext,
   auth: AuthContext,
-  input: { templateId: number; rows: readonly Record<string, string>[] },
+  input: { templateId: number; rows: readonly Record<string, string>[]; columnMapping?: ColumnMapping },
 ): Promise<DuplicatesReport> {
   const template = await callerTemplate(ctx.db, auth, input.templateId);
   const importData = templateImportData(template);
   const checked = await runSteps(
-    validateImportSteps(await rowsToSheet(input.rows), {
-      languages: importData.languages,
-      defaultLanguage: importData.DefaultLanguage,
-      technicalFields: importData.technicalFields,
-      fieldsToCertify: importData.fieldsToCertified,
-      fileFields: importData.fileFields,
-      openbadge: importData.openbadge,
-      maxRows: MAX_PUBLISH_ROWS,
+    validateImportSteps(await rowsToSheet(input.rows), serverImportDefinition(importData, MAX_PUBLISH_ROWS), {
+      columnMapping: input.columnMapping,
     }),
   );
-  if (!checked.ok) throw rowsRejected(checked.errors);
+  if (!checked.ok) throw rowsRefused(checked);
   return (await findDuplicateRecipients(ctx.db, template, checked.rows, importData.technicalFields)).report;
 }

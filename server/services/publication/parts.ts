@@ -18,6 +18,7 @@ import { findCampaignByIdempotencyKey } from '../../repositories/campaigns';
 import { insertCertificates } from '../../repositories/certificates';
 import { callerTemplate } from '../templates/access';
 import { templateImportData } from '../templates/views';
+import { rowsRefused, serverImportDefinition, type ColumnMapping } from './columnRules';
 import { publicationError } from './errors';
 import {
   buildCertificates,
@@ -25,7 +26,6 @@ import {
   closeNewCampaign,
   debitNewCampaign,
   isUniqueViolation,
-  rowsRejected,
   rowsToSheet,
   runSteps,
   sameRequestOrConflict,
@@ -167,6 +167,7 @@ export async function appendPart(
   uploadId: number,
   partNumber: number,
   rows: readonly Record<string, string>[],
+  columnMapping?: ColumnMapping,
 ): Promise<UploadPartResponse> {
   const { db } = ctx;
   const upload = await callerUpload(db, auth, uploadId);
@@ -180,17 +181,9 @@ export async function appendPart(
 
   const sheet = await rowsToSheet(rows);
   const checked = await runSteps(
-    validateImportSteps(sheet, {
-      languages: importData.languages,
-      defaultLanguage: importData.DefaultLanguage,
-      technicalFields: importData.technicalFields,
-      fieldsToCertify: importData.fieldsToCertified,
-      fileFields: importData.fileFields,
-      openbadge: importData.openbadge,
-      maxRows: PART_MAX_ROWS,
-    }),
+    validateImportSteps(sheet, serverImportDefinition(importData, PART_MAX_ROWS), { columnMapping }),
   );
-  if (!checked.ok) throw rowsRejected(checked.errors);
+  if (!checked.ok) throw rowsRefused(checked);
   const dataErrors = await checkRecipientData(checked.rows);
   if (dataErrors)
     throw new AppError(400, 'ERR_CPF_INCORRECT_DATA', 'Some recipient data are not valid', { data: dataErrors });

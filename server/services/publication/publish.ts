@@ -6,7 +6,6 @@ import {
   ALL_LANGUAGES,
   todayIso,
   validateImportSteps,
-  type ImportError,
   type ImportResult,
   type ImportRow,
 } from '../../../domain/import';
@@ -25,6 +24,7 @@ import { checkAnchoringFunds } from '../ledger/evm/chainAnchoring';
 import { callerTemplate } from '../templates/access';
 import { templateImportData } from '../templates/views';
 import { readArchive, type ArchiveContents } from './archive';
+import { rowsRefused, serverImportDefinition, type ColumnMapping } from './columnRules';
 import { publicationError } from './errors';
 import { checkRecipientData } from './recipientData';
 import { prepareCampaignSigning } from '../credentials/campaignSigning';
@@ -44,6 +44,8 @@ export interface PublishInput {
   archive: Buffer | null;
   /** what to do with recipients who already hold a valid certificate of the template (domain/duplicates) */
   duplicateBehavior: DuplicateBehavior;
+  /** the call's columnMapping: headers renamed to the template's columns, or left out (null) */
+  columnMapping?: ColumnMapping;
 }
 
 const KEY_ALPHABET = Buffer.from('ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789', 'latin1');
@@ -239,17 +241,11 @@ export async function publish(
   // every step below pauses between slices: 10,000 rows never hold the event loop (issue 16 point 1)
   const sheet = await rowsToSheet(input.rows);
   const checked = await runSteps(
-    validateImportSteps(sheet, {
-      languages: importData.languages,
-      defaultLanguage: importData.DefaultLanguage,
-      technicalFields: importData.technicalFields,
-      fieldsToCertify: importData.fieldsToCertified,
-      fileFields: importData.fileFields,
-      openbadge: importData.openbadge,
-      maxRows: MAX_PUBLISH_ROWS,
+    validateImportSteps(sheet, serverImportDefinition(importData, MAX_PUBLISH_ROWS), {
+      columnMapping: input.columnMapping,
     }),
   );
-  if (!checked.ok) throw rowsRejected(checked.errors);
+  if (!checked.ok) throw rowsRefused(checked);
   const rows = checked.rows;
 
   const dataErrors = await checkRecipientData(rows);
@@ -307,10 +303,6 @@ export function sameRequestOrConflict(campaignId: number, earlierHash: string | 
     );
   }
   return { campaignId };
-}
-
-export function rowsRejected(errors: ImportError[]): AppError {
-  return publicationError(`The rows are not valid: ${errors.map((error) => error.code).join(', ')}`, { errors });
 }
 
 /**

@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import * as XLSX from 'xlsx';
 import { describe, expect, it, vi } from 'vitest';
 import type { DuplicatesReport } from '../../../domain/duplicates';
-import { BLANK_IMPORT_COLUMNS, type ImportDefinition } from '../../../domain/import';
+import { BLANK_IMPORT_COLUMNS, type ColumnMapping, type ImportDefinition } from '../../../domain/import';
 import type { TemplateImportData } from '../../../domain/templates';
 import { AdminWrapper } from '../../../tests/unit/adminWrapper';
 import { componentTestServer } from '../../../tests/unit/componentTestServer';
@@ -14,8 +14,21 @@ import { PublicationPage } from './PublicationPage';
 vi.mock('../../workers/parseSpreadsheet', async () => {
   const { importWorkbook } = await import('../../workers/importWorkbook');
   return {
-    parseSpreadsheet: async (file: File, definition: ImportDefinition, onValidating: () => void) =>
-      importWorkbook(new Uint8Array(await file.arrayBuffer()), file.name, definition, onValidating),
+    parseSpreadsheet: async (
+      file: File,
+      definition: ImportDefinition,
+      onValidating: () => void,
+      _timeLimitMs?: number,
+      columnMapping?: ColumnMapping,
+    ) =>
+      importWorkbook(
+        new Uint8Array(await file.arrayBuffer()),
+        file.name,
+        definition,
+        onValidating,
+        undefined,
+        columnMapping,
+      ),
     prepareSpreadsheetWorker: () => undefined,
     releaseSpreadsheetWorker: () => undefined,
   };
@@ -52,6 +65,7 @@ const publishKeys: (string | null)[] = [];
 const publishBehaviors: unknown[] = [];
 const NO_DUPLICATES: DuplicatesReport = { recipients: 2, count: 0, duplicates: [] };
 let duplicatesAnswer = NO_DUPLICATES;
+const publishedRows: Record<string, string>[][] = [];
 const previews: string[] = [];
 
 const { i18nProvider } = componentTestServer(
@@ -62,7 +76,9 @@ const { i18nProvider } = componentTestServer(
     http.post('*/api/admin/data/duplicates', () => HttpResponse.json(duplicatesAnswer)),
     http.post('*/api/admin/data', async ({ request }) => {
       publishKeys.push(request.headers.get('idempotency-key'));
-      publishBehaviors.push(((await request.json()) as { duplicateBehavior?: string }).duplicateBehavior);
+      const body = (await request.json()) as { duplicateBehavior?: string; data: Record<string, string>[] };
+      publishBehaviors.push(body.duplicateBehavior);
+      publishedRows.push(body.data);
       return (publishAnswers.shift() ?? (() => HttpResponse.json({ campaignId: 77 })))();
     }),
     http.post('*/api/admin/preview', async ({ request }) => {
@@ -80,6 +96,7 @@ const { i18nProvider } = componentTestServer(
       publishKeys.length = 0;
       publishBehaviors.length = 0;
       duplicatesAnswer = NO_DUPLICATES;
+      publishedRows.length = 0;
       previews.length = 0;
       written.rows.length = 0;
       written.saved.length = 0;
@@ -94,10 +111,10 @@ function workbook(rows: unknown[][], name = 'recipients.xlsx'): File {
 }
 
 const GOOD = [
-  ['language', 'ID', 'Email', 'score'],
-  ['all', 'A-1', 'ada@example.org', '18/20'],
-  ['en', 'A-2', 'bob@example.org', '15/20'],
-  ['fr', 'A-2', 'bob@example.org', '15/20'],
+  ['language', 'ID', 'Email', 'firstName', 'lastName', 'score'],
+  ['all', 'A-1', 'ada@example.org', 'Ada', 'Lovelace', '18/20'],
+  ['en', 'A-2', 'bob@example.org', 'Bob', 'Smith', '15/20'],
+  ['fr', 'A-2', 'bob@example.org', 'Bob', 'Smith', '15/20'],
 ];
 
 async function renderPage() {
@@ -142,8 +159,8 @@ describe('PublicationPage', { timeout: 20_000 }, () => {
     await renderPage();
     await importFile(
       workbook([
-        ['language', 'ID', 'Email', 'score'],
-        ...Array.from({ length: 12 }, (_, i) => ['en', `A-${i}`, `wrong-${i}`, 'x']),
+        ['language', 'ID', 'Email', 'firstName', 'lastName', 'score'],
+        ...Array.from({ length: 12 }, (_, i) => ['en', `A-${i}`, `wrong-${i}`, 'Ada', 'L', 'x']),
       ]),
     );
     const panel = await screen.findByTestId('import-errors');
@@ -152,7 +169,7 @@ describe('PublicationPage', { timeout: 20_000 }, () => {
     expect(within(emails).getAllByRole('listitem')).toHaveLength(10);
     expect(emails).toHaveTextContent('C2: wrong-0');
     expect(emails).toHaveTextContent('and 2 more');
-    expect(within(panel).getByText('Language rows missing or repeated')).toBeVisible();
+    expect(within(panel).getByText('Language rows missing')).toBeVisible();
 
     await userEvent.click(within(panel).getByRole('button', { name: 'Download the blank import file' }));
     await waitFor(() => expect(written.saved).toEqual(['import-template-3.xlsx']));
@@ -266,6 +283,77 @@ describe('PublicationPage', { timeout: 20_000 }, () => {
     expect(refused).toHaveTextContent('C3');
     await userEvent.click(within(refused).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('button', { name: /^Publish/ })).toBeNull();
+  });
+
+  it('maps headers that are not the template’s columns in the page, and publishes the rows with the names', async () => {
+    await renderPage();
+    await importFile(
+      workbook([
+        ['language', 'ID', 'Email', 'First name', 'Last name', 'Obtention date', 'score', 'Remarks'],
+        ['all', 'A-1', 'ada@example.org', 'Ada', 'Lovelace', '2026-03-01', '18/20', 'front row'],
+        ['all', 'A-2', 'bob@example.org', 'Bob', 'Smith', '2026-03-02', '15/20', ''],
+      ]),
+    );
+    const panel = await screen.findByTestId('column-mapping');
+    expect(panel).toHaveTextContent('Match your columns');
+    // each unknown header is shown with its cell and preset to the column it most likely meant
+    expect(within(panel).getByText('First name')).toBeVisible();
+    expect(within(panel).getByText('Header D1')).toBeVisible();
+    expect(within(panel).getByRole('combobox', { name: 'Column for “First name”' })).toHaveTextContent(
+      'First name (firstName)',
+    );
+    expect(within(panel).getByRole('combobox', { name: 'Column for “Obtention date”' })).toHaveTextContent(
+      'Obtention date (obtentionDate)',
+    );
+    // a header with no likely column waits for a choice: nothing can be published meanwhile
+    const apply = within(panel).getByRole('button', { name: 'Apply and check again' });
+    expect(apply).toBeDisabled();
+    expect(panel).toHaveTextContent('1 header still needs a column or “Ignore”.');
+    expect(screen.queryByRole('button', { name: /^Publish/ })).toBeNull();
+    expect(screen.getByTestId('import-errors')).toHaveTextContent('Columns are missing');
+
+    await userEvent.click(within(panel).getByRole('combobox', { name: 'Column for “Remarks”' }));
+    await userEvent.click(screen.getByRole('option', { name: 'Ignore this column' }));
+    expect(apply).toBeEnabled();
+    await userEvent.click(apply);
+
+    await screen.findByText('recipients.xlsx: 2 rows ready');
+    expect(screen.getByTestId('applied-mapping')).toHaveTextContent(
+      'Matched from your file: First name → First name (firstName), Last name → Last name (lastName), Obtention date → Obtention date (obtentionDate), Remarks → ignored',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Publish 2 certificates' }));
+    await userEvent.type(await screen.findByLabelText('Type PUBLISH to confirm'), 'PUBLISH');
+    await userEvent.click(screen.getByRole('button', { name: 'Publish' }));
+    await screen.findByRole('dialog', { name: 'Certificates published' });
+    expect(publishedRows).toEqual([
+      [
+        {
+          ID: 'A-1',
+          Language: 'all',
+          Email: 'ada@example.org',
+          firstName: 'Ada',
+          lastName: 'Lovelace',
+          obtentionDate: '2026-03-01',
+          score: '18/20',
+        },
+        {
+          ID: 'A-2',
+          Language: 'all',
+          Email: 'bob@example.org',
+          firstName: 'Bob',
+          lastName: 'Smith',
+          obtentionDate: '2026-03-02',
+          score: '15/20',
+        },
+      ],
+    ]);
+  });
+
+  it('says a file of 0 bytes is empty', async () => {
+    await renderPage();
+    await importFile(new File([], 'recipients.xlsx'));
+    const alert = await screen.findByText('The file is empty (0 bytes)');
+    expect(alert.closest('[role="alert"]')).toHaveTextContent('recipients.xlsx');
   });
 
   it('previews a row, moves with the arrow keys, and preloads the next rows', async () => {

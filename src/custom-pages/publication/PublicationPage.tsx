@@ -20,7 +20,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import { Title, useLocaleState, useTranslate } from 'react-admin';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { DuplicateBehavior } from '../../../domain/duplicates';
-import { listedFiles, type ImportDefinition } from '../../../domain/import';
+import { importColumns, listedFiles, type ColumnMapping, type ImportDefinition } from '../../../domain/import';
 import { NOTE_MAX_LENGTH, rowsTooLong } from '../../../domain/publication';
 import { labelIn } from '../../../domain/templates';
 import { useCurrentUser } from '../../authProvider/useCurrentUser';
@@ -39,7 +39,8 @@ import {
   recheckArchive,
   type ArchiveState,
 } from './archive';
-import { blankFileName, blankFileRows, saveFile, writeBlankWorkbook } from './blankImportFile';
+import { blankFileName, blankFileNotes, blankFileRows, saveFile, writeBlankWorkbook } from './blankImportFile';
+import { AppliedMapping, ColumnMappingPanel } from './ColumnMappingPanel';
 import { FileDrop } from './FileDrop';
 import { ImportAlerts } from './ImportAlerts';
 import { importDefinitionOf, isTemplateAvailable, templateBlankColumns } from './importDefinition';
@@ -103,6 +104,8 @@ export function PublicationPage() {
   const idempotencyKey = useRef<string | null>(null);
   const partsSession = useRef<PartsSession | null>(null);
   const importRun = useRef(0);
+  // the file last chosen: a mapping of its headers reads it again (issue 28)
+  const importedFile = useRef<File | null>(null);
   // the flow's dialogs follow one another (too few credits, long rows, check word): the last one to close gives the
   // focus back to Publish, which MUI's own return cannot do across several dialogs
   const publishOpener = useReturnFocus();
@@ -164,8 +167,9 @@ export function PublicationPage() {
     partsSession.current = null;
   }, [rows, archive, note, emailing, duplicates.behavior]);
 
-  const chooseSpreadsheet = (file: File) => {
+  const chooseSpreadsheet = (file: File, columnMapping?: ColumnMapping) => {
     if (!definition) return;
+    importedFile.current = file;
     const run = ++importRun.current;
     if (publishedCampaign !== null) {
       // a file after a publish starts a new publication: nothing of the last one is kept
@@ -178,15 +182,25 @@ export function PublicationPage() {
     setBlocked(false);
     setTooLongAccepted(false);
     setPreview(null);
-    void importSpreadsheet(file, definition, {
-      parse: parseSpreadsheet,
-      onState: (state) => {
-        if (run !== importRun.current) return;
-        setImportState(state);
-        if (state.status === 'ready')
-          setArchive((current) => recheckArchive(current, listedFiles(state.rows, definition.fileFields)));
+    void importSpreadsheet(
+      file,
+      definition,
+      {
+        parse: (chosen, checked, onValidating, mapping) =>
+          parseSpreadsheet(chosen, checked, onValidating, undefined, mapping),
+        onState: (state) => {
+          if (run !== importRun.current) return;
+          setImportState(state);
+          if (state.status === 'ready')
+            setArchive((current) => recheckArchive(current, listedFiles(state.rows, definition.fileFields)));
+        },
       },
-    });
+      columnMapping,
+    );
+  };
+
+  const applyMapping = (columnMapping: ColumnMapping) => {
+    if (importedFile.current) chooseSpreadsheet(importedFile.current, columnMapping);
   };
 
   const chooseArchive = (file: File) => {
@@ -199,7 +213,11 @@ export function PublicationPage() {
     if (!data) return;
     setDownloading(true);
     try {
-      saveFile(await writeBlankWorkbook(blankFileRows(templateBlankColumns(data))), blankFileName(data.id));
+      const columns = templateBlankColumns(data);
+      const notes = definition
+        ? { name: translate('publication.blank_notes.sheet'), rows: blankFileNotes(columns, definition, translate) }
+        : null;
+      saveFile(await writeBlankWorkbook(blankFileRows(columns), notes), blankFileName(data.id));
     } finally {
       setDownloading(false);
     }
@@ -422,7 +440,24 @@ export function PublicationPage() {
               </Typography>
               {blankFileButton}
             </Box>
-            <ImportAlerts errors={importState.errors} />
+            {importState.unknownColumns && definition && (
+              <Box sx={{ mb: 1.5 }}>
+                <ColumnMappingPanel
+                  key={importRun.current}
+                  unknownColumns={importState.unknownColumns}
+                  columns={importColumns(definition)}
+                  mapping={importState.columnMapping}
+                  onApply={applyMapping}
+                />
+              </Box>
+            )}
+            <ImportAlerts
+              errors={
+                importState.unknownColumns
+                  ? importState.errors.filter((error) => error.code !== 'ERR_UNKNOWN_COLUMNS')
+                  : importState.errors
+              }
+            />
           </Box>
         )}
         {(ready || drawnAhead) && (
@@ -434,6 +469,7 @@ export function PublicationPage() {
             label={ready ? translate('publication.file_ready', { file: importState.fileName, count: rows.length }) : ''}
           />
         )}
+        {ready && importState.columnMapping && <AppliedMapping mapping={importState.columnMapping} />}
       </Section>
 
       {template.data.requiresFiles && (

@@ -1,4 +1,9 @@
-import { blankImportColumns, type BlankImportColumn, type ImportDefinition } from '../../../domain/import';
+import {
+  blankImportColumns,
+  hasRegisterColumns,
+  type BlankImportColumn,
+  type ImportDefinition,
+} from '../../../domain/import';
 import { UPLOAD_MAX_ROWS } from '../../../domain/publicationParts';
 import { templateFamily, type TemplateImportData } from '../../../domain/templates';
 
@@ -18,6 +23,7 @@ export function importDefinitionOf(template: TemplateImportData): ImportDefiniti
     openbadge: template.openbadge,
     // the archive of the rows' files travels with the single-call publish only
     maxRows: template.fileFields.length > 0 ? SINGLE_PUBLISH_MAX_ROWS : IMPORT_MAX_ROWS,
+    register: hasRegisterColumns(template.type),
   };
 }
 

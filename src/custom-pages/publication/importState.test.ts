@@ -21,8 +21,8 @@ function workbookFile(rows: unknown[][], name = 'recipients.xlsx'): File {
 }
 
 /** The worker's work, on this thread. */
-const parseHere: ImportSteps['parse'] = async (file, rules, onValidating) =>
-  importWorkbook(new Uint8Array(await file.arrayBuffer()), file.name, rules, onValidating);
+const parseHere: ImportSteps['parse'] = async (file, rules, onValidating, columnMapping) =>
+  importWorkbook(new Uint8Array(await file.arrayBuffer()), file.name, rules, onValidating, undefined, columnMapping);
 
 async function run(file: File, parse = parseHere) {
   const states: ImportState['status'][] = [];
@@ -34,10 +34,10 @@ describe('importing a spreadsheet', () => {
   it('reads, validates and answers the rows', async () => {
     const { final, states } = await run(
       workbookFile([
-        ['language', 'ID', 'Email', 'score'],
-        ['all', 'A-1', 'ada@example.org', '18/20'],
-        ['en', 'A-2', 'bob@example.org', '15/20'],
-        ['FR', 'A-2', 'bob@example.org', '15/20'],
+        ['language', 'ID', 'Email', 'score', 'firstName', 'lastName'],
+        ['all', 'A-1', 'ada@example.org', '18/20', 'Ada', 'Lovelace'],
+        ['en', 'A-2', 'bob@example.org', '15/20', 'Bob', 'Smith'],
+        ['FR', 'A-2', 'bob@example.org', '15/20', 'Bob', 'Smith'],
       ]),
     );
     expect(states).toEqual(['parsing', 'validating', 'ready']);
@@ -66,14 +66,52 @@ describe('importing a spreadsheet', () => {
   it('shows the validation errors with the cells at fault', async () => {
     const { final } = await run(
       workbookFile([
-        ['language', 'ID', 'Email', 'score'],
-        ['en', 'A-1', 'not-an-address', 'x'],
-        ['fr', 'A-1', 'ada@example.org', 'x'],
+        ['language', 'ID', 'Email', 'score', 'firstName', 'lastName'],
+        ['en', 'A-1', 'not-an-address', 'x', 'Ada', 'L'],
+        ['fr', 'A-1', 'ada@example.org', 'x', 'Ada', 'L'],
       ]),
     );
     expect(final).toMatchObject({
       status: 'error',
       errors: [{ code: 'ERR_INVALID_EMAILS', details: ['C2: not-an-address'], more: 0 }],
+    });
+  });
+
+  it('answers the unknown headers with their suggestions, then reads the same file with the mapping', async () => {
+    const file = workbookFile([
+      ['language', 'ID', 'Email', 'score', 'Prénom', 'Nom', 'Remarque'],
+      ['all', 'A-1', 'ada@example.org', '18/20', 'Ada', 'Lovelace', 'x'],
+    ]);
+    const refused = await run(file);
+    expect(refused.final).toMatchObject({
+      status: 'error',
+      unknownColumns: [
+        { header: 'Prénom', cell: 'E1', suggestion: 'firstName' },
+        { header: 'Nom', cell: 'F1', suggestion: 'lastName' },
+        { header: 'Remarque', cell: 'G1', suggestion: null },
+      ],
+    });
+    const columnMapping = { Prénom: 'firstName', Nom: 'lastName', Remarque: null };
+    const mapped = await importSpreadsheet(
+      file,
+      definition,
+      { parse: parseHere, onState: () => undefined },
+      columnMapping,
+    );
+    expect(mapped).toEqual({
+      status: 'ready',
+      fileName: 'recipients.xlsx',
+      columnMapping,
+      rows: [
+        {
+          ID: 'A-1',
+          Language: 'all',
+          Email: 'ada@example.org',
+          score: '18/20',
+          firstName: 'Ada',
+          lastName: 'Lovelace',
+        },
+      ],
     });
   });
 

@@ -2,9 +2,11 @@ import { startTransition } from 'react';
 import {
   checkImportFileName,
   importError,
+  type ColumnMapping,
   type ImportDefinition,
   type ImportError,
   type ImportRow,
+  type UnknownColumn,
 } from '../../../domain/import';
 import type { ParseResult } from '../../workers/parseSpreadsheet';
 
@@ -23,14 +25,26 @@ export type ImportState =
   | { status: 'idle' }
   | { status: 'parsing'; fileName: string }
   | { status: 'validating'; fileName: string }
-  | { status: 'ready'; fileName: string; rows: ImportRow[] }
-  | { status: 'error'; fileName: string; errors: ImportAlert[] };
+  | { status: 'ready'; fileName: string; rows: ImportRow[]; columnMapping?: ColumnMapping }
+  | {
+      status: 'error';
+      fileName: string;
+      errors: ImportAlert[];
+      /** headers that are none of the template's columns, to map on the page (issue 28) */
+      unknownColumns?: UnknownColumn[];
+      columnMapping?: ColumnMapping;
+    };
 
 export const IDLE_IMPORT: ImportState = { status: 'idle' };
 
 export interface ImportSteps {
   /** reads and checks the workbook off the main thread (the spreadsheet worker); onValidating once its cells are read */
-  parse: (file: File, definition: ImportDefinition, onValidating: () => void) => Promise<ParseResult>;
+  parse: (
+    file: File,
+    definition: ImportDefinition,
+    onValidating: () => void,
+    columnMapping?: ColumnMapping,
+  ) => Promise<ParseResult>;
   /** called on each change of state, the last one being ready or error */
   onState: (state: ImportState) => void;
 }
@@ -51,6 +65,8 @@ export async function importSpreadsheet(
   file: File,
   definition: ImportDefinition,
   { parse, onState }: ImportSteps,
+  /** the headers the user mapped on the page: the same file is read again with them */
+  columnMapping?: ColumnMapping,
 ): Promise<ImportState> {
   const fileName = file.name;
   const finish = (state: ImportState) => {
@@ -62,13 +78,20 @@ export async function importSpreadsheet(
   onState({ status: 'parsing', fileName });
   let parsed: ParseResult;
   try {
-    parsed = await parse(file, definition, () => onState({ status: 'validating', fileName }));
+    parsed = await parse(file, definition, () => onState({ status: 'validating', fileName }), columnMapping);
   } catch {
     return finish({ status: 'error', fileName, errors: [importError('ERR_UNEXPECTED', [fileName])] });
   }
   if ('code' in parsed) return finish({ status: 'error', fileName, errors: [parseFailure(parsed, fileName)] });
-  if (!parsed.ok) return finish({ status: 'error', fileName, errors: parsed.errors });
-  const ready: ImportState = { status: 'ready', fileName, rows: parsed.rows };
+  if (!parsed.ok) {
+    const { errors, unknownColumns } = parsed;
+    return finish(
+      unknownColumns
+        ? { status: 'error', fileName, errors, unknownColumns, columnMapping }
+        : { status: 'error', fileName, errors, columnMapping },
+    );
+  }
+  const ready: ImportState = { status: 'ready', fileName, rows: parsed.rows, columnMapping };
   // The ready state renders the table and the counts over every row: as a transition, React renders it in slices
   // between which the page stays responsive (no task over 100 ms for 10,000 rows, issue 16 point 3).
   startTransition(() => onState(ready));
