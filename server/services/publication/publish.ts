@@ -225,10 +225,12 @@ export async function publish(
 ): Promise<{ campaignId: number; skipped?: number }> {
   const { db } = ctx;
   const template = await callerTemplate(db, auth, input.templateId);
-  const hash = hashWithBehavior(
-    await requestHash(input.templateId, input.rows, input.notes, input.archive),
-    input.duplicateBehavior,
-  );
+  const rowsHash = await requestHash(input.templateId, input.rows, input.notes, input.archive);
+  // the mapping changes what is published: the same key with another mapping is another request (no mapping: as before)
+  const mappedHash = input.columnMapping
+    ? createHash('sha256').update(`${rowsHash}:columnMapping=${JSON.stringify(input.columnMapping)}`).digest('hex')
+    : rowsHash;
+  const hash = hashWithBehavior(mappedHash, input.duplicateBehavior);
   if (input.idempotencyKey) {
     const earlier = await findCampaignByIdempotencyKey(db, auth.issuer.id, input.idempotencyKey);
     if (earlier) return sameRequestOrConflict(earlier.id, earlier.request_hash, hash);
