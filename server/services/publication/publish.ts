@@ -228,7 +228,9 @@ export async function publish(
   const rowsHash = await requestHash(input.templateId, input.rows, input.notes, input.archive);
   // the mapping changes what is published: the same key with another mapping is another request (no mapping: as before)
   const mappedHash = input.columnMapping
-    ? createHash('sha256').update(`${rowsHash}:columnMapping=${JSON.stringify(input.columnMapping)}`).digest('hex')
+    ? createHash('sha256')
+        .update(`${rowsHash}:columnMapping=${JSON.stringify(input.columnMapping)}`)
+        .digest('hex')
     : rowsHash;
   const hash = hashWithBehavior(mappedHash, input.duplicateBehavior);
   if (input.idempotencyKey) {
