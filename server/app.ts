@@ -17,6 +17,7 @@ import { DatabaseHealth } from './db/databaseHealth';
 import { migrateToLatest } from './db/migrate';
 import { seedFirstRun } from './db/seed';
 import { AppError } from './errors';
+import { registerProcessHooks } from './processSafetyNet';
 import { collectRoutes } from './routeTable';
 import { accountRoutes } from './routes/account';
 import { billingRoutes } from './routes/billing';
@@ -79,6 +80,8 @@ export async function buildApp(
     // certificate keys (128 characters) are path parameters: /certificate/{key}
     routerOptions: { maxParamLength: 256 },
   });
+  // first of all hooks: each request's fault scope (server/processSafetyNet.ts), and the 503s of a stopping process
+  registerProcessHooks(app);
   collectRoutes(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
