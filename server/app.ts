@@ -53,6 +53,7 @@ import { registerEmailJobs } from './services/emailing/sendEmails';
 import { registerPublicationJobs } from './services/publication/followUp';
 import type { LedgerChain } from './services/ledger/chain';
 import { createMailer } from './services/mail/mailer';
+import { registerMailJobs } from './services/mail/mailQueue';
 import { createFileStore } from './services/files/fileStore';
 import { registerWebhookJobs } from './services/webhooks/notify';
 import { registerWebApp } from './webApp';
@@ -225,6 +226,7 @@ export async function buildApp(
   registerWebApp(app, config.webRoot);
   registerPublicationJobs(ctx);
   registerEmailJobs(ctx);
+  registerMailJobs(ctx, app.log);
   registerWebhookJobs(ctx);
   await jobs.start();
   return app as unknown as LaurelApp;

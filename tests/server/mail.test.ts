@@ -15,6 +15,10 @@ describe('mail', () => {
     try {
       const response = await t.app.inject({ method: 'POST', url: '/api/admin/login?email=admin@example.org&lang=es' });
       expect(response.statusCode).toBe(200);
+      // the request queued the link and answered; the worker sends it
+      expect(mailbox.messages).toHaveLength(0);
+      expect(await t.app.laurel.jobs.find({ type: 'mail.send', states: ['queued'] })).toHaveLength(1);
+      await t.app.laurel.jobs.runUntilIdle();
       const mail = await mailbox.waitFor('admin@example.org');
       expect(mail.from).toBe('hello@laurel.test');
       expect(mail.subject).toBe('Su enlace de acceso a Laurel');
