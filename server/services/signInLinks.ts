@@ -41,3 +41,19 @@ export async function sendSignInLink(
   );
   return link;
 }
+
+/**
+ * Without SMTP_URL a link's mail only sits in the outbox table: the link is printed in the log for the operator
+ * (the embedded default), and on the terminal when one runs the server, where someone needs it at a glance.
+ */
+export function printLinkWithoutSmtp(
+  ctx: Pick<AppContext, 'mailer'>,
+  log: { info(message: string): void },
+  what: 'sign-in' | 'invitation' | 'sign-up',
+  email: string,
+  link: string,
+): void {
+  if (ctx.mailer.mode !== 'outbox') return;
+  log.info(`${what} link for ${email}: ${link}`);
+  if (process.stdout.isTTY) console.info(`\n${what[0].toUpperCase()}${what.slice(1)} link for ${email}:\n  ${link}\n`);
+}
