@@ -17,6 +17,7 @@ import { DatabaseHealth } from './db/databaseHealth';
 import { migrateToLatest } from './db/migrate';
 import { seedFirstRun } from './db/seed';
 import { AppError } from './errors';
+import { registerProcessHooks } from './processSafetyNet';
 import { collectRoutes } from './routeTable';
 import { accountRoutes } from './routes/account';
 import { billingRoutes } from './routes/billing';
@@ -52,6 +53,7 @@ import { registerEmailJobs } from './services/emailing/sendEmails';
 import { registerPublicationJobs } from './services/publication/followUp';
 import type { LedgerChain } from './services/ledger/chain';
 import { createMailer } from './services/mail/mailer';
+import { registerMailJobs } from './services/mail/mailQueue';
 import { createFileStore } from './services/files/fileStore';
 import { registerWebhookJobs } from './services/webhooks/notify';
 import { registerWebApp } from './webApp';
@@ -79,6 +81,8 @@ export async function buildApp(
     // certificate keys (128 characters) are path parameters: /certificate/{key}
     routerOptions: { maxParamLength: 256 },
   });
+  // first of all hooks: each request's fault scope (server/processSafetyNet.ts), and the 503s of a stopping process
+  registerProcessHooks(app);
   collectRoutes(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -222,6 +226,7 @@ export async function buildApp(
   registerWebApp(app, config.webRoot);
   registerPublicationJobs(ctx);
   registerEmailJobs(ctx);
+  registerMailJobs(ctx, app.log);
   registerWebhookJobs(ctx);
   await jobs.start();
   return app as unknown as LaurelApp;

@@ -17,6 +17,7 @@ import { sessionOf } from '../auth/guard';
 import type { AppContext } from '../context';
 import { AppError, badRequest } from '../errors';
 import type { MailAttachment } from '../services/mail/mailer';
+import { deliverMail } from '../services/mail/mailQueue';
 import { supportRequestMail } from '../services/mail/supportMail';
 
 /** Support requests one person may send in an hour: plenty for a real need, a wall for a loop or a script. */
@@ -134,7 +135,9 @@ export async function contactUsRoutes(app: FastifyInstance, ctx: AppContext): Pr
         if (!(await limiter.take(String(user.id)))) {
           throw new AppError(429, 'TOO_MANY_REQUESTS', 'Too many support requests: try again in an hour');
         }
-        await ctx.mailer.send(
+        // queued: the request answers at once, whatever the mail server's state (issue 27)
+        await deliverMail(
+          ctx,
           supportRequestMail({
             to: ctx.config.supportEmail,
             request: {

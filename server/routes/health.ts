@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context';
+import { faultCounts, processStopping } from '../processSafetyNet';
 
 /**
  * GET /api/health (liveness): 200 { ok: true, database: 'up' } when the database answers a probe, 503
@@ -8,8 +9,9 @@ import type { AppContext } from '../context';
  * the operator read it; the process itself stays up and recovers on its own (server/db/databaseHealth.ts).
  *
  * GET /api/ready (readiness): whether this process should be given work — the database answers and the job
- * queue hands out work; 503 while either is down and once a graceful shutdown began (SIGTERM), so that a load
- * balancer stops sending requests before the process ends. Both answer on every role (LAUREL_ROLE).
+ * queue hands out work; 503 while either is down and once a graceful shutdown began (SIGTERM, or a fault that left
+ * the process unsafe), so that a load balancer stops sending requests before the process ends. It also counts the
+ * faults the process met (server/processSafetyNet.ts). Both answer on every role (LAUREL_ROLE).
  */
 export async function healthRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { databaseHealth } = ctx;
@@ -43,6 +45,10 @@ export async function healthRoutes(app: FastifyInstance, ctx: AppContext): Promi
     role: z.enum(['web', 'worker', 'all']),
     /** whether this process runs the background jobs */
     jobs: z.boolean(),
+    /** whether this process is stopping (a signal, or a fault that left it unsafe): it takes no new requests */
+    stopping: z.boolean(),
+    /** the rejections nobody handled and the exceptions nobody caught since this process started */
+    faults: z.object({ unhandledRejections: z.number().int(), uncaughtExceptions: z.number().int() }),
   });
   app.get(
     '/api/ready',
@@ -54,14 +60,17 @@ export async function healthRoutes(app: FastifyInstance, ctx: AppContext): Promi
       },
     },
     async (_request, reply) => {
+      const stopping = processStopping();
       const database = await databaseHealth.check();
       const queue = database && (await ctx.jobs.ready());
       const body = {
-        ok: database && queue,
+        ok: database && queue && !stopping,
         database: database ? ('up' as const) : ('down' as const),
         queue: queue ? ('up' as const) : ('down' as const),
         role: ctx.config.role,
         jobs: ctx.jobs.working,
+        stopping,
+        faults: faultCounts(),
       };
       return reply.code(body.ok ? 200 : 503).send(body);
     },

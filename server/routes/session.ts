@@ -18,7 +18,7 @@ import { findIssuer, findIssuersWithSso } from '../repositories/issuers';
 import { consumeLoginLink, revokeToken } from '../repositories/tokens';
 import { acceptTotpStep, findUser, findUserInIssuer, findUsersByEmail, setTotpSecret } from '../repositories/users';
 import { currentApiKey, currentUser } from '../services/currentUser';
-import { sendSignInLink } from '../services/signInLinks';
+import { printLinkWithoutSmtp, sendSignInLink } from '../services/signInLinks';
 import { completeSignUp } from '../services/signUp';
 import { apiErrorSchema } from './apiDocs';
 import { okAnswer, profileIdAnswer, tokenAnswer } from './responseSchemas';
@@ -75,7 +75,7 @@ function subjectOf(user: User): SessionSubject {
 
 /** Sign-in by emailed link, single sign-on, the second factor, logout and the current user (spec 000 2.4, 2.8, 7). */
 export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const { db, tokens, config, mailer } = ctx;
+  const { db, tokens, config } = ctx;
   const { perEmail: emailLimit, perClient: clientLimit, windowMs } = config.loginRateLimit;
   const perEmail = ctx.limits.limiter('login-email', emailLimit, windowMs);
   const perClient = ctx.limits.limiter('login-client', clientLimit, windowMs);
@@ -138,11 +138,7 @@ export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Prom
         issuerName: user.issuer_name,
         language: serverLanguage(request.query.lang),
       });
-      if (mailer.mode === 'outbox') {
-        request.log.info(`sign-in link for ${email}: ${link}`);
-        // someone at a terminal running the embedded default needs the link at a glance
-        if (process.stdout.isTTY) console.info(`\nSign-in link for ${email}:\n  ${link}\n`);
-      }
+      printLinkWithoutSmtp(ctx, request.log, 'sign-in', email, link);
       return { ok: true };
     },
   );

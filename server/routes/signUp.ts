@@ -5,6 +5,7 @@ import { isValidEmail, sanitizeEmail } from '../../domain/email';
 import type { AppContext } from '../context';
 import { AppError, badRequest, notFound } from '../errors';
 import { serverLanguage } from '../i18n';
+import { printLinkWithoutSmtp } from '../services/signInLinks';
 import { ORGANISATION_NAME_MAX, requestSignUp } from '../services/signUp';
 
 /**
@@ -65,7 +66,7 @@ export async function signUpRoutes(app: FastifyInstance, ctx: AppContext): Promi
         throw new AppError(429, 'TOO_MANY_REQUESTS', 'Too many attempts, try again later');
       }
       const link = await requestSignUp(ctx, { organisation, email, language: serverLanguage(request.body.language) });
-      if (ctx.mailer.mode === 'outbox') request.log.info(`sign-up link for ${email}: ${link}`);
+      printLinkWithoutSmtp(ctx, request.log, 'sign-up', email, link);
       return reply.code(202).send({ ok: true });
     },
   );

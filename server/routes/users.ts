@@ -13,7 +13,7 @@ import { AppError, badRequest } from '../errors';
 import { serverLanguage } from '../i18n';
 import { deleteOrgUnit, insertOrgUnit, listOrgUnits, orgUnitIdByName, renameOrgUnit } from '../repositories/orgUnits';
 import { deleteUser, findUserInIssuer, insertUser, listIssuerUsers, updateUser } from '../repositories/users';
-import { sendSignInLink } from '../services/signInLinks';
+import { printLinkWithoutSmtp, sendSignInLink } from '../services/signInLinks';
 import { profileIdAnswer } from './responseSchemas';
 
 const personName = z.string().trim().max(PERSON_NAME_MAX_LENGTH);
@@ -114,13 +114,14 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
         }),
       );
       if (body.notify) {
-        await sendSignInLink(ctx, {
+        const link = await sendSignInLink(ctx, {
           kind: 'invitation',
           userId: id,
           email,
           issuerName: issuer.name,
           language: serverLanguage(request.query.lang),
         });
+        printLinkWithoutSmtp(ctx, request.log, 'invitation', email, link);
       }
       return reply.code(201).send({ id });
     },

@@ -8,6 +8,7 @@ import type { Database } from '../db/schema';
 import { findUsersByEmail } from '../repositories/users';
 import { createIssuerWithAdministrator } from './issuers/createIssuer';
 import { signInMail } from './mail/loginMail';
+import { deliverMail } from './mail/mailQueue';
 import { sendSignInLink } from './signInLinks';
 
 /** The longest organisation name a sign-up takes. */
@@ -50,7 +51,8 @@ export async function requestSignUp(
     })
     .execute();
   const link = `${ctx.config.publicUrl}/login/${secret}`;
-  await ctx.mailer.send(
+  await deliverMail(
+    ctx,
     signInMail({
       kind: 'signup',
       to: request.email,
@@ -60,6 +62,7 @@ export async function requestSignUp(
       issuerName: request.organisation,
       validMinutes: Math.round(ttl / 60),
     }),
+    { notAfter: new Date(Date.now() + ttl * 1000) },
   );
   return link;
 }

@@ -109,6 +109,11 @@ export interface paths {
               /** @enum {string} */
               role: 'web' | 'worker' | 'all';
               jobs: boolean;
+              stopping: boolean;
+              faults: {
+                unhandledRejections: number;
+                uncaughtExceptions: number;
+              };
             };
           };
         };
@@ -127,6 +132,11 @@ export interface paths {
               /** @enum {string} */
               role: 'web' | 'worker' | 'all';
               jobs: boolean;
+              stopping: boolean;
+              faults: {
+                unhandledRejections: number;
+                uncaughtExceptions: number;
+              };
             };
           };
         };

@@ -98,6 +98,8 @@ describe.each(TEST_DATABASES)('POST /api/contactus over SMTP on %s', (database) 
     t = await createTestApp(database, { SMTP_URL: mailbox.url, SUPPORT_EMAIL: SUPPORT });
     const login = await t.app.inject({ method: 'POST', url: '/api/admin/login?email=admin@example.org' });
     expect(login.statusCode).toBe(200);
+    // the link is queued; the worker sends it
+    await t.app.laurel.jobs.runUntilIdle();
     const secret = loginLinkIn(await mailbox.waitFor('admin@example.org'))
       .split('/')
       .at(-1);
@@ -137,7 +139,9 @@ describe.each(TEST_DATABASES)('POST /api/contactus over SMTP on %s', (database) 
     ]);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual({ ok: true });
-
+    // answered before the mail went out: the worker sends it
+    expect(mailbox.messages).toHaveLength(0);
+    await t.app.laurel.jobs.runUntilIdle();
     const mail = await mailbox.waitFor(SUPPORT);
     expect(mail.to).toEqual([SUPPORT]);
     expect(mail.from).toBe('no-reply@laurel.local');
@@ -163,6 +167,7 @@ describe.each(TEST_DATABASES)('POST /api/contactus over SMTP on %s', (database) 
   it('takes the sales team type and no attachment', async () => {
     const response = await post(fields({ type: 'sales team', object: 'Upgrade', language: 'en' }));
     expect(response.statusCode, response.body).toBe(200);
+    await t.app.laurel.jobs.runUntilIdle();
     const mail = await mailbox.waitFor(SUPPORT);
     expect(mail.subject).toBe('Support request (sales team): Upgrade');
     expect(attachmentsOf(mail.raw)).toEqual([]);
@@ -205,6 +210,7 @@ describe.each(TEST_DATABASES)('POST /api/contactus over SMTP on %s', (database) 
     }
     const empty = await post(fields({ type: '', object: '', description: '' }));
     expect(empty.json().problems).toEqual(['type_invalid', 'object_empty', 'description_empty']);
+    await t.app.laurel.jobs.runUntilIdle();
     expect(mailbox.messages).toHaveLength(0);
   });
 
@@ -214,6 +220,7 @@ describe.each(TEST_DATABASES)('POST /api/contactus over SMTP on %s', (database) 
     const key = await t.app.inject({ method: 'POST', url: '/api/admin/apikey', headers, payload: { level: 1 } });
     const program = await post(fields(), bearer(key.json<{ token: string }>().token));
     expect(program.statusCode).toBe(403);
+    await t.app.laurel.jobs.runUntilIdle();
     expect(mailbox.messages).toHaveLength(0);
   });
 });

@@ -1,5 +1,12 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROFILE } from '../../domain/roles';
+import { buildApp } from '../../server/app';
+import { loadConfig } from '../../server/config';
 import { listOutbox } from '../../server/repositories/outbox';
+import { signInAdmin } from './signIn';
 import { loginLinkIn, startSmtpSink } from '../support/smtpSink';
 import { createTestApp } from './testApp';
 
@@ -15,6 +22,10 @@ describe('mail', () => {
     try {
       const response = await t.app.inject({ method: 'POST', url: '/api/admin/login?email=admin@example.org&lang=es' });
       expect(response.statusCode).toBe(200);
+      // the request queued the link and answered; the worker sends it
+      expect(mailbox.messages).toHaveLength(0);
+      expect(await t.app.laurel.jobs.find({ type: 'mail.send', states: ['queued'] })).toHaveLength(1);
+      await t.app.laurel.jobs.runUntilIdle();
       const mail = await mailbox.waitFor('admin@example.org');
       expect(mail.from).toBe('hello@laurel.test');
       expect(mail.subject).toBe('Su enlace de acceso a Laurel');
@@ -35,6 +46,59 @@ describe('mail', () => {
       expect(message.html_body).toContain('<a href="http://laurel.test/login/');
     } finally {
       await t.close();
+    }
+  });
+
+  it('prints the links of sign-in and of an invitation in the log when no SMTP server is configured', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'laurel-test-'));
+    const lines: { msg: string }[] = [];
+    const app = await buildApp(
+      loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'http://laurel.test', WEB_ROOT: 'none', JOB_POLL_MS: '0' }),
+      {
+        logger: { level: 'info', stream: { write: (line: string) => lines.push(JSON.parse(line) as { msg: string }) } },
+      },
+    );
+    try {
+      const { headers } = await signInAdmin(app);
+      const added = await app.inject({
+        method: 'POST',
+        url: '/api/admin/user',
+        headers,
+        payload: {
+          firstName: 'Grace',
+          lastName: 'Hopper',
+          email: 'grace@example.org',
+          profile: PROFILE.Manager,
+          notify: true,
+        },
+      });
+      expect(added.statusCode, added.body).toBe(201);
+      const [invitation] = await listOutbox(app.laurel.db, 'grace@example.org');
+      const link = /http:\/\/laurel\.test\/login\/[A-Za-z0-9_-]{43}/.exec(invitation.text_body)?.[0];
+      expect(link).toBeDefined();
+      const messages = lines.map((line) => line.msg);
+      expect(messages).toContain(`invitation link for grace@example.org: ${link}`);
+      expect(
+        messages.some((message) => message.startsWith('sign-in link for admin@example.org: http://laurel.test/login/')),
+      ).toBe(true);
+
+      // a user added without an invitation: no link anywhere
+      await app.inject({
+        method: 'POST',
+        url: '/api/admin/user',
+        headers,
+        payload: {
+          firstName: 'Alan',
+          lastName: 'Turing',
+          email: 'alan@example.org',
+          profile: PROFILE.Manager,
+          notify: false,
+        },
+      });
+      expect(lines.some((line) => line.msg.includes('alan@example.org'))).toBe(false);
+    } finally {
+      await app.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });

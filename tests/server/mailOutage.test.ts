@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PROFILE } from '../../domain/roles';
 import {
@@ -7,10 +8,10 @@ import {
   MAIL_RETRY_WINDOW_MS,
   nextMailAttemptAt,
 } from '../../server/services/emailing/mailRetrySchedule';
-import { startSmtpSink } from '../support/smtpSink';
+import { loginLinkIn, startSmtpSink } from '../support/smtpSink';
 import { addIssuer, addUser, bearer, signIn } from './signIn';
 import { type CampaignApp, openCampaignApp } from './campaignApp';
-import { TEST_DATABASES } from './testApp';
+import { createTestApp, TEST_DATABASES, type TestApp } from './testApp';
 
 interface Row {
   key: string;
@@ -268,5 +269,83 @@ describe.each(TEST_DATABASES)('mail outages on %s', (database) => {
     expect((await resend(['not-a-key'])).statusCode).toBe(400);
     expect((await resend([])).statusCode).toBe(400);
     expect((await rows())[0]).toMatchObject({ EmailStatus: 'not delivered', EmailPending: false });
+  });
+});
+
+/** A TCP server on `port` that accepts connections and never says a word (a mail server that hangs). */
+async function startSilentServer(port: number, events: string[]) {
+  const sockets: net.Socket[] = [];
+  let connected: () => void;
+  const firstConnection = new Promise<void>((resolve) => (connected = resolve));
+  const server = net.createServer((socket) => {
+    sockets.push(socket);
+    events.push('SMTP connection opened');
+    socket.on('close', () => events.push('SMTP connection closed'));
+    // whatever the client sends is read and left unanswered
+    socket.resume();
+    connected();
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return {
+    firstConnection,
+    sockets,
+    /** stops listening and drops the connections it holds */
+    async close() {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      for (const socket of sockets) socket.destroy();
+      await closed;
+    },
+  };
+}
+
+describe.each(TEST_DATABASES)('a mail server that accepts and never greets, on %s', (database) => {
+  let t: TestApp;
+  let sink: Awaited<ReturnType<typeof startSmtpSink>>;
+  afterEach(async () => {
+    vi.useRealTimers();
+    await t?.close();
+    await sink?.close();
+  });
+
+  it('answers each sign-in at once while the connection hangs, and sends each link once when a real server takes the port', async () => {
+    // the sink's port, first held by the silent server
+    sink = await startSmtpSink();
+    const port = Number(new URL(sink.url).port);
+    await sink.stop();
+    const events: string[] = [];
+    const silent = await startSilentServer(port, events);
+    t = await createTestApp(database, { SMTP_URL: sink.url });
+    vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+    const signIn = async () => {
+      const answer = await t.app.inject({ method: 'POST', url: '/api/admin/login?email=admin@example.org' });
+      expect(answer.statusCode, answer.body).toBe(200);
+      events.push('sign-in answered');
+    };
+
+    await signIn();
+    // the worker takes the link and waits for a greeting that never comes; meanwhile a sign-in still answers
+    const sending = t.app.laurel.jobs.runUntilIdle();
+    await silent.firstConnection;
+    await signIn();
+    expect(silent.sockets[0].destroyed).toBe(false);
+    expect(events).toEqual(['sign-in answered', 'SMTP connection opened', 'sign-in answered']);
+    expect(sink.messages).toHaveLength(0);
+
+    // a real mail server takes the port: the hung attempt fails and is tried again later, with the other link
+    await silent.close();
+    await sink.start();
+    await sending;
+    for (let round = 0; round < 3; round++) {
+      vi.setSystemTime(Date.now() + 60_000);
+      await t.app.laurel.jobs.runUntilIdle();
+    }
+    const links = sink.messages.filter((mail) => mail.to.includes('admin@example.org')).map(loginLinkIn);
+    expect(links).toHaveLength(2);
+    expect(new Set(links).size).toBe(2);
+    expect(await t.app.laurel.jobs.find({ type: 'mail.send', states: ['queued', 'running', 'failed'] })).toEqual([]);
+    // the newer link signs in
+    const secret = links.at(-1)!.split('/').at(-1);
+    const exchange = await t.app.inject({ method: 'POST', url: '/api/admin/login/token', payload: { token: secret } });
+    expect(exchange.statusCode, exchange.body).toBe(200);
   });
 });

@@ -40,6 +40,8 @@ export async function signIn(app: LaurelApp, email: string, issuerId?: number, m
   const before = mailbox?.messages.length ?? 0;
   const login = await app.inject({ method: 'POST', url: `/api/admin/login?${query}` });
   if (login.statusCode !== 200) throw new Error(`login answered ${login.statusCode}: ${login.body}`);
+  // over SMTP the link is queued: the worker sends it (the test apps' worker runs when asked)
+  if (mailbox) await app.laurel.jobs.runUntilIdle();
   const secret = mailbox ? await mailedLinkSecret(mailbox, email, before) : await lastLinkSecret(app, email);
   const exchange = await app.inject({ method: 'POST', url: '/api/admin/login/token', payload: { token: secret } });
   if (exchange.statusCode !== 200) throw new Error(`exchange answered ${exchange.statusCode}: ${exchange.body}`);

@@ -23,7 +23,11 @@ async function invite(
   invitation: { userId: number; email: string; issuerName: string; language: Language },
 ) {
   const mailer = ctx.mailer();
-  const link = await sendSignInLink({ config: ctx.config, db: ctx.db, mailer }, { kind: 'invitation', ...invitation });
+  const link = await sendSignInLink(
+    { config: ctx.config, db: ctx.db, mailer },
+    { kind: 'invitation', ...invitation },
+    'now',
+  );
   if (mailer.mode === 'smtp') ctx.io.out(`invitation mailed to ${invitation.email}`);
   else ctx.io.out(`no SMTP_URL is set: the invitation is in the outbox table; its sign-in link is ${link}`);
 }

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import { runInJobScope } from '../../processSafetyNet';
 import type { JobHandler, JobInfo, JobLog, JobQueueOptions } from './jobs';
 
 const DEFAULT_LEASE_SECONDS = 30;
@@ -165,7 +166,8 @@ export abstract class PollingWorker<Claimed> {
       if (!handler) throw new Error(`no handler for job type ${job.type}`);
       if (job.refusal) throw new Error(job.refusal);
       this.log.info({ jobId: job.id, type: job.type, attempt: job.info.attempts }, 'background job started');
-      await handler(job.payload, job.info);
+      // a fault the handler leaves behind (a rejection nobody awaited) is logged with this job's id and type
+      await runInJobScope({ id: job.id, type: job.type }, () => handler(job.payload, job.info));
       clearInterval(heartbeat);
       if (!this.released.delete(job.id)) await this.complete(claimed);
     } catch (error) {

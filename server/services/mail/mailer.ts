@@ -46,7 +46,7 @@ export function createMailer(options: {
     let opening: Promise<Transporter> | null = null;
     const open = () =>
       (opening ??= import('nodemailer').then(
-        ({ default: nodemailer }) => (transport = nodemailer.createTransport(withPool(smtpUrl))),
+        ({ default: nodemailer }) => (transport = nodemailer.createTransport(withTransportDefaults(smtpUrl))),
         (error: unknown) => {
           opening = null;
           throw error;
@@ -75,8 +75,22 @@ export function createMailer(options: {
   };
 }
 
-function withPool(smtpUrl: string): string {
+/**
+ * A pooled connection, and time limits far below nodemailer's (2 minutes to connect, 30 s for the greeting,
+ * 10 minutes of silence): a mail server that accepts and never answers holds a worker's attempt for seconds, not
+ * minutes (issue 27). SMTP_URL's own query parameters win (…?greetingTimeout=30000).
+ */
+export const SMTP_TRANSPORT_DEFAULTS = {
+  pool: 'true',
+  connectionTimeout: '10000',
+  greetingTimeout: '10000',
+  socketTimeout: '30000',
+};
+
+function withTransportDefaults(smtpUrl: string): string {
   const url = new URL(smtpUrl);
-  if (!url.searchParams.has('pool')) url.searchParams.set('pool', 'true');
+  for (const [name, value] of Object.entries(SMTP_TRANSPORT_DEFAULTS)) {
+    if (!url.searchParams.has(name)) url.searchParams.set(name, value);
+  }
   return url.toString();
 }
