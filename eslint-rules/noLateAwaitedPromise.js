@@ -26,11 +26,15 @@
  */
 function isThenable(checker, type, at) {
   if (type.isUnion()) return type.types.some((part) => isThenable(checker, part, at));
-  const then = type.getProperty('then');
-  if (!then) return false;
-  const thenType = checker.getTypeOfSymbolAtLocation(then, at);
-  const parts = thenType.isUnion() ? thenType.types : [thenType];
-  return parts.some((part) => part.getCallSignatures().length > 0);
+  // a promise has `then` and `catch`; a mere PromiseLike (a Fastify instance, awaited for its readiness) starts
+  // nothing that could reject unseen
+  return ['then', 'catch'].every((name) => {
+    const method = type.getProperty(name);
+    if (!method) return false;
+    const methodType = checker.getTypeOfSymbolAtLocation(method, at);
+    const parts = methodType.isUnion() ? methodType.types : [methodType];
+    return parts.some((part) => part.getCallSignatures().length > 0);
+  });
 }
 
 /**
