@@ -2,20 +2,35 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import laurel from './eslint-rules/noLateAwaitedPromise.js';
 
 export default tseslint.config(
   { ignores: ['dist', 'dist-server', 'node_modules', 'data', 'test-results', 'playwright-report', 'coverage'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    languageOptions: { globals: { ...globals.browser, ...globals.node } },
-    plugins: { 'react-hooks': reactHooks },
+    languageOptions: {
+      globals: { ...globals.browser, ...globals.node },
+      // type-aware rules (issue 27): every file is in tsconfig.json, whose program the project service keeps
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    plugins: { 'react-hooks': reactHooks, laurel },
     rules: {
       ...reactHooks.configs.recommended.rules,
       '@typescript-eslint/no-explicit-any': ['error', { ignoreRestArgs: true }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-console': ['error', { allow: ['warn', 'error', 'info'] }],
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      'laurel/no-late-awaited-promise': 'error',
     },
+  },
+  {
+    // React ignores what an event prop's handler returns; the pages' async handlers catch their own errors (a
+    // mutation's onError, a try/catch around mutateAsync) or call react-router's navigate (void in our declarative
+    // router). Promises passed as arguments, returned, spread or tested stay checked here too.
+    files: ['src/**/*.tsx'],
+    rules: { '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }] },
   },
   {
     // Playwright fixtures are not React hooks, and take an empty object when they need no other fixture.

@@ -64,6 +64,9 @@ export interface LaurelApp extends FastifyInstance {
   laurel: AppContext;
 }
 
+/** What a 503 for an unreachable database asks the client to wait before trying again (a restart takes seconds). */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
 /** Builds the whole server (database, migrations, first-run seed, routes) without listening. */
 export async function buildApp(
   config: Config,
@@ -165,8 +168,10 @@ export async function buildApp(
     }
     if (databaseHealth.report(error)) {
       request.log.warn({ err: error }, 'database unreachable');
+      // Retry-After: the answer is temporary (a restart, a failover); clients and load balancers wait and retry
       return reply
         .code(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
         .send({ code: 'DATABASE_UNAVAILABLE', message: 'The database cannot be reached; try again shortly' });
     }
     request.log.error(error);

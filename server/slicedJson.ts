@@ -136,9 +136,10 @@ export function registerSlicedJsonParser(app: FastifyInstance): void {
   const parseWith =
     (request: FastifyRequest) =>
     (text: string): Promise<unknown> =>
-      new Promise((resolve, reject) =>
-        whole(request, text, (error, value) => (error ? reject(error) : resolve(value))),
-      );
+      new Promise((resolve, reject) => {
+        // Fastify's default JSON parser answers through the callback; its type also allows the promise form
+        void whole(request, text, (error, value) => (error ? reject(error) : resolve(value)));
+      });
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = body as string;

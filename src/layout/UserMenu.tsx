@@ -91,7 +91,7 @@ export function UserMenu({ user }: { user: CurrentUser }) {
               key={entry.key}
               onClick={() => {
                 close();
-                navigate(entry.path);
+                void navigate(entry.path);
               }}
             >
               <ListItemIcon>{ICONS[entry.key]}</ListItemIcon>

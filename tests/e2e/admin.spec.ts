@@ -52,10 +52,8 @@ test('an administrator adds a Manager with an invitation, edits them, and manage
     await recordHeld;
     await route.continue();
   });
-  const recordRequested = page.waitForRequest('**/api/admin/users');
-  await row.getByRole('link', { name: /Edit/ }).click();
+  await Promise.all([page.waitForRequest('**/api/admin/users'), row.getByRole('link', { name: /Edit/ }).click()]);
   await expect(page).toHaveURL(/\/admin\/users\/\d+$/);
-  await recordRequested;
   const firstName = page.getByRole('textbox', { name: 'First name' });
   const lastName = page.getByRole('textbox', { name: 'Last name' });
   await expect(firstName).toHaveValue('Grace');
@@ -103,9 +101,10 @@ test('an administrator adds a Manager with an invitation, edits them, and manage
   await expect(emails()).toHaveText(['grace@example.org', 'admin@example.org']);
 
   // the list as a spreadsheet, in the list's sort, with the table's columns
-  const downloading = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Export' }).click();
-  const download = await downloading;
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export' }).click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(/^\d{4}-\d{2}-\d{2}_Users\.xlsx$/);
   const book = XLSX.read(fs.readFileSync(await download.path()), { type: 'buffer' });
   expect(XLSX.utils.sheet_to_json<string[]>(book.Sheets.Users, { header: 1, defval: '' })).toEqual([

@@ -127,11 +127,13 @@ test('a badge template is written in English and French, designed, saved, edited
 
   await expect(page).toHaveURL(/\/templates$/);
   // the search reaches the server after the list's debounce: the card is used once its answer is in, not before
-  const searched = page.waitForResponse(
-    (response) => response.url().includes('/api/templates?') && decodeURIComponent(response.url()).includes('literacy'),
-  );
-  await page.getByRole('textbox', { name: 'Search by label, id or notes' }).fill('literacy');
-  await searched;
+  await Promise.all([
+    page.waitForResponse(
+      (response) =>
+        response.url().includes('/api/templates?') && decodeURIComponent(response.url()).includes('literacy'),
+    ),
+    page.getByRole('textbox', { name: 'Search by label, id or notes' }).fill('literacy'),
+  ]);
   const card = page.getByTestId('template-card').filter({ hasText: 'Data literacy' });
   await expect(card).toHaveCount(1);
   const { db } = laurel.app.laurel;

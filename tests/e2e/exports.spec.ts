@@ -13,9 +13,10 @@ const ADMIN = 'admin@example.org';
 
 /** Clicks the page's Export button and reads the downloaded workbook's first sheet as rows of cells. */
 async function exportedRows(page: Page): Promise<{ fileName: string; rows: unknown[][] }> {
-  const downloading = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Export', exact: true }).click();
-  const download = await downloading;
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export', exact: true }).click(),
+  ]);
   const book = XLSX.read(fs.readFileSync(await download.path()));
   const rows = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[book.SheetNames[0]], { header: 1 });
   return { fileName: download.suggestedFilename(), rows };

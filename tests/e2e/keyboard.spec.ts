@@ -59,9 +59,8 @@ async function chooseFileWith(
   key: 'Enter' | 'Space',
 ) {
   await tabTo(page, button);
-  const chooser = page.waitForEvent('filechooser');
-  await page.keyboard.press(key);
-  await (await chooser).setFiles(file);
+  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press(key)]);
+  await chooser.setFiles(file);
 }
 
 test('a badge template is created and published by keyboard alone', async ({ page, laurel }) => {

@@ -81,9 +81,10 @@ test('a Publisher imports a spreadsheet with errors, then a good one, previews t
   await screenshot(page, 'publication-errors-en');
 
   // the blank import file: the standard columns and today's date
-  const downloading = page.waitForEvent('download');
-  await errors.getByRole('button', { name: 'Download the blank import file' }).click();
-  const download = await downloading;
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    errors.getByRole('button', { name: 'Download the blank import file' }).click(),
+  ]);
   expect(download.suggestedFilename()).toBe(`import-template-${templateId}.xlsx`);
   const blank = XLSX.read(fs.readFileSync(await download.path()));
   const blankRows = XLSX.utils.sheet_to_json<string[]>(blank.Sheets[blank.SheetNames[0]], { header: 1 });

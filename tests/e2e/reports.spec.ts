@@ -134,9 +134,10 @@ test('a campaign report sorts, filters, disables, enables, deletes, copies a lin
   await expect(viewLink).toHaveAttribute('target', '_blank');
 
   // the spreadsheet of the current filter, read back
-  const downloading = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Export to a spreadsheet (xlsx)' }).click();
-  const download = await downloading;
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export to a spreadsheet (xlsx)' }).click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(/^\d{4}-\d{2}-\d{2}_Data analysis\.xlsx$/);
   const book = XLSX.read(fs.readFileSync(await download.path()), { type: 'buffer' });
   const sheet = XLSX.utils.sheet_to_json<Record<string, string>>(book.Sheets[book.SheetNames[0]]);
@@ -199,12 +200,13 @@ test('a campaign report sorts, filters, disables, enables, deletes, copies a lin
     .execute();
   await page.reload();
   await expect(rows).toHaveCount(5);
-  const pdfDownload = page.waitForEvent('download');
-  await rows
-    .filter({ hasText: 'Turing' })
-    .getByRole('button', { name: /Download the PDF/ })
-    .click();
-  const pdf = await pdfDownload;
+  const [pdf] = await Promise.all([
+    page.waitForEvent('download'),
+    rows
+      .filter({ hasText: 'Turing' })
+      .getByRole('button', { name: /Download the PDF/ })
+      .click(),
+  ]);
   expect(
     fs
       .readFileSync(await pdf.path())
@@ -214,9 +216,11 @@ test('a campaign report sorts, filters, disables, enables, deletes, copies a lin
   await expect(page.getByText('PDF downloaded.')).toBeVisible();
   await rows.filter({ hasText: 'Turing' }).getByRole('checkbox').check();
   await rows.filter({ hasText: 'Johnson' }).getByRole('checkbox').check();
-  const zipDownload = page.waitForEvent('download');
-  await page.getByRole('button', { name: "Download the selection's PDFs" }).click();
-  expect((await zipDownload).suggestedFilename()).toMatch(/^\d{4}-\d{2}-\d{2}_certificates\.zip$/);
+  const [zipDownload] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: "Download the selection's PDFs" }).click(),
+  ]);
+  expect(zipDownload.suggestedFilename()).toMatch(/^\d{4}-\d{2}-\d{2}_certificates\.zip$/);
   await expect(page.getByText('2 PDFs downloaded.')).toBeVisible();
 
   await rows

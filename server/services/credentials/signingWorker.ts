@@ -80,8 +80,18 @@ function signerFor(key: SignRequest['key']): BatchSigner {
   return last.signer;
 }
 
-parentPort?.on('message', async (request: SignRequest) => {
+async function answer(request: SignRequest): Promise<void> {
   await warming;
   const results = await signInputs(signerFor(request.key), request.inputs, new Date(request.key.created));
   parentPort?.postMessage({ id: request.id, results } satisfies SignAnswer);
+}
+
+parentPort?.on('message', (request: SignRequest) => {
+  // each credential's error is in its result; anything else ends the thread (an uncaught error), and the pool
+  // rejects the batches this worker held (signingPool.ts, its 'error' listener)
+  answer(request).catch((error: unknown) =>
+    setImmediate(() => {
+      throw error;
+    }),
+  );
 });

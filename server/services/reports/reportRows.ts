@@ -190,51 +190,56 @@ export async function reportRows(
     column: SORT_COLUMNS[query.sort ?? 'PublicationDate'],
     direction: query.order === 'ASC' ? ('asc' as const) : ('desc' as const),
   };
-  const answer = (
-    rows: readonly Certificate[],
-    count: number,
-    counters?: ReportCounters,
-    countBounded = false,
-  ): ReportRowsResponse => ({
-    data: rows.map((row) => reportRow(row, options.publicUrl, options.tracking, query.language)),
-    count,
-    ...(countBounded ? { countBounded: true as const } : {}),
+  // the page and the header's counters together: when the database goes away, both reject and Promise.all handles
+  // both (a counters' promise kept while awaiting the page's queries went unhandled and ended the process, issue 27)
+  const [page, counters] = await Promise.all([
+    reportPage(db, issuerId, query, order),
+    query.counter ? reportCounters(db, issuerId, query) : undefined,
+  ]);
+  return {
+    data: page.rows.map((row) => reportRow(row, options.publicUrl, options.tracking, query.language)),
+    count: page.total,
+    ...(page.bounded ? { countBounded: true as const } : {}),
     ...(counters ? { counters } : {}),
-  });
-  const counters = query.counter ? reportCounters(db, issuerId, query) : Promise.resolve(undefined);
+  };
+}
+
+/** The page of a report's rows and their total (`bounded` when the search counted only so far). */
+async function reportPage(
+  db: Kysely<Database>,
+  issuerId: number,
+  query: ReportQuery,
+  order: PageOrder,
+): Promise<{ rows: readonly Certificate[]; total: number; bounded: boolean }> {
   const templateId =
     query.campaignId !== undefined ? await campaignTemplate(db, issuerId, query.campaignId) : query.templateId;
   if (templateId === undefined || (query.templateId !== undefined && templateId !== query.templateId))
-    return answer([], 0, await counters);
+    return { rows: [], total: 0, bounded: false };
   const scope = { issuerId, templateId, campaignId: query.campaignId };
   const words = searchWords(query.filter ?? '');
   const narrowedOtherwise = Boolean(query.startDate || query.endDate || query.ids?.length);
   if (words.length === 0 && !narrowedOtherwise) {
     const counts = await templateCounts(db, issuerId, templateId);
-    const [page, headerCounters] = await Promise.all([
-      statusPage(
-        db,
-        {
-          scope,
-          statuses: query.statuses?.length ? query.statuses : [...new Set(counts.map((row) => row.status_id))],
-          mailStates: query.mailSent?.length ? query.mailSent : MAIL_STATES,
-          order,
-          offset: query.offset,
-          limit: query.limit,
-        },
-        counts,
-      ),
-      counters,
-    ]);
-    return answer(page.rows, page.total, headerCounters);
+    const page = await statusPage(
+      db,
+      {
+        scope,
+        statuses: query.statuses?.length ? query.statuses : [...new Set(counts.map((row) => row.status_id))],
+        mailStates: query.mailSent?.length ? query.mailSent : MAIL_STATES,
+        order,
+        offset: query.offset,
+        limit: query.limit,
+      },
+      counts,
+    );
+    return { rows: page.rows, total: page.total, bounded: false };
   }
   if (searchable(words)) {
     const text = query.filter?.trim() ?? '';
     const key = CERTIFICATE_KEY_PATTERN.test(text) ? text : null;
-    const [page, headerCounters] = await Promise.all([searchPage(db, scope, query, words, key, order), counters]);
-    return answer(page.rows, page.total, headerCounters, page.bounded);
+    return searchPage(db, scope, query, words, key, order);
   }
-  const [rows, count, headerCounters] = await Promise.all([
+  const [rows, count] = await Promise.all([
     filtered(db, issuerId, query)
       .selectAll()
       .orderBy(order.column, order.direction)
@@ -245,9 +250,8 @@ export async function reportRows(
     filtered(db, issuerId, query)
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow(),
-    counters,
   ]);
-  return answer(rows, Number(count.n), headerCounters);
+  return { rows, total: Number(count.n), bounded: false };
 }
 
 /** The conditions of a report's filters on the rows the search found (a bounded set: no index needed). */

@@ -117,7 +117,7 @@ export function DashboardPage() {
   };
   const toCampaigns = (templateId: number) => {
     removeFromStore(TEMPLATE_LIST_STORE_KEY);
-    navigate(`${CAMPAIGNS_PATH}?${campaignsSearch(templateId)}`);
+    void navigate(`${CAMPAIGNS_PATH}?${campaignsSearch(templateId)}`);
   };
 
   const headerLine = validator

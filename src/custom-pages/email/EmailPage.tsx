@@ -158,7 +158,7 @@ function EmailForm({ target }: { target: EmailTarget }) {
       const body = await sendMutation.mutateAsync({ payload, test: draft.test });
       setConfirming(false);
       if (draft.test) notify('emailing.test_sent', { type: 'success', messageArgs: { count: body.nbEmails } });
-      else back({ restore: true, sent: body.nbEmails });
+      else void back({ restore: true, sent: body.nbEmails });
     } catch (error) {
       const code = errorCode(error);
       const fields = serverFieldErrors(error);

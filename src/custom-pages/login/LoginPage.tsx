@@ -43,7 +43,7 @@ export function LoginPage() {
   const signUpOpen = signUp.data?.enabled === true;
 
   useEffect(() => {
-    if (claims?.authLevel === AUTH_LEVEL.complete) navigate('/templates', { replace: true });
+    if (claims?.authLevel === AUTH_LEVEL.complete) void navigate('/templates', { replace: true });
   }, [claims?.authLevel, navigate]);
 
   const waiting = isWaiting(state);

@@ -110,9 +110,9 @@ function EditorForm({ isNew }: { isNew: boolean }) {
     if (!exit || gone.current) return;
     gone.current = true;
     // a created image's entry in the history becomes its edit page, so Forward opens it rather than a blank one
-    if (exit.created !== null) navigate(badgeImageEditorPath(exit.created), { replace: true });
-    if (cameFromApp.current) navigate(-1);
-    else navigate(BADGE_IMAGE_LIBRARY_PATH);
+    if (exit.created !== null) void navigate(badgeImageEditorPath(exit.created), { replace: true });
+    if (cameFromApp.current) void navigate(-1);
+    else void navigate(BADGE_IMAGE_LIBRARY_PATH);
   }, [exit, navigate]);
 
   async function submit(values: Partial<BadgeImageRecord>) {

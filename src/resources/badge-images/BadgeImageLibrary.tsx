@@ -136,7 +136,7 @@ function LibraryPage() {
 
   function deleteSelected() {
     const count = selection.length;
-    deleteMany(
+    void deleteMany(
       'badge-images',
       { ids: selection },
       {
@@ -149,7 +149,7 @@ function LibraryPage() {
         onError: () => {
           notify('app.error_generic', { type: 'error' });
           setConfirming(false);
-          refetch();
+          void refetch();
         },
       },
     );

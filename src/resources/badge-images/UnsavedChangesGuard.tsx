@@ -79,7 +79,7 @@ function LinkGuard({ unsaved }: { unsaved: boolean }) {
       onLeave={() => {
         const to = target!;
         setTarget(null);
-        navigate(to);
+        void navigate(to);
       }}
       onStay={() => setTarget(null)}
     />

@@ -93,13 +93,13 @@ export function CertificateBulkActions({
       onError: (failure: unknown) => failed(operation, failure),
     };
     if (operation === 'delete')
-      deleteMany(
+      void deleteMany(
         'certificates',
         { ids: keys, meta: campaignId !== undefined ? { campaignId } : undefined },
         { ...options, onSuccess: () => succeeded(operation, keys.length) },
       );
     else
-      updateMany(
+      void updateMany(
         'certificates',
         {
           ids: keys,

@@ -110,14 +110,14 @@ function Report({ kind, id }: { kind: ReportKind; id: number }) {
 
   // a page opened from the email page shows its count once; a reload of the browser does not repeat it
   useEffect(() => {
-    if (arrival) navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
+    if (arrival) void navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
   }, [arrival, navigate, location.pathname, location.search]);
 
   const campaignError = header.data?.campaign?.error;
   useEffect(() => {
     if (campaignError) {
       notify(campaignError, { type: 'error' });
-      navigate('/templates');
+      void navigate('/templates');
     }
   }, [campaignError, notify, navigate]);
 
@@ -194,7 +194,7 @@ function Report({ kind, id }: { kind: ReportKind; id: number }) {
       // the list's state is in the address: the way back restores it
       returnTo: `${location.pathname}${location.search}`,
     };
-    navigate(EMAIL_PATH, { state });
+    void navigate(EMAIL_PATH, { state });
   };
 
   const sendAll = async (rows: CertificateRecord[]) => {

@@ -124,13 +124,13 @@ function UnitDialog({ dialog, onClose }: { dialog: NonNullable<DialogState>; onC
       onClose();
     };
     if (unit) {
-      update(
+      void update(
         RESOURCE,
         { id: unit.id, data: { name }, previousData: unit },
         { mutationMode: 'pessimistic', onSuccess: done('resources.admin/org-units.notifications.updated'), onError },
       );
     } else {
-      create(
+      void create(
         RESOURCE,
         { data: { name } },
         { onSuccess: done('resources.admin/org-units.notifications.created'), onError },
