@@ -102,6 +102,7 @@ export const noLateAwaitedPromise = {
     const handled = (node) => {
       if (node.type === 'ConditionalExpression') return handled(node.consequent) && handled(node.alternate);
       if (node.type === 'Identifier') return givenHandler(node);
+      if (neverRejects(node)) return true;
       if (node.type !== 'CallExpression' || node.callee.type !== 'MemberExpression') return false;
       if (handlerCall(node)) return true;
       const promiseStatic = node.callee.object.type === 'Identifier' && node.callee.object.name === 'Promise';
@@ -112,6 +113,19 @@ export const noLateAwaitedPromise = {
         (node.arguments.length === 0 || !holdsPromiseNode(/** @type {Node} */ (node.arguments[0])))
       );
     };
+
+    /**
+     * `new Promise((resolve) => …)`: an executor that takes no reject function only settles by resolving (a throw in
+     * it rejects at once, before anything else can run, and is the executor's own bug).
+     * @param {Node} node
+     */
+    const neverRejects = (node) =>
+      node.type === 'NewExpression' &&
+      node.callee.type === 'Identifier' &&
+      node.callee.name === 'Promise' &&
+      node.arguments.length === 1 &&
+      (node.arguments[0].type === 'ArrowFunctionExpression' || node.arguments[0].type === 'FunctionExpression') &&
+      node.arguments[0].params.length < 2;
 
     /** @param {Node} node */
     const handlerCall = (node) =>

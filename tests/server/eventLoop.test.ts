@@ -40,6 +40,7 @@ describe.each(TEST_DATABASES)('a server that keeps answering, on %s', (database)
     const running = work().finally(() => {
       done = true;
     });
+    running.catch(() => undefined); // awaited below; handled now so that a failure meanwhile is not unhandled
     const answered: number[] = [];
     try {
       while (!done) {
@@ -67,6 +68,7 @@ describe.each(TEST_DATABASES)('a server that keeps answering, on %s', (database)
       opened();
       await held;
     });
+    writing.catch(() => undefined); // awaited below; handled now so that a failure meanwhile is not unhandled
     await open;
     // on SQLite the writer connection is taken: reads go to the reader and see the last committed state
     const answer = await health();
@@ -98,6 +100,7 @@ describe.each(TEST_DATABASES)('a server that keeps answering, on %s', (database)
     const signing = app.laurel.jobs.runUntilIdle().finally(() => {
       done = true;
     });
+    signing.catch(() => undefined); // awaited below; handled now so that a failure meanwhile is not unhandled
     const answeredWhileSigning: number[] = [];
     while (!done) {
       const answer = await health();

@@ -149,6 +149,7 @@ describe.each(TEST_DATABASES)('the EVM adapter anchoring NFT campaigns on %s', (
     const t = await setUp();
     const campaignId = await t.publish(3);
     const job = t.app.laurel.jobs.runUntilIdle();
+    job.catch(() => undefined); // awaited below; handled now so that a failure meanwhile is not unhandled
     // mined in its own block (instamine): one confirmation of two
     const sent = await until(async () => (await t.transactions()).find((row) => row.status === 'sent'), 'the anchor');
     await until(() => rpc('eth_getTransactionReceipt', [sent.tx_hash]), 'the receipt');
@@ -226,6 +227,7 @@ describe.each(TEST_DATABASES)('the EVM adapter anchoring NFT campaigns on %s', (
     const snapshot = await rpc('evm_snapshot');
     const campaignId = await t.publish(2);
     const job = t.app.laurel.jobs.runUntilIdle();
+    job.catch(() => undefined); // awaited below; handled now so that a failure meanwhile is not unhandled
     const sent = await until(async () => (await t.transactions()).find((row) => row.status === 'sent'), 'the anchor');
     await until(() => rpc('eth_getTransactionReceipt', [sent.tx_hash]), 'the receipt');
     // the block that held it is replaced: the transaction is gone from the chain

@@ -65,6 +65,7 @@ describe.each(TEST_DATABASES)('background jobs on %s', (database) => {
       expect(await enqueueJob(db, 'test.single', { n: 2 }, { singletonKey: 'test.single:1' })).toBeNull();
       // running still holds the key
       const draining = jobs.runUntilIdle();
+      draining.catch(() => undefined); // awaited below; handled now so that a failure meanwhile is not unhandled
       await waitFor('the job to start', async () => started === 1, 10_000);
       expect((await jobs.find({ type: 'test.single' })).map((job) => job.state)).toEqual(['running']);
       expect(await enqueueJob(db, 'test.single', { n: 3 }, { singletonKey: 'test.single:1' })).toBeNull();
@@ -156,6 +157,7 @@ describe.each(TEST_DATABASES)('background jobs on %s', (database) => {
       try {
         await dying.enqueue(db, 'test.lease', { n: 1 });
         const draining = dying.runUntilIdle();
+        draining.catch(() => undefined); // awaited below; handled now so that a failure meanwhile is not unhandled
         await waitFor('the job to start', async () => started, 10_000);
         await dying.stop({ graceMs: 0, abandon: true });
         const abandonedAt = Date.now();
@@ -195,6 +197,7 @@ describe.each(TEST_DATABASES)('background jobs on %s', (database) => {
       expect(await jobs.find({ type: 'test.slow' })).toMatchObject([{ state: 'running', attempts: 1 }]);
 
       const stopping = jobs.stop({ graceMs: 100 });
+      stopping.catch(() => undefined); // awaited below; handled now so that a failure meanwhile is not unhandled
       const ready = await t.app.inject({ method: 'GET', url: '/api/ready' });
       expect(ready.statusCode).toBe(503);
       expect(ready.json()).toMatchObject({ ok: false, database: 'up', queue: 'down' });

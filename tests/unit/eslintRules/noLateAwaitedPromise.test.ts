@@ -24,6 +24,12 @@ export async function reportRows(counter: boolean) {
   if (templateId === undefined) return [await counters];
   return Promise.all([templateId, counters]);
 }`,
+  'a promise that may reject, made by hand': `
+export async function run() {
+  const finished = new Promise<void>((resolve, reject) => (c ? resolve() : reject(new Error('no'))));
+  await g();
+  await finished;
+}`,
   'another await before the kept one': `
 export async function run() {
   const a = f();
@@ -86,6 +92,14 @@ export async function run() {
 };
 
 const ACCEPTED: Record<string, string> = {
+  'a promise that only resolves': `
+export async function run() {
+  let done = () => {};
+  const finished = new Promise<void>((resolve) => (done = resolve));
+  await g();
+  done();
+  await finished;
+}`,
   'started together': `
 export async function run() {
   return Promise.all([f(), g()]);
