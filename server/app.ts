@@ -16,7 +16,8 @@ import { openDatabase } from './db/connection';
 import { DatabaseHealth } from './db/databaseHealth';
 import { migrateToLatest } from './db/migrate';
 import { seedFirstRun } from './db/seed';
-import { AppError } from './errors';
+import { AppError, isStorageFull, STORAGE_FULL } from './errors';
+import { requestLanguage, translate } from './i18n';
 import { collectRoutes } from './routeTable';
 import { accountRoutes } from './routes/account';
 import { billingRoutes } from './routes/billing';
@@ -61,6 +62,9 @@ import { registerSlicedJsonParser } from './slicedJson';
 export interface LaurelApp extends FastifyInstance {
   laurel: AppContext;
 }
+
+/** What a 503 for an unreachable database asks the client to wait before trying again (a restart takes seconds). */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /** Builds the whole server (database, migrations, first-run seed, routes) without listening. */
 export async function buildApp(
@@ -159,11 +163,24 @@ export async function buildApp(
         .code(status)
         .send({ code: (error as { code?: string }).code ?? 'BAD_REQUEST', message: (error as Error).message });
     }
+    if (isStorageFull(error)) {
+      // DATA_DIR's disk (files, or the SQLite database) is full: nothing was kept (files are written to a
+      // temporary name first, the database rolled back), so the caller may try again once room is made
+      request.log.error({ err: error }, 'storage full');
+      return reply
+        .code(507)
+        .send({ code: STORAGE_FULL, message: translate(requestLanguage(request), 'serverErrors.storageFull') });
+    }
     if (databaseHealth.report(error)) {
       request.log.warn({ err: error }, 'database unreachable');
+      // Retry-After: the answer is temporary (a restart, a failover); clients and load balancers wait and retry
       return reply
         .code(503)
-        .send({ code: 'DATABASE_UNAVAILABLE', message: 'The database cannot be reached; try again shortly' });
+        .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+        .send({
+          code: 'DATABASE_UNAVAILABLE',
+          message: translate(requestLanguage(request), 'serverErrors.databaseUnavailable'),
+        });
     }
     request.log.error(error);
     return reply.code(500).send({ code: 'INTERNAL_ERROR', message: 'Something went wrong on our side' });
