@@ -193,6 +193,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
       log(`kill ${kills + 1}`);
       await kill();
     }
+    await worker.restarting;
     log('faults over; stopping the load');
     state.running = false;
     await Promise.all([...clients, ...bigPublishes]);

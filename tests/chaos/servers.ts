@@ -98,10 +98,14 @@ export class SupervisedWorker {
     this.starts++;
   }
 
-  /** SIGKILL, then a new worker process */
+  /** the start under way after a kill */
+  restarting: Promise<void> = Promise.resolve();
+
+  /** SIGKILL, then a new worker process, started in the background (the run goes on meanwhile) */
   async killAndRestart(): Promise<void> {
+    await this.restarting;
     await this.current?.stop('SIGKILL');
-    await this.start();
+    this.restarting = this.start();
   }
 }
 
