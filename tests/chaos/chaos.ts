@@ -48,6 +48,7 @@ export interface ChaosResult {
   /** processes the harness did not restart that ended, and the worker starts */
   processesDown: string[];
   workerStarts: number;
+  workerFailedStarts: number;
   /** error lines the servers logged */
   errors: string[];
   settled: boolean;
@@ -248,6 +249,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
       ledger: checked.ledger,
       processesDown,
       workerStarts: worker.starts,
+      workerFailedStarts: worker.failedStarts,
       // the killed workers' output is gone with them: the last worker's only
       errors: errorLines([
         ['all', all],
@@ -288,6 +290,7 @@ export function chaosReport(result: ChaosResult): string {
     ['worker SIGKILLs', result.kills],
     ['… while a campaign was being signed', result.killsWhileSigning],
     ['worker starts (1 + restarts after kills)', result.workerStarts],
+    ['worker starts that exited (PostgreSQL down)', result.workerFailedStarts],
     ['server processes down at the end', result.processesDown.length],
     ['campaigns published', result.campaigns],
     ['certificates published', result.certificates],

@@ -93,9 +93,21 @@ export class SupervisedWorker {
     private readonly env: Record<string, string>,
   ) {}
 
+  /** starts that ended before answering (a worker started while PostgreSQL is down exits: started again) */
+  failedStarts = 0;
+
   async start(): Promise<void> {
-    this.current = await startLaurel(this.main, { ...this.env, LAUREL_ROLE: 'worker' }, 120_000);
-    this.starts++;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        this.current = await startLaurel(this.main, { ...this.env, LAUREL_ROLE: 'worker' }, 120_000);
+        this.starts++;
+        return;
+      } catch (error) {
+        this.failedStarts++;
+        if (attempt >= 10) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+      }
+    }
   }
 
   /** the start under way after a kill */
