@@ -16,7 +16,8 @@ import { openDatabase } from './db/connection';
 import { DatabaseHealth } from './db/databaseHealth';
 import { migrateToLatest } from './db/migrate';
 import { seedFirstRun } from './db/seed';
-import { AppError } from './errors';
+import { AppError, isStorageFull, STORAGE_FULL } from './errors';
+import { requestLanguage, translate } from './i18n';
 import { registerProcessHooks } from './processSafetyNet';
 import { collectRoutes } from './routeTable';
 import { accountRoutes } from './routes/account';
@@ -166,13 +167,24 @@ export async function buildApp(
         .code(status)
         .send({ code: (error as { code?: string }).code ?? 'BAD_REQUEST', message: (error as Error).message });
     }
+    if (isStorageFull(error)) {
+      // DATA_DIR's disk (files, or the SQLite database) is full: nothing was kept (files are written to a
+      // temporary name first, the database rolled back), so the caller may try again once room is made
+      request.log.error({ err: error }, 'storage full');
+      return reply
+        .code(507)
+        .send({ code: STORAGE_FULL, message: translate(requestLanguage(request), 'serverErrors.storageFull') });
+    }
     if (databaseHealth.report(error)) {
       request.log.warn({ err: error }, 'database unreachable');
       // Retry-After: the answer is temporary (a restart, a failover); clients and load balancers wait and retry
       return reply
         .code(503)
         .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
-        .send({ code: 'DATABASE_UNAVAILABLE', message: 'The database cannot be reached; try again shortly' });
+        .send({
+          code: 'DATABASE_UNAVAILABLE',
+          message: translate(requestLanguage(request), 'serverErrors.databaseUnavailable'),
+        });
     }
     request.log.error(error);
     return reply.code(500).send({ code: 'INTERNAL_ERROR', message: 'Something went wrong on our side' });

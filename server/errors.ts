@@ -15,3 +15,15 @@ export const badRequest = (code: string, message: string, details?: Record<strin
   new AppError(400, code, message, details);
 export const notFound = (code: string, message: string) => new AppError(404, code, message);
 export const forbidden = (message: string) => new AppError(403, 'UNAUTHORIZED_OPERATION', message);
+
+/** The code of a 507 answer: DATA_DIR's disk is full (a file upload, or a SQLite write), nothing was kept. */
+export const STORAGE_FULL = 'ERR_STORAGE_FULL';
+
+/**
+ * A write refused for want of room: ENOSPC or EDQUOT from the file system (the file store, a temporary file), or
+ * SQLITE_FULL from a SQLite database on that disk.
+ */
+export function isStorageFull(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'ENOSPC' || code === 'EDQUOT' || code === 'SQLITE_FULL';
+}

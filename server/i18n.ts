@@ -18,3 +18,18 @@ export function translate(language: Language, key: string, vars: Record<string, 
   const template = messageAt(messages[language], key) ?? messageAt(messages[DEFAULT_LANGUAGE], key) ?? `~${key}`;
   return fillMessage(template, vars);
 }
+
+/**
+ * The language of an API answer's message: the lang query parameter, else the first supported language of the
+ * Accept-Language header (the browser's order), else English.
+ */
+export function requestLanguage(request: { query?: unknown; headers: Record<string, unknown> }): Language {
+  const query = (request.query as { lang?: unknown } | undefined)?.lang;
+  if (isSupportedLanguage(query)) return query;
+  const header = request.headers['accept-language'];
+  for (const part of typeof header === 'string' ? header.split(',') : []) {
+    const code = part.trim().slice(0, 2).toLowerCase();
+    if (isSupportedLanguage(code)) return code;
+  }
+  return DEFAULT_LANGUAGE;
+}

@@ -22,6 +22,23 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return typeof message === 'string' && CONNECTION_MESSAGES.some((part) => message.includes(part));
 }
 
+/**
+ * Runs `write` again while the database is unreachable (a restart, a failover), waiting `delayMs` between tries, for
+ * at most `maxMs`: for recording something already done outside (a mail the SMTP server accepted, a webhook that was
+ * called), whose record lost to a restart would make a retried job do it a second time. Other errors throw at once.
+ */
+export async function retryWhileDatabaseDown<T>(write: () => Promise<T>, maxMs = 60_000, delayMs = 500): Promise<T> {
+  const deadline = Date.now() + maxMs;
+  for (;;) {
+    try {
+      return await write();
+    } catch (error) {
+      if (!isDatabaseUnavailable(error) || Date.now() + delayMs > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, delayMs));
+    }
+  }
+}
+
 interface Log {
   warn(message: string): void;
   info(message: string): void;

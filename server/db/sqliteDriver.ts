@@ -146,7 +146,9 @@ class CooperativeSqliteDriver implements Driver {
   }
 
   async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw('rollback'));
+    // SQLite ends the transaction itself on some errors (SQLITE_FULL: the disk is full); a ROLLBACK then fails with
+    // "no transaction is active", which would hide the error that caused it (found by tests/server/diskFull.test.ts)
+    if (this.writerDatabase.inTransaction) await connection.executeQuery(CompiledQuery.raw('rollback'));
     (connection as LeasedConnection).inTransaction = false;
   }
 

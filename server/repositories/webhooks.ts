@@ -142,3 +142,15 @@ export async function planNextWebhookAttempt(
   if (latest)
     await db.updateTable('webhook_deliveries').set({ next_attempt_at: at }).where('id', '=', latest.id).execute();
 }
+
+/** Whether an attempt to call the campaign's webhook was recorded (whatever its outcome). */
+export async function hasWebhookDelivery(db: Kysely<Database>, issuerId: number, campaignId: number): Promise<boolean> {
+  const found = await db
+    .selectFrom('webhook_deliveries')
+    .select('id')
+    .where('issuer_id', '=', issuerId)
+    .where('campaign_id', '=', campaignId)
+    .limit(1)
+    .executeTakeFirst();
+  return found !== undefined;
+}

@@ -71,6 +71,8 @@ export async function startSmtpSink(options: { reject?: string[]; defer?: string
       },
     });
   let server = makeServer();
+  // a client killed mid-session (a worker process's SIGKILL) resets its connection: not the sink's failure
+  server.on('error', () => {});
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   const close = () => new Promise<void>((resolve) => server.close(() => resolve()));
@@ -100,6 +102,7 @@ export async function startSmtpSink(options: { reject?: string[]; defer?: string
     /** back on the same port */
     async start() {
       server = makeServer();
+      server.on('error', () => {});
       await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
     },
   };

@@ -19,6 +19,7 @@ import type { AppContext } from '../../context';
 import { nowIso } from '../../db/clock';
 import type { Database, Issuer } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../errors';
+import { retryWhileDatabaseDown } from '../../db/databaseHealth';
 import { translate } from '../../i18n';
 import { enqueueJob } from '../jobs/jobQueue';
 import {
@@ -371,12 +372,16 @@ async function deliverMessages(ctx: AppContext, items: readonly Outgoing[]): Pro
         await recordFailure(item, failure);
         continue;
       }
-      await ctx.db
-        .updateTable('certificates')
-        .set({ mail_sent: 1, mail_sent_at: nowIso(), mail_read_at: null, updated_at: nowIso() })
-        .where('id', '=', certificate.id)
-        .execute();
-      if (item.previous) await deleteMailDelivery(ctx.db, item.certificateId);
+      // the mail is gone: its record waits out a database restart rather than fail the job, whose retry would send
+      // it again (found by the chaos test, tests/chaos)
+      await retryWhileDatabaseDown(async () => {
+        await ctx.db
+          .updateTable('certificates')
+          .set({ mail_sent: 1, mail_sent_at: nowIso(), mail_read_at: null, updated_at: nowIso() })
+          .where('id', '=', certificate.id)
+          .execute();
+        if (item.previous) await deleteMailDelivery(ctx.db, item.certificateId);
+      });
     }
   };
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));

@@ -44,8 +44,14 @@ export function localFileStore(root: string): FileStore {
       const target = pathOf(key);
       await fs.mkdir(path.dirname(target), { recursive: true });
       const temporary = `${target}.${randomUUID()}.tmp`;
-      await fs.writeFile(temporary, bytes);
-      await fs.rename(temporary, target);
+      try {
+        await fs.writeFile(temporary, bytes);
+        await fs.rename(temporary, target);
+      } catch (error) {
+        // a full disk (ENOSPC) leaves a partial temporary file: removed, so nothing half-written stays
+        await fs.rm(temporary, { force: true });
+        throw error;
+      }
     },
     async get(key) {
       try {

@@ -5,11 +5,14 @@ import { queueAutomatedEmails } from '../emailing/sendEmails';
 import { enqueueJob } from '../jobs/jobQueue';
 import { anchorCampaignOnChain } from '../ledger/evm/chainAnchoring';
 import { anchorCampaign } from '../ledger/transparencyLog';
+import { hasWebhookDelivery } from '../../repositories/webhooks';
 import { notifyCampaignPublished } from '../webhooks/notify';
 
 /** Job types of a publication's follow-up work. */
 export const CAMPAIGN_FOLLOW_UP = 'campaign.followUp';
 export const CAMPAIGN_WEBHOOK = 'campaign.webhook';
+/** A campaign's webhook job is tried this many times when it fails before calling the webhook (see below). */
+const WEBHOOK_JOB_ATTEMPTS = 5;
 
 export interface CampaignJob {
   issuerId: number;
@@ -38,17 +41,24 @@ export function registerPublicationJobs(ctx: AppContext): void {
   ctx.jobs.register(CAMPAIGN_FOLLOW_UP, async (payload) => {
     const job = payload as CampaignJob;
     for (const step of FOLLOW_UP_STEPS) await step(ctx, job);
-    // once only, even when this job is retried after the campaign was finished
-    if (!(await finishCampaign(ctx.db, job.campaignId))) return;
-    await enqueueJob(ctx.db, CAMPAIGN_WEBHOOK, job, {
-      maxAttempts: 1,
-      singletonKey: `${CAMPAIGN_WEBHOOK}:${job.campaignId}`,
+    // once only, even when this job is retried after the campaign was finished; Done, the webhook job and the
+    // mail jobs are committed together: a crash or a database restart between them lost the webhook and the mails
+    // (the retried job found the campaign Done and stopped; found by the chaos test, tests/chaos)
+    await ctx.db.transaction().execute(async (trx) => {
+      if (!(await finishCampaign(trx, job.campaignId))) return;
+      await enqueueJob(trx, CAMPAIGN_WEBHOOK, job, {
+        maxAttempts: WEBHOOK_JOB_ATTEMPTS,
+        singletonKey: `${CAMPAIGN_WEBHOOK}:${job.campaignId}`,
+      });
+      await queueAutomatedEmails({ ...ctx, db: trx }, job.issuerId, job.campaignId);
     });
-    await queueAutomatedEmails(ctx, job.issuerId, job.campaignId);
   });
-  // deliverWithRetries already retries with back-off and records every attempt: the job itself runs once
+  // deliverWithRetries already retries with back-off and records every attempt; the job is tried again only when it
+  // failed before any attempt was recorded (the database unreachable while reading the settings), so a webhook that
+  // was called is not called again by the job
   ctx.jobs.register(CAMPAIGN_WEBHOOK, async (payload) => {
     const job = payload as CampaignJob;
+    if (await hasWebhookDelivery(ctx.db, job.issuerId, job.campaignId)) return;
     await notifyCampaignPublished(ctx, job.issuerId, job.campaignId, ctx.config.webhooks);
   });
 }

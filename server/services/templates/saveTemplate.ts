@@ -328,9 +328,15 @@ class ImageKeys {
   /** Stores the received images the template uses; returns their keys. */
   async storeUsed(): Promise<string[]> {
     const stored: string[] = [];
-    for (const [upload, key] of this.keys) {
-      await this.files.put(key, upload.bytes);
-      stored.push(key);
+    try {
+      for (const [upload, key] of this.keys) {
+        await this.files.put(key, upload.bytes);
+        stored.push(key);
+      }
+    } catch (error) {
+      // one image refused (a full disk): those stored before it are removed, so no template's file is left alone
+      await Promise.all(stored.map((key) => this.files.delete(key)));
+      throw error;
     }
     return stored;
   }

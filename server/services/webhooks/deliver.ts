@@ -4,6 +4,7 @@ import type { LookupFunction } from 'node:net';
 import type { Kysely } from 'kysely';
 import type { NotificationMethod } from '../../../domain/notifications';
 import type { Database } from '../../db/schema';
+import { retryWhileDatabaseDown } from '../../db/databaseHealth';
 import { insertWebhookDelivery } from '../../repositories/webhooks';
 import { checkWebhookAddress, resolveHost, type CheckedAddress, type HostResolver } from './addressPolicy';
 import type { WebhookSettings } from './settings';
@@ -187,15 +188,18 @@ export async function deliverWithRetries(
   const last = firstAttempt + attempts - 1;
   for (let attempt = firstAttempt; ; attempt += 1) {
     const outcome = await deliver(request, settings);
-    await insertWebhookDelivery(db, {
-      issuerId: target.issuerId,
-      campaignId: target.campaignId,
-      url: redactedUrl(request.url),
-      method: request.method,
-      attempt,
-      statusCode: outcome.status,
-      error: outcome.error,
-    });
+    // the webhook was called: its record waits out a database restart (a failed job would call it again)
+    await retryWhileDatabaseDown(() =>
+      insertWebhookDelivery(db, {
+        issuerId: target.issuerId,
+        campaignId: target.campaignId,
+        url: redactedUrl(request.url),
+        method: request.method,
+        attempt,
+        statusCode: outcome.status,
+        error: outcome.error,
+      }),
+    );
     if (outcome.ok || !outcome.retryable || attempt >= last) return { ...outcome, attempts: attempt };
     await sleep(backoffMs * 2 ** (attempt - firstAttempt));
   }

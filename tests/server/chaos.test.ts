@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { chaosProblems, chaosReport, runChaos } from '../chaos/chaos';
+import { SHORT } from '../chaos/run';
+
+/**
+ * The chaos test's short form (issue 27; the full form is `npm run chaos`): PostgreSQL restarted 3 times and the
+ * worker process SIGKILLed twice under every kind of load, on both layouts (role all; web + worker). Nothing lost,
+ * nothing done twice, every answer a success, an expected refusal or a 503 with Retry-After; every process up.
+ */
+describe('chaos (short form)', () => {
+  it('keeps every process up and loses nothing through restarts and kills', async () => {
+    const result = await runChaos(SHORT);
+    const report = chaosReport(result);
+    console.info(`\n${report}\n${result.errors.slice(0, 20).join('\n')}`);
+    expect(result.restarts).toBe(SHORT.restarts);
+    expect(result.kills).toBe(SHORT.kills);
+    expect(result.campaigns, report).toBeGreaterThan(0);
+    expect(result.tally.totals().ok, report).toBeGreaterThan(0);
+    expect(chaosProblems(result), report).toEqual([]);
+  }, 240_000);
+});
