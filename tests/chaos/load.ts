@@ -73,6 +73,8 @@ export async function publish(
     contentType: 'json',
     notes: key,
     'automated-emailing': automatedEmailing,
+    // the same recipients again on purpose: every campaign is new work (the duplicates refusal has its own tests)
+    duplicateBehavior: 'allow',
   });
   for (let attempt = 0; attempt < 60; attempt++) {
     const answer = await call(state, 'publish', '/api/admin/data', {

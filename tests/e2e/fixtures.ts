@@ -222,7 +222,10 @@ export async function createBadgeTemplate(
   return id;
 }
 
-/** One campaign of `rows` published on a template through the publication call (JSON rows). */
+/**
+ * One campaign of `rows` published on a template through the publication call (JSON rows). Set-up data: the same
+ * recipients may be published again (duplicateBehavior allow); the duplicates choice is tested through the page.
+ */
 export async function publishRows(
   laurel: Laurel,
   token: string,
@@ -232,7 +235,7 @@ export async function publishRows(
   const published = await fetch(`${laurel.baseURL}/api/admin/data`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ templateId, contentType: 'json', data: rows }),
+    body: JSON.stringify({ templateId, contentType: 'json', data: rows, duplicateBehavior: 'allow' }),
   });
   expect(published.status, await published.clone().text()).toBe(200);
   return ((await published.json()) as { campaignId: number }).campaignId;
