@@ -126,6 +126,8 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
       visitor(state),
       mailer(state),
     ];
+    // awaited once the faults are done: handled from now on, so a client's failure meanwhile fails the run there
+    for (const client of clients) client.catch(() => undefined);
     const bigPublishes: Promise<unknown>[] = [];
     const snapshots: Map<number, string>[] = [];
     let restarts = 0;
@@ -162,9 +164,11 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
       if (i < options.bigRestarts) {
         const key = `chaos-big-${i}`;
         const accepted = { value: false };
-        bigPublishes.push(
-          publish(state, seeded.apiKey, options.bigRows, i % 2 === 0, key).then(() => (accepted.value = true)),
+        const big = publish(state, seeded.apiKey, options.bigRows, i % 2 === 0, key).then(
+          () => (accepted.value = true),
         );
+        big.catch(() => undefined); // awaited with the clients at the end
+        bigPublishes.push(big);
         if (i % 2 === 0) {
           // while it is being published: the request is being read or written
           await sleep(between(500, 3000));
