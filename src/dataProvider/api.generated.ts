@@ -1177,6 +1177,7 @@ export interface paths {
                   };
               languagesList: string;
               technicalFields: string[];
+              publicSample: boolean;
               certificationCounter: number;
               lockedLanguages: string[];
             };
@@ -1392,6 +1393,7 @@ export interface paths {
               meta_type?: string;
             };
             technicalFields?: string[];
+            publicSample?: boolean;
           };
         };
       };
@@ -1545,6 +1547,7 @@ export interface paths {
               meta_type?: string;
             };
             technicalFields?: string[];
+            publicSample?: boolean;
           };
         };
       };
@@ -5701,7 +5704,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** A template in one language as an OB 3.0 Achievement */
+    /**
+     * A template in one language as an OB 3.0 Achievement
+     * @description Only for a template with a published certificate, or one its issuer shows publicly
+     */
     get: {
       parameters: {
         query?: never;
@@ -5829,7 +5835,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Open Badges 2.0 BadgeClass of a template in one language */
+    /**
+     * Open Badges 2.0 BadgeClass of a template in one language
+     * @description Only for a template with a published certificate, or one its issuer shows publicly
+     */
     get: {
       parameters: {
         query?: never;
@@ -6109,7 +6118,7 @@ export interface paths {
     };
     /**
      * A template's public page (HTML): its design with a sample recipient, in each of its languages
-     * @description ref is {issuerId}&{templateId} (the & may be URL-encoded); lang chooses one of its languages
+     * @description ref is {issuerId}&{templateId} (the & may be URL-encoded); lang chooses one of its languages. Only a template with a published certificate, or one its issuer shows publicly, has a page; a disabled one says so.
      */
     get: {
       parameters: {
@@ -6124,7 +6133,7 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
-        /** @description The template page */
+        /** @description The template page, or the notice that it is disabled */
         200: {
           headers: {
             [name: string]: unknown;
@@ -6168,7 +6177,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** A template's thumbnail: an SVG drawn from its design, or a redirect to its distributed-web image */
+    /**
+     * A template's thumbnail: an SVG drawn from its design, or a redirect to its distributed-web image
+     * @description Only for a template with a published certificate, or one its issuer shows publicly
+     */
     get: {
       parameters: {
         query?: {

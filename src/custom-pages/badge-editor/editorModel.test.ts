@@ -66,6 +66,7 @@ function definition(overrides: Partial<TemplateDefinition> = {}): TemplateDefini
     label: { en: 'Data analysis', fr: 'Analyse de données' },
     languagesList: 'fr;en',
     technicalFields: ['ID'],
+    publicSample: false,
     certificationCounter: 4,
     lockedLanguages: ['fr', 'en'],
     ...overrides,
