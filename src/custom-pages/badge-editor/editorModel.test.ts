@@ -213,8 +213,10 @@ describe('the badge editor model', () => {
         es: { issuer: 'North College', skills: 'SQL' },
       },
       cstyle: STYLE_PRESETS[1].cstyle,
+      publicSample: false,
       technicalFields: ['ID'],
     });
+    expect(buildPayload(run(state, { type: 'setPublicSample', publicSample: true })).json.publicSample).toBe(true);
     expect(payload.files.map(({ part, name, file }) => [part, name, file])).toEqual([
       ['badgeImage', 'logo.svg', logo],
       ['badgeImage', '2-logo.svg', otherLogo],
