@@ -143,6 +143,11 @@ export interface TemplatePayload {
    * without them gets ['ID'], an update without them keeps the saved ones.
    */
   technicalFields?: string[];
+  /**
+   * Whether the template's public pages (sample page, thumbnail, Open Badges class) answer before any certificate
+   * is published (issue 27); off for a new template, kept as saved by an update without it.
+   */
+  publicSample?: boolean;
 }
 
 /** GET /api/issuer/{issuer}/template/{id}/json: the definition in the payload's shape, ready for update mode. */

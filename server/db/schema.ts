@@ -141,6 +141,8 @@ export interface TemplateTable {
   is_pathway_child: Generated<Flag>;
   /** {key, def: [{id}]} when the template is a pathway parent */
   pathway_definition: Json | null;
+  /** the issuer shows the sample page publicly even before a certificate is published (issue 27) */
+  public_sample: Generated<Flag>;
 }
 
 /** An issuer's template tag (spec 001 section 3); which templates carry it is in template_tags. */

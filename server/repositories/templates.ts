@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import { nowIso } from '../db/clock';
 import { compiledOnce } from '../db/compiledOnce';
 import type { Database, NewTemplate, Template, TemplateUpdate } from '../db/schema';
@@ -38,6 +38,54 @@ export async function findIssuerTemplate(
   id: number,
 ): Promise<Template | undefined> {
   const [row] = await issuerTemplateQuery(db, issuerId, id);
+  return row;
+}
+
+/**
+ * What the public addresses (the template page and thumbnail, the Open Badges Achievement and BadgeClass) may show:
+ * a template with a published certificate, or one its issuer shows publicly (issue 27). The probe reads one entry of
+ * the certificates_template_id index, so an unknown id and an unpublished one cost the same primary-key lookup.
+ */
+function shownPublicly(eb: ExpressionBuilder<Database, 'templates'>) {
+  return eb.or([
+    eb('templates.public_sample', '=', sql.lit(1)),
+    eb.exists(
+      eb
+        .selectFrom('certificates')
+        .select(sql.lit(1).as('one'))
+        .whereRef('certificates.template_id', '=', 'templates.id'),
+    ),
+  ]);
+}
+
+const publicIssuerTemplateQuery = compiledOnce(
+  (db: Kysely<Database>, issuerId: number, id: number) =>
+    db.selectFrom('templates').selectAll().where('issuer_id', '=', issuerId).where('id', '=', id).where(shownPublicly),
+  [-1, -2],
+);
+
+const publicTemplateQuery = compiledOnce(
+  (db: Kysely<Database>, id: number) =>
+    db.selectFrom('templates').selectAll().where('id', '=', id).where(shownPublicly),
+  [-1],
+);
+
+/**
+ * The issuer's template when the public may see it (published, or shown publicly), else undefined: another
+ * issuer's id, an unknown id and an unpublished template all read as missing.
+ */
+export async function findPublicIssuerTemplate(
+  db: Kysely<Database>,
+  issuerId: number,
+  id: number,
+): Promise<Template | undefined> {
+  const [row] = await publicIssuerTemplateQuery(db, issuerId, id);
+  return row;
+}
+
+/** The template by its id alone (the Open Badges addresses carry no issuer), on the same terms. */
+export async function findPublicTemplate(db: Kysely<Database>, id: number): Promise<Template | undefined> {
+  const [row] = await publicTemplateQuery(db, id);
   return row;
 }
 

@@ -10,6 +10,7 @@ import type { AppContext } from '../context';
 import { AppError, badRequest, notFound } from '../errors';
 import { findCredentialTemplate, findPublicCertificate, type PublicCertificate } from '../repositories/credentials';
 import { findIssuer } from '../repositories/issuers';
+import { findPublicTemplate } from '../repositories/templates';
 import { unbakePng, unbakeSvg, bakePng, bakeSvg } from '../services/credentials/baking';
 import { achievementInput, issuerInput, templateBadgeLogo } from '../services/credentials/certificateCredential';
 import { VC_V2_CONTEXT, OB_V3P0_CONTEXT } from '../services/credentials/contexts/documentLoader';
@@ -342,8 +343,13 @@ export async function credentialRoutes(app: FastifyInstance, ctx: AppContext): P
     );
   }
 
+  /**
+   * Only a template with a published certificate (or one its issuer shows publicly) has these documents; any other
+   * id answers as an unknown one. A disabled template keeps them unchanged: credentials issued from it still name
+   * them, and a certificate's own state is told by the status lists and the hosted assertion, not by its class.
+   */
   const templateInLanguage = async (templateId: number, language: string) => {
-    const template = await findCredentialTemplate(db, templateId);
+    const template = await findPublicTemplate(db, templateId);
     if (!template || !parseLanguagesList(template.languages).includes(language)) {
       throw notFound('ACHIEVEMENT_NOT_FOUND', 'No such achievement');
     }
@@ -356,6 +362,7 @@ export async function credentialRoutes(app: FastifyInstance, ctx: AppContext): P
       ...publicDocument,
       schema: {
         summary: 'A template in one language as an OB 3.0 Achievement',
+        description: 'Only for a template with a published certificate, or one its issuer shows publicly',
         params: z.object({ templateId: positiveId, language: z.string().max(20) }),
         response: { 200: jsonDocumentAnswer('The Achievement (JSON-LD)') },
       },
@@ -398,6 +405,7 @@ export async function credentialRoutes(app: FastifyInstance, ctx: AppContext): P
       ...publicDocument,
       schema: {
         summary: 'Open Badges 2.0 BadgeClass of a template in one language',
+        description: 'Only for a template with a published certificate, or one its issuer shows publicly',
         params: z.object({ templateId: positiveId, language: z.string().max(20) }),
         response: { 200: jsonDocumentAnswer('The BadgeClass (JSON-LD)') },
       },

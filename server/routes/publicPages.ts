@@ -10,7 +10,7 @@ import type { Template } from '../db/schema';
 import { NFT_CLAIM_PATH } from '../../domain/nftClaims';
 import { serverLanguage, translate } from '../i18n';
 import { type CertificatePageRow, findCertificatePageRow } from '../repositories/certificates';
-import { findIssuerTemplate } from '../repositories/templates';
+import { findIssuerTemplate, findPublicIssuerTemplate } from '../repositories/templates';
 import { certificateState } from '../services/rendering/certificateState';
 import type { FileStore } from '../services/files/fileStore';
 import { PAGE_POLICY_HEADER, renderCredentialPage, renderNoticePage } from '../services/rendering/credentialPage';
@@ -105,9 +105,10 @@ export async function publicPageRoutes(app: FastifyInstance, ctx: AppContext): P
   const notFoundPage = (request: FastifyRequest, reply: FastifyReply, language = 'en') =>
     sendPage(reply, 404, renderNoticePage('notFound', language, brandName(request)), 'no-cache');
 
+  /** Only a published template, or one its issuer shows publicly; any other reads as an address that leads nowhere. */
   async function publicTemplate(ref: string): Promise<Template | null> {
     const parsed = parseTemplateRef(ref);
-    return parsed ? ((await findIssuerTemplate(db, parsed.issuerId, parsed.templateId)) ?? null) : null;
+    return parsed ? ((await findPublicIssuerTemplate(db, parsed.issuerId, parsed.templateId)) ?? null) : null;
   }
 
   api.get(
@@ -175,10 +176,11 @@ export async function publicPageRoutes(app: FastifyInstance, ctx: AppContext): P
       config: { auth: 'public' },
       schema: {
         summary: "A template's public page (HTML): its design with a sample recipient, in each of its languages",
-        description: 'ref is {issuerId}&{templateId} (the & may be URL-encoded); lang chooses one of its languages',
+        description:
+          'ref is {issuerId}&{templateId} (the & may be URL-encoded); lang chooses one of its languages. Only a template with a published certificate, or one its issuer shows publicly, has a page; a disabled one says so.',
         params: z.object({ ref: z.string() }),
         querystring: z.object({ lang: z.string().max(20).optional() }),
-        response: { 200: htmlAnswer('The template page') },
+        response: { 200: htmlAnswer('The template page, or the notice that it is disabled') },
       },
     },
     async (request, reply) => {
@@ -186,6 +188,9 @@ export async function publicPageRoutes(app: FastifyInstance, ctx: AppContext): P
       if (!template) return notFoundPage(request, reply, serverLanguage(request.query.lang));
       const language = chosenLanguage(template, request.query.lang);
       const page = serverLanguage(language);
+      if (template.enabled !== 1) {
+        return sendPage(reply, 200, renderNoticePage('templateDisabled', page, brandName(request)), TEMPLATE_CACHE);
+      }
       const recipient = {
         firstName: translate(page, 'publicPage.sample.firstName'),
         lastName: translate(page, 'publicPage.sample.lastName'),
@@ -212,6 +217,7 @@ export async function publicPageRoutes(app: FastifyInstance, ctx: AppContext): P
       config: { auth: 'public' },
       schema: {
         summary: "A template's thumbnail: an SVG drawn from its design, or a redirect to its distributed-web image",
+        description: 'Only for a template with a published certificate, or one its issuer shows publicly',
         params: z.object({ ref: z.string() }),
         querystring: z.object({ lang: z.string().max(20).optional() }),
         response: { 200: fileAnswer('image/svg+xml', 'The thumbnail drawn from the design') },

@@ -151,6 +151,7 @@ export const templateDefinitionAnswer = z.object({
   label: labelAnswer,
   languagesList: z.string(),
   technicalFields: z.array(z.string()),
+  publicSample: z.boolean(),
   certificationCounter: z.number(),
   lockedLanguages: z.array(z.string()),
 });

@@ -1187,6 +1187,7 @@ export interface paths {
                   };
               languagesList: string;
               technicalFields: string[];
+              publicSample: boolean;
               certificationCounter: number;
               lockedLanguages: string[];
             };
@@ -1402,6 +1403,7 @@ export interface paths {
               meta_type?: string;
             };
             technicalFields?: string[];
+            publicSample?: boolean;
           };
         };
       };
@@ -1555,6 +1557,7 @@ export interface paths {
               meta_type?: string;
             };
             technicalFields?: string[];
+            publicSample?: boolean;
           };
         };
       };
@@ -5711,7 +5714,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** A template in one language as an OB 3.0 Achievement */
+    /**
+     * A template in one language as an OB 3.0 Achievement
+     * @description Only for a template with a published certificate, or one its issuer shows publicly
+     */
     get: {
       parameters: {
         query?: never;
@@ -5839,7 +5845,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Open Badges 2.0 BadgeClass of a template in one language */
+    /**
+     * Open Badges 2.0 BadgeClass of a template in one language
+     * @description Only for a template with a published certificate, or one its issuer shows publicly
+     */
     get: {
       parameters: {
         query?: never;
@@ -6121,7 +6130,7 @@ export interface paths {
     };
     /**
      * A template's public page (HTML): its design with a sample recipient, in each of its languages
-     * @description ref is {issuerId}&{templateId} (the & may be URL-encoded); lang chooses one of its languages
+     * @description ref is {issuerId}&{templateId} (the & may be URL-encoded); lang chooses one of its languages. Only a template with a published certificate, or one its issuer shows publicly, has a page; a disabled one says so.
      */
     get: {
       parameters: {
@@ -6136,7 +6145,7 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
-        /** @description The template page */
+        /** @description The template page, or the notice that it is disabled */
         200: {
           headers: {
             [name: string]: unknown;
@@ -6180,7 +6189,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** A template's thumbnail: an SVG drawn from its design, or a redirect to its distributed-web image */
+    /**
+     * A template's thumbnail: an SVG drawn from its design, or a redirect to its distributed-web image
+     * @description Only for a template with a published certificate, or one its issuer shows publicly
+     */
     get: {
       parameters: {
         query?: {

@@ -32,7 +32,7 @@ describe.each(TEST_DATABASES)('the design image on %s', (database) => {
   });
 
   const get = (url: string) => t.app.inject({ method: 'GET', url });
-  const save = (cstyle: unknown) => postForm(t.app, headers, badgePayload({ cstyle }), [svgLogo()]);
+  const save = (cstyle: unknown) => postForm(t.app, headers, badgePayload({ cstyle, publicSample: true }), [svgLogo()]);
   const storedStyles = async () =>
     (await t.app.laurel.db.selectFrom('templates').select('cstyle').orderBy('id').execute()).map(
       (row) => JSON.parse(row.cstyle) as CStyle,

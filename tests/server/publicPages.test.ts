@@ -286,7 +286,7 @@ describe.each(TEST_DATABASES)('public pages on %s', (database) => {
 
   describe('GET /template/{issuerId}&{templateId}', () => {
     it('shows the design with a sample recipient in the default language, with links to the others', async () => {
-      const templateId = await createBadge();
+      const templateId = await createBadge({ publicSample: true });
       const response = await get(`/template/${issuerId}&${templateId}`);
       const page = expectPage(response);
       expect(response.headers['cache-control']).toBe('public, max-age=300');
@@ -308,13 +308,81 @@ describe.each(TEST_DATABASES)('public pages on %s', (database) => {
       expect(expectPage(await get(`/template/${issuerId}&${templateId}?lang=de`))).toContain('<html lang="en">');
     });
 
-    it('still shows a disabled template, which is only a sample', async () => {
-      const templateId = await createBadge();
-      expect(
-        (await t.app.inject({ method: 'DELETE', url: `/api/issuer/${issuerId}/template/${templateId}`, headers }))
-          .statusCode,
-      ).toBe(200);
-      expect(expectPage(await get(`/template/${issuerId}&${templateId}`))).toContain('<h1>Data analysis</h1>');
+    it('answers only for a published template or one shown publicly, others exactly as an unknown one', async () => {
+      const unpublished = await createBadge();
+      const published = await createBadge();
+      const shown = await createBadge({ publicSample: true });
+      await issue(published, [{}]);
+      const otherIssuer = await addIssuer(t.app, 'Other');
+      const addresses = (issuer: number, id: number) => [
+        `/template/${issuer}&${id}`,
+        `/template/${issuer}&${id}/thumbnail.svg`,
+        `/ob/achievements/${id}/en`,
+        `/ob/v2/badges/${id}/en`,
+      ];
+      const unknown = await Promise.all(addresses(issuerId, shown + 100).map(get));
+      expect(unknown.map((answer) => answer.statusCode)).toEqual([404, 404, 404, 404]);
+      for (const [issuer, id] of [
+        [issuerId, unpublished],
+        [otherIssuer, published],
+        [otherIssuer, shown],
+      ]) {
+        const answers = await Promise.all(addresses(issuer, id).map(get));
+        // the Open Badges documents name the template alone: the other issuer's id changes nothing there
+        const expected = id === unpublished ? [0, 1, 2, 3] : [0, 1];
+        for (const index of expected) {
+          expect(answers[index].statusCode, addresses(issuer, id)[index]).toBe(404);
+          expect(answers[index].body).toBe(unknown[index].body);
+        }
+      }
+      for (const id of [published, shown]) {
+        const answers = await Promise.all(addresses(issuerId, id).map(get));
+        expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200]);
+        expect(answers[0].body).toContain('<h1>Data analysis</h1>');
+        expect(answers[2].json()).toMatchObject({ name: 'Data analysis' });
+      }
+      // the flag is the editors' choice, read back as saved; a save without it keeps it
+      const json = await t.app.inject({
+        method: 'GET',
+        url: `/api/issuer/${issuerId}/template/${shown}/json`,
+        headers,
+      });
+      expect(json.json()).toMatchObject({ publicSample: true });
+      const flags = await t.app.laurel.db
+        .selectFrom('templates')
+        .select(['id', 'public_sample'])
+        .orderBy('id')
+        .execute();
+      expect(flags).toEqual([
+        { id: unpublished, public_sample: 0 },
+        { id: published, public_sample: 0 },
+        { id: shown, public_sample: 1 },
+      ]);
+    });
+
+    it('says a disabled template is disabled, and keeps its Open Badges documents for the credentials issued', async () => {
+      const published = await createBadge();
+      await issue(published, [{}]);
+      const shown = await createBadge({ publicSample: true });
+      const neverShown = await createBadge();
+      for (const id of [published, shown, neverShown]) {
+        const disabled = await t.app.inject({
+          method: 'DELETE',
+          url: `/api/issuer/${issuerId}/template/${id}`,
+          headers,
+        });
+        expect(disabled.statusCode).toBe(200);
+      }
+      for (const id of [published, shown]) {
+        const page = expectPage(await get(`/template/${issuerId}&${id}`));
+        expect(page).toContain('Template disabled');
+        expect(page).not.toContain('Data analysis');
+        expect(expectPage(await get(`/template/${issuerId}&${id}?lang=fr`))).toContain('Modèle désactivé');
+      }
+      expect((await get(`/ob/achievements/${published}/en`)).json()).toMatchObject({ name: 'Data analysis' });
+      expect((await get(`/ob/v2/badges/${published}/en`)).statusCode).toBe(200);
+      expectPage(await get(`/template/${issuerId}&${neverShown}`), 404);
+      expect((await get(`/ob/achievements/${neverShown}/en`)).statusCode).toBe(404);
     });
 
     it('answers a 404 page for an unknown or malformed reference', async () => {
@@ -335,6 +403,7 @@ describe.each(TEST_DATABASES)('public pages on %s', (database) => {
   describe('GET /template/{ref}/thumbnail.svg', () => {
     it('draws an SVG from the design with the badge logo embedded, cached five minutes', async () => {
       const templateId = await createBadge({
+        publicSample: true,
         content: { en: { microcertitle: `Data & ${SCRIPT}` }, fr: { microcertitle: 'Analyse' } },
       });
       const response = await get(`/template/${issuerId}&${templateId}/thumbnail.svg`);
@@ -357,7 +426,7 @@ describe.each(TEST_DATABASES)('public pages on %s', (database) => {
     });
 
     it('redirects to the first gateway when the thumbnail is a distributed-web content id', async () => {
-      const templateId = await createBadge();
+      const templateId = await createBadge({ publicSample: true });
       const contentId = `Qm${'x1'.repeat(22)}`;
       await t.app.laurel.db
         .updateTable('templates')

@@ -56,6 +56,7 @@ function templateRow(overrides: Partial<Template> = {}, content: Record<string, 
     is_pathway_parent: 0,
     is_pathway_child: 0,
     pathway_definition: null,
+    public_sample: 0,
     ...overrides,
   } satisfies Template;
 }

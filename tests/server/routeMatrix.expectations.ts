@@ -39,6 +39,12 @@ export interface SeedIds {
   creditOperation: number;
   /** one of the first issuer's badge images (its default library) */
   badgeImage: number;
+  /** the other issuer, its published template and a template of it never published */
+  otherIssuer: number;
+  otherTemplate: number;
+  otherSpareTemplate: number;
+  /** a template id that no issuer has */
+  unknownTemplate: number;
 }
 
 /**
@@ -105,8 +111,8 @@ export const ROUTE_REQUESTS: Record<string, RouteRequest> = {
   'GET /billing/portal/:id': { url: '/billing/portal/{issuer}' },
   'POST /billing/portal/:id/cancel': { url: '/billing/portal/{issuer}/cancel' },
   'POST /billing/portal/:id/resume': { url: '/billing/portal/{issuer}/resume' },
-  'GET /template/:ref': { url: '/template/{issuer}' },
-  'GET /template/:ref/thumbnail.svg': { url: '/template/{issuer}/thumbnail.svg' },
+  'GET /template/:ref': { url: '/template/{issuer}&{template}' },
+  'GET /template/:ref/thumbnail.svg': { url: '/template/{issuer}&{template}/thumbnail.svg' },
   'GET /mail/open/:file': { url: '/mail/open/{issuer}' },
   'GET /api/document/ready/:token': { url: '/api/document/ready/{issuer}' },
   'GET /api/document/download/:token': { url: '/api/document/download/{issuer}' },
@@ -322,8 +328,9 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
   'GET /ob/v2/issuers/:issuerId': { who: 'public', ok: 200 },
   'POST /api/verify': { who: 'public', ok: 400 },
   'GET /certificate/:key': { who: 'public', ok: 200 },
-  'GET /template/:ref': { who: 'public', ok: 404 },
-  'GET /template/:ref/thumbnail.svg': { who: 'public', ok: 404 },
+  // the seed's template has a published certificate; PUBLIC_TEMPLATE_CASES tries the others
+  'GET /template/:ref': { who: 'public', ok: 200 },
+  'GET /template/:ref/thumbnail.svg': { who: 'public', ok: 200 },
   // the transparency log's batch pages (issue 20): public like the credentials they prove; no head in the seed
   'GET /ledger/:issuerId/:treeSize': { who: 'public', ok: 404 },
   'GET /ledger/:issuerId/:treeSize/proof.json': { who: 'public', ok: 404 },
@@ -385,3 +392,66 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
   'PUT /api/badge-images/:id': { who: PUBLISHERS, ok: 200, other: 404 },
   'DELETE /api/badge-images/:id': { who: PUBLISHERS, ok: [200, 404], other: 404 },
 };
+
+/**
+ * Issue 27, "nothing unpublished is public": the public addresses that show a template, each with the URL it is
+ * asked at (`{issuer}` and `{template}` filled by each case) and whether the URL names the issuer (the Open Badges
+ * documents name the template alone).
+ */
+export const PUBLIC_TEMPLATE_ROUTES: Record<string, { url: string; namesIssuer: boolean }> = {
+  'GET /template/:ref': { url: '/template/{issuer}&{template}', namesIssuer: true },
+  'GET /template/:ref/thumbnail.svg': { url: '/template/{issuer}&{template}/thumbnail.svg', namesIssuer: true },
+  'GET /ob/achievements/:templateId/:language': { url: '/ob/achievements/{template}/en', namesIssuer: false },
+  'GET /ob/v2/badges/:templateId/:language': { url: '/ob/v2/badges/{template}/en', namesIssuer: false },
+};
+
+/**
+ * Which seed rows fill `{issuer}` and `{template}`, and whether the template is shown (200) or answers exactly as
+ * the unknown template does (404, the same body): only a template with a published certificate is shown, to every
+ * caller alike, signed in or not, of its issuer or not.
+ */
+export const PUBLIC_TEMPLATE_CASES: readonly {
+  name: string;
+  issuer: keyof SeedIds;
+  template: keyof SeedIds;
+  /** shown when the URL names the issuer, and when it does not */
+  shown: { namesIssuer: boolean; templateOnly: boolean };
+}[] = [
+  { name: 'published', issuer: 'issuer', template: 'template', shown: { namesIssuer: true, templateOnly: true } },
+  {
+    name: "the other issuer's published",
+    issuer: 'otherIssuer',
+    template: 'otherTemplate',
+    shown: { namesIssuer: true, templateOnly: true },
+  },
+  {
+    name: 'never published',
+    issuer: 'issuer',
+    template: 'spareTemplate',
+    shown: { namesIssuer: false, templateOnly: false },
+  },
+  {
+    name: "the other issuer's never published",
+    issuer: 'otherIssuer',
+    template: 'otherSpareTemplate',
+    shown: { namesIssuer: false, templateOnly: false },
+  },
+  {
+    name: "the first issuer's published template under the other issuer's id",
+    issuer: 'otherIssuer',
+    template: 'template',
+    shown: { namesIssuer: false, templateOnly: true },
+  },
+  {
+    name: "the other issuer's never published under the first issuer's id",
+    issuer: 'issuer',
+    template: 'otherSpareTemplate',
+    shown: { namesIssuer: false, templateOnly: false },
+  },
+  {
+    name: 'unknown',
+    issuer: 'issuer',
+    template: 'unknownTemplate',
+    shown: { namesIssuer: false, templateOnly: false },
+  },
+];

@@ -8,6 +8,8 @@ import {
   expectedStatus,
   fillBody,
   fillUrl,
+  PUBLIC_TEMPLATE_CASES,
+  PUBLIC_TEMPLATE_ROUTES,
   ROUTE_EXPECTATIONS,
   ROUTE_REQUESTS,
   type Caller,
@@ -92,6 +94,7 @@ async function seed(t: TestApp): Promise<Seed> {
   // the other issuer has rows of its own, so that a leak could not hide behind an empty list
   const otherTemplate = await createBadgeTemplate(app, other);
   await publishRows(app, other, otherTemplate, recipientRows(1));
+  const otherSpareTemplate = await createBadgeTemplate(app, other);
   const db = app.laurel.db;
   const certificate = await db
     .selectFrom('certificates')
@@ -122,6 +125,10 @@ async function seed(t: TestApp): Promise<Seed> {
       spareApiKey: keyIds[4],
       creditOperation: creditOperation?.id ?? 0,
       badgeImage: badgeImage.id,
+      otherIssuer,
+      otherTemplate,
+      otherSpareTemplate,
+      unknownTemplate: otherSpareTemplate + 1000,
     },
     markers: [certificate.key, 'reader@example.org', 'manager@example.org', 'spare@example.org'],
     headers: {
@@ -157,11 +164,12 @@ describe.each(TEST_DATABASES)('isolation and rights matrices on %s', (database) 
   let t: TestApp;
   let routes: RouteEntry[];
   let observed: Map<string, Record<Caller, number>>;
+  let s: Seed;
   const leaks: string[] = [];
   const started = Date.now();
   beforeAll(async () => {
     t = await createTestApp(database);
-    const s = await seed(t);
+    s = await seed(t);
     routes = routeTable(t.app);
     observed = new Map();
     const covered = routes.filter((route) => entryOf(route));
@@ -236,5 +244,29 @@ describe.each(TEST_DATABASES)('isolation and rights matrices on %s', (database) 
 
   it('shows nothing of the first issuer to the other issuer', () => {
     expect(leaks).toEqual([]);
+  });
+
+  it("shows a template's public addresses only once it is published, the same to every caller", async () => {
+    const wrong: string[] = [];
+    for (const [key, route] of Object.entries(PUBLIC_TEMPLATE_ROUTES)) {
+      const ask = (issuer: keyof SeedIds, template: keyof SeedIds, caller: Caller) =>
+        t.app.inject({
+          method: 'GET',
+          url: fillUrl(route.url.replace('{issuer}', `{${issuer}}`).replace('{template}', `{${template}}`), s.ids),
+          headers: s.headers[caller],
+        });
+      const unknown = await ask('issuer', 'unknownTemplate', 'none');
+      expect(unknown.statusCode, key).toBe(404);
+      for (const { name, issuer, template, shown } of PUBLIC_TEMPLATE_CASES) {
+        const expected = (route.namesIssuer ? shown.namesIssuer : shown.templateOnly) ? 200 : 404;
+        for (const caller of CALLERS) {
+          const answer = await ask(issuer, template, caller);
+          if (answer.statusCode !== expected) wrong.push(`${key}, ${name}, as ${caller}: ${answer.statusCode}`);
+          // not shown reads exactly as an unknown template: nothing tells an unpublished one from a missing one
+          if (expected === 404 && answer.body !== unknown.body) wrong.push(`${key}, ${name}: a body of its own`);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
   });
 });

@@ -25,6 +25,7 @@ import * as rateLimits from './2026-11-26T0070_rate_limits';
 import * as chainTransactions from './2026-11-26T0120_chain_transactions';
 import * as nftClaims from './2026-11-26T0130_nft_claims';
 import * as publicationUploads from './2026-11-26T0140_publication_uploads';
+import * as templatePublicSample from './2026-11-28T0100_template_public_sample';
 
 /** Every migration, in order. Names are dates; a landed migration is frozen: add a new one to change the schema. */
 export const migrations: Record<string, Migration> = {
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26T0120_chain_transactions': chainTransactions,
   '2026-11-26T0130_nft_claims': nftClaims,
   '2026-11-26T0140_publication_uploads': publicationUploads,
+  '2026-11-28T0100_template_public_sample': templatePublicSample,
 };

@@ -327,25 +327,28 @@ ${actionsOf(page, t)}
   });
 }
 
-/** A page that only says something: a withdrawn credential, or an address that leads nowhere. */
+/** A page that only says something: a withdrawn credential, a disabled template, or an address that leads nowhere. */
 export function renderNoticePage(
-  kind: 'deleted' | 'notFound',
+  kind: 'deleted' | 'templateDisabled' | 'notFound',
   language: string,
   brandName: string,
   verify: string | null = null,
 ): string {
   const t = textsIn(language);
   const style = safeStyle(null);
-  const banner =
-    kind === 'deleted'
-      ? statusBanner('deleted', t('status.deleted.title'), t('status.deleted.text'))
-      : statusBanner('disabled', t('notFound.title'), t('notFound.text'));
+  const texts = {
+    deleted: { state: 'deleted', title: t('status.deleted.title'), text: t('status.deleted.text') },
+    templateDisabled: { state: 'disabled', title: t('templateDisabled.title'), text: t('templateDisabled.text') },
+    notFound: { state: 'disabled', title: t('notFound.title'), text: t('notFound.text') },
+  } as const;
+  const { state, title, text } = texts[kind];
+  const banner = statusBanner(state, title, text);
   const actions = verify
     ? `<nav class="actions" aria-label="${escapeHtml(t('actions.label'))}"><a href="${escapeHtml(verify)}">${escapeHtml(t('actions.verify'))}</a></nav>`
     : '';
   return htmlDocument({
     language: serverLanguage(language),
-    title: kind === 'deleted' ? t('status.deleted.title') : t('notFound.title'),
+    title,
     layout: 'oneCol',
     styles: `${designVariables(style)}\n${PAGE_STYLES}`,
     body: `<main class="page">\n${banner}\n${actions}\n<p class="footer">${escapeHtml(t('footer', { brand: brandName }))}</p>\n</main>`,

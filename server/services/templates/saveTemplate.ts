@@ -148,6 +148,7 @@ export async function saveTemplate(
     meta: JSON.stringify({ ...(existing ? parseJson(existing.meta, defaultMeta()) : defaultMeta()), ...payload.meta }),
     cstyle: JSON.stringify(cstyle),
     technical_fields: technicalFields,
+    public_sample: (payload.publicSample ?? existing?.public_sample === 1) ? 1 : 0,
   };
   const stored = await images.storeUsed();
   try {

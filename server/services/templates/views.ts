@@ -166,6 +166,7 @@ export function templateDefinition(row: Template): TemplateDefinition {
     label: parseLabel(row.label),
     languagesList: row.languages,
     technicalFields: semicolonList(row.technical_fields),
+    publicSample: row.public_sample === 1,
     certificationCounter: row.certification_counter,
     lockedLanguages: lockedLanguages(languages, { mode: 'update', certificationCounter: row.certification_counter }),
   };

@@ -29,6 +29,7 @@ const usedBadge: TemplateDefinition = {
   label: 'Data analysis',
   languagesList: 'en',
   technicalFields: ['ID'],
+  publicSample: false,
   certificationCounter: 3,
   lockedLanguages: ['en'],
 };

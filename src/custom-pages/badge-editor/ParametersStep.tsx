@@ -146,6 +146,31 @@ export function TechnicalFieldsCard({ state, dispatch }: { state: EditorState; d
   );
 }
 
+/**
+ * Whether the template's sample page is public before any certificate is published (issue 27): off by default, so
+ * that a template in preparation stays private. Shown by the badge and the registry editors.
+ */
+export function PublicSampleCard({ state, dispatch }: { state: EditorState; dispatch: Dispatch<EditorAction> }) {
+  const translate = useTranslate();
+  return (
+    <ParametersCard title={translate('editor.parameters.public_sample')}>
+      <FormControlLabel
+        control={
+          <Checkbox
+            checked={state.publicSample}
+            onChange={(event) => dispatch({ type: 'setPublicSample', publicSample: event.target.checked })}
+            slotProps={{ input: { 'aria-describedby': 'public-sample-hint' } }}
+          />
+        }
+        label={translate('editor.parameters.public_sample_label')}
+      />
+      <Typography id="public-sample-hint" variant="body2" color="text.secondary">
+        {translate('editor.parameters.public_sample_hint')}
+      </Typography>
+    </ParametersCard>
+  );
+}
+
 /** Step 0 of the badge editor: languages, then the delivery mode and badge type when creating. */
 export function ParametersStep({
   state,
@@ -164,6 +189,7 @@ export function ParametersStep({
       <LanguageChoice state={state} dispatch={dispatch} />
       <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
         <TechnicalFieldsCard state={state} dispatch={dispatch} />
+        <PublicSampleCard state={state} dispatch={dispatch} />
         <ParametersCard title={translate('editor.parameters.delivery')}>
           {creating ? (
             <FormControl>

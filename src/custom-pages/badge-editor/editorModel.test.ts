@@ -66,6 +66,7 @@ function definition(overrides: Partial<TemplateDefinition> = {}): TemplateDefini
     label: { en: 'Data analysis', fr: 'Analyse de données' },
     languagesList: 'fr;en',
     technicalFields: ['ID'],
+    publicSample: false,
     certificationCounter: 4,
     lockedLanguages: ['fr', 'en'],
     ...overrides,
@@ -212,8 +213,10 @@ describe('the badge editor model', () => {
         es: { issuer: 'North College', skills: 'SQL' },
       },
       cstyle: STYLE_PRESETS[1].cstyle,
+      publicSample: false,
       technicalFields: ['ID'],
     });
+    expect(buildPayload(run(state, { type: 'setPublicSample', publicSample: true })).json.publicSample).toBe(true);
     expect(payload.files.map(({ part, name, file }) => [part, name, file])).toEqual([
       ['badgeImage', 'logo.svg', logo],
       ['badgeImage', '2-logo.svg', otherLogo],

@@ -87,6 +87,8 @@ export interface EditorState {
   technicalFields: string;
   /** a template saved before technical fields existed may keep none (each row its own recipient) */
   technicalFieldsOptional: boolean;
+  /** its sample page is public before any certificate is published (issue 27) */
+  publicSample: boolean;
 }
 
 export type ClientIds = 'ask' | 'account' | 'unknown';
@@ -137,6 +139,7 @@ export function newEditorState(context: EditorContext): EditorState {
     clientIds: context.clientIds ?? 'ask',
     technicalFields: DEFAULT_TECHNICAL_FIELDS.join(TECHNICAL_FIELDS_SEPARATOR),
     technicalFieldsOptional: false,
+    publicSample: false,
   };
 }
 
@@ -202,6 +205,8 @@ export function stateFromDefinition(
       TECHNICAL_FIELDS_SEPARATOR,
     ),
     technicalFieldsOptional: mode === 'update' && savedTechnical.length === 0,
+    // a copy is a new template: nothing of it is public until someone chooses so
+    publicSample: mode === 'update' && definition.publicSample,
   };
 }
 
@@ -339,6 +344,7 @@ export type EditorAction =
   | { type: 'setStyle'; cstyle: CStyle }
   | { type: 'setRegistry'; values: Partial<RegistryValues> }
   | { type: 'setTechnicalFields'; value: string }
+  | { type: 'setPublicSample'; publicSample: boolean }
   | { type: 'next' }
   | { type: 'previous' }
   | { type: 'goTo'; step: number }
@@ -455,6 +461,8 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
     }
     case 'setTechnicalFields':
       return { ...state, technicalFields: action.value, errors: withoutPath(state.errors, 'technicalFields') };
+    case 'setPublicSample':
+      return { ...state, publicSample: action.publicSample };
     case 'next':
       return next(state);
     case 'previous':
@@ -522,6 +530,7 @@ export function buildPayload(state: EditorState): EditorPayload {
     partnerLogo: logoName('partnerImage', state.partnerLogo, 'partnerLogo'),
     content,
     cstyle: storedStyle(state.cstyle),
+    publicSample: state.publicSample,
   };
   const technicalFields = parseTechnicalFields(state.technicalFields);
   if (technicalFields.length > 0 || !state.technicalFieldsOptional) json.technicalFields = technicalFields;

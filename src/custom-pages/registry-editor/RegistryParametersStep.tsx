@@ -6,7 +6,7 @@ import { BADGE_LANGUAGES } from '../../../domain/templateRules/languages';
 import { REGISTRY_TYPES, type RegistryType } from '../../../domain/templateRules/registryParams';
 import type { EditorAction, EditorState } from '../badge-editor/editorModel';
 import { useErrorText } from '../badge-editor/fields';
-import { languageName, ParametersCard, TechnicalFieldsCard } from '../badge-editor/ParametersStep';
+import { languageName, ParametersCard, PublicSampleCard, TechnicalFieldsCard } from '../badge-editor/ParametersStep';
 
 /**
  * Step 0 of the registry editor: the register (RNCP or RS), the form's single language (French by default)
@@ -81,6 +81,7 @@ export function RegistryParametersStep({ state, dispatch }: { state: EditorState
       </ParametersCard>
       <Box sx={{ gridColumn: '1 / -1' }}>
         <TechnicalFieldsCard state={state} dispatch={dispatch} />
+        <PublicSampleCard state={state} dispatch={dispatch} />
       </Box>
       {state.clientIds !== 'account' && (
         <Box sx={{ gridColumn: '1 / -1' }}>
