@@ -358,7 +358,9 @@ test('a custom design shows its design image, chosen as PNG or converted from SV
   expect(cstyle.layout).toBe('CUSTOM_LAYOUT');
   expect(cstyle.designImage).toBe(await designInPreview.getAttribute('src'));
 
-  // the public page shows it too: its policy lets data: images through
+  // the public page shows it too (its policy lets data: images through), once the template is shown publicly: a
+  // template with no certificate has no public page otherwise (issue 27)
+  await db.updateTable('templates').set({ public_sample: 1 }).where('id', '=', stored.id).execute();
   await page.goto(`/template/${stored.issuer_id}&${stored.id}`);
   const designOnPage = page.getByRole('img', { name: 'Design: Data literacy' });
   await expect(designOnPage).toHaveAttribute('src', cstyle.designImage);
