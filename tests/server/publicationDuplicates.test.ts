@@ -94,7 +94,9 @@ describe.each(TEST_DATABASES)('publishing the same recipients again on %s', (dat
       duplicates: [],
     });
     // the rows are checked as a publish checks them
-    const invalid = await check([{ ID: 'X', Language: 'xx', Email: 'x@example.org' }]);
+    const invalid = await check([
+      { ID: 'X', Language: 'xx', Email: 'x@example.org', firstName: 'Ada', lastName: 'Lovelace' },
+    ]);
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json().error).toContain('ERR_INVALID_LANGUAGE');
     expect(await state()).toEqual(before);
