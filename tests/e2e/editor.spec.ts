@@ -67,6 +67,8 @@ test('a badge template is written in English and French, designed, saved, edited
   page,
   laurel,
 }) => {
+  // a long journey (two saves, the publication page after the second, the list again): over a minute on a busy machine
+  test.setTimeout(120_000);
   await signInByMail(page, laurel, 'admin@example.org');
   await page.getByRole('link', { name: 'New badge' }).click();
   await expect(page).toHaveURL(/\/badge$/);
