@@ -190,7 +190,7 @@ test('a Publisher imports a spreadsheet with errors, then a good one, previews t
   // one known recipient and one new: on a phone in French, then published in English leaving the known one out
   const MIXED = xlsxFile('cohort-more.xlsx', [
     HEADERS,
-    ['en', 'A-1', 'ada@example.org', 'Ada', 'Lovelace'],
+    ['all', 'A-1', 'ada@example.org', 'Ada', 'Lovelace'],
     ['all', 'A-3', 'alan@example.org', 'Alan', 'Turing'],
   ]);
   await page.setViewportSize({ width: 390, height: 844 });
