@@ -26,6 +26,8 @@ export interface ChaosOptions {
   publishPauseMs: number;
   /** the wait between two faults, drawn in [low, high) ms */
   pauseMs: [number, number];
+  /** the job lease (JOB_LEASE_SECONDS): a killed worker's job waits this long; too short for a saturated machine */
+  leaseSeconds?: number;
   /** how long the settling may take once the load ended */
   settleMs: number;
   log?: (line: string) => void;
@@ -89,7 +91,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
   ]);
   const compiled = buildCompiledServer();
   const data = dataFolder();
-  const env = laurelEnv(cluster.url, data.dir, mailbox.url);
+  const env = laurelEnv(cluster.url, data.dir, mailbox.url, options.leaseSeconds);
   const processes: LaurelProcess[] = [];
   const worker = new SupervisedWorker(compiled.main, env);
   try {

@@ -184,8 +184,8 @@ async function zipExport(state: LoadState, keys: string[]) {
     method: 'POST',
     headers: json(state.session),
     body: JSON.stringify({ keys: [...new Set(keys)] }),
-    // a certificate not active any more, or not signed yet
-    expected: [400, 404, 409],
+    // a certificate not active any more, or not signed yet; 429 while too many documents are being made
+    expected: [400, 404, 409, 429],
   });
   if (asked?.status !== 200) return;
   const { token } = JSON.parse(asked.body) as { token: string };

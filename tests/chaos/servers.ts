@@ -16,7 +16,12 @@ export const INITIAL_CREDITS = 10_000_000;
 export const LEASE_SECONDS = 5;
 
 /** What every Laurel process of the run shares: one database, one DATA_DIR, one SMTP sink, the webhook allowance. */
-export function laurelEnv(databaseUrl: string, dataDir: string, smtpUrl: string): Record<string, string> {
+export function laurelEnv(
+  databaseUrl: string,
+  dataDir: string,
+  smtpUrl: string,
+  leaseSeconds = LEASE_SECONDS,
+): Record<string, string> {
   return {
     DATA_DIR: dataDir,
     DATABASE_URL: databaseUrl,
@@ -26,7 +31,7 @@ export function laurelEnv(databaseUrl: string, dataDir: string, smtpUrl: string)
     LAUREL_INITIAL_CREDITS: String(INITIAL_CREDITS),
     WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
     WEBHOOK_TIMEOUT_MS: '5000',
-    JOB_LEASE_SECONDS: String(LEASE_SECONDS),
+    JOB_LEASE_SECONDS: String(leaseSeconds),
     JOB_POLL_MS: '200',
   };
 }
