@@ -180,7 +180,7 @@ export async function queueCertificateEmails(
     message,
     requestedAt: nowIso(),
   };
-  await enqueueJob(ctx.db, EMAILS_JOB, job);
+  await ctx.db.transaction().execute((trx) => enqueueEmailJobs(trx, job));
   ctx.jobs.wake();
   return { ok: true, nbEmails: certificates.length };
 }
@@ -517,6 +517,23 @@ export function defaultMessage(
  * default subject, sender and reply-to, in each certificate's language when it is en, fr or es. Defaults that
  * do not pass the form's rules fall back to the product's sender and a plain subject.
  */
+/** Certificates per emails job: a job interrupted (a crash, a lapsed lease) costs an attempt of this many only. */
+const EMAILS_PER_JOB = 200;
+/** Sending is idempotent (a message sent for the request is skipped), so an interrupted job may be taken up often. */
+const EMAILS_JOB_ATTEMPTS = 10;
+
+/**
+ * The request's jobs, one per EMAILS_PER_JOB certificates, in the caller's transaction. One job for a whole campaign
+ * lost its unsent mails once it had been interrupted more often than its attempts (the chaos test's full form: a
+ * 10,000-recipient job killed 4 times left 9,034 mails unsent).
+ */
+async function enqueueEmailJobs(db: Kysely<Database>, job: EmailsJob): Promise<void> {
+  for (let i = 0; i < job.certificateIds.length; i += EMAILS_PER_JOB) {
+    const certificateIds = job.certificateIds.slice(i, i + EMAILS_PER_JOB);
+    await enqueueJob(db, EMAILS_JOB, { ...job, certificateIds }, { maxAttempts: EMAILS_JOB_ATTEMPTS });
+  }
+}
+
 export async function queueAutomatedEmails(ctx: AppContext, issuerId: number, campaignId: number): Promise<number> {
   const campaign = await ctx.db
     .selectFrom('campaigns')
@@ -546,7 +563,7 @@ export async function queueAutomatedEmails(ctx: AppContext, issuerId: number, ca
       message,
       requestedAt: nowIso(),
     };
-    await enqueueJob(ctx.db, EMAILS_JOB, job);
+    await enqueueEmailJobs(ctx.db, job);
   }
   return certificates.length;
 }
