@@ -11,6 +11,8 @@ import { notifyCampaignPublished } from '../webhooks/notify';
 /** Job types of a publication's follow-up work. */
 export const CAMPAIGN_FOLLOW_UP = 'campaign.followUp';
 export const CAMPAIGN_WEBHOOK = 'campaign.webhook';
+/** A campaign's follow-up job is tried this many times: each step is idempotent, so an interrupted one goes on. */
+export const FOLLOW_UP_ATTEMPTS = 10;
 /** A campaign's webhook job is tried this many times when it fails before calling the webhook (see below). */
 const WEBHOOK_JOB_ATTEMPTS = 5;
 

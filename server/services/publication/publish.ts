@@ -28,7 +28,7 @@ import { rowsRefused, serverImportDefinition, type ColumnMapping } from './colum
 import { publicationError } from './errors';
 import { checkRecipientData } from './recipientData';
 import { prepareCampaignSigning } from '../credentials/campaignSigning';
-import { CAMPAIGN_FOLLOW_UP, type CampaignJob } from './followUp';
+import { CAMPAIGN_FOLLOW_UP, FOLLOW_UP_ATTEMPTS, type CampaignJob } from './followUp';
 import { hashWithBehavior, settleDuplicates } from './duplicates';
 
 /** The most rows one publish takes (the web app's import limit). */
@@ -380,7 +380,12 @@ export async function closeNewCampaign(
     .where('id', '=', template.id)
     .execute();
   const job: CampaignJob = { issuerId: template.issuer_id, campaignId };
-  await enqueueJob(trx, CAMPAIGN_FOLLOW_UP, job, { singletonKey: `${CAMPAIGN_FOLLOW_UP}:${campaignId}` });
+  // its steps are idempotent (a retry goes on where the last attempt stopped): with the default attempts, a 10,000-row
+  // campaign whose worker was killed 4 times in a row was left Started, unsigned, for good (the chaos test's full form)
+  await enqueueJob(trx, CAMPAIGN_FOLLOW_UP, job, {
+    singletonKey: `${CAMPAIGN_FOLLOW_UP}:${campaignId}`,
+    maxAttempts: FOLLOW_UP_ATTEMPTS,
+  });
 }
 
 /** The user a publication is recorded for: the signed-in user, or the creator of the API key. */
