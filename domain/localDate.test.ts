@@ -22,6 +22,17 @@ describe('dates in the interface language', () => {
     expect(parseLocalDate('   ', 'fr')).toBe('');
   });
 
+  it('reads eight digits in the language order and an ISO date in any language', () => {
+    expect(parseLocalDate('05112026', 'fr')).toBe('2026-11-05');
+    expect(parseLocalDate('11052026', 'en-US')).toBe('2026-11-05');
+    expect(parseLocalDate('20261105', 'ja')).toBe('2026-11-05');
+    expect(parseLocalDate('2026-11-05', 'fr')).toBe('2026-11-05');
+    expect(parseLocalDate('2026-11-05', 'en')).toBe('2026-11-05');
+    expect(parseLocalDate('0511202', 'fr')).toBeNull();
+    expect(parseLocalDate('31022026', 'fr')).toBeNull();
+    expect(parseLocalDate('2026-02-31', 'fr')).toBeNull();
+  });
+
   it('refuses what is not a whole, existing date', () => {
     for (const text of [
       '31/02/2026',

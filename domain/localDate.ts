@@ -48,17 +48,29 @@ export function localDatePlaceholder(language: string, letters: Record<Part, str
 /**
  * A typed date in the language's order, with any of / . - or spaces between its numbers, as an ISO date;
  * '' for an empty text; null for anything else (a part missing, a day that does not exist, a two-digit year).
+ * Also read, since nobody means anything else by them: eight digits without separators in the language's order
+ * (01012020, as a native date input lets one type) and an ISO date (2020-01-01, as pasted from a file).
  */
 export function parseLocalDate(text: string, language: string): string | null {
   const trimmed = text.trim();
   if (trimmed === '') return '';
-  const numbers = trimmed.split(/[\s/.-]+/);
-  if (numbers.length !== 3 || numbers.some((value) => !/^\d+$/.test(value))) return null;
   const { order } = dateFormatOf(language);
+  let numbers = trimmed.split(/[\s/.-]+/);
+  if (numbers.length === 1 && /^\d{8}$/.test(trimmed)) {
+    let at = 0;
+    numbers = order.map((part) => trimmed.slice(at, (at += part === 'year' ? 4 : 2)));
+  }
+  if (numbers.length !== 3 || numbers.some((value) => !/^\d+$/.test(value))) return null;
+  if (numbers[0].length === 4 && order[0] !== 'year') return isoDate(numbers[0], numbers[1], numbers[2]);
   const value = (part: Part) => numbers[order.indexOf(part)];
-  if (value('year').length !== 4 || value('day').length > 2 || value('month').length > 2) return null;
-  const [year, month, day] = [Number(value('year')), Number(value('month')), Number(value('day'))];
+  return isoDate(value('year'), value('month'), value('day'));
+}
+
+/** yyyy-mm-dd from its parts as typed, or null when they do not name an existing day of a four-digit year. */
+function isoDate(yearText: string, monthText: string, dayText: string): string | null {
+  if (yearText.length !== 4 || dayText.length > 2 || monthText.length > 2) return null;
+  const [year, month, day] = [Number(yearText), Number(monthText), Number(dayText)];
   const date = new Date(Date.UTC(year, month - 1, day));
   if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
-  return `${value('year')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+  return `${yearText}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }

@@ -147,7 +147,10 @@ test('a validator sees the issuers it validates in Spanish, filters them and com
   // an issuer it does not validate, whose figures it never sees
   const strangerId = await insertIssuer(db, { name: 'Instituto Ajeno', plan: own.plan, credits: 999 });
   await insertUser(db, { issuer_id: strangerId, email: 'admin@ajeno.example', profile_id: PROFILE.Administrator });
-  // the operators' tool makes the seeded issuer a validator of the Universidad only
+  // the operators' tool makes the seeded issuer a validator of the Universidad only. It runs in this process, where
+  // its synchronous wait on a locked database would hold the very server that holds the lock: the publications'
+  // background work is finished first (an operator's tool is a process of its own in production)
+  await laurel.app.laurel.jobs.runUntilIdle();
   const operator: string[] = [];
   const io = { out: (line: string) => operator.push(line), err: (line: string) => operator.push(line) };
   expect(
