@@ -18,6 +18,7 @@ import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import type { DuplicateBehavior, DuplicatesReport } from '../../../domain/duplicates';
 import { certificatesAfterChoice, DUPLICATES_SHOWN } from './duplicateChoice';
+import { closeWithoutBackdrop } from '../../components/closeWithoutBackdrop';
 
 /** While the server looks the rows' recipients up: nothing can be done but wait (as while publishing). */
 export function CheckingDuplicatesDialog() {
@@ -52,7 +53,7 @@ export function DuplicatesDialog({
   const shown = report.duplicates.slice(0, DUPLICATES_SHOWN);
   const hidden = report.count - shown.length;
   return (
-    <Dialog open onClose={onClose} maxWidth="sm" fullWidth aria-labelledby="duplicates-title">
+    <Dialog open onClose={closeWithoutBackdrop(onClose)} maxWidth="sm" fullWidth aria-labelledby="duplicates-title">
       <DialogTitle id="duplicates-title">{translate('publication.duplicates.title')}</DialogTitle>
       <DialogContent>
         <DialogContentText sx={{ mb: 1.5 }}>

@@ -18,10 +18,14 @@ import { ConfirmWordDialog } from '../../components/ConfirmWordDialog';
 import { CheckingDuplicatesDialog, DuplicatesDialog } from './DuplicatesDialog';
 import { ImportAlerts } from './ImportAlerts';
 import type { PublishStep } from './publishFlow';
+import { closeWithoutBackdrop } from '../../components/closeWithoutBackdrop';
 
 export const CAMPAIGN_REPORT_PATH = (campaignId: number) => `/reports/${campaignId}`;
 
-/** One step's modal; `onClose` (Escape, or a click beside it) where the step may be left, none while publishing. */
+/**
+ * One step's modal; `onClose` (Escape, not a click beside it: closeWithoutBackdrop) where the step may be left, none
+ * while publishing.
+ */
 function Modal({
   title,
   children,
@@ -34,7 +38,7 @@ function Modal({
   onClose?: () => void;
 }) {
   return (
-    <Dialog open onClose={onClose} maxWidth="sm" fullWidth aria-labelledby="publish-modal-title">
+    <Dialog open onClose={closeWithoutBackdrop(onClose)} maxWidth="sm" fullWidth aria-labelledby="publish-modal-title">
       <DialogTitle id="publish-modal-title">{title}</DialogTitle>
       <DialogContent>{children}</DialogContent>
       <DialogActions sx={{ px: 3, pb: 2.5 }}>{actions}</DialogActions>
