@@ -10,11 +10,21 @@ export default defineConfig({
     maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? 2),
     projects: [
       {
+        // domain/ is pure: its tests need no DOM, and a jsdom per file cost more than the tests themselves (a file
+        // that does need one says so with a @vitest-environment jsdom comment)
+        extends: true,
+        test: {
+          name: 'unit-domain',
+          environment: 'node',
+          include: ['domain/**/*.test.ts'],
+        },
+      },
+      {
         extends: true,
         test: {
           name: 'unit',
           environment: 'jsdom',
-          include: ['domain/**/*.test.ts', 'src/**/*.test.{ts,tsx}', 'tests/unit/**/*.test.{ts,tsx}'],
+          include: ['src/**/*.test.{ts,tsx}', 'tests/unit/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/unit/setup.ts'],
           // component tests drive a real DOM with user-event: on a busy 2-core machine they run 5 to 10 times slower
           testTimeout: 20_000,

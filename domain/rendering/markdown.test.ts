@@ -1,3 +1,5 @@
+// @vitest-environment jsdom
+// (the tests read the rendered HTML with the DOM's own parser)
 import { describe, expect, it } from 'vitest';
 import { executables } from '../../tests/support/executables';
 import { MARKDOWN_ALLOWED_TAGS, markdownToPlainText, renderMarkdown } from './markdown';
