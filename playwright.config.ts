@@ -5,8 +5,10 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/support/chromium';
 export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // margins for a loaded 2-core machine, where a screen can take several seconds to answer: a passing test takes
+  // no longer for them, only a failing one
+  timeout: 120_000,
+  expect: { timeout: 20_000 },
   // each test starts its own Laurel (data folder, port, SMTP sink; fixtures.ts), so tests run side by side: two
   // workers keep both cores of the CI machine busy (a file that needs order says so with mode: 'serial')
   fullyParallel: true,
@@ -17,6 +19,8 @@ export default defineConfig({
     headless: true,
     viewport: { width: 1280, height: 800 },
     locale: 'en-GB',
+    // the app then skips its transitions (src/layout/theme.ts): nothing to wait for between two steps
+    reducedMotion: 'reduce',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },

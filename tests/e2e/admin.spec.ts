@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as XLSX from 'xlsx';
-import { acceptTermsIfAsked, expect, screenshot, signInByMail, test } from './fixtures';
+import { acceptTermsIfAsked, expect, screenshot, test, signIn } from './fixtures';
 import { loginLinkIn } from '../support/smtpSink';
 
 test('an administrator adds a Manager with an invitation, edits them, and manages org units', async ({
@@ -10,7 +10,7 @@ test('an administrator adds a Manager with an invitation, edits them, and manage
   laurel,
   browser,
 }) => {
-  await signInByMail(page, laurel, 'admin@example.org');
+  await signIn(page, laurel, 'admin@example.org');
   await page.getByRole('link', { name: 'Admin' }).click();
   await expect(page).toHaveURL(/\/admin\/users$/);
   await expect(page.getByRole('heading', { name: '1 user' })).toBeVisible();
@@ -147,8 +147,7 @@ test('an administrator generates a Publisher key and a plain HTTP client lists t
   page,
   laurel,
 }) => {
-  await signInByMail(page, laurel, 'admin@example.org');
-  await page.goto('/admin/api-keys');
+  await signIn(page, laurel, 'admin@example.org', { at: '/admin/api-keys' });
   const generator = page.getByTestId('generator-publisher');
   await generator.getByRole('button', { name: 'Generate' }).click();
   await expect(generator.getByRole('button', { name: 'Generate' })).toBeDisabled();
@@ -195,8 +194,7 @@ test('an administrator configures the notification webhook and tests it against 
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   const { port } = receiver.address() as AddressInfo;
   try {
-    await signInByMail(page, laurel, 'admin@example.org');
-    await page.goto('/admin/notifications');
+    await signIn(page, laurel, 'admin@example.org', { at: '/admin/notifications' });
     const url = page.getByRole('textbox', { name: 'Address (URL)' });
     await url.fill('not a url');
     await expect(page.getByText('This is not a valid address.')).toBeVisible();
@@ -224,7 +222,7 @@ test('an administrator changes a profile field, restores it, saves another, and 
   page,
   laurel,
 }) => {
-  await signInByMail(page, laurel, 'admin@example.org');
+  await signIn(page, laurel, 'admin@example.org');
   await page.getByRole('button', { name: /account menu/i }).click();
   await page.getByRole('menuitem', { name: 'Profile' }).click();
   await expect(page).toHaveURL(/\/profile\/issuer$/);
@@ -267,7 +265,7 @@ test('an administrator changes a profile field, restores it, saves another, and 
 });
 
 test('the admin screens in Spanish', async ({ page, laurel }) => {
-  await signInByMail(page, laurel, 'admin@example.org');
+  await signIn(page, laurel, 'admin@example.org');
   for (const [path, name] of [
     ['/admin/users', 'admin-users-es'],
     ['/admin/org-units', 'admin-org-units-es'],
@@ -286,7 +284,7 @@ test('the admin screens in Spanish', async ({ page, laurel }) => {
 test('an administrator of an unverified Essentials account sends the verification form', async ({ page, laurel }) => {
   const db = laurel.app.laurel.db;
   await db.updateTable('issuers').set({ plan: 'ESSENTIALS_PACK' }).execute();
-  await signInByMail(page, laurel, 'admin@example.org');
+  await signIn(page, laurel, 'admin@example.org');
   await page
     .getByRole('alert')
     .filter({ hasText: 'not verified yet' })

@@ -1,4 +1,4 @@
-import { expect, tallScreenshot as screenshot, signInByMail, test } from './fixtures';
+import { expect, tallScreenshot as screenshot, test, signIn } from './fixtures';
 
 const LOGO = {
   name: 'seal.svg',
@@ -11,7 +11,7 @@ const LOGO = {
 
 /** A plain certificate (type certificate) is created in the badge editor and listed under the certificate type. */
 test('a plain certificate template is created in the badge editor', async ({ page, laurel }) => {
-  await signInByMail(page, laurel, 'admin@example.org');
+  await signIn(page, laurel, 'admin@example.org');
   await page.getByRole('link', { name: 'New badge' }).click();
   await expect(page).toHaveURL(/\/badge$/);
 

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { WEB_APP_POLICY } from '../../server/security/webAppPolicy';
-import { expect, publishBadgeCampaign, screenshot, sessionToken, signInByMail, test } from './fixtures';
+import { expect, publishBadgeCampaign, screenshot, sessionToken, test, signIn } from './fixtures';
 
 const ADMIN = 'admin@example.org';
 
@@ -32,7 +32,7 @@ test('the app works under its production Content-Security-Policy, with no violat
   const shell = await page.request.get('/login');
   expect(shell.headers()['content-security-policy']).toBe(WEB_APP_POLICY);
 
-  await signInByMail(page, laurel, ADMIN);
+  await signIn(page, laurel, ADMIN);
   await expect(page).toHaveURL(/\/templates$/);
   const { templateId, campaignId } = await publishBadgeCampaign(laurel, await sessionToken(laurel, ADMIN), [
     { ID: 'ada-lovelace', Language: 'en', Email: 'ada@example.org', firstName: 'Ada', lastName: 'Lovelace' },

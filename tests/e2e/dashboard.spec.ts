@@ -10,8 +10,8 @@ import {
   publishRows,
   screenshot,
   sessionToken,
-  signInByMail,
   test,
+  signIn,
 } from './fixtures';
 
 const ADMIN = 'admin@example.org';
@@ -80,7 +80,7 @@ test('an administrator follows the figures, changes the period, sorts the templa
   await publishBadge(laurel, token, 'Open science', 1);
   await emailCertificates(laurel, analysis, 2, 1);
 
-  await signInByMail(page, laurel, ADMIN);
+  await signIn(page, laurel, ADMIN);
   await page.getByRole('link', { name: 'Dashboard', exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
@@ -162,8 +162,7 @@ test('a validator sees the issuers it validates in Spanish, filters them and com
     operator.join('\n'),
   ).toBe(0);
 
-  await signInByMail(page, laurel, ADMIN);
-  await page.goto('/dashboard?lang=es');
+  await signIn(page, laurel, ADMIN, { at: '/dashboard?lang=es' });
   await expect(page.getByRole('heading', { name: 'Panel', level: 1 })).toBeVisible();
   await expect(page.getByText('Datos de 2 emisores')).toBeVisible();
   await expect(page.getByText('Certificados emitidos').locator('..')).toContainText('8');

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { pngHeader } from '../support/images';
-import { expect, screenshot, sessionToken, signInByMail, test } from './fixtures';
+import { expect, screenshot, sessionToken, test, signIn } from './fixtures';
 
 const ADMIN = 'admin@example.org';
 
@@ -61,8 +61,7 @@ test('draw a badge, undo, save, clone, filter and sort the library, leave by the
   laurel,
 }) => {
   test.setTimeout(300_000);
-  await signInByMail(page, laurel, ADMIN);
-  await page.goto('/badgeImageLibrary');
+  await signIn(page, laurel, ADMIN, { at: '/badgeImageLibrary' });
   const tiles = page.getByRole('listitem');
   await expect(tiles).toHaveCount(7);
   await expect(tiles.first().locator('img')).toBeVisible();

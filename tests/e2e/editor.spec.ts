@@ -1,6 +1,6 @@
 import { crc32, deflateSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
-import { expect, screenshot as takeScreenshot, signInByMail, tallScreenshot as screenshot, test } from './fixtures';
+import { expect, screenshot as takeScreenshot, tallScreenshot as screenshot, test, signIn } from './fixtures';
 
 /** A badge logo drawn for the test: a laurel-green disc with a star. */
 const LOGO = {
@@ -69,7 +69,7 @@ test('a badge template is written in English and French, designed, saved, edited
 }) => {
   // a long journey (two saves, the publication page after the second, the list again): over a minute on a busy machine
   test.setTimeout(120_000);
-  await signInByMail(page, laurel, 'admin@example.org');
+  await signIn(page, laurel, 'admin@example.org');
   await page.getByRole('link', { name: 'New badge' }).click();
   await expect(page).toHaveURL(/\/badge$/);
   await expect(page.getByRole('heading', { name: 'New badge template' })).toBeVisible();
@@ -188,8 +188,7 @@ test('a badge template is written in English and French, designed, saved, edited
 });
 
 test('the badge editor steps in Spanish', async ({ page, laurel }) => {
-  await signInByMail(page, laurel, 'admin@example.org');
-  await page.goto('/badge?lang=es');
+  await signIn(page, laurel, 'admin@example.org', { at: '/badge?lang=es' });
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Nueva plantilla de insignia' })).toBeVisible();
   await page.getByRole('checkbox', { name: 'francés' }).check();
@@ -226,7 +225,7 @@ test('the badge editor steps in Spanish', async ({ page, laurel }) => {
 });
 
 test('a registry template is created with its register, account ids and French prefixes', async ({ page, laurel }) => {
-  await signInByMail(page, laurel, 'admin@example.org');
+  await signIn(page, laurel, 'admin@example.org');
   await page.getByRole('link', { name: 'New registry template' }).click();
   await expect(page).toHaveURL(/\/rncp$/);
   await expect(page.getByRole('radio', { name: 'French' })).toBeChecked();
@@ -296,7 +295,7 @@ test('a custom design shows its design image, chosen as PNG or converted from SV
       .where('id', '=', issuer.id)
       .execute();
   }
-  await signInByMail(page, laurel, 'admin@example.org');
+  await signIn(page, laurel, 'admin@example.org');
   await page.getByRole('link', { name: 'New badge' }).click();
   await next(page);
   await pickLogo(page, 'Badge logo');

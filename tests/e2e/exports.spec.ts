@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 import * as XLSX from 'xlsx';
-import { expect, publishBadgeCampaign, sessionToken, signInByMail, test } from './fixtures';
+import { expect, publishBadgeCampaign, sessionToken, test, signIn } from './fixtures';
 
 /**
  * The lists' spreadsheet exports as a person gets them (issue 13: react-admin's exporter through
@@ -33,7 +33,7 @@ test("the campaigns list and My plan's credit log are downloaded as xlsx files",
     { ID: 'grace-hopper', Language: 'en', Email: 'grace@example.org', firstName: 'Grace', lastName: 'Hopper' },
   ]);
   const today = new Date().toLocaleDateString('sv-SE');
-  await signInByMail(page, laurel, ADMIN);
+  await signIn(page, laurel, ADMIN);
 
   // the campaigns: one line per campaign, newest first, with the table's columns
   await page.goto('/campaigns');

@@ -3,11 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
 import * as XLSX from 'xlsx';
+import { AUTH_TOKEN_STORAGE_KEY } from '../../domain/auth';
 import { buildApp, type LaurelApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import type { LedgerChain } from '../../server/services/ledger/chain';
 import { freePort } from '../support/freePort';
-import { loginLinkIn, startSmtpSink } from '../support/smtpSink';
+import { LOGIN_LINK, loginLinkIn, startSmtpSink } from '../support/smtpSink';
 
 export interface Laurel {
   app: LaurelApp;
@@ -70,7 +71,7 @@ export async function signInByMail(
   await page.getByRole('button', { name: /sign-in link|lien de connexion|enlace de acceso/i }).click();
   await expect(page.getByRole('heading', { name: /inbox|boîte|bandeja/i })).toBeVisible();
   await expect.poll(() => laurel.mailbox.messages.length).toBeGreaterThan(before);
-  const mail = await laurel.mailbox.waitFor(email);
+  const mail = await laurel.mailbox.waitFor(email, { since: before, matching: LOGIN_LINK });
   await page.goto(loginLinkIn(mail));
   // the link's page exchanges it for a session, then moves on (to /templates, or /login for the second factor)
   await page.waitForURL((url) => !/^\/login\/[A-Za-z0-9_-]{43}$/.test(url.pathname));
@@ -122,6 +123,39 @@ export async function acceptTermsIfAsked(page: Page, laurel: Laurel): Promise<vo
   await expect(dialog).toBeHidden();
 }
 
+/**
+ * Signs `email` in for a test that is not about signing in, and opens the app at `at` (the landing page unless
+ * told): the session comes through the real calls (sessionToken: login, the link that arrives over SMTP, exchange)
+ * and the terms are accepted through theirs, so no login page nor terms dialog is drawn on the way. The sign-in
+ * screens, the terms dialog and the onboarding have their own tests, which go through them (signInByMail).
+ */
+export async function signIn(
+  page: Page,
+  laurel: Laurel,
+  email: string,
+  { at = '/templates' }: { at?: string } = {},
+): Promise<void> {
+  await skipOnboarding(page, laurel, email);
+  const token = await sessionToken(laurel, email);
+  const terms = await fetch(`${laurel.baseURL}/api/admin/terms`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ terms: true, gprd: true }),
+  });
+  expect(terms.status, await terms.clone().text()).toBeLessThan(300);
+  // the token is stored once per tab and per session, before the app's own script runs: a later sign-out in the
+  // test stays signed out when the page is reloaded
+  await page.addInitScript(
+    ([key, value]) => {
+      if (sessionStorage.getItem('laurel_e2e_session') === value) return;
+      sessionStorage.setItem('laurel_e2e_session', value);
+      localStorage.setItem(key, value);
+    },
+    [AUTH_TOKEN_STORAGE_KEY, token] as const,
+  );
+  await page.goto(at);
+}
+
 /** A session token for `email` through the real calls: login, the link that arrives over SMTP, exchange. */
 export async function sessionToken(laurel: Laurel, email: string): Promise<string> {
   const before = laurel.mailbox.messages.length;
@@ -130,7 +164,11 @@ export async function sessionToken(laurel: Laurel, email: string): Promise<strin
   });
   expect(login.status).toBe(200);
   await expect.poll(() => laurel.mailbox.messages.length).toBeGreaterThan(before);
-  const secret = new URL(loginLinkIn(await laurel.mailbox.waitFor(email))).pathname.split('/').pop();
+  const secret = new URL(
+    loginLinkIn(await laurel.mailbox.waitFor(email, { since: before, matching: LOGIN_LINK })),
+  ).pathname
+    .split('/')
+    .pop();
   const exchange = await fetch(`${laurel.baseURL}/api/admin/login/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

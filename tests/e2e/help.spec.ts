@@ -1,4 +1,4 @@
-import { expect, screenshot, signInByMail, test } from './fixtures';
+import { expect, screenshot, test, signIn } from './fixtures';
 
 /** A small real PNG (1×1). */
 const PNG = Buffer.from(
@@ -10,7 +10,7 @@ test('a signed-in user asks a question with a screenshot from the help drawer, a
   page,
   laurel,
 }) => {
-  await signInByMail(page, laurel, 'admin@example.org');
+  await signIn(page, laurel, 'admin@example.org');
   await page.getByRole('button', { name: 'Help' }).click();
   const drawer = page.getByRole('dialog', { name: 'Help' });
   await expect(drawer).toBeVisible();
@@ -54,8 +54,7 @@ test('a signed-in user asks a question with a screenshot from the help drawer, a
 });
 
 test('the help page and the drawer in Spanish, with a file too big left out', async ({ page, laurel }) => {
-  await signInByMail(page, laurel, 'admin@example.org');
-  await page.goto('/help?lang=es');
+  await signIn(page, laurel, 'admin@example.org', { at: '/help?lang=es' });
   await expect(page.getByRole('heading', { name: 'Ayuda', level: 1 })).toBeVisible();
   await expect(page.getByRole('link', { name: /Abrir la base de conocimientos/ })).toHaveAttribute(
     'href',

@@ -1,5 +1,5 @@
 import { hostileSpreadsheets, workbook } from '../fixtures/hostile/corpus';
-import { createBadgeTemplate, expect, sessionToken, screenshot, signInByMail, test } from './fixtures';
+import { createBadgeTemplate, expect, sessionToken, screenshot, test, signIn } from './fixtures';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -13,8 +13,7 @@ test('the publication page refuses hostile spreadsheets with their own alerts', 
   const token = await sessionToken(laurel, 'admin@example.org');
   const id = await createBadgeTemplate(laurel, token);
 
-  await signInByMail(page, laurel, 'admin@example.org');
-  await page.goto(`/publication?templateId=${id}`);
+  await signIn(page, laurel, 'admin@example.org', { at: `/publication?templateId=${id}` });
   const fileInput = page.getByLabel('Spreadsheet file');
   const rows = [
     ['language', 'ID', 'Email', 'firstName', 'lastName', 'obtentionDate'],

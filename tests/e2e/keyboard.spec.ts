@@ -3,7 +3,7 @@ import * as XLSX from 'xlsx';
 import { PROFILE } from '../../domain/roles';
 import { insertUser } from '../../server/repositories/users';
 import { expectNoSeriousViolations } from './accessibility';
-import { expect, screenshot, signInByMail, test } from './fixtures';
+import { expect, screenshot, signInByMail, test, signIn } from './fixtures';
 
 /**
  * Issue 13, by keyboard alone: a badge template created and published with Tab, Shift+Tab, Enter, Space, the arrow
@@ -65,7 +65,7 @@ async function chooseFileWith(
 
 test('a badge template is created and published by keyboard alone', async ({ page, laurel }) => {
   test.setTimeout(300_000);
-  await signInByMail(page, laurel, 'admin@example.org');
+  await signIn(page, laurel, 'admin@example.org');
   await expect(page).toHaveURL(/\/templates$/);
 
   // the account menu: focus on its first item, arrows move, Escape closes and gives the focus back
@@ -189,7 +189,7 @@ test('a Reader typing the address of a forbidden screen lands on the templates q
   const { db } = laurel.app.laurel;
   const issuer = await db.selectFrom('issuers').select('id').executeTakeFirstOrThrow();
   await insertUser(db, { issuer_id: issuer.id, email: 'reader@example.org', profile_id: PROFILE.Reader });
-  await signInByMail(page, laurel, 'reader@example.org');
+  await signIn(page, laurel, 'reader@example.org');
   await expect(page).toHaveURL(/\/templates$/);
   // every notification the page shows, however briefly
   await page.addInitScript(() => {

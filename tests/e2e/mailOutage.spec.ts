@@ -1,4 +1,4 @@
-import { expect, publishBadgeCampaign, screenshot, sessionToken, signInByMail, test } from './fixtures';
+import { expect, publishBadgeCampaign, screenshot, sessionToken, test, signIn } from './fixtures';
 
 const ADMIN = 'admin@example.org';
 
@@ -36,8 +36,7 @@ for (const theme of ['light', 'dark'] as const) {
     expect(sent.status, await sent.clone().text()).toBe(200);
     await expect.poll(() => laurel.mailbox.messages.some((m) => m.to.includes('alan@example.org'))).toBe(true);
 
-    await signInByMail(page, laurel, ADMIN);
-    await page.goto(`/reports/${campaignId}`);
+    await signIn(page, laurel, ADMIN, { at: `/reports/${campaignId}` });
     const rows = page.locator('tbody .RaDataTable-row');
     await expect(rows).toHaveCount(3);
     const ada = rows.filter({ hasText: 'Lovelace' });

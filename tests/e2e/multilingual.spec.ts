@@ -1,13 +1,4 @@
-import {
-  createBadgeTemplate,
-  expect,
-  type Laurel,
-  screenshot,
-  sessionToken,
-  signInByMail,
-  test,
-  xlsxFile,
-} from './fixtures';
+import { createBadgeTemplate, expect, type Laurel, screenshot, sessionToken, test, xlsxFile, signIn } from './fixtures';
 
 const ADMIN = 'admin@example.org';
 /** An English and French badge created through the template call, with the default technical field (ID). */
@@ -47,7 +38,7 @@ test('a bilingual file of ten people publishes ten certificates for ten credits,
 }) => {
   test.setTimeout(180_000);
   const templateId = await createBilingualBadge(laurel, await sessionToken(laurel, ADMIN));
-  await signInByMail(page, laurel, ADMIN);
+  await signIn(page, laurel, ADMIN);
 
   // the editor shows the recipient key the template got
   await page.goto(`/badge?id=${templateId}`);

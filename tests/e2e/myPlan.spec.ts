@@ -1,6 +1,6 @@
 import { PROFILE } from '../../domain/roles';
 import { insertUser } from '../../server/repositories/users';
-import { expect, screenshot, signInByMail, test } from './fixtures';
+import { expect, screenshot, test, signIn } from './fixtures';
 
 test('the administrator opens My plan from the user menu, copies the coupon and opens a checkout; others ask sales', async ({
   page,
@@ -8,7 +8,7 @@ test('the administrator opens My plan from the user menu, copies the coupon and 
   context,
 }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  await signInByMail(page, laurel, 'admin@example.org');
+  await signIn(page, laurel, 'admin@example.org');
   await page.getByRole('button', { name: 'Account menu' }).click();
   await page.getByRole('menuitem', { name: 'My plan' }).click();
   await expect(page).toHaveURL(/\/myplan$/);
@@ -57,8 +57,7 @@ test('the administrator opens My plan from the user menu, copies the coupon and 
     profile_id: PROFILE.Publisher,
   });
   await page.evaluate(() => localStorage.removeItem('auth_token'));
-  await signInByMail(page, laurel, 'pub@example.org');
-  await page.goto('/myplan?lang=es');
+  await signIn(page, laurel, 'pub@example.org', { at: '/myplan?lang=es' });
   await expect(page.getByRole('heading', { name: 'Mi plan', level: 1 })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Historial de créditos' })).toContainText('Créditos añadidos');
   await expect(page.getByRole('region', { name: 'Esencial 2000' })).toContainText('4500,00 €');
@@ -85,8 +84,7 @@ test('an account holding a pack sees its cap, the packs it may still order and a
       plan_cancel_at: '2027-05-31T00:00:00.000Z',
     })
     .execute();
-  await signInByMail(page, laurel, 'admin@example.org');
-  await page.goto('/myplan');
+  await signIn(page, laurel, 'admin@example.org', { at: '/myplan' });
   await expect(page.getByText('Essentials', { exact: true })).toBeVisible();
   await expect(page.getByText('Cancellation pending')).toBeVisible();
   await expect(page.getByText('Your plan ends on May 31, 2027')).toBeVisible();
@@ -115,7 +113,7 @@ test('a Reader reaches My plan from the free-trial banner, without a menu entry'
     first_name: 'Rita',
     last_name: 'Reader',
   });
-  await signInByMail(page, laurel, 'reader@example.org');
+  await signIn(page, laurel, 'reader@example.org');
   await expect(page).toHaveURL(/\/templates/);
   await page.getByRole('button', { name: 'Account menu' }).click();
   await expect(page.getByRole('menuitem', { name: 'Security' })).toBeVisible();

@@ -5,9 +5,9 @@ import {
   publishRows,
   screenshot,
   sessionToken,
-  signInByMail,
   test,
   type Laurel,
+  signIn,
 } from './fixtures';
 
 const LOGO = Buffer.from(
@@ -34,7 +34,7 @@ test('an NFT campaign turns validated, a recipient claims a certificate into a w
 }) => {
   test.setTimeout(180_000);
   const { db } = laurel.app.laurel;
-  await signInByMail(page, laurel, 'admin@example.org');
+  await signIn(page, laurel, 'admin@example.org');
   const token = await sessionToken(laurel, 'admin@example.org');
   const { campaignId } = await publishNftCampaign(laurel, token);
   const statuses = () =>

@@ -1,15 +1,7 @@
 import ganache from 'ganache';
 import { custom, type Hex } from 'viem';
 import { deployLedgerContract, EvmChain } from '../../server/services/ledger/evm/evmChain';
-import {
-  createBadgeTemplate,
-  expect,
-  publishRows,
-  screenshot,
-  sessionToken,
-  signInByMail,
-  test as base,
-} from './fixtures';
+import { createBadgeTemplate, expect, publishRows, screenshot, sessionToken, test as base, signIn } from './fixtures';
 
 // The verify page of an NFT certificate anchored on an EVM chain (issue 20): an in-process ganache chain (no
 // network) behind the real server; the page shows one more step, the root the chain holds against the head's.
@@ -45,7 +37,7 @@ const test = base.extend({
 test('the verify page checks that the root on chain is the signed head root', async ({ page, laurel }) => {
   test.setTimeout(120_000);
   const { db } = laurel.app.laurel;
-  await signInByMail(page, laurel, 'admin@example.org');
+  await signIn(page, laurel, 'admin@example.org');
   const token = await sessionToken(laurel, 'admin@example.org');
   const templateId = await createBadgeTemplate(laurel, token, { network: 'gnosis', title: 'Ledger literacy' });
   const campaignId = await publishRows(laurel, token, templateId, [

@@ -5,8 +5,8 @@ import {
   publishRows,
   screenshot,
   sessionToken,
-  signInByMail,
   test,
+  signIn,
 } from './fixtures';
 
 const ADMIN = 'admin@example.org';
@@ -41,8 +41,7 @@ test('a report of more than a thousand certificates shows its counts grouped in 
   const token = await sessionToken(laurel, ADMIN);
   const campaignId = await publishLargeCampaign(laurel, token);
 
-  await signInByMail(page, laurel, ADMIN);
-  await page.goto(`/reports/${campaignId}?lang=fr`);
+  await signIn(page, laurel, ADMIN, { at: `/reports/${campaignId}?lang=fr` });
   const counters = page.getByTestId('report-counters');
   await expect(counters).toContainText(grouped('1 200'), { timeout: 30_000 });
   // react-admin's own pagination range, through our i18n number format

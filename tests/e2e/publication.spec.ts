@@ -3,16 +3,7 @@ import * as XLSX from 'xlsx';
 import { BLANK_IMPORT_COLUMNS } from '../../domain/import';
 import { PROFILE } from '../../domain/roles';
 import { insertUser } from '../../server/repositories/users';
-import {
-  createBadgeTemplate,
-  expect,
-  type Laurel,
-  screenshot,
-  sessionToken,
-  signInByMail,
-  test,
-  xlsxFile,
-} from './fixtures';
+import { createBadgeTemplate, expect, type Laurel, screenshot, sessionToken, test, xlsxFile, signIn } from './fixtures';
 
 /** A two-language badge created through the template call, whose recipients are named by an ID column. */
 const createBilingualBadge = (laurel: Laurel, token: string) =>
@@ -56,7 +47,7 @@ test('a Publisher imports a spreadsheet with errors, then a good one, previews t
     last_name: 'Lee',
   });
 
-  await signInByMail(page, laurel, 'pat@example.org');
+  await signIn(page, laurel, 'pat@example.org');
   // the card's main action
   await page
     .getByTestId('template-card')
@@ -231,15 +222,13 @@ test('a Reader is sent back to the templates, and a disabled template cannot be 
   const templateId = await createBilingualBadge(laurel, await sessionToken(laurel, 'admin@example.org'));
   const issuer = await db.selectFrom('issuers').select('id').executeTakeFirstOrThrow();
   await insertUser(db, { issuer_id: issuer.id, email: 'rita@example.org', profile_id: PROFILE.Reader });
-  await signInByMail(page, laurel, 'rita@example.org');
-  await page.goto(`/publication?templateId=${templateId}`);
+  await signIn(page, laurel, 'rita@example.org', { at: `/publication?templateId=${templateId}` });
   await expect(page).toHaveURL(/\/templates$/);
   await expect(page.getByRole('link', { name: 'Campaigns' })).toBeVisible();
 
   await page.evaluate(() => localStorage.clear());
   await db.updateTable('templates').set({ enabled: 0 }).where('id', '=', templateId).execute();
-  await signInByMail(page, laurel, 'admin@example.org');
-  await page.goto(`/publication?templateId=${templateId}`);
+  await signIn(page, laurel, 'admin@example.org', { at: `/publication?templateId=${templateId}` });
   await expect(page.getByText('This template cannot be used')).toBeVisible();
   await screenshot(page, 'publication-unavailable-en');
 });
@@ -255,7 +244,7 @@ test('numeric dates, recipient data flagged on import, a preview per file, credi
 }) => {
   test.setTimeout(150_000);
   const templateId = await createBilingualBadge(laurel, await sessionToken(laurel, 'admin@example.org'));
-  await signInByMail(page, laurel, 'admin@example.org');
+  await signIn(page, laurel, 'admin@example.org');
   const headerCredits = page.getByTestId('header-credits');
   await expect(headerCredits).toHaveText('100 credits');
 

@@ -1,5 +1,5 @@
 import * as XLSX from 'xlsx';
-import { createBadgeTemplate, expect, screenshot, sessionToken, signInByMail, test } from './fixtures';
+import { createBadgeTemplate, expect, screenshot, sessionToken, test, signIn } from './fixtures';
 
 function cohort(name: string, prefix: string, count: number) {
   const rows: unknown[][] = [['language', 'ID', 'Email', 'firstName', 'lastName']];
@@ -21,7 +21,7 @@ test('12,000 rows go up in parts with their progress and become one campaign wit
     technicalFields: 'ID',
   });
   await db.updateTable('issuers').set({ credits: 30_000 }).execute();
-  await signInByMail(page, laurel, 'admin@example.org');
+  await signIn(page, laurel, 'admin@example.org');
 
   // each part waits a moment on its way, so that the progress can be seen and photographed
   await page.route('**/api/admin/data/parts/*/*', async (route) => {

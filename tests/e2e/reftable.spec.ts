@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { createBadgeTemplate, expect, type Laurel, screenshot, sessionToken, signInByMail, test } from './fixtures';
+import { createBadgeTemplate, expect, type Laurel, screenshot, sessionToken, test, signIn } from './fixtures';
 
 const ADMIN = 'admin@example.org';
 
@@ -47,7 +47,7 @@ test('the Administrator edits a reference table, is stopped by a recursive refer
   const token = await sessionToken(laurel, ADMIN);
   const templateId = await templateWithTables(laurel, token);
 
-  await signInByMail(page, laurel, ADMIN);
+  await signIn(page, laurel, ADMIN);
   await expect(page).toHaveURL(/\/templates$/);
   const card = page.getByTestId('template-card').filter({ hasText: 'Welding safety' });
   await card.getByRole('button', { name: /More actions/ }).click();

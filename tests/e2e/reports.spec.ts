@@ -8,8 +8,8 @@ import {
   publishRows,
   screenshot,
   sessionToken,
-  signInByMail,
   test,
+  signIn,
 } from './fixtures';
 
 const ADMIN = 'admin@example.org';
@@ -55,8 +55,7 @@ test('a campaign report sorts, filters, disables, enables, deletes, copies a lin
   const token = await sessionToken(laurel, ADMIN);
   const { templateId, campaignId } = await publishCampaign(laurel, token);
 
-  await signInByMail(page, laurel, ADMIN);
-  await page.goto(`/reports/${campaignId}`);
+  await signIn(page, laurel, ADMIN, { at: `/reports/${campaignId}` });
   await expect(page.getByRole('heading', { name: 'Data analysis' })).toBeVisible();
   const rows = tableRows(page);
   await expect(rows).toHaveCount(5);
@@ -269,8 +268,7 @@ test('a report filtered, sorted and paged comes back the same after a reload, th
     body: JSON.stringify({ ids: keys, enable: false }),
   });
 
-  await signInByMail(page, laurel, ADMIN);
-  await page.goto(`/reports/${campaignId}`);
+  await signIn(page, laurel, ADMIN, { at: `/reports/${campaignId}` });
   const rows = tableRows(page);
   await expect(rows).toHaveCount(20);
   await page.getByRole('button', { name: 'Filters' }).click();
@@ -322,8 +320,7 @@ test('search by key disables and enables a certificate from the results; the rep
   });
   const key = ((await answer.json()) as { data: { key: string }[] }).data[0].key;
 
-  await signInByMail(page, laurel, ADMIN);
-  await page.goto(`/reports/${campaignId}`);
+  await signIn(page, laurel, ADMIN, { at: `/reports/${campaignId}` });
   await expect(page.getByTestId('report-counters')).toContainText('5 / 5');
   await page.getByRole('link', { name: 'Search', exact: true }).click();
   await page.getByRole('combobox', { name: 'Search by' }).click();
@@ -379,8 +376,7 @@ test('the campaigns search keeps filtering with a typed date, asks once per comp
     if (request.url().includes('/api/admin/campaigns')) asked.push(new URL(request.url()).searchParams);
   });
 
-  await signInByMail(page, laurel, ADMIN);
-  await page.goto('/campaigns');
+  await signIn(page, laurel, ADMIN, { at: '/campaigns' });
   await expect(page.getByRole('heading', { name: '2 campaigns' })).toBeVisible();
   const search = page.getByRole('textbox', { name: 'Search by template, note or user' });
   await search.fill('Data analysis');
@@ -433,8 +429,7 @@ test('a register export with missing data shows what is missing and leads to the
     .where('id', '=', templateId)
     .execute();
 
-  await signInByMail(page, laurel, ADMIN);
-  await page.goto(`/reports/${campaignId}`);
+  await signIn(page, laurel, ADMIN, { at: `/reports/${campaignId}` });
   await expect(tableRows(page)).toHaveCount(2);
   await page.getByRole('button', { name: 'Register export (XML)' }).click();
   const dialog = page.getByRole('dialog', { name: 'The register export is refused' });

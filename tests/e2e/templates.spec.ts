@@ -1,7 +1,7 @@
 import { PROFILE } from '../../domain/roles';
 import { insertTemplate } from '../../server/repositories/templates';
 import { insertUser } from '../../server/repositories/users';
-import { expect, screenshot, sessionToken, signInByMail, test } from './fixtures';
+import { expect, screenshot, sessionToken, test, signIn } from './fixtures';
 
 test('the templates page counts, searches, sorts, filters by status, saves notes and disables behind a confirmation', async ({
   page,
@@ -30,7 +30,7 @@ test('the templates page counts, searches, sorts, filters by status, saves notes
     enabled: 0,
   });
 
-  await signInByMail(page, laurel, 'admin@example.org');
+  await signIn(page, laurel, 'admin@example.org');
   await expect(page.getByRole('heading', { name: '2 templates' })).toBeVisible();
   await expect(page.getByText('free trial with 100 credits')).toBeVisible();
   await screenshot(page, 'templates-en');
@@ -95,7 +95,7 @@ test('the tags page adds, renames, assigns, shows the tagged templates and remov
   const { db } = laurel.app.laurel;
   const issuer = await db.selectFrom('issuers').select('id').executeTakeFirstOrThrow();
   await insertTemplate(db, { issuer_id: issuer.id, type: 'openbadge', label: JSON.stringify('Robotics badge') });
-  await signInByMail(page, laurel, 'admin@example.org');
+  await signIn(page, laurel, 'admin@example.org');
   await page.getByRole('button', { name: /account menu/i }).click();
   await page.getByRole('menuitem', { name: 'Tags' }).click();
   await expect(page).toHaveURL(/\/template-tags$/);
@@ -195,7 +195,7 @@ test('a Manager finds a template by tag in the filter drawer, disables it and en
     last_name: 'Diaz',
   });
 
-  await signInByMail(page, laurel, 'morgan@example.org');
+  await signIn(page, laurel, 'morgan@example.org');
   await expect(page.getByRole('heading', { name: '3 templates' })).toBeVisible();
   await page.getByRole('button', { name: 'Filters', exact: true }).click();
   const drawer = page.getByRole('dialog', { name: 'Filters' });
@@ -258,7 +258,7 @@ test('pathway mode sets a parent and its child, keeps them after a reload, and s
   const child = await add('Data visualisation');
   await add('Data ethics');
 
-  await signInByMail(page, laurel, 'admin@example.org');
+  await signIn(page, laurel, 'admin@example.org');
   await page.getByRole('button', { name: 'Pathways' }).click();
   const header = page.getByRole('region', { name: 'Pathway mode' });
   await expect(header.getByRole('button', { name: 'Save' })).toBeDisabled();
@@ -321,7 +321,7 @@ test('the templates page loads the next cards from the server as the user scroll
       notes: n % 5 === 0 ? 'Evening class' : '',
     });
   }
-  await signInByMail(page, laurel, 'admin@example.org');
+  await signIn(page, laurel, 'admin@example.org');
   await expect(page.getByRole('heading', { name: '40 templates' })).toBeVisible();
   // one page of 24 cards first; the rest comes when the end of the grid shows
   await expect(page.getByTestId('template-card')).toHaveCount(24);

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { verifyWebhookSignature } from '../../server/services/webhooks/signing';
-import { expect, publishBadgeCampaign, screenshot, sessionToken, signInByMail, test } from './fixtures';
+import { expect, publishBadgeCampaign, screenshot, sessionToken, test, signIn } from './fixtures';
 
 /** A webhook receiver on loopback answering each call with `status.code`, changed by the test as it goes. */
 async function startReceiver(status: { code: number }) {
@@ -34,8 +34,7 @@ for (const theme of ['light', 'dark'] as const) {
     const status = { code: 200 };
     const receiver = await startReceiver(status);
     try {
-      await signInByMail(page, laurel, 'admin@example.org');
-      await page.goto('/admin/notifications');
+      await signIn(page, laurel, 'admin@example.org', { at: '/admin/notifications' });
       await page.getByRole('textbox', { name: 'Address (URL)' }).fill(receiver.url);
       await page.getByRole('textbox', { name: 'Content (JSON)' }).fill('{ "campaign": "${campaignId}" }');
       await page.getByRole('button', { name: 'Save', exact: true }).click();

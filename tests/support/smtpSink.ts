@@ -83,11 +83,26 @@ export async function startSmtpSink(options: { reject?: string[]; defer?: string
     /** the recipients refused for good, then for now: change them to change the answers */
     reject,
     defer,
-    /** waits until a message to `to` arrives (or `timeoutMs` passes) and returns the newest one */
-    async waitFor(to: string, timeoutMs = 10_000): Promise<ReceivedMail> {
+    /**
+     * waits until a message to `to` arrives (or `timeoutMs` passes) and returns the newest one; `since` (a count of
+     * messages taken before the action) and `matching` (a pattern of its text) leave out the other mail the same
+     * person gets meanwhile: mail is sent by a job, so a notice queued earlier may arrive after the action
+     */
+    async waitFor(
+      to: string,
+      options: number | { timeoutMs?: number; since?: number; matching?: RegExp } = {},
+    ): Promise<ReceivedMail> {
+      const {
+        timeoutMs = 10_000,
+        since = 0,
+        matching,
+      } = typeof options === 'number' ? { timeoutMs: options } : options;
       const deadline = Date.now() + timeoutMs;
       for (;;) {
-        const found = [...messages].reverse().find((m) => m.to.includes(to));
+        const found = messages
+          .slice(since)
+          .reverse()
+          .find((m) => m.to.includes(to) && (!matching || matching.test(m.text)));
         if (found) return found;
         if (Date.now() > deadline) throw new Error(`no mail for ${to} within ${timeoutMs} ms`);
         await new Promise<void>((resolve) => {
@@ -109,8 +124,11 @@ export async function startSmtpSink(options: { reject?: string[]; defer?: string
 }
 
 /** The first sign-in link of a mail body. */
+/** a sign-in link in a message's text */
+export const LOGIN_LINK = /https?:\/\/[^\s"<>]+\/login\/[A-Za-z0-9_-]{43}/;
+
 export function loginLinkIn(mail: { text: string }): string {
-  const match = /https?:\/\/[^\s"<>]+\/login\/[A-Za-z0-9_-]{43}/.exec(mail.text);
+  const match = LOGIN_LINK.exec(mail.text);
   if (!match) throw new Error('no sign-in link in the message');
   return match[0];
 }
