@@ -80,8 +80,20 @@ export const authProvider: AuthProvider = {
     return { id: user.id, fullName: `${user.firstName} ${user.lastName}`.trim() || user.email, user };
   },
 
+  /**
+   * The user's profile, or null for a visitor without a session: <Admin> asks on every page, the public ones
+   * (verify, NFT claim) too, and a refusal there logged the visitor out to the login screen once react-query's
+   * retries were over, seven seconds after the page opened. The signed-in pages are kept by checkAuth and their
+   * route guards, not by this.
+   */
   async getPermissions() {
-    return (await loadCurrentUser()).profileId;
+    if (!readToken()) return null;
+    try {
+      return (await loadCurrentUser()).profileId;
+    } catch (error) {
+      if (error instanceof HttpError && error.status === 401) return null;
+      throw error;
+    }
   },
 
   async canAccess({ resource, action }: { resource: string; action: string }) {
