@@ -84,6 +84,7 @@ export class DatabaseHealth {
   private timer: NodeJS.Timeout | null = null;
   private delayMs: number;
   private stopped = false;
+  private probeFaultNoted = false;
   private readonly minDelayMs: number;
   private readonly maxDelayMs: number;
   private readonly probeTimeoutMs: number;
@@ -150,6 +151,7 @@ export class DatabaseHealth {
       this.down = true;
       this.since = new Date();
       this.delayMs = this.minDelayMs;
+      this.probeFaultNoted = false;
       this.log.warn(`database unreachable (${reason}); probing with back-off until it answers`);
     }
     this.scheduleProbe();
@@ -172,10 +174,20 @@ export class DatabaseHealth {
     this.delayMs = Math.min(this.delayMs * 2, this.maxDelayMs);
     this.timer = setTimeout(() => {
       this.timer = null;
-      void this.probe().then((up) => {
-        if (up) this.markUp();
-        else if (this.down) this.scheduleProbe();
-      });
+      this.probe()
+        .then((up) => {
+          if (up) this.markUp();
+          else if (this.down) this.scheduleProbe();
+        })
+        .catch((error: unknown) => {
+          // probe() answers false for any failure of its query: what lands here is a fault of this bookkeeping or
+          // of the log. Noted once per outage, and the probing goes on, so the state can never stay down for good.
+          if (!this.probeFaultNoted) {
+            this.probeFaultNoted = true;
+            this.log.warn(`database health probe failed unexpectedly: ${(error as Error)?.message ?? String(error)}`);
+          }
+          if (this.down) this.scheduleProbe();
+        });
     }, delay);
     this.timer.unref?.();
   }

@@ -2,13 +2,14 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type LaurelApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { openDatabase } from '../../server/db/connection';
-import { isDatabaseUnavailable } from '../../server/db/databaseHealth';
+import { DatabaseHealth, isDatabaseUnavailable } from '../../server/db/databaseHealth';
 import { postgresPool } from '../../server/db/postgresDriver';
 import { freePort, startPgCluster, type PgCluster } from '../support/pgCluster';
 import { signInAdmin } from './signIn';
@@ -182,5 +183,41 @@ describe('a stopped PostgreSQL', () => {
     }
     const health = await app.inject({ method: 'GET', url: '/api/health' });
     expect(health.json()).toEqual({ ok: true, database: 'up' });
+  }, 60_000);
+
+  it('is probed with back-off while stopped: the outage and the recovery logged once each, no rejection unhandled', async () => {
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    const direct = openDatabase({ databaseUrl: cluster.url, dataDir }, { warn: () => {} });
+    const lines: string[] = [];
+    const log = {
+      warn: (line: string) => lines.push(`warn: ${line}`),
+      info: (line: string) => lines.push(`info: ${line}`),
+    };
+    const health = new DatabaseHealth(direct.db as never, log, { minDelayMs: 5, maxDelayMs: 20 });
+    try {
+      cluster.stop('fast');
+      try {
+        expect(health.report(await rejection(sql`select 1`.execute(direct.db)))).toBe(true);
+        // a few dozen probes are refused meanwhile (5, 10, then every 20 ms)
+        await sleep(600);
+        expect(health.isDown).toBe(true);
+        expect(lines).toHaveLength(1);
+        expect(lines[0]).toMatch(/^warn: database unreachable/);
+      } finally {
+        cluster.start();
+      }
+      const deadline = Date.now() + 30_000;
+      while (health.isDown && Date.now() < deadline) await sleep(20);
+      expect(health.isDown).toBe(false);
+      expect(lines).toHaveLength(2);
+      expect(lines[1]).toMatch(/^info: database reachable again/);
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+      health.stop();
+      await direct.close();
+    }
   }, 60_000);
 });
