@@ -67,6 +67,8 @@ export interface LaurelApp extends FastifyInstance {
 
 /** What a 503 for an unreachable database asks the client to wait before trying again (a restart takes seconds). */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
+/** The code of a request that failed because the server was closing under it (503, Retry-After). */
+export const SERVER_STOPPING = 'SERVER_STOPPING';
 
 /** Builds the whole server (database, migrations, first-run seed, routes) without listening. */
 export async function buildApp(
@@ -140,7 +142,14 @@ export async function buildApp(
       }
     });
   }
+  // Set when the app starts closing: a request still running then (past the drain's limit, or a test's app closed
+  // under it) meets a database, a queue or a store being closed, and fails with whatever they raise
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
   app.addHook('onClose', async () => {
+    closing = true;
     databaseHealth.stop();
     await jobs.stop();
     mailer.close();
@@ -184,6 +193,18 @@ export async function buildApp(
         .send({
           code: 'DATABASE_UNAVAILABLE',
           message: translate(requestLanguage(request), 'serverErrors.databaseUnavailable'),
+        });
+    }
+    if (closing) {
+      // not a fault of the request: the server is going away under it; the client tries again (another server, or
+      // this one restarted). Seen as a 500 "driver has already been destroyed" when a test's app closed under it.
+      request.log.warn({ err: error }, 'request failed while the server closes');
+      return reply
+        .code(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+        .send({
+          code: SERVER_STOPPING,
+          message: translate(requestLanguage(request), 'serverErrors.serverStopping'),
         });
     }
     request.log.error(error);

@@ -4,7 +4,7 @@ import {
   RateLimiterRes,
   type RateLimiterAbstract,
 } from 'rate-limiter-flexible';
-import { postgresDriver } from '../db/postgresDriver';
+import { postgresPool } from '../db/postgresDriver';
 
 /** The table RateLimiterPostgres counts in (migration 2026-11-26T0070_rate_limits creates it once). */
 export const RATE_LIMIT_TABLE = 'rate_limits';
@@ -49,7 +49,7 @@ export function memoryRateLimits(): RateLimits {
  * burst of sign-ins never waits behind the application's queries for a connection.
  */
 export function postgresRateLimits(databaseUrl: string, log: { warn(message: string): void }): RateLimits {
-  const pool = new (postgresDriver().Pool)({ connectionString: databaseUrl, max: 2, connectionTimeoutMillis: 5000 });
+  const pool = postgresPool({ connectionString: databaseUrl, max: 2, connectionTimeoutMillis: 5000 });
   pool.on('error', (error) => log.warn(`PostgreSQL idle connection of the rate limits lost: ${error.message}`));
   return {
     limiter: (name, limit, windowMs) =>

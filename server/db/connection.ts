@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect } from 'kysely';
-import { postgresDriver } from './postgresDriver';
+import { postgresDriver, postgresPool } from './postgresDriver';
 import type { Database } from './schema';
 import { CooperativeSqliteDialect } from './sqliteDriver';
 import { startWalCheckpointer } from './walCheckpointer';
@@ -31,7 +31,8 @@ export function openDatabase(
     const pg = postgresDriver();
     // BIGINT counts (COUNT(*)) come back as strings by default; our counts fit in a JS number.
     pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
-    const pool = new pg.Pool({
+    // its errors are marked as the database's: only those may be answered as "database unavailable"
+    const pool = postgresPool({
       connectionString: options.databaseUrl,
       max: 10,
       // while the database restarts, a request waits at most this long for a connection instead of hanging

@@ -1,11 +1,29 @@
 import { sql, type Kysely } from 'kysely';
+import { isDriverError } from './driverErrors';
 
 /**
- * Codes and messages that mean "the database cannot be reached" rather than "this query is wrong": PostgreSQL's
- * class 08 (connection exception) and 57P0x (admin shutdown, crash shutdown, cannot connect now), and the
- * socket errors node-postgres reports when the server is gone.
+ * What "the database cannot be reached" looks like, as opposed to "this query is wrong" — on an error a database
+ * driver raised (server/db/driverErrors.ts) and on no other: an SMTP server, an S3 bucket, a webhook or an EVM node
+ * refusing a connection fails with the same socket codes and is not the database.
+ * - PostgreSQL: SQLSTATE class 08 (connection exception), 57P01-57P03 (admin shutdown, crash shutdown, cannot
+ *   connect now), 53300 (too many connections); the socket errors node-postgres passes on when the server is gone,
+ *   and its own messages for a connection cut or not obtained in time.
+ * - SQLite: the file is locked by another process past busy_timeout (SQLITE_BUSY, SQLITE_LOCKED), cannot be read,
+ *   written or opened (SQLITE_IOERR, SQLITE_CANTOPEN), or its disk is full (SQLITE_FULL; the error handler answers
+ *   that one 507 first, server/errors.ts), extended codes included (SQLITE_IOERR_WRITE…).
  */
-const CONNECTION_CODES = new Set(['57P01', '57P02', '57P03', 'ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT']);
+const POSTGRES_STATES = new Set(['57P01', '57P02', '57P03', '53300']);
+const SOCKET_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+const SQLITE_CODES = /^SQLITE_(BUSY|LOCKED|IOERR|CANTOPEN|FULL)(_|$)/;
 const CONNECTION_MESSAGES = [
   'Connection terminated',
   'timeout exceeded when trying to connect',
@@ -15,9 +33,12 @@ const CONNECTION_MESSAGES = [
 ];
 
 export function isDatabaseUnavailable(error: unknown): boolean {
-  if (!error || typeof error !== 'object') return false;
+  if (!isDriverError(error)) return false;
   const code = (error as { code?: unknown }).code;
-  if (typeof code === 'string' && (CONNECTION_CODES.has(code) || code.startsWith('08'))) return true;
+  if (typeof code === 'string') {
+    if (POSTGRES_STATES.has(code) || /^08[0-9A-Z]{3}$/.test(code)) return true;
+    if (SOCKET_CODES.has(code) || SQLITE_CODES.test(code)) return true;
+  }
   const message = (error as { message?: unknown }).message;
   return typeof message === 'string' && CONNECTION_MESSAGES.some((part) => message.includes(part));
 }
@@ -63,6 +84,7 @@ export class DatabaseHealth {
   private timer: NodeJS.Timeout | null = null;
   private delayMs: number;
   private stopped = false;
+  private probeFaultNoted = false;
   private readonly minDelayMs: number;
   private readonly maxDelayMs: number;
   private readonly probeTimeoutMs: number;
@@ -129,6 +151,7 @@ export class DatabaseHealth {
       this.down = true;
       this.since = new Date();
       this.delayMs = this.minDelayMs;
+      this.probeFaultNoted = false;
       this.log.warn(`database unreachable (${reason}); probing with back-off until it answers`);
     }
     this.scheduleProbe();
@@ -151,10 +174,20 @@ export class DatabaseHealth {
     this.delayMs = Math.min(this.delayMs * 2, this.maxDelayMs);
     this.timer = setTimeout(() => {
       this.timer = null;
-      void this.probe().then((up) => {
-        if (up) this.markUp();
-        else if (this.down) this.scheduleProbe();
-      });
+      this.probe()
+        .then((up) => {
+          if (up) this.markUp();
+          else if (this.down) this.scheduleProbe();
+        })
+        .catch((error: unknown) => {
+          // probe() answers false for any failure of its query: what lands here is a fault of this bookkeeping or
+          // of the log. Noted once per outage, and the probing goes on, so the state can never stay down for good.
+          if (!this.probeFaultNoted) {
+            this.probeFaultNoted = true;
+            this.log.warn(`database health probe failed unexpectedly: ${(error as Error)?.message ?? String(error)}`);
+          }
+          if (this.down) this.scheduleProbe();
+        });
     }, delay);
     this.timer.unref?.();
   }

@@ -1,7 +1,7 @@
 import { CompiledQuery, type Kysely } from 'kysely';
 import type PgBoss from 'pg-boss';
 import { nowIso } from '../../db/clock';
-import { pgBossClass } from '../../db/postgresDriver';
+import { pgBossClass, postgresClientClass } from '../../db/postgresDriver';
 import type { Database } from '../../db/schema';
 import type { EnqueueOptions, JobFilter, JobInfo, JobLog, JobQueue, JobQueueOptions, JobState } from './jobs';
 import { PollingWorker, type RunnableJob } from './pollingWorker';
@@ -134,6 +134,9 @@ export class PgBossQueue extends PollingWorker<Claimed> implements JobQueue {
       maintenanceIntervalSeconds: Math.max(1, Math.round(this.leaseSeconds / 3)),
       // no cron schedules: nothing of Laurel's runs on a calendar
       schedule: false,
+      // pg-boss passes its options to node-postgres's Pool: its errors are marked as the database's
+      // (server/db/driverErrors.ts), so a job enqueued while PostgreSQL restarts is answered 503, not 500
+      ...({ Client: postgresClientClass() } as object),
     });
     this.boss.on('error', (error) => this.log.error({ err: error }, 'pg-boss failed'));
   }
