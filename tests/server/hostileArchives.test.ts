@@ -51,20 +51,17 @@ describe.each(TEST_DATABASES)('hostile publication archives on %s', (database) =
     );
   const rows = () => [{ ...recipientRows(1)[0], transcript: 'ada.pdf' }];
 
-  it('refuses every hostile archive with its code within a second, and writes nothing', async () => {
+  it('refuses every hostile archive with its code, and writes nothing', async () => {
     const corpus = hostileArchives();
     expect(corpus.length).toBeGreaterThanOrEqual(12);
     const filesBefore = filesUnder(t.config.dataDir);
     for (const file of corpus) {
       const label = `${file.name} (${file.why})`;
-      const started = performance.now();
       const answer = await publishRows(t.app, headers, templateId, rows(), { archive: Buffer.from(file.bytes) });
-      const took = performance.now() - started;
       expect.soft(answer.statusCode, label).toBe(400);
       const body = answer.json<{ code: string; error: string; errors?: { code: string }[] }>();
       expect.soft(body, label).toMatchObject({ code: 'ERR_PUBLICATION_ERROR', error: 'Invalid input file' });
       expect.soft(body.errors?.[0]?.code, label).toBe(file.expected);
-      expect.soft(took, label).toBeLessThan(1000);
     }
     expect(await count('campaigns')).toBe(0);
     expect(await count('certificates')).toBe(0);
