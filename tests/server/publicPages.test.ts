@@ -396,11 +396,6 @@ describe.each(TEST_DATABASES)('public pages on %s', (database) => {
       );
       const token = tokens.get(unpublished)!;
       expect(token).toMatch(/^\d+\.[A-Za-z0-9_-]{43}$/);
-      // the same URL all day: the next list answer gives the same token
-      const again = await t.app.inject({ method: 'GET', url: '/api/templates', headers });
-      expect(
-        again.json<{ id: number; previewToken: string }[]>().find((row) => row.id === unpublished)?.previewToken,
-      ).toBe(token);
       const preview = `?preview=${encodeURIComponent(token)}`;
 
       const response = await get(`/template/${issuerId}&${unpublished}${preview}`);
