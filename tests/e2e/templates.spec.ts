@@ -68,6 +68,16 @@ test('the templates page counts, searches, sorts, filters by status, saves notes
   await expect(page.getByTestId('template-card').first()).toContainText('Welding certificate');
 
   const data = page.getByTestId('template-card').filter({ hasText: 'Data literacy' });
+  // never published, so not public: the card shows its thumbnail and opens its page through the list's preview token
+  const thumbnail = data.getByRole('img', { name: 'Thumbnail of Data literacy' });
+  await expect(thumbnail).toBeVisible();
+  expect(await thumbnail.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+  const pageAddress = await data.getByTestId('template-thumbnail').getAttribute('href');
+  expect(pageAddress).toMatch(/^\/template\/\d+&\d+\?preview=/);
+  const preview = await page.request.get(pageAddress!);
+  expect(preview.status()).toBe(200);
+  expect(await preview.text()).toContain('Preview — this page is not public yet');
+  expect((await page.request.get(pageAddress!.split('?')[0])).status()).toBe(404);
   await expect(data.getByRole('button', { name: 'Save' })).toBeDisabled();
   await data.getByLabel('Notes').fill('  For the autumn session  ');
   await data.getByRole('button', { name: 'Save' }).click();
