@@ -33,6 +33,11 @@ export interface TemplateSummary {
   pathwayDefinition: PathwayDefinition | null;
   /** whether the template has at least one ref_ table, so that its reference table screen has something to show */
   hasReferenceTables: boolean;
+  /**
+   * what opens the template's page and thumbnail before they are public (`?preview=`), for a day or two; only the
+   * templates list (GET /api/templates) gives it
+   */
+  previewToken?: string;
 }
 
 /** The label in `language`, falling back to English, then to the first language present. */

@@ -57,6 +57,7 @@ import { createMailer } from './services/mail/mailer';
 import { registerMailJobs } from './services/mail/mailQueue';
 import { createFileStore } from './services/files/fileStore';
 import { registerWebhookJobs } from './services/webhooks/notify';
+import { TEMPLATE_PREVIEW_PURPOSE, templatePreviews } from './services/templates/previewToken';
 import { registerWebApp } from './webApp';
 import { registerWebAppPolicy } from './security/webAppPolicy';
 import { registerSlicedJsonParser } from './slicedJson';
@@ -131,7 +132,8 @@ export async function buildApp(
       : config.nft
         ? (await import('./services/ledger/evm/evmChain')).evmChainFromSettings(config.nft)
         : null;
-  const ctx: AppContext = { config, db, dialect, tokens, mailer, jobs, databaseHealth, files, limits, chain };
+  const previews = templatePreviews(tokens.derivedKey(TEMPLATE_PREVIEW_PURPOSE));
+  const ctx: AppContext = { config, db, dialect, tokens, mailer, jobs, databaseHealth, files, limits, chain, previews };
   app.decorate('laurel', ctx);
   if (config.role === 'worker') {
     // a worker process runs the jobs and answers only its liveness and readiness

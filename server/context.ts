@@ -9,6 +9,7 @@ import type { DatabaseHealth } from './db/databaseHealth';
 import type { FileStore } from './services/files/fileStore';
 import type { RateLimits } from './auth/rateLimiter';
 import type { LedgerChain } from './services/ledger/chain';
+import type { TemplatePreviews } from './services/templates/previewToken';
 
 /** What route modules and services share: built once by buildApp and passed down. */
 export interface AppContext {
@@ -26,4 +27,6 @@ export interface AppContext {
   limits: RateLimits;
   /** the EVM chain NFT certificates are anchored and minted on (NFT_RPC_URL), or null: the transparency log alone */
   chain: LedgerChain | null;
+  /** the tokens that let staff see a template's public page and thumbnail before it is public */
+  previews: TemplatePreviews;
 }

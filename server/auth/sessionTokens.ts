@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
 import type { Kysely } from 'kysely';
 import { AUTH_LEVEL, type AuthLevel, type TokenClaims } from '../../domain/auth';
@@ -58,6 +58,11 @@ export class SessionTokens {
       .setIssuedAt();
     if (ttlSeconds !== null) jwt.setExpirationTime(`${ttlSeconds}s`);
     return jwt.sign(this.secret);
+  }
+
+  /** A key of its own for another use of the secret (HMAC-SHA256 of the purpose), so neither use can stand for the other. */
+  derivedKey(purpose: string): Uint8Array {
+    return createHmac('sha256', this.secret).update(purpose).digest();
   }
 
   async verifyPurpose(token: string, purpose: string): Promise<Record<string, unknown> | null> {

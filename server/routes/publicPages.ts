@@ -36,6 +36,16 @@ import { todayUtc } from '../db/clock';
 /** Certificate pages follow status changes at once; template pages and thumbnails change rarely. */
 const CERTIFICATE_CACHE = 'no-cache';
 const TEMPLATE_CACHE = 'public, max-age=300';
+/** A template seen through a preview token: kept by no shared cache, the page not even by the browser. */
+const PREVIEW_PAGE_CACHE = 'private, no-store';
+const PREVIEW_THUMBNAIL_CACHE = 'private, max-age=3600';
+
+/** The template page's and thumbnail's query: a language, and the preview token of the staff's templates list. */
+const templatePageQuery = z.object({
+  lang: z.string().max(20).optional(),
+  // a token is about 60 characters; anything longer is refused before any lookup, whatever the template
+  preview: z.string().max(100).optional(),
+});
 
 /** `{issuerId}&{templateId}`, the public template address of ARCHITECTURE.md. */
 const TEMPLATE_REF = /^(\d{1,9})&(\d{1,9})$/;
@@ -105,10 +115,22 @@ export async function publicPageRoutes(app: FastifyInstance, ctx: AppContext): P
   const notFoundPage = (request: FastifyRequest, reply: FastifyReply, language = 'en') =>
     sendPage(reply, 404, renderNoticePage('notFound', language, brandName(request)), 'no-cache');
 
-  /** Only a published template, or one its issuer shows publicly; any other reads as an address that leads nowhere. */
-  async function publicTemplate(ref: string): Promise<Template | null> {
+  /**
+   * A published template, or one its issuer shows publicly; another of the issuer's templates only with a preview
+   * token made for exactly it (staff's cards carry one). Anything else reads as an address that leads nowhere.
+   */
+  async function shownTemplate(
+    ref: string,
+    previewToken: string | undefined,
+  ): Promise<{ template: Template; unpublished: boolean } | null> {
     const parsed = parseTemplateRef(ref);
-    return parsed ? ((await findPublicIssuerTemplate(db, parsed.issuerId, parsed.templateId)) ?? null) : null;
+    if (!parsed) return null;
+    const { issuerId, templateId } = parsed;
+    const shown = await findPublicIssuerTemplate(db, issuerId, templateId);
+    if (shown) return { template: shown, unpublished: false };
+    if (previewToken === undefined || !ctx.previews.check(previewToken, issuerId, templateId)) return null;
+    const template = await findIssuerTemplate(db, issuerId, templateId);
+    return template ? { template, unpublished: true } : null;
   }
 
   api.get(
@@ -177,19 +199,23 @@ export async function publicPageRoutes(app: FastifyInstance, ctx: AppContext): P
       schema: {
         summary: "A template's public page (HTML): its design with a sample recipient, in each of its languages",
         description:
-          'ref is {issuerId}&{templateId} (the & may be URL-encoded); lang chooses one of its languages. Only a template with a published certificate, or one its issuer shows publicly, has a page; a disabled one says so.',
+          "ref is {issuerId}&{templateId} (the & may be URL-encoded); lang chooses one of its languages. Only a template with a published certificate, or one its issuer shows publicly, has a page; a disabled one says so. preview is the previewToken of the templates list (GET /api/templates): with it the issuer's staff see a template that is not public yet, under a banner saying so, never cached or indexed.",
         params: z.object({ ref: z.string() }),
-        querystring: z.object({ lang: z.string().max(20).optional() }),
+        querystring: templatePageQuery,
         response: { 200: htmlAnswer('The template page, or the notice that it is disabled') },
       },
     },
     async (request, reply) => {
-      const template = await publicTemplate(request.params.ref);
-      if (!template) return notFoundPage(request, reply, serverLanguage(request.query.lang));
-      const language = chosenLanguage(template, request.query.lang);
+      const { lang, preview } = request.query;
+      const shown = await shownTemplate(request.params.ref, preview);
+      if (!shown) return notFoundPage(request, reply, serverLanguage(lang));
+      const { template, unpublished } = shown;
+      const cache = unpublished ? PREVIEW_PAGE_CACHE : TEMPLATE_CACHE;
+      const language = chosenLanguage(template, lang);
       const page = serverLanguage(language);
       if (template.enabled !== 1) {
-        return sendPage(reply, 200, renderNoticePage('templateDisabled', page, brandName(request)), TEMPLATE_CACHE);
+        const notice = renderNoticePage('templateDisabled', page, brandName(request), null, unpublished);
+        return sendPage(reply, 200, notice, cache);
       }
       const recipient = {
         firstName: translate(page, 'publicPage.sample.firstName'),
@@ -198,16 +224,19 @@ export async function publicPageRoutes(app: FastifyInstance, ctx: AppContext): P
         expirationDate: null,
         fields: {},
       };
+      // the other languages of a preview stay previews
+      const keepPreview = unpublished && preview ? `&preview=${encodeURIComponent(preview)}` : '';
       const html = renderCredentialPage({
         view: credentialView(template, language, recipient, publicImages(template)),
         state: 'sample',
         languages: templateLanguages(template).map((code) => ({
           language: code,
-          href: `?lang=${encodeURIComponent(code)}`,
+          href: `?lang=${encodeURIComponent(code)}${keepPreview}`,
         })),
+        unpublished,
         brandName: brandName(request),
       });
-      return sendPage(reply, 200, html, TEMPLATE_CACHE);
+      return sendPage(reply, 200, html, cache);
     },
   );
 
@@ -217,19 +246,22 @@ export async function publicPageRoutes(app: FastifyInstance, ctx: AppContext): P
       config: { auth: 'public' },
       schema: {
         summary: "A template's thumbnail: an SVG drawn from its design, or a redirect to its distributed-web image",
-        description: 'Only for a template with a published certificate, or one its issuer shows publicly',
+        description:
+          "Only for a template with a published certificate, or one its issuer shows publicly; or with preview, the templates list's previewToken for exactly this template (then cached privately)",
         params: z.object({ ref: z.string() }),
-        querystring: z.object({ lang: z.string().max(20).optional() }),
+        querystring: templatePageQuery,
         response: { 200: fileAnswer('image/svg+xml', 'The thumbnail drawn from the design') },
       },
     },
     async (request, reply) => {
-      const template = await publicTemplate(request.params.ref);
-      if (!template) return notFoundPage(request, reply);
+      const shown = await shownTemplate(request.params.ref, request.query.preview);
+      if (!shown) return notFoundPage(request, reply);
+      const { template, unpublished } = shown;
+      const cache = unpublished ? PREVIEW_THUMBNAIL_CACHE : TEMPLATE_CACHE;
       const language = chosenLanguage(template, request.query.lang);
       const contentId = thumbnailContentId(template.thumbnail, language, template.default_language);
       if (contentId) {
-        return reply.header('cache-control', TEMPLATE_CACHE).redirect(`${DWEB_GATEWAYS[0]}${contentId}`, 302);
+        return reply.header('cache-control', cache).redirect(`${DWEB_GATEWAYS[0]}${contentId}`, 302);
       }
       const badgeKey = contentIn(template, language).badge_logo;
       const images = await embeddedImages(files, template, badgeKey ? [badgeKey] : []);
@@ -249,7 +281,7 @@ export async function publicPageRoutes(app: FastifyInstance, ctx: AppContext): P
       return reply
         .header('content-type', 'image/svg+xml; charset=utf-8')
         .header('content-security-policy', "default-src 'none'; img-src data:; style-src 'unsafe-inline'")
-        .header('cache-control', TEMPLATE_CACHE)
+        .header('cache-control', cache)
         .send(svg);
     },
   );

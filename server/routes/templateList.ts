@@ -41,6 +41,9 @@ const filterSchema = z
   })
   .strict();
 
+/** A template of the list, with the token that opens its page and thumbnail before they are public (a day or two). */
+const templateListAnswer = templateSummaryAnswer.extend({ previewToken: z.string() });
+
 const facetsAnswer = z.object({
   count: z.number().int(),
   types: z.array(z.enum(CERTIFICATE_TYPES)),
@@ -66,24 +69,26 @@ export async function templateListRoutes(app: FastifyInstance, ctx: AppContext):
       schema: {
         summary: "A page of the issuer's templates, filtered and sorted (REST conventions, total in Content-Range)",
         description:
-          'Query as ra-data-simple-rest sends it: sort=["dateCreation","DESC"] (dateCreation, label, lastCampaignDate, certificationCounter, id; templates never used come last by lastCampaignDate either way), range=[0,23] (at most 500 rows), filter={"q":"data","status":1,"typeStatus":{"cpf":3},"types":["micro-certification"],"modes":["NFT"],"levels":["parent"],"tags":["STEM"],"id":[1,2]}. q searches every language of the label, the id and the notes; status 1 active, 2 inactive, 3 all (absent: all), typeStatus overrides it for one certificate type (certificate, micro-certification, cpf); types, modes and levels keep a template matching any chosen value; tags keep a template carrying every named active tag. language (en, fr, es) is the language labels sort in.',
+          'Query as ra-data-simple-rest sends it: sort=["dateCreation","DESC"] (dateCreation, label, lastCampaignDate, certificationCounter, id; templates never used come last by lastCampaignDate either way), range=[0,23] (at most 500 rows), filter={"q":"data","status":1,"typeStatus":{"cpf":3},"types":["micro-certification"],"modes":["NFT"],"levels":["parent"],"tags":["STEM"],"id":[1,2]}. q searches every language of the label, the id and the notes; status 1 active, 2 inactive, 3 all (absent: all), typeStatus overrides it for one certificate type (certificate, micro-certification, cpf); types, modes and levels keep a template matching any chosen value; tags keep a template carrying every named active tag. language (en, fr, es) is the language labels sort in. Each template carries previewToken: /template/{issuerId}&{id}?preview={previewToken} (and its thumbnail.svg) shows it before it is public; the token is the same all day and valid until the end of the next UTC day.',
         querystring: restListQuery(TEMPLATE_SORT_FIELDS, filterSchema).extend({
           language: z.enum(SUPPORTED_LANGUAGES).optional(),
         }),
-        response: { 200: z.array(templateSummaryAnswer) },
+        response: { 200: z.array(templateListAnswer) },
       },
     },
     async (request, reply) => {
       const { sort, range, filter = {}, language = DEFAULT_LANGUAGE } = request.query;
       const page = pageOf(range);
-      const { rows, total } = await listTemplatePage(ctx.db, authOf(request).issuer.id, {
+      const issuerId = authOf(request).issuer.id;
+      const { rows, total } = await listTemplatePage(ctx.db, issuerId, {
         filter: { ...filter, id: ids(filter.id) },
         sort: sort ? { field: sort[0] as TemplateSortField, order: sort[1] } : DEFAULT_SORT,
         language,
         ...page,
       });
       sendContentRange(reply, RESOURCE, { offset: page.offset, count: rows.length }, total);
-      return rows;
+      // only the caller's issuer's templates are listed, so only they get a token
+      return rows.map((row) => ({ ...row, previewToken: ctx.previews.make(issuerId, row.id) }));
     },
   );
 

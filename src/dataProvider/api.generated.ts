@@ -1855,7 +1855,7 @@ export interface paths {
     };
     /**
      * A page of the issuer's templates, filtered and sorted (REST conventions, total in Content-Range)
-     * @description Query as ra-data-simple-rest sends it: sort=["dateCreation","DESC"] (dateCreation, label, lastCampaignDate, certificationCounter, id; templates never used come last by lastCampaignDate either way), range=[0,23] (at most 500 rows), filter={"q":"data","status":1,"typeStatus":{"cpf":3},"types":["micro-certification"],"modes":["NFT"],"levels":["parent"],"tags":["STEM"],"id":[1,2]}. q searches every language of the label, the id and the notes; status 1 active, 2 inactive, 3 all (absent: all), typeStatus overrides it for one certificate type (certificate, micro-certification, cpf); types, modes and levels keep a template matching any chosen value; tags keep a template carrying every named active tag. language (en, fr, es) is the language labels sort in.
+     * @description Query as ra-data-simple-rest sends it: sort=["dateCreation","DESC"] (dateCreation, label, lastCampaignDate, certificationCounter, id; templates never used come last by lastCampaignDate either way), range=[0,23] (at most 500 rows), filter={"q":"data","status":1,"typeStatus":{"cpf":3},"types":["micro-certification"],"modes":["NFT"],"levels":["parent"],"tags":["STEM"],"id":[1,2]}. q searches every language of the label, the id and the notes; status 1 active, 2 inactive, 3 all (absent: all), typeStatus overrides it for one certificate type (certificate, micro-certification, cpf); types, modes and levels keep a template matching any chosen value; tags keep a template carrying every named active tag. language (en, fr, es) is the language labels sort in. Each template carries previewToken: /template/{issuerId}&{id}?preview={previewToken} (and its thumbnail.svg) shows it before it is public; the token is the same all day and valid until the end of the next UTC day.
      */
     get: {
       parameters: {
@@ -1914,6 +1914,7 @@ export interface paths {
                   })
                 | null;
               hasReferenceTables: boolean;
+              previewToken: string;
             }[];
           };
         };
@@ -6130,12 +6131,13 @@ export interface paths {
     };
     /**
      * A template's public page (HTML): its design with a sample recipient, in each of its languages
-     * @description ref is {issuerId}&{templateId} (the & may be URL-encoded); lang chooses one of its languages. Only a template with a published certificate, or one its issuer shows publicly, has a page; a disabled one says so.
+     * @description ref is {issuerId}&{templateId} (the & may be URL-encoded); lang chooses one of its languages. Only a template with a published certificate, or one its issuer shows publicly, has a page; a disabled one says so. preview is the previewToken of the templates list (GET /api/templates): with it the issuer's staff see a template that is not public yet, under a banner saying so, never cached or indexed.
      */
     get: {
       parameters: {
         query?: {
           lang?: string;
+          preview?: string;
         };
         header?: never;
         path: {
@@ -6191,12 +6193,13 @@ export interface paths {
     };
     /**
      * A template's thumbnail: an SVG drawn from its design, or a redirect to its distributed-web image
-     * @description Only for a template with a published certificate, or one its issuer shows publicly
+     * @description Only for a template with a published certificate, or one its issuer shows publicly; or with preview, the templates list's previewToken for exactly this template (then cached privately)
      */
     get: {
       parameters: {
         query?: {
           lang?: string;
+          preview?: string;
         };
         header?: never;
         path: {

@@ -68,6 +68,11 @@ test('the templates page counts, searches, sorts, filters by status, saves notes
   await expect(page.getByTestId('template-card').first()).toContainText('Welding certificate');
 
   const data = page.getByTestId('template-card').filter({ hasText: 'Data literacy' });
+  // never published, so not public: the card shows its thumbnail and opens its page through the list's preview token
+  const thumbnail = data.getByRole('img', { name: 'Thumbnail of Data literacy' });
+  await expect(thumbnail).toBeVisible();
+  expect(await thumbnail.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+  expect(await data.getByTestId('template-thumbnail').getAttribute('href')).toMatch(/^\/template\/\d+&\d+\?preview=/);
   await expect(data.getByRole('button', { name: 'Save' })).toBeDisabled();
   await data.getByLabel('Notes').fill('  For the autumn session  ');
   await data.getByRole('button', { name: 'Save' }).click();

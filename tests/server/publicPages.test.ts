@@ -385,6 +385,103 @@ describe.each(TEST_DATABASES)('public pages on %s', (database) => {
       expect((await get(`/ob/achievements/${neverShown}/en`)).statusCode).toBe(404);
     });
 
+    it("shows staff a template that is not public yet through the list's preview token, else the same 404", async () => {
+      const unpublished = await createBadge();
+      const published = await createBadge();
+      await issue(published, [{}]);
+      const listed = await t.app.inject({ method: 'GET', url: '/api/templates', headers });
+      expect(listed.statusCode, listed.body).toBe(200);
+      const tokens = new Map(
+        listed.json<{ id: number; previewToken: string }[]>().map((row) => [row.id, row.previewToken]),
+      );
+      const token = tokens.get(unpublished)!;
+      expect(token).toMatch(/^\d+\.[A-Za-z0-9_-]{43}$/);
+      const preview = `?preview=${encodeURIComponent(token)}`;
+
+      const response = await get(`/template/${issuerId}&${unpublished}${preview}`);
+      const page = expectPage(response);
+      expect(response.headers['cache-control']).toBe('private, no-store');
+      expect(page).toContain('<h1>Data analysis</h1>');
+      expect(page).toContain('class="status status-unpublished"');
+      expect(page).toContain('Preview — this page is not public yet');
+      expect(page).toContain('<meta name="robots" content="noindex');
+      // the language links keep the token, so the other languages stay visible
+      expect(page).toContain(`href="?lang=fr&amp;preview=${encodeURIComponent(token)}"`);
+      const french = expectPage(await get(`/template/${issuerId}&${unpublished}?lang=fr&preview=${token}`));
+      expect(french).toContain('Aperçu — cette page n’est pas encore publique');
+      expect(french).toContain('<h1>Analyse de données</h1>');
+      const spanish = expectPage(await get(`/template/${issuerId}&${unpublished}?lang=es&preview=${token}`));
+      expect(spanish).toContain('Preview — this page is not public yet');
+
+      const thumbnail = await get(`/template/${issuerId}&${unpublished}/thumbnail.svg${preview}`);
+      expect(thumbnail.statusCode).toBe(200);
+      expect(thumbnail.headers['content-type']).toBe('image/svg+xml; charset=utf-8');
+      expect(thumbnail.headers['cache-control']).toBe('private, max-age=3600');
+      expect(thumbnail.body).toContain('<title>Data analysis</title>');
+
+      const otherIssuer = await addIssuer(t.app, 'Other');
+      const { previews } = t.app.laurel;
+      const [expiresAt, mac] = token.split('.');
+      const unknownId = published + 100;
+      const refused = {
+        none: '',
+        anotherTemplate: `?preview=${encodeURIComponent(tokens.get(published)!)}`,
+        anotherIssuer: `?preview=${previews.make(otherIssuer, unpublished)}`,
+        expired: `?preview=${previews.make(issuerId, unpublished, Date.now() - 3 * 86_400_000)}`,
+        tamperedDate: `?preview=${Number(expiresAt) + 86_400_000}.${mac}`,
+        tamperedMac: `?preview=${expiresAt}.${(mac[0] === 'A' ? 'B' : 'A') + mac.slice(1)}`,
+        garbage: '?preview=nonsense',
+        empty: '?preview=',
+      };
+      const unknownPage = await get(`/template/${issuerId}&${unknownId}`);
+      const unknownThumbnail = await get(`/template/${issuerId}&${unknownId}/thumbnail.svg`);
+      expectPage(unknownPage, 404);
+      for (const [name, query] of Object.entries(refused)) {
+        const answer = await get(`/template/${issuerId}&${unpublished}${query}`);
+        expect(answer.statusCode, name).toBe(404);
+        expect(answer.body, name).toBe(unknownPage.body);
+        expect(answer.headers['cache-control'], name).toBe(unknownPage.headers['cache-control']);
+        const image = await get(`/template/${issuerId}&${unpublished}/thumbnail.svg${query}`);
+        expect(image.statusCode, name).toBe(404);
+        expect(image.body, name).toBe(unknownThumbnail.body);
+      }
+      // the token names its issuer: under another issuer's address it opens nothing
+      expect((await get(`/template/${otherIssuer}&${unpublished}${preview}`)).body).toBe(unknownPage.body);
+      // the Open Badges documents never take a token
+      for (const url of [`/ob/achievements/${unpublished}/en${preview}`, `/ob/v2/badges/${unpublished}/en${preview}`]) {
+        const answer = await get(url);
+        expect(answer.statusCode, url).toBe(404);
+        expect(answer.body, url).toBe(
+          (await get(url.replace(String(unpublished), String(unknownId)).split('?')[0])).body,
+        );
+      }
+
+      // a public template ignores the token: no banner, cached as usual
+      const publicAnswer = await get(`/template/${issuerId}&${published}?preview=${tokens.get(published)}`);
+      const publicPage = expectPage(publicAnswer);
+      expect(publicAnswer.headers['cache-control']).toBe('public, max-age=300');
+      expect(publicPage).not.toContain('class="status status-unpublished"');
+      expect(publicPage).not.toContain('not public yet');
+      expect(publicPage).toContain('href="?lang=fr"');
+      const publicImage = await get(
+        `/template/${issuerId}&${published}/thumbnail.svg?preview=${tokens.get(published)}`,
+      );
+      expect(publicImage.headers['cache-control']).toBe('public, max-age=300');
+
+      // a disabled template that is not public: its notice, under the banner, only through the token
+      const disabled = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/issuer/${issuerId}/template/${unpublished}`,
+        headers,
+      });
+      expect(disabled.statusCode).toBe(200);
+      const notice = await get(`/template/${issuerId}&${unpublished}${preview}`);
+      expect(expectPage(notice)).toContain('Template disabled');
+      expect(notice.body).toContain('Preview — this page is not public yet');
+      expect(notice.headers['cache-control']).toBe('private, no-store');
+      expect((await get(`/template/${issuerId}&${unpublished}`)).body).toBe(unknownPage.body);
+    });
+
     it('answers a 404 page for an unknown or malformed reference', async () => {
       const templateId = await createBadge();
       const otherIssuer = await addIssuer(t.app, 'Other');

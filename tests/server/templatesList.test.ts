@@ -100,12 +100,15 @@ describe.each(TEST_DATABASES)('the templates list on REST conventions (GET /api/
     expect(beyond.headers['content-range']).toBe('templates 10-10/5');
     expect(beyond.json()).toEqual([]);
 
-    // each row is the spec list call's summary of that template, tags included
+    // each row is the spec list call's summary of that template, tags included, with its preview token
     const whole = await t.app.inject({ method: 'GET', url: '/api/admin/templates', headers });
     const spec = new Map(whole.json<TemplateSummary[]>().map((x) => [x.id, x]));
-    const atelier = first.json<TemplateSummary[]>()[1];
+    const { previewToken, ...atelier } = first.json<TemplateSummary[]>()[1];
     expect(atelier).toEqual(spec.get(id.atelier));
     expect(atelier.tags).toEqual(['STEM', 'Spring']);
+    const { previews } = t.app.laurel;
+    expect(previews.check(previewToken!, issuerId, id.atelier)).toBe(true);
+    expect(previews.check(previewToken!, issuerId, id.zeta)).toBe(false);
   });
 
   it('sorts on each field in both directions; unused templates come last by last campaign date either way', async () => {

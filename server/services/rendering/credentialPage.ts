@@ -33,6 +33,8 @@ export interface CredentialPage {
   } | null;
   /** the template page's language switcher */
   languages?: { language: string; href: string }[];
+  /** a template page opened by staff through a preview token before it is public: a banner says so, never indexed */
+  unpublished?: boolean;
   brandName: string;
 }
 
@@ -99,6 +101,11 @@ const STATUS_ICONS: Record<PageState | 'deleted', string> = {
 
 function statusBanner(state: PageState | 'deleted', title: string, text: string): string {
   return `<div class="status status-${state}" role="status"><span class="status-icon" aria-hidden="true">${STATUS_ICONS[state]}</span><div><strong>${escapeHtml(title)}</strong><p>${escapeHtml(text)}</p></div></div>`;
+}
+
+/** The banner of a template page that staff see before it is public (a preview token). */
+function unpublishedBanner(t: Texts): string {
+  return `<div class="status status-unpublished" role="status"><span class="status-icon" aria-hidden="true">!</span><div><strong>${escapeHtml(t('unpublished.title'))}</strong><p>${escapeHtml(t('unpublished.text'))}</p></div></div>`;
 }
 
 function image(source: string | null, alt: string, className = ''): string {
@@ -308,7 +315,7 @@ export function renderCredentialPage(page: CredentialPage): string {
     part('orgs', organisationsPart(view, t)),
   ].join('');
   const body = `<main class="page">
-${languageSwitcher(page, t)}
+${page.unpublished ? `${unpublishedBanner(t)}\n` : ''}${languageSwitcher(page, t)}
 ${statusOf(page, t)}
 <article class="card">
 <header class="title"><h1>${escapeHtml(view.title)}</h1>${register}</header>
@@ -323,7 +330,7 @@ ${actionsOf(page, t)}
     layout: style.layout,
     styles: `${designVariables(style)}\n${PAGE_STYLES}\n${designRules(style)}`,
     body,
-    indexable: page.state === 'sample',
+    indexable: page.state === 'sample' && !page.unpublished,
   });
 }
 
@@ -333,6 +340,8 @@ export function renderNoticePage(
   language: string,
   brandName: string,
   verify: string | null = null,
+  /** a disabled template's notice seen through a preview token before the template is public */
+  unpublished = false,
 ): string {
   const t = textsIn(language);
   const style = safeStyle(null);
@@ -351,7 +360,7 @@ export function renderNoticePage(
     title,
     layout: 'oneCol',
     styles: `${designVariables(style)}\n${PAGE_STYLES}`,
-    body: `<main class="page">\n${banner}\n${actions}\n<p class="footer">${escapeHtml(t('footer', { brand: brandName }))}</p>\n</main>`,
+    body: `<main class="page">\n${unpublished ? `${unpublishedBanner(t)}\n` : ''}${banner}\n${actions}\n<p class="footer">${escapeHtml(t('footer', { brand: brandName }))}</p>\n</main>`,
     indexable: false,
   });
 }

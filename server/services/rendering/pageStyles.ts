@@ -20,6 +20,7 @@ body{margin:0;min-height:100vh;background:var(--page-bg);font-family:var(--font)
 .status-expired{border-color:#f3cf8e;background:#fff7e8;color:#713f12}.status-expired .status-icon{background:#b45309}
 .status-minting{border-color:#a9c5f0;background:#eef4fd;color:#1e3a8a}.status-minting .status-icon{background:#1d4ed8}
 .status-sample,.status-preview{border-color:#c9c9d6;background:#f5f5f9;color:#33334d}.status-sample .status-icon,.status-preview .status-icon{background:#55557a}
+.status-unpublished{border-color:#f3cf8e;background:#fff7e8;color:#713f12}.status-unpublished .status-icon{background:#b45309}
 .languages{display:flex;flex-wrap:wrap;gap:8px;justify-content:flex-end;font-size:14px}
 .languages a,.languages span{padding:4px 12px;border-radius:999px;border:1px solid var(--splitter);background:var(--section-bg);text-decoration:none;color:var(--text-color)}
 .languages span{font-weight:700;border-color:var(--accent)}

@@ -75,6 +75,16 @@ describe('template card', () => {
     expect(screen.getByRole('img', { name: 'Thumbnail of Data literacy' })).toBe(image);
   });
 
+  it("opens a template that is not public yet with the list's preview token (thumbnail and View)", async () => {
+    const token = '1800000000000.Xy_-';
+    renderCard(template({ previewToken: token }), 2);
+    const link = screen.getByTestId('template-thumbnail');
+    expect(link).toHaveAttribute('href', `/template/4&7?preview=${token}`);
+    expect(link.querySelector('img')).toHaveAttribute('src', `/template/4&7/thumbnail.svg?preview=${token}`);
+    await userEvent.click(screen.getByRole('button', { name: /More actions/ }));
+    expect(screen.getByRole('menuitem', { name: 'View' })).toHaveAttribute('href', `/template/4&7?preview=${token}`);
+  });
+
   it('races two gateways for a content id, the second 100 ms later, and keeps the first to load', async () => {
     renderCard(template({ thumbnail: cid }));
     const link = screen.getByTestId('template-thumbnail');

@@ -31,7 +31,7 @@ import { cpfControlPath, templateReportPath } from '../certificates/paths';
 import { useTemplateCalls } from './templateCalls';
 import { TemplateTagDialog } from './TemplateTagDialog';
 import { TemplateThumbnail } from './TemplateThumbnail';
-import { publicTemplatePath } from './templateThumbnail';
+import { templatePagePath } from './templateThumbnail';
 import { tagTemplate, untagTemplate } from './templateTags';
 
 /** The server answers a refused tag name with NAME_EMPTY, NAME_TOO_LONG or NAME_EXISTS. */
@@ -74,7 +74,8 @@ export function TemplateCard({
   const family = templateFamily(template.type);
   const editable = family !== null && canUseEditor(user, family) ? family : null;
   const canTag = isAdministrator(user.profileId);
-  const publicPage = publicTemplatePath(user.issuerId, template.id);
+  // the list's token opens the page (and the thumbnail) of a template that is not public yet
+  const publicPage = templatePagePath(user.issuerId, template.id, template.previewToken);
 
   /** Tags are saved as the tags page saves them: the issuer's whole list, read just before the change. */
   const changeTags = async (change: typeof tagTemplate, name: string) => {
@@ -126,6 +127,7 @@ export function TemplateCard({
         issuerId={user.issuerId}
         templateId={template.id}
         thumbnail={template.thumbnail}
+        previewToken={template.previewToken}
         label={translate('templates.thumbnail_alt', { label })}
         href={publicPage}
         linkLabel={translate('templates.view_label', { label })}

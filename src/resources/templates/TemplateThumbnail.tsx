@@ -11,12 +11,17 @@ export function TemplateThumbnail(props: {
   issuerId: number;
   templateId: number;
   thumbnail: string | null;
+  /** the list's preview token: the server draws a template that is not public yet only with it */
+  previewToken?: string;
   label: string;
   href: string;
   linkLabel: string;
 }) {
-  const { issuerId, templateId, thumbnail } = props;
-  const sources = useMemo(() => thumbnailSources(issuerId, templateId, thumbnail), [issuerId, templateId, thumbnail]);
+  const { issuerId, templateId, thumbnail, previewToken } = props;
+  const sources = useMemo(
+    () => thumbnailSources(issuerId, templateId, thumbnail, previewToken),
+    [issuerId, templateId, thumbnail, previewToken],
+  );
   const [race, dispatch] = useReducer(raceThumbnail, sources, startRace);
 
   useEffect(() => {

@@ -3,6 +3,7 @@ import {
   isContentId,
   publicTemplatePath,
   raceLost,
+  templatePagePath,
   raceThumbnail,
   startRace,
   thumbnailSources,
@@ -27,6 +28,20 @@ describe('template thumbnails', () => {
     expect(thumbnailSources(4, 12, cid)).toEqual([
       { src: `https://ipfs.io/ipfs/${cid}`, delay: 0 },
       { src: `https://dweb.link/ipfs/${cid}`, delay: 100 },
+    ]);
+  });
+
+  it("carries the list's preview token on the page and the server image, never to a gateway", () => {
+    const token = '1800000000000.abc_-';
+    expect(templatePagePath(4, 12)).toBe('/template/4&12');
+    expect(templatePagePath(4, 12, token)).toBe(`/template/4&12?preview=${token}`);
+    expect(templatePagePath(4, 12, 'a b')).toBe('/template/4&12?preview=a%20b');
+    expect(thumbnailSources(4, 12, null, token)).toEqual([
+      { src: `/template/4&12/thumbnail.svg?preview=${token}`, delay: 0 },
+    ]);
+    expect(thumbnailSources(4, 12, cid, token).map((source) => source.src)).toEqual([
+      `https://ipfs.io/ipfs/${cid}`,
+      `https://dweb.link/ipfs/${cid}`,
     ]);
   });
 

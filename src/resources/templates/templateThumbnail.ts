@@ -4,6 +4,14 @@ export const isContentId = (value: string | null): value is string => value !== 
 /** The public template page, as the server serves it. */
 export const publicTemplatePath = (issuerId: number, templateId: number) => `/template/${issuerId}&${templateId}`;
 
+/** `?preview=` with the templates list's token: staff see a template's page and thumbnail before they are public. */
+const previewQuery = (previewToken: string | undefined) =>
+  previewToken ? `?preview=${encodeURIComponent(previewToken)}` : '';
+
+/** The template page as staff open it from a card: with the list's preview token, if it gave one. */
+export const templatePagePath = (issuerId: number, templateId: number, previewToken?: string) =>
+  `${publicTemplatePath(issuerId, templateId)}${previewQuery(previewToken)}`;
+
 export interface ThumbnailSource {
   src: string;
   /** milliseconds after the card appears before this source is requested */
@@ -17,14 +25,19 @@ export const SECOND_GATEWAY_DELAY = 100;
  * Where a card's thumbnail comes from: a content id is fetched from two gateways, the second 100 ms later,
  * and whichever loads first is kept; anything else is the image the server draws for the template.
  */
-export function thumbnailSources(issuerId: number, templateId: number, thumbnail: string | null): ThumbnailSource[] {
+export function thumbnailSources(
+  issuerId: number,
+  templateId: number,
+  thumbnail: string | null,
+  previewToken?: string,
+): ThumbnailSource[] {
   if (isContentId(thumbnail)) {
     return [
       { src: `https://ipfs.io/ipfs/${thumbnail}`, delay: 0 },
       { src: `https://dweb.link/ipfs/${thumbnail}`, delay: SECOND_GATEWAY_DELAY },
     ];
   }
-  return [{ src: `${publicTemplatePath(issuerId, templateId)}/thumbnail.svg`, delay: 0 }];
+  return [{ src: `${publicTemplatePath(issuerId, templateId)}/thumbnail.svg${previewQuery(previewToken)}`, delay: 0 }];
 }
 
 /** The race between the sources: which were requested, which failed, and the first one that loaded. */
