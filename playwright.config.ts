@@ -19,8 +19,6 @@ export default defineConfig({
     headless: true,
     viewport: { width: 1280, height: 800 },
     locale: 'en-GB',
-    // the app then skips its transitions (src/layout/theme.ts): nothing to wait for between two steps
-    reducedMotion: 'reduce',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },

@@ -3,21 +3,7 @@ import type { Theme } from '@mui/material';
 import type { BrandLook } from './brand';
 import { checkboxLabelOnInput } from './checkboxLabel';
 
-/** Whether the reader's system asks for less motion (WCAG 2.3.3); read once, when the theme is made. */
-function prefersReducedMotion(): boolean {
-  return typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
-}
-
-/** No sliding or fading for a reader who asked for less motion: dialogs and menus appear at once. */
-const stillMotion: RaThemeOptions = {
-  transitions: {
-    create: () => 'none',
-    duration: { shortest: 0, shorter: 0, short: 0, standard: 0, complex: 0, enteringScreen: 0, leavingScreen: 0 },
-  },
-};
-
 const shared = (brand: BrandLook): RaThemeOptions => ({
-  ...(prefersReducedMotion() ? stillMotion : {}),
   shape: { borderRadius: 10 },
   typography: {
     fontFamily: '"Inter", "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
