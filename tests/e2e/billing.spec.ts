@@ -1,16 +1,7 @@
 import type { Page } from '@playwright/test';
 import { runCli } from '../../server/cli/runCli';
 import { loginLinkIn } from '../support/smtpSink';
-import {
-  acceptTermsIfAsked,
-  expect,
-  screenshot,
-  sessionToken,
-  skipOnboarding,
-  test,
-  type Laurel,
-  signIn,
-} from './fixtures';
+import { acceptTermsIfAsked, expect, screenshot, sessionToken, skipOnboarding, test, type Laurel } from './fixtures';
 
 /** Runs the operators' tool against the test's server, as an operator would from a terminal. */
 async function operator(laurel: Laurel, argv: string[]): Promise<string> {

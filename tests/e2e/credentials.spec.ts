@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, PNG_BADGE_LOGO, publishBadgeCampaign, screenshot, sessionToken, test, signIn } from './fixtures';
+import { expect, PNG_BADGE_LOGO, publishBadgeCampaign, screenshot, sessionToken, test } from './fixtures';
 
 const ADMIN = 'admin@example.org';
 

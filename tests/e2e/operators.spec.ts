@@ -1,6 +1,6 @@
 import { runCli } from '../../server/cli/runCli';
 import { loginLinkIn } from '../support/smtpSink';
-import { acceptTermsIfAsked, expect, screenshot, skipOnboarding, test, signIn } from './fixtures';
+import { acceptTermsIfAsked, expect, screenshot, skipOnboarding, test } from './fixtures';
 
 /**
  * Issue 18: an operator creates a second issuer from the command line; its Administrator signs in from the
