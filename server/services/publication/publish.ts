@@ -322,35 +322,45 @@ export async function debitNewCampaign(
     Insertable<CampaignTable>,
     'user_id' | 'notes' | 'automated_emailing' | 'idempotency_key' | 'request_hash' | 'created_at'
   >,
+  // a corrected re-issue (services/certificates/reissue.ts) charges nothing on a plan with free corrections, and its
+  // credit log line says "correction"
+  charge: { credits: number; reason: (campaignId: number) => string } = {
+    credits: count,
+    reason: (campaignId) => `campaign ${campaignId}`,
+  },
 ): Promise<{ campaignId: number; firstStatusIndex: number }> {
-  const debited = await trx
-    .updateTable('issuers')
-    .set((eb) => ({ credits: eb('credits', '-', count) }))
-    .where('id', '=', template.issuer_id)
-    .where('credits', '>=', count)
-    .executeTakeFirst();
-  if (Number(debited.numUpdatedRows) !== 1) {
-    const issuer = await trx
-      .selectFrom('issuers')
-      .select('credits')
+  if (charge.credits > 0) {
+    const debited = await trx
+      .updateTable('issuers')
+      .set((eb) => ({ credits: eb('credits', '-', charge.credits) }))
       .where('id', '=', template.issuer_id)
+      .where('credits', '>=', charge.credits)
       .executeTakeFirst();
-    throw notEnoughCredits(count, issuer?.credits ?? 0);
+    if (Number(debited.numUpdatedRows) !== 1) {
+      const issuer = await trx
+        .selectFrom('issuers')
+        .select('credits')
+        .where('id', '=', template.issuer_id)
+        .executeTakeFirst();
+      throw notEnoughCredits(charge.credits, issuer?.credits ?? 0);
+    }
   }
   const { id } = await trx
     .insertInto('campaigns')
     .values({ ...campaign, issuer_id: template.issuer_id, template_id: template.id, certified_degrees: count })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await trx
-    .insertInto('credit_operations')
-    .values({
-      issuer_id: template.issuer_id,
-      credits: -count,
-      reason: `campaign ${id}`,
-      operation_date: campaign.created_at,
-    })
-    .execute();
+  if (charge.credits > 0) {
+    await trx
+      .insertInto('credit_operations')
+      .values({
+        issuer_id: template.issuer_id,
+        credits: -charge.credits,
+        reason: charge.reason(id),
+        operation_date: campaign.created_at,
+      })
+      .execute();
+  }
   const firstStatusIndex = await allocateStatusIndexes(trx, template.issuer_id, count);
   return { campaignId: id, firstStatusIndex };
 }

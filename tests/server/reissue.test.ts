@@ -1,0 +1,237 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CERTIFICATE_STATUS } from '../../domain/certificates';
+import { PROFILE } from '../../domain/roles';
+import { addIssuer, addUser, bearer, signIn, signInAdmin } from './signIn';
+import { createBadgeTemplate, publishRows, recipientRows } from './publicationFixtures';
+import { createTestApp, TEST_DATABASES, type TestApp } from './testApp';
+
+/** Issue 28, "Corrected re-issue": valid certificates replaced by corrected ones, in one transaction. */
+describe.each(TEST_DATABASES)('corrected re-issue on %s', (database) => {
+  let t: TestApp;
+  let headers: Record<string, string>;
+  let issuerId: number;
+  let templateId: number;
+  let keys: string[];
+  beforeEach(async () => {
+    t = await createTestApp(database);
+    ({ headers, issuerId } = await signInAdmin(t.app));
+    templateId = await createBadgeTemplate(t.app, headers);
+    const published = await publishRows(t.app, headers, templateId, recipientRows(3));
+    expect(published.statusCode, published.body).toBe(200);
+    await t.app.laurel.jobs.runUntilIdle();
+    keys = (
+      await db()
+        .selectFrom('certificates')
+        .select('key')
+        .where('campaign_id', '=', published.json().campaignId)
+        .orderBy('id')
+        .execute()
+    ).map((row) => row.key);
+  });
+  afterEach(async () => {
+    await t.close();
+  });
+
+  const db = () => t.app.laurel.db;
+  const credits = async () =>
+    (await db().selectFrom('issuers').select('credits').where('id', '=', issuerId).executeTakeFirstOrThrow()).credits;
+  const certificate = (key: string) =>
+    db().selectFrom('certificates').selectAll().where('key', '=', key).executeTakeFirstOrThrow();
+  /** Everything a refusal must leave as it was. */
+  const state = async () => ({
+    credits: await credits(),
+    certificates: await db()
+      .selectFrom('certificates')
+      .select(['key', 'status_id', 'first_name', 'campaign_id'])
+      .orderBy('id')
+      .execute(),
+    campaigns: (await db().selectFrom('campaigns').select('id').execute()).length,
+    operations: await db().selectFrom('credit_operations').select(['credits', 'reason']).orderBy('id').execute(),
+    replacements: (await db().selectFrom('certificate_replacements').select('id').execute()).length,
+    version: (
+      await db().selectFrom('issuers').select('status_version').where('id', '=', issuerId).executeTakeFirstOrThrow()
+    ).status_version,
+  });
+  const reissue = (body: unknown, caller = headers, lang = 'en') =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/admin/certificates/reissue?lang=${lang}`,
+      headers: caller,
+      payload: body as Record<string, unknown>,
+    });
+
+  it('replaces them in one go: new certificates signed, the old ones replaced and linked, one credit each', async () => {
+    const before = await state();
+    const answer = await reissue({
+      certificates: [
+        { key: keys[0], changes: { firstName: 'Ada' } },
+        { key: keys[2], changes: { lastName: 'Lovelace', email: 'ada@example.org' } },
+      ],
+      reason: 'Misspelt names in the first file',
+    });
+    expect(answer.statusCode, answer.body).toBe(200);
+    const result = answer.json<{
+      replaced: number;
+      campaignId: number;
+      certificates: { old: string; new: string }[];
+    }>();
+    expect(result.replaced).toBe(2);
+    expect(result.certificates.map((pair) => pair.old)).toEqual([keys[0], keys[2]]);
+
+    const [first, third] = await Promise.all(result.certificates.map((pair) => certificate(pair.new)));
+    expect(first).toMatchObject({
+      campaign_id: result.campaignId,
+      template_id: templateId,
+      recipient_key: 'L-1',
+      first_name: 'Ada',
+      last_name: 'Doe',
+      email: 'learner1@example.org',
+      obtention_date: '2026-11-20',
+      status_id: CERTIFICATE_STATUS.validated,
+    });
+    expect(third).toMatchObject({ recipient_key: 'L-3', first_name: 'Learner3', last_name: 'Lovelace' });
+    expect(third.email).toBe('ada@example.org');
+    expect((await certificate(keys[0])).status_id).toBe(CERTIFICATE_STATUS.replaced);
+    expect((await certificate(keys[1])).status_id).toBe(CERTIFICATE_STATUS.validated);
+    expect((await certificate(keys[2])).status_id).toBe(CERTIFICATE_STATUS.replaced);
+
+    const links = await db()
+      .selectFrom('certificate_replacements')
+      .select(['old_certificate_id', 'new_certificate_id', 'reason', 'user_id'])
+      .orderBy('id')
+      .execute();
+    expect(links).toEqual([
+      {
+        old_certificate_id: (await certificate(keys[0])).id,
+        new_certificate_id: first.id,
+        reason: 'Misspelt names in the first file',
+        user_id: expect.any(Number),
+      },
+      {
+        old_certificate_id: (await certificate(keys[2])).id,
+        new_certificate_id: third.id,
+        reason: 'Misspelt names in the first file',
+        user_id: expect.any(Number),
+      },
+    ]);
+
+    const after = await state();
+    expect(after.credits).toBe(before.credits - 2);
+    expect(after.operations.at(-1)).toEqual({ credits: -2, reason: `campaign ${result.campaignId} (correction)` });
+    expect(after.version).toBeGreaterThan(before.version);
+    const campaign = await db()
+      .selectFrom('campaigns')
+      .selectAll()
+      .where('id', '=', result.campaignId)
+      .executeTakeFirstOrThrow();
+    expect(campaign).toMatchObject({ notes: 'Correction', certified_degrees: 2, template_id: templateId });
+    // the credit log's kind: a publication debit of that campaign
+    const log = await t.app.inject({ method: 'GET', url: '/api/credit-operations', headers });
+    expect(log.body).toContain(`campaign ${result.campaignId} (correction)`);
+
+    // signed as a publish's are, once the jobs ran
+    expect(first.credential).toBeNull();
+    await t.app.laurel.jobs.runUntilIdle();
+    expect((await certificate(first.key)).credential).not.toBeNull();
+    expect((await certificate(third.key)).credential).not.toBeNull();
+    const done = await db()
+      .selectFrom('campaigns')
+      .select('status')
+      .where('id', '=', result.campaignId)
+      .executeTakeFirstOrThrow();
+    expect(done.status).not.toBe('Started');
+
+    // a replaced certificate is not replaced twice, and not disabled, enabled or deleted any more
+    const again = await reissue({ certificates: [{ key: keys[0], changes: { firstName: 'Eve' } }], reason: 'x' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({
+      code: 'ERR_CERTIFICATE_NOT_REPLACEABLE',
+      certificates: [{ key: keys[0], reason: 'replaced' }],
+    });
+    const deleted = await t.app.inject({ method: 'DELETE', url: '/api/admin/keys', headers, payload: [keys[0]] });
+    expect(deleted.json()).toMatchObject({ updated: 0 });
+  });
+
+  it('refuses, by name and changing nothing: not valid, of another issuer, no credits, bad rows', async () => {
+    await db()
+      .updateTable('certificates')
+      .set({ status_id: CERTIFICATE_STATUS.disabled })
+      .where('key', '=', keys[1])
+      .execute();
+    const otherIssuer = await addIssuer(t.app, 'Other school');
+    await addUser(t.app, otherIssuer, 'publisher@other.example', PROFILE.Administrator);
+    const outsider = bearer(await signIn(t.app, 'publisher@other.example'));
+    const before = await state();
+
+    const notValid = await reissue({
+      certificates: [
+        { key: keys[0], changes: { firstName: 'Ada' } },
+        { key: keys[1], changes: { firstName: 'Bob' } },
+      ],
+      reason: 'names',
+    });
+    expect(notValid.statusCode).toBe(409);
+    expect(notValid.json()).toMatchObject({
+      code: 'ERR_CERTIFICATE_NOT_REPLACEABLE',
+      certificates: [{ key: keys[1], reason: 'disabled' }],
+    });
+    expect(notValid.json().message).toContain(keys[1]);
+
+    const french = await reissue(
+      { certificates: [{ key: keys[1], changes: { firstName: 'Bob' } }], reason: 'noms' },
+      headers,
+      'fr',
+    );
+    expect(french.json().message).toContain('ne peuvent pas être remplacés');
+
+    const theirs = await reissue(
+      { certificates: [{ key: keys[0], changes: { firstName: 'Ada' } }], reason: 'names' },
+      outsider,
+    );
+    expect(theirs.statusCode).toBe(409);
+    expect(theirs.json().certificates).toEqual([{ key: keys[0], reason: 'not_found' }]);
+
+    await db().updateTable('issuers').set({ credits: 1 }).where('id', '=', issuerId).execute();
+    const poor = await reissue({
+      certificates: [
+        { key: keys[0], changes: { firstName: 'Ada' } },
+        { key: keys[2], changes: { firstName: 'Cy' } },
+      ],
+      reason: 'names',
+    });
+    expect(poor.statusCode).toBe(402);
+    expect(poor.json()).toMatchObject({ code: 'NOT_ENOUGH_CREDITS', needed: 2, current: 1 });
+    await db().updateTable('issuers').set({ credits: before.credits }).where('id', '=', issuerId).execute();
+
+    const emptyName = await reissue({ certificates: [{ key: keys[0], changes: { firstName: '' } }], reason: 'x' });
+    expect(emptyName.statusCode).toBe(400);
+    expect(emptyName.json().code).toBe('ERR_PUBLICATION_ERROR');
+    const recipientKey = await reissue({ certificates: [{ key: keys[0], changes: { ID: 'L-9' } }], reason: 'x' });
+    expect(recipientKey.json()).toMatchObject({ code: 'ERR_CHANGE_NOT_ALLOWED', column: 'ID' });
+    const unchanged = await reissue({
+      certificates: [{ key: keys[0], changes: { firstName: 'Learner1' } }],
+      reason: 'x',
+    });
+    expect(unchanged.json()).toMatchObject({ code: 'ERR_NOTHING_CHANGED', keys: [keys[0]] });
+    const noReason = await reissue({ certificates: [{ key: keys[0], changes: { firstName: 'Ada' } }], reason: ' ' });
+    expect(noReason.json().code).toBe('ERR_REASON_REQUIRED');
+
+    expect(await state()).toEqual(before);
+  });
+
+  it('charges nothing on a plan whose corrections are free', async () => {
+    const { plan } = await db()
+      .selectFrom('issuers')
+      .select('plan')
+      .where('id', '=', issuerId)
+      .executeTakeFirstOrThrow();
+    await db().insertInto('plan_settings').values({ plan, free_corrections: 1 }).execute();
+    const before = await state();
+    const answer = await reissue({ certificates: [{ key: keys[1], changes: { firstName: 'Bo' } }], reason: 'typo' });
+    expect(answer.statusCode, answer.body).toBe(200);
+    const after = await state();
+    expect(after.credits).toBe(before.credits);
+    expect(after.operations).toEqual(before.operations);
+    expect((await certificate(keys[1])).status_id).toBe(CERTIFICATE_STATUS.replaced);
+  });
+});
