@@ -4,6 +4,10 @@ import { PROFILE } from '../../domain/roles';
 import { addIssuer, addUser, bearer, signIn, signInAdmin } from './signIn';
 import { createBadgeTemplate, publishRows, recipientRows } from './publicationFixtures';
 import { createTestApp, TEST_DATABASES, type TestApp } from './testApp';
+import { verifyIndependently } from './credentials/independentVerifier';
+
+/** did:web resolves over https: an independent verifier resolves our addresses against what the server answers. */
+const PUBLIC_URL = 'https://laurel.test';
 
 /** Issue 28, "Corrected re-issue": valid certificates replaced by corrected ones, in one transaction. */
 describe.each(TEST_DATABASES)('corrected re-issue on %s', (database) => {
@@ -13,7 +17,7 @@ describe.each(TEST_DATABASES)('corrected re-issue on %s', (database) => {
   let templateId: number;
   let keys: string[];
   beforeEach(async () => {
-    t = await createTestApp(database);
+    t = await createTestApp(database, { PUBLIC_URL });
     ({ headers, issuerId } = await signInAdmin(t.app));
     templateId = await createBadgeTemplate(t.app, headers);
     const published = await publishRows(t.app, headers, templateId, recipientRows(3));
@@ -233,5 +237,118 @@ describe.each(TEST_DATABASES)('corrected re-issue on %s', (database) => {
     expect(after.credits).toBe(before.credits);
     expect(after.operations).toEqual(before.operations);
     expect((await certificate(keys[1])).status_id).toBe(CERTIFICATE_STATUS.replaced);
+  });
+
+  it('the old credential verifies as revoked everywhere, the new one as valid; the old page links the new one', async () => {
+    await t.app.laurel.jobs.runUntilIdle();
+    const get = (url: string) => t.app.inject({ method: 'GET', url });
+    const credentialOf = async (key: string) => {
+      const answer = await get(`/certificate/${key}/credential.json`);
+      expect(answer.statusCode, answer.body).toBe(200);
+      return answer.json<Record<string, unknown>>();
+    };
+    const site = async () => {
+      const answers: Record<string, unknown> = {};
+      for (const path of [
+        `/ob/issuers/${issuerId}/did.json`,
+        `/ob/issuers/${issuerId}/status/revocation`,
+        `/ob/issuers/${issuerId}/status/suspension`,
+      ])
+        answers[`${PUBLIC_URL}${path}`] = (await get(path)).json();
+      return answers;
+    };
+    const oldCredential = await credentialOf(keys[0]);
+    expect(await verifyIndependently(oldCredential, await site())).toEqual({
+      verified: true,
+      errors: [],
+      status: { suspension: false },
+    });
+
+    const answer = await reissue({
+      certificates: [{ key: keys[0], changes: { firstName: 'Ada' } }],
+      reason: 'Name misspelt <b>here</b>',
+    });
+    expect(answer.statusCode, answer.body).toBe(200);
+    const newKey = answer.json<{ certificates: { new: string }[] }>().certificates[0].new;
+    await t.app.laurel.jobs.runUntilIdle();
+
+    // @digitalbazaar/vc with its status check: the old one is not valid (its one entry, the suspension list, is set)
+    expect(await verifyIndependently(oldCredential, await site())).toMatchObject({ status: { suspension: true } });
+    const newCredential = await credentialOf(newKey);
+    expect(await verifyIndependently(newCredential, await site())).toEqual({
+      verified: true,
+      errors: [],
+      status: { suspension: false },
+    });
+    // and revoked in the revocation list, where its bit is set too
+    const { decodeList } = await import('@digitalbazaar/vc-bitstring-status-list');
+    const revocation = (await get(`/ob/issuers/${issuerId}/status/revocation`)).json<{
+      credentialSubject: { encodedList: string };
+    }>();
+    const list = await decodeList({ encodedList: revocation.credentialSubject.encodedList });
+    const indexOf = async (key: string) =>
+      (await db().selectFrom('certificates').select('status_index').where('key', '=', key).executeTakeFirstOrThrow())
+        .status_index;
+    expect(list.getStatus(await indexOf(keys[0]))).toBe(true);
+    expect(list.getStatus(await indexOf(newKey))).toBe(false);
+    expect(JSON.stringify(revocation)).not.toContain('misspelt');
+    // our own verifier says so too
+    const report = await t.app.inject({ method: 'POST', url: '/api/verify', payload: { key: keys[0] } });
+    expect(report.json()).toMatchObject({ verified: false });
+    expect((await t.app.inject({ method: 'POST', url: '/api/verify', payload: { key: newKey } })).json()).toMatchObject(
+      { verified: true },
+    );
+
+    // the old page: when, why (escaped), and the link to the new one
+    const english = await get(`/certificate/${keys[0]}`);
+    expect(english.statusCode).toBe(200);
+    expect(english.body).toContain('Credential replaced');
+    expect(english.body).toMatch(/Replaced on \w+ \d+, \d{4}: Name misspelt &lt;b&gt;here&lt;\/b&gt;/);
+    expect(english.body).toContain(`href="/certificate/${newKey}"`);
+    expect(english.body).not.toContain('credential.json');
+
+    // a bilingual recipient: corrected in both languages, and the old page says so in each
+    const bilingual = [
+      {
+        ID: 'F-1',
+        Language: 'fr',
+        Email: 'eve@example.org',
+        firstName: 'Eve',
+        lastName: 'Curei',
+        obtentionDate: '2026-11-20',
+      },
+      {
+        ID: 'F-1',
+        Language: 'en',
+        Email: 'eve@example.org',
+        firstName: 'Eve',
+        lastName: 'Curei',
+        obtentionDate: '2026-11-20',
+      },
+    ];
+    const published = await publishRows(t.app, headers, templateId, bilingual);
+    expect(published.statusCode, published.body).toBe(200);
+    const { key: frenchKey } = await db()
+      .selectFrom('certificates')
+      .select('key')
+      .where('campaign_id', '=', published.json().campaignId)
+      .executeTakeFirstOrThrow();
+    const corrected = await reissue({
+      certificates: [{ key: frenchKey, changes: { lastName: 'Curie' } }],
+      reason: 'Nom mal orthographié',
+    });
+    expect(corrected.statusCode, corrected.body).toBe(200);
+    const frenchNew = await certificate(corrected.json().certificates[0].new);
+    expect(frenchNew).toMatchObject({ language: 'fr', last_name: 'Curie' });
+    expect(JSON.parse(frenchNew.translations as string)).toMatchObject({ en: { lastName: 'Curie' } });
+    const french = await get(`/certificate/${frenchKey}`);
+    expect(french.body).toContain('Certificat remplacé');
+    expect(french.body).toMatch(/Remplacé le \d+ \S+ \d{4} : Nom mal orthographié/);
+    expect(french.body).toContain('Voir le certificat corrigé');
+    expect(french.body).toContain(`href="/certificate/${frenchNew.key}"`);
+    expect((await get(`/certificate/${frenchKey}?lang=en`)).body).toMatch(/Replaced on \w+ \d+, \d{4}: Nom mal/);
+    const newPage = await get(`/certificate/${newKey}?lang=en`);
+    expect(newPage.body).toContain('Ada');
+    expect(newPage.body).toContain('Valid credential');
   });
 });
