@@ -351,4 +351,65 @@ describe.each(TEST_DATABASES)('corrected re-issue on %s', (database) => {
     expect(newPage.body).toContain('Ada');
     expect(newPage.body).toContain('Valid credential');
   });
+
+  it('replaces through a publish with duplicateBehavior "replace": the holders replaced, the others issued', async () => {
+    const before = await state();
+    const rows = recipientRows(4).map((row) => (row.ID === 'L-2' ? { ...row, firstName: 'Bea' } : row));
+    const noReason = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/data',
+      headers,
+      payload: { templateId, data: rows, contentType: 'json', duplicateBehavior: 'replace' },
+    });
+    expect(noReason.json().code).toBe('ERR_REASON_REQUIRED');
+    expect(await state()).toEqual(before);
+
+    const answer = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/data',
+      headers,
+      payload: { templateId, data: rows, contentType: 'json', duplicateBehavior: 'replace', reason: 'Second file' },
+    });
+    expect(answer.statusCode, answer.body).toBe(200);
+    const { campaignId, replaced } = answer.json<{ campaignId: number; replaced: number }>();
+    expect(replaced).toBe(3);
+    const issued = await db()
+      .selectFrom('certificates')
+      .select(['id', 'key', 'recipient_key', 'first_name'])
+      .where('campaign_id', '=', campaignId)
+      .orderBy('id')
+      .execute();
+    expect(issued.map((c) => [c.recipient_key, c.first_name])).toEqual([
+      ['L-1', 'Learner1'],
+      ['L-2', 'Bea'],
+      ['L-3', 'Learner3'],
+      ['L-4', 'Learner4'],
+    ]);
+    for (const key of keys) expect((await certificate(key)).status_id).toBe(CERTIFICATE_STATUS.replaced);
+    const links = await db()
+      .selectFrom('certificate_replacements')
+      .select(['old_certificate_id', 'new_certificate_id', 'reason'])
+      .orderBy('id')
+      .execute();
+    expect(links).toEqual(
+      await Promise.all(
+        keys.map(async (key, index) => ({
+          old_certificate_id: (await certificate(key)).id,
+          new_certificate_id: issued[index].id,
+          reason: 'Second file',
+        })),
+      ),
+    );
+    const after = await state();
+    expect(after.credits).toBe(before.credits - 4);
+    expect(after.version).toBeGreaterThan(before.version);
+    // the duplicates check now names the new certificates
+    const check = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/data/duplicates',
+      headers,
+      payload: { templateId, data: recipientRows(1) },
+    });
+    expect(check.json().duplicates).toEqual([{ row: 2, recipient: 'L-1', certificateKey: issued[0].key }]);
+  });
 });

@@ -17,11 +17,8 @@ import { AppError, badRequest } from '../../errors';
 import { cooperate } from '../../eventLoop';
 import { bumpStatusVersion, insertCertificates, recountCampaigns } from '../../repositories/certificates';
 import {
-  findCertificateIds,
   findCertificatesToReplace,
-  insertReplacements,
   lockIssuer,
-  markReplaced,
   planHasFreeCorrections,
   type CertificateToReplace,
 } from '../../repositories/replacements';
@@ -37,8 +34,11 @@ import {
   type Recipient,
 } from '../publication/publish';
 import { checkRecipientData } from '../publication/recipientData';
+import { linkReplacements, NOT_REPLACEABLE_CODE } from './replacementLinks';
 import { callerTemplate } from '../templates/access';
 import { templateImportData } from '../templates/views';
+
+export { NOT_REPLACEABLE_CODE };
 
 /**
  * Corrected re-issue (issue 28): valid certificates replaced by new ones carrying corrected recipient fields. In one
@@ -55,7 +55,6 @@ export const REASON_MAX_LENGTH = 500;
 /** A campaign of re-issued certificates carries this note. */
 export const CORRECTION_NOTES = 'Correction';
 
-export const NOT_REPLACEABLE_CODE = 'ERR_CERTIFICATE_NOT_REPLACEABLE';
 export const CHANGE_REFUSED_CODE = 'ERR_CHANGE_NOT_ALLOWED';
 export const NOTHING_CHANGED_CODE = 'ERR_NOTHING_CHANGED';
 export const REASON_REQUIRED_CODE = 'ERR_REASON_REQUIRED';
@@ -301,45 +300,6 @@ export async function writeReplacements(
     campaignId,
     pairs: old.map((certificate, index) => ({ old: certificate.key, new: certificates[index].key })),
   };
-}
-
-/**
- * Marks the old certificates replaced and records which new certificate (same order) replaced each. Refused when
- * one of them is no longer replaceable (a concurrent re-issue or disable): the caller's transaction rolls back.
- */
-export async function linkReplacements(
-  trx: Kysely<Database>,
-  auth: AuthContext,
-  replacement: {
-    old: readonly Pick<CertificateToReplace, 'id' | 'key'>[];
-    newKeys: readonly string[];
-    reason: string;
-    now: string;
-  },
-): Promise<void> {
-  const { old, newKeys, reason, now } = replacement;
-  const marked = await markReplaced(
-    trx,
-    old.map((certificate) => certificate.id),
-    now,
-  );
-  if (marked !== old.length) {
-    throw new AppError(409, NOT_REPLACEABLE_CODE, 'A certificate changed meanwhile: nothing was replaced, try again', {
-      certificates: [],
-    });
-  }
-  const ids = await findCertificateIds(trx, newKeys);
-  await insertReplacements(
-    trx,
-    old.map((certificate, index) => ({
-      issuer_id: auth.issuer.id,
-      old_certificate_id: certificate.id,
-      new_certificate_id: ids.get(newKeys[index]) as number,
-      reason,
-      user_id: callerUserId(auth),
-      created_at: now,
-    })),
-  );
 }
 
 /** POST /api/admin/certificates/reissue. */
