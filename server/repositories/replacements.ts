@@ -145,6 +145,7 @@ export interface CampaignReplacement {
   language: string;
   first_name: string;
   last_name: string;
+  template_id: number;
 }
 
 /** The replacements whose new certificates are this campaign's, in the new certificates' order. */
@@ -163,6 +164,7 @@ export function listCampaignReplacements(db: Kysely<Database>, campaignId: numbe
       'new.language',
       'new.first_name',
       'new.last_name',
+      'new.template_id',
     ])
     .where('new.campaign_id', '=', campaignId)
     .orderBy('new.id')

@@ -1,4 +1,8 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startSmtpSink } from '../support/smtpSink';
+import { openCampaignApp } from './campaignApp';
 import { CERTIFICATE_STATUS } from '../../domain/certificates';
 import { PROFILE } from '../../domain/roles';
 import { addIssuer, addUser, bearer, signIn, signInAdmin } from './signIn';
@@ -411,5 +415,105 @@ describe.each(TEST_DATABASES)('corrected re-issue on %s', (database) => {
       payload: { templateId, data: recipientRows(1) },
     });
     expect(check.json().duplicates).toEqual([{ row: 2, recipient: 'L-1', certificateKey: issued[0].key }]);
+  });
+});
+
+/** A webhook receiver on loopback that answers 200 and keeps what it got. */
+async function startReceiver() {
+  const requests: { url: string; body: string }[] = [];
+  const server = http.createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      requests.push({ url: request.url ?? '', body: Buffer.concat(chunks).toString('utf8') });
+      response.writeHead(200, { 'content-type': 'text/plain' }).end('thanks');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    requests,
+    port: (server.address() as AddressInfo).port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+describe.each(TEST_DATABASES)('after a corrected re-issue on %s', (database) => {
+  it('announces certificate.replaced to the webhook and mails each recipient once, in their language', async () => {
+    const mailbox = await startSmtpSink();
+    const receiver = await startReceiver();
+    const { t, headers, campaignId } = await openCampaignApp(database, {
+      mailbox,
+      recipients: 2,
+      env: { WEBHOOK_ALLOWED_HOSTS: '127.0.0.1', WEBHOOK_TIMEOUT_MS: '2000' },
+    });
+    try {
+      const db = t.app.laurel.db;
+      const keys = (
+        await db.selectFrom('certificates').select('key').where('campaign_id', '=', campaignId).orderBy('id').execute()
+      ).map((row) => row.key);
+      // the second recipient's certificate is in French
+      await db.updateTable('certificates').set({ language: 'fr' }).where('key', '=', keys[1]).execute();
+      const config = await t.app.inject({
+        method: 'PUT',
+        url: '/api/issuer/notif',
+        headers,
+        payload: {
+          notification: {
+            url: `http://127.0.0.1:${receiver.port}/hook/\${campaignId}`,
+            method: 'POST',
+            content: '{"campaign":"${campaignId}"}',
+          },
+        },
+      });
+      expect(config.statusCode, config.body).toBe(200);
+
+      const answer = await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/certificates/reissue',
+        headers,
+        payload: {
+          certificates: [
+            { key: keys[0], changes: { lastName: 'Smith' } },
+            { key: keys[1], changes: { lastName: 'Martin' } },
+          ],
+          reason: 'Family names',
+        },
+      });
+      expect(answer.statusCode, answer.body).toBe(200);
+      const result = answer.json<{ campaignId: number; certificates: { old: string; new: string }[] }>();
+      await t.app.laurel.jobs.runUntilIdle();
+
+      expect(mailbox.messages).toHaveLength(2);
+      const english = mailbox.messages.find((m) => m.to.includes('learner1@example.org'));
+      const french = mailbox.messages.find((m) => m.to.includes('learner2@example.org'));
+      expect(english?.subject).toContain('was corrected');
+      expect(english?.text).toContain('lastName: Doe → Smith');
+      expect(english?.text).toContain('Reason: Family names');
+      expect(english?.text).toContain(`/certificate/${result.certificates[0].new}`);
+      expect(french?.subject).toMatch(/^Votre certificat de /);
+      expect(french?.text).toContain('lastName: Doe → Martin');
+      expect(french?.text).toContain('Motif : Family names');
+      expect(french?.text).toContain(`/certificate/${result.certificates[1].new}`);
+
+      const replaced = receiver.requests.find((r) => r.body.includes('certificate.replaced'));
+      expect(replaced?.url).toBe(`/hook/${result.campaignId}`);
+      expect(JSON.parse(replaced?.body ?? '{}')).toEqual({
+        event: 'certificate.replaced',
+        campaignId: result.campaignId,
+        certificates: result.certificates.map((pair) => ({
+          oldKey: pair.old,
+          newKey: pair.new,
+          reason: 'Family names',
+        })),
+      });
+    } finally {
+      await t.close();
+      await receiver.close();
+      await mailbox.close();
+    }
   });
 });

@@ -7,6 +7,7 @@ import { anchorCampaignOnChain } from '../ledger/evm/chainAnchoring';
 import { anchorCampaign } from '../ledger/transparencyLog';
 import { hasWebhookDelivery } from '../../repositories/webhooks';
 import { notifyCampaignPublished } from '../webhooks/notify';
+import { notifyCertificatesReplaced, queueReplacementMails } from '../certificates/replacementNotice';
 
 /** Job types of a publication's follow-up work. */
 export const CAMPAIGN_FOLLOW_UP = 'campaign.followUp';
@@ -53,6 +54,9 @@ export function registerPublicationJobs(ctx: AppContext): void {
         singletonKey: `${CAMPAIGN_WEBHOOK}:${job.campaignId}`,
       });
       await queueAutomatedEmails({ ...ctx, db: trx }, job.issuerId, job.campaignId);
+      // certificates that replaced others (a corrected re-issue, a publish with replace): their recipients get one
+      // mail saying what changed (queueAutomatedEmails leaves them out)
+      await queueReplacementMails({ ...ctx, db: trx }, job.issuerId, job.campaignId);
     });
   });
   // deliverWithRetries already retries with back-off and records every attempt; the job is tried again only when it
@@ -62,5 +66,7 @@ export function registerPublicationJobs(ctx: AppContext): void {
     const job = payload as CampaignJob;
     if (await hasWebhookDelivery(ctx.db, job.issuerId, job.campaignId)) return;
     await notifyCampaignPublished(ctx, job.issuerId, job.campaignId, ctx.config.webhooks);
+    // then certificate.replaced, when the campaign's certificates replaced others (issue 28)
+    await notifyCertificatesReplaced(ctx, job.issuerId, job.campaignId, ctx.config.webhooks);
   });
 }
