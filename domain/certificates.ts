@@ -10,6 +10,8 @@ export const CERTIFICATE_STATUS = {
   minting: 11,
   claimed: 13,
   revealed: 14,
+  /** replaced by a corrected re-issue (issue 28): not valid for good, like deleted, and linked to its successor */
+  replaced: 15,
 } as const;
 export type CertificateStatus = (typeof CERTIFICATE_STATUS)[keyof typeof CERTIFICATE_STATUS];
 
@@ -25,6 +27,9 @@ export const NFT_STATUS_FILTER: readonly number[] = [11, 1, 3, 6, 9, 13, 14];
 /** A certificate key: this many crypto-random letters and digits. */
 export const CERTIFICATE_KEY_LENGTH = 128;
 export const CERTIFICATE_KEY_PATTERN = /^[A-Za-z0-9]{128}$/;
+
+/** May be replaced by a corrected re-issue: valid, and not an NFT's (their tokens and claims stay with them). */
+export const REPLACEABLE_STATUSES: readonly number[] = [CERTIFICATE_STATUS.validated];
 
 export type CertificateOperation = 'disable' | 'enable' | 'delete';
 

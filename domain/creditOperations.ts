@@ -21,8 +21,9 @@ export interface CreditOperationRecord {
 /** The fields a list may be sorted on; the server refuses others. */
 export const CREDIT_OPERATION_SORTS = ['operation_date', 'credits', 'id'] as const;
 
-/** The reason publication writes for a debit: "campaign 42". */
-export const CAMPAIGN_REASON = /^campaign (\d+)$/;
+/** The reason publication writes for a debit: "campaign 42", or "campaign 43 (correction)" for a corrected re-issue. */
+export const CAMPAIGN_REASON = /^campaign (\d+)(?: \(correction\))?$/;
+export const correctionReason = (campaignId: number) => `campaign ${campaignId} (correction)`;
 
 /** What an operation is: an addition when positive; a debit for a campaign, or else an expiration. */
 export function creditOperationKind(

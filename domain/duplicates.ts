@@ -8,10 +8,11 @@ import type { ImportRow } from './import';
 
 /**
  * What a publish does with them (like Credly's `duplicate_behavior`): `deny` refuses the publish
- * (409 ERR_DUPLICATE_RECIPIENTS), `allow` issues them a certificate again, `skip` leaves them out (not charged).
- * `replace` (the corrected re-issue) is not offered yet.
+ * (409 ERR_DUPLICATE_RECIPIENTS), `allow` issues them a certificate again, `skip` leaves them out (not charged),
+ * `replace` issues them a corrected certificate that replaces their valid one (the newest), as a corrected re-issue
+ * does, in the publish's transaction.
  */
-export const DUPLICATE_BEHAVIORS = ['deny', 'allow', 'skip'] as const;
+export const DUPLICATE_BEHAVIORS = ['deny', 'allow', 'skip', 'replace'] as const;
 export type DuplicateBehavior = (typeof DUPLICATE_BEHAVIORS)[number];
 export const DEFAULT_DUPLICATE_BEHAVIOR: DuplicateBehavior = 'deny';
 

@@ -45,6 +45,7 @@ import { publicPageRoutes } from './routes/publicPages';
 import { publicationRoutes } from './routes/publication';
 import { publicationPartsRoutes } from './routes/publicationParts';
 import { reportRoutes } from './routes/reports';
+import { reissueRoutes } from './routes/reissue';
 import { sessionRoutes } from './routes/session';
 import { templateRoutes } from './routes/templates';
 import { termsRoutes } from './routes/terms';
@@ -255,6 +256,7 @@ export async function buildApp(
   await publicationRoutes(app, ctx);
   await publicationPartsRoutes(app, ctx);
   await reportRoutes(app, ctx);
+  await reissueRoutes(app, ctx);
   await emailingRoutes(app, ctx);
   await pdfRoutes(app, ctx);
   await cpfExportRoutes(app, ctx);

@@ -261,6 +261,26 @@ export interface CampaignTable {
   error: string | null;
 }
 
+/** A corrected re-issue (issue 28): the old certificate (status replaced) and the one that replaced it. */
+export interface CertificateReplacementTable {
+  id: Generated<number>;
+  issuer_id: number;
+  old_certificate_id: number;
+  new_certificate_id: number;
+  /** the issuer's reason: shown on the old certificate's page, never in a status list */
+  reason: string;
+  /** who re-issued: the signed-in user, or the creator of the API key; null for a key without one */
+  user_id: number | null;
+  created_at: Timestamp;
+}
+
+/** What a plan gives besides its tier; no row means the defaults. */
+export interface PlanSettingTable {
+  plan: string;
+  /** 1 when corrected re-issues are not charged */
+  free_corrections: Generated<Flag>;
+}
+
 /** A certificate (spec 002 section 4 for status_id). The key is 128 random letters and digits. */
 export interface CertificateTable {
   id: Generated<number>;
@@ -422,6 +442,8 @@ export interface Database {
   ledger_heads: LedgerHeadTable;
   ledger_leaves: LedgerLeafTable;
   nft_claims: NftClaimTable;
+  certificate_replacements: CertificateReplacementTable;
+  plan_settings: PlanSettingTable;
   publication_uploads: PublicationUploadTable;
   publication_upload_parts: PublicationUploadPartTable;
   publication_upload_rows: PublicationUploadRowTable;

@@ -89,7 +89,7 @@ export function findPublicCertificate(db: Kysely<Database>, key: string): Promis
     .executeTakeFirst();
 }
 
-/** The status-list places of the issuer's deleted and disabled certificates. */
+/** The status-list places of the issuer's deleted, disabled and replaced certificates. */
 export function listFlaggedStatusIndexes(
   db: Kysely<Database>,
   issuerId: number,
@@ -98,7 +98,7 @@ export function listFlaggedStatusIndexes(
     .selectFrom('certificates')
     .select(['status_index', 'status_id'])
     .where('issuer_id', '=', issuerId)
-    .where('status_id', 'in', [CERTIFICATE_STATUS.deleted, CERTIFICATE_STATUS.disabled])
+    .where('status_id', 'in', [CERTIFICATE_STATUS.deleted, CERTIFICATE_STATUS.disabled, CERTIFICATE_STATUS.replaced])
     .execute();
 }
 

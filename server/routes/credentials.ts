@@ -496,5 +496,7 @@ export async function credentialRoutes(app: FastifyInstance, ctx: AppContext): P
 function revocationReason(certificate: PublicCertificate): string | null {
   if (certificate.status_id === CERTIFICATE_STATUS.deleted) return 'Deleted by the issuer';
   if (certificate.status_id === CERTIFICATE_STATUS.disabled) return 'Suspended by the issuer';
+  // the issuer's reason stays on our page: the assertion says only that it was replaced
+  if (certificate.status_id === CERTIFICATE_STATUS.replaced) return 'Replaced by a corrected certificate';
   return null;
 }

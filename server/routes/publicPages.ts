@@ -11,6 +11,7 @@ import { NFT_CLAIM_PATH } from '../../domain/nftClaims';
 import { serverLanguage, translate } from '../i18n';
 import { type CertificatePageRow, findCertificatePageRow } from '../repositories/certificates';
 import { findIssuerTemplate, findPublicIssuerTemplate } from '../repositories/templates';
+import { findReplacementOf } from '../repositories/replacements';
 import { certificateState } from '../services/rendering/certificateState';
 import type { FileStore } from '../services/files/fileStore';
 import { PAGE_POLICY_HEADER, renderCredentialPage, renderNoticePage } from '../services/rendering/credentialPage';
@@ -161,8 +162,10 @@ export async function publicPageRoutes(app: FastifyInstance, ctx: AppContext): P
       }
       const template = await findIssuerTemplate(db, certificate.issuer_id, certificate.template_id);
       if (!template) return notFoundPage(request, reply, certificate.language);
+      // a replaced certificate's page says when, why, and links the one that replaced it (issue 28)
+      const replacement = state === 'replaced' ? ((await findReplacementOf(db, key)) ?? null) : null;
       const pageName = PageCache.nameOf(key, request.query.lang ?? null, brandName(request));
-      const inputs = [certificate, template, state];
+      const inputs = [certificate, template, state, replacement];
       const cached = certificatePages.get(pageName, inputs);
       if (cached !== undefined) return sendPage(reply, 200, cached, CERTIFICATE_CACHE);
       const languages = certificateLanguages(certificate);
@@ -178,6 +181,11 @@ export async function publicPageRoutes(app: FastifyInstance, ctx: AppContext): P
         state,
         languages: languages.map((code) => ({ language: code, href: `?lang=${encodeURIComponent(code)}` })),
         expiredOn: certificate.expiration_date,
+        replacement: replacement && {
+          date: replacement.created_at,
+          reason: replacement.reason,
+          href: `/certificate/${replacement.new_key}`,
+        },
         // only NFT certificates are ever minting; their network is the one the product anchors on
         network: template.is_nft === 1 || state === 'minting' ? (template.network ?? NFT_NETWORK) : null,
         actions:

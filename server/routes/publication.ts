@@ -42,7 +42,14 @@ const publishBody = z.object({
     .enum(DUPLICATE_BEHAVIORS)
     .optional()
     .describe(
-      'Recipients who already hold a valid certificate of this template: deny (default) refuses the publish with 409 ERR_DUPLICATE_RECIPIENTS, allow issues them another, skip leaves them out (not charged)',
+      'Recipients who already hold a valid certificate of this template: deny (default) refuses the publish with 409 ERR_DUPLICATE_RECIPIENTS, allow issues them another, skip leaves them out (not charged), replace issues them a corrected certificate that replaces their valid one (the newest: revoked for good, its page links the new one; free on a plan whose corrections are free)',
+    ),
+  reason: z
+    .string()
+    .max(500)
+    .optional()
+    .describe(
+      'With duplicateBehavior replace: why the certificates held are replaced, shown on their pages (never in a status list); the notes when absent',
     ),
   columnMapping: columnMapping.optional(),
 });
@@ -156,11 +163,13 @@ export async function publicationRoutes(app: FastifyInstance, ctx: AppContext): 
         schema: {
           summary: 'Publish imported rows as a campaign of certificates',
           description:
-            'JSON {templateId, data (rows), contentType "json", notes (max 60), automated-emailing, duplicateBehavior, columnMapping}, or multipart/form-data with `body` (that JSON) and `file` (the .zip of the files the rows name). Header Idempotency-Key: a repeated publish with the same key answers the first campaignId and issues nothing. 200 {campaignId}; 400 {data} (ERR_CPF_INCORRECT_DATA), {error} (ERR_PUBLICATION_ERROR, or "Invalid input file" / "File missing in the archive: …"), ERR_UNKNOWN_COLUMNS {error, columns: [{column, suggestion}], errors} for columns that are not the template’s unless columnMapping maps them; the rows need firstName and lastName filled (ERR_MISSING_HEADERS, ERR_MISSING_VALUES in errors); 402 NOT_ENOUGH_CREDITS; 409 TEMPLATE_UNAVAILABLE, ERR_DUPLICATE_RECIPIENTS {recipients, count, duplicates: [{row, recipient, certificateKey}] (the first 100)} when recipients already hold a valid certificate of this template and duplicateBehavior is deny (the default), ERR_NOTHING_TO_PUBLISH when skip leaves no recipient; 422 IDEMPOTENCY_KEY_REUSED. With skip, 200 {campaignId, skipped}: only the certificates issued are charged.',
+            'JSON {templateId, data (rows), contentType "json", notes (max 60), automated-emailing, duplicateBehavior, columnMapping}, or multipart/form-data with `body` (that JSON) and `file` (the .zip of the files the rows name). Header Idempotency-Key: a repeated publish with the same key answers the first campaignId and issues nothing. 200 {campaignId}; 400 {data} (ERR_CPF_INCORRECT_DATA), {error} (ERR_PUBLICATION_ERROR, or "Invalid input file" / "File missing in the archive: …"), ERR_UNKNOWN_COLUMNS {error, columns: [{column, suggestion}], errors} for columns that are not the template’s unless columnMapping maps them; the rows need firstName and lastName filled (ERR_MISSING_HEADERS, ERR_MISSING_VALUES in errors); 402 NOT_ENOUGH_CREDITS; 409 TEMPLATE_UNAVAILABLE, ERR_DUPLICATE_RECIPIENTS {recipients, count, duplicates: [{row, recipient, certificateKey}] (the first 100)} when recipients already hold a valid certificate of this template and duplicateBehavior is deny (the default), ERR_NOTHING_TO_PUBLISH when skip leaves no recipient; 422 IDEMPOTENCY_KEY_REUSED. With skip, 200 {campaignId, skipped}: only the certificates issued are charged. With replace, 200 {campaignId, skipped: 0, replaced}; 400 ERR_REASON_REQUIRED without reason or notes; 409 REPLACE_UNAVAILABLE for an NFT template.',
           consumes: ['application/json', 'multipart/form-data'],
           headers: z.object({ [IDEMPOTENCY_HEADER]: z.string().min(1).max(200).optional() }),
           body: publishBodyContract,
-          response: { 200: z.object({ campaignId: z.number(), skipped: z.number().optional() }) },
+          response: {
+            200: z.object({ campaignId: z.number(), skipped: z.number().optional(), replaced: z.number().optional() }),
+          },
         },
       },
       async (request) => {
@@ -177,6 +186,7 @@ export async function publicationRoutes(app: FastifyInstance, ctx: AppContext): 
           archive,
           duplicateBehavior: body.duplicateBehavior ?? DEFAULT_DUPLICATE_BEHAVIOR,
           columnMapping: body.columnMapping,
+          replaceReason: body.reason,
         });
       },
     );

@@ -6848,7 +6848,7 @@ export interface paths {
     put?: never;
     /**
      * Publish imported rows as a campaign of certificates
-     * @description JSON {templateId, data (rows), contentType "json", notes (max 60), automated-emailing, duplicateBehavior, columnMapping}, or multipart/form-data with `body` (that JSON) and `file` (the .zip of the files the rows name). Header Idempotency-Key: a repeated publish with the same key answers the first campaignId and issues nothing. 200 {campaignId}; 400 {data} (ERR_CPF_INCORRECT_DATA), {error} (ERR_PUBLICATION_ERROR, or "Invalid input file" / "File missing in the archive: …"), ERR_UNKNOWN_COLUMNS {error, columns: [{column, suggestion}], errors} for columns that are not the template’s unless columnMapping maps them; the rows need firstName and lastName filled (ERR_MISSING_HEADERS, ERR_MISSING_VALUES in errors); 402 NOT_ENOUGH_CREDITS; 409 TEMPLATE_UNAVAILABLE, ERR_DUPLICATE_RECIPIENTS {recipients, count, duplicates: [{row, recipient, certificateKey}] (the first 100)} when recipients already hold a valid certificate of this template and duplicateBehavior is deny (the default), ERR_NOTHING_TO_PUBLISH when skip leaves no recipient; 422 IDEMPOTENCY_KEY_REUSED. With skip, 200 {campaignId, skipped}: only the certificates issued are charged.
+     * @description JSON {templateId, data (rows), contentType "json", notes (max 60), automated-emailing, duplicateBehavior, columnMapping}, or multipart/form-data with `body` (that JSON) and `file` (the .zip of the files the rows name). Header Idempotency-Key: a repeated publish with the same key answers the first campaignId and issues nothing. 200 {campaignId}; 400 {data} (ERR_CPF_INCORRECT_DATA), {error} (ERR_PUBLICATION_ERROR, or "Invalid input file" / "File missing in the archive: …"), ERR_UNKNOWN_COLUMNS {error, columns: [{column, suggestion}], errors} for columns that are not the template’s unless columnMapping maps them; the rows need firstName and lastName filled (ERR_MISSING_HEADERS, ERR_MISSING_VALUES in errors); 402 NOT_ENOUGH_CREDITS; 409 TEMPLATE_UNAVAILABLE, ERR_DUPLICATE_RECIPIENTS {recipients, count, duplicates: [{row, recipient, certificateKey}] (the first 100)} when recipients already hold a valid certificate of this template and duplicateBehavior is deny (the default), ERR_NOTHING_TO_PUBLISH when skip leaves no recipient; 422 IDEMPOTENCY_KEY_REUSED. With skip, 200 {campaignId, skipped}: only the certificates issued are charged. With replace, 200 {campaignId, skipped: 0, replaced}; 400 ERR_REASON_REQUIRED without reason or notes; 409 REPLACE_UNAVAILABLE for an NFT template.
      */
     post: {
       parameters: {
@@ -6871,10 +6871,12 @@ export interface paths {
             notes?: string;
             'automated-emailing'?: boolean;
             /**
-             * @description Recipients who already hold a valid certificate of this template: deny (default) refuses the publish with 409 ERR_DUPLICATE_RECIPIENTS, allow issues them another, skip leaves them out (not charged)
+             * @description Recipients who already hold a valid certificate of this template: deny (default) refuses the publish with 409 ERR_DUPLICATE_RECIPIENTS, allow issues them another, skip leaves them out (not charged), replace issues them a corrected certificate that replaces their valid one (the newest: revoked for good, its page links the new one; free on a plan whose corrections are free)
              * @enum {string}
              */
-            duplicateBehavior?: 'deny' | 'allow' | 'skip';
+            duplicateBehavior?: 'deny' | 'allow' | 'skip' | 'replace';
+            /** @description With duplicateBehavior replace: why the certificates held are replaced, shown on their pages (never in a status list); the notes when absent */
+            reason?: string;
             /** @description Columns of the rows that are not the template’s, each renamed to one of its columns ({"First name": "firstName"}) or left out (null). Without it, such columns are refused with ERR_UNKNOWN_COLUMNS, which names them and the column each most likely meant. */
             columnMapping?: {
               [key: string]: string | null;
@@ -6901,6 +6903,7 @@ export interface paths {
             'application/json': {
               campaignId: number;
               skipped?: number;
+              replaced?: number;
             };
           };
         };
@@ -7819,6 +7822,83 @@ export interface paths {
       };
     };
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/certificates/reissue': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Replace valid certificates by corrected ones (corrected re-issue), in one transaction
+     * @description Body {certificates: [{key, changes: {column: value}}] (at most 10,000), reason}. changes are the corrected recipient fields (firstName, lastName, Email, the template’s other columns), checked as a publish checks its rows; the recipient key and the language cannot change. In one transaction the new certificates (same template and recipient, a new key) are created in a campaign "Correction" per template, the old ones are revoked for good (status 15, replaced: their revocation and suspension bits are set) and linked to them with the reason, which is shown on the old certificate’s page and never in a status list; one credit each unless the plan makes corrections free. After signing, the webhook certificate.replaced is sent and each recipient gets one mail in their language. 200 {replaced, campaignId, campaignIds, certificates: [{old, new}]}; 400 ERR_REASON_REQUIRED, ERR_REPEATED_CERTIFICATES, ERR_CHANGE_NOT_ALLOWED {key, column}, ERR_NOTHING_CHANGED {keys}, ERR_PUBLICATION_ERROR / ERR_UNKNOWN_COLUMNS (the corrected rows, as a publish); 402 NOT_ENOUGH_CREDITS; 409 ERR_CERTIFICATE_NOT_REPLACEABLE {certificates: [{key, reason: not_found | disabled | deleted | replaced | expired | nft | not_valid}]}. Nothing is changed by a refusal.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            certificates: {
+              key: string;
+              changes: {
+                [key: string]: string;
+              };
+            }[];
+            reason: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              replaced: number;
+              campaignId: number;
+              campaignIds: number[];
+              certificates: {
+                old: string;
+                new: string;
+              }[];
+            };
+          };
+        };
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
     delete?: never;
     options?: never;
     head?: never;

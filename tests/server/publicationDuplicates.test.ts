@@ -242,6 +242,6 @@ describe.each(TEST_DATABASES)('publishing the same recipients again on %s', (dat
     const otherChoice = await publish(recipientRows(2), 'skip', 'key-2');
     expect(otherChoice.statusCode).toBe(422);
     expect(otherChoice.json().code).toBe('IDEMPOTENCY_KEY_REUSED');
-    expect((await publish(recipientRows(2), 'replace')).statusCode).toBe(400);
+    expect((await publish(recipientRows(2), 'overwrite')).statusCode).toBe(400);
   });
 });

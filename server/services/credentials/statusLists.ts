@@ -15,13 +15,14 @@ import {
 } from './statusList';
 
 /**
- * Which certificate statuses set the bit of each list. Deleted revokes; the suspension list, the one entry our
- * credentials carry, says "not valid" for disabled (cleared again on enable) and for deleted (for good: a deleted
- * certificate never comes back), so every verifier sees both (docs/credentials.md).
+ * Which certificate statuses set the bit of each list. Deleted and replaced revoke; the suspension list, the one
+ * entry our credentials carry, says "not valid" for disabled (cleared again on enable) and for deleted and replaced
+ * (for good: neither ever comes back), so every verifier sees them all (docs/credentials.md). Why one was replaced
+ * is never in a list (issue 28: reason codes in status lists were rejected for privacy).
  */
-const FLAGGING_STATUSES: Record<StatusPurpose, readonly number[]> = {
-  revocation: [CERTIFICATE_STATUS.deleted],
-  suspension: [CERTIFICATE_STATUS.disabled, CERTIFICATE_STATUS.deleted],
+export const FLAGGING_STATUSES: Record<StatusPurpose, readonly number[]> = {
+  revocation: [CERTIFICATE_STATUS.deleted, CERTIFICATE_STATUS.replaced],
+  suspension: [CERTIFICATE_STATUS.disabled, CERTIFICATE_STATUS.deleted, CERTIFICATE_STATUS.replaced],
 };
 
 export interface SignedStatusList {

@@ -548,6 +548,8 @@ export async function queueAutomatedEmails(ctx: AppContext, issuerId: number, ca
     .where('campaign_id', '=', campaignId)
     .where('status_id', 'in', ENABLED_STATUSES)
     .where('email', '!=', '')
+    // a certificate that replaced another is mailed what changed instead (services/certificates/replacementNotice.ts)
+    .where('id', 'not in', (eb) => eb.selectFrom('certificate_replacements').select('new_certificate_id'))
     .execute();
   const byLanguage = new Map<EmailLanguage, number[]>();
   for (const certificate of certificates) {

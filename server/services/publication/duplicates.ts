@@ -13,11 +13,11 @@ import { todayIso, validateImportSteps, type ImportRow } from '../../../domain/i
 import { rowsRefused, serverImportDefinition, type ColumnMapping } from './columnRules';
 import type { AuthContext } from '../../auth/guard';
 import type { AppContext } from '../../context';
-import { isPostgres } from '../../db/migrationHelpers';
 import type { Database, Template } from '../../db/schema';
 import { AppError } from '../../errors';
 import { cooperate } from '../../eventLoop';
 import { findValidCertificateKeys } from '../../repositories/certificates';
+import { lockIssuer } from '../../repositories/replacements';
 import { callerTemplate } from '../templates/access';
 import { templateImportData } from '../templates/views';
 import { MAX_PUBLISH_ROWS, rowsToSheet, runSteps, type Recipient } from './publish';
@@ -88,7 +88,7 @@ export const duplicateRecipients = (report: DuplicatesReport) =>
   new AppError(
     409,
     DUPLICATE_RECIPIENTS_CODE,
-    `${report.count} recipients already hold a valid certificate of this template: publish with duplicateBehavior "skip" or "allow"`,
+    `${report.count} recipients already hold a valid certificate of this template: publish with duplicateBehavior "skip", "allow" or "replace"`,
     { ...report },
   );
 
@@ -110,20 +110,22 @@ export async function settleDuplicates(
   template: Template,
   publication: { rows: readonly ImportRow[]; recipients: readonly Recipient[]; technicalFields: readonly string[] },
   behavior: DuplicateBehavior,
-): Promise<{ recipients: readonly Recipient[]; skipped: number }> {
+): Promise<{ recipients: readonly Recipient[]; skipped: number; replacing: (string | null)[] }> {
   const { rows, recipients, technicalFields } = publication;
-  if (behavior === 'allow') return { recipients, skipped: 0 };
-  if (isPostgres(trx))
-    await trx.selectFrom('issuers').select('id').where('id', '=', template.issuer_id).forUpdate().execute();
+  const none = () => recipients.map(() => null);
+  if (behavior === 'allow') return { recipients, skipped: 0, replacing: none() };
+  await lockIssuer(trx, template.issuer_id);
   const { report, held } = await findDuplicateRecipients(trx, template, rows, technicalFields);
-  if (report.count === 0) return { recipients, skipped: 0 };
+  if (report.count === 0) return { recipients, skipped: 0, replacing: none() };
   if (behavior === 'deny') throw duplicateRecipients(report);
   // a recipient's rows share its identity: any of them tells whether it is held
-  const kept = recipients.filter(
-    (recipient) => !held.has(recipientIdentity(recipient.rows.values().next().value as ImportRow, technicalFields)),
-  );
+  const heldKey = (recipient: Recipient) =>
+    held.get(recipientIdentity(recipient.rows.values().next().value as ImportRow, technicalFields)) ?? null;
+  // replace: everyone is issued; those who hold one have it replaced (its key, in the recipients' order)
+  if (behavior === 'replace') return { recipients, skipped: 0, replacing: recipients.map(heldKey) };
+  const kept = recipients.filter((recipient) => heldKey(recipient) === null);
   if (kept.length === 0) throw nothingToPublish(report);
-  return { recipients: kept, skipped: recipients.length - kept.length };
+  return { recipients: kept, skipped: recipients.length - kept.length, replacing: kept.map(() => null) };
 }
 
 /**

@@ -6,11 +6,15 @@ import { enqueueJob } from '../jobs/jobQueue';
 import { anchorCampaignOnChain } from '../ledger/evm/chainAnchoring';
 import { anchorCampaign } from '../ledger/transparencyLog';
 import { hasWebhookDelivery } from '../../repositories/webhooks';
+import { hasCampaignReplacements } from '../../repositories/replacements';
 import { notifyCampaignPublished } from '../webhooks/notify';
+import { notifyCertificatesReplaced, queueReplacementMails } from '../certificates/replacementNotice';
 
 /** Job types of a publication's follow-up work. */
 export const CAMPAIGN_FOLLOW_UP = 'campaign.followUp';
 export const CAMPAIGN_WEBHOOK = 'campaign.webhook';
+/** The mails of a campaign's certificates that replaced others (issue 28). */
+export const REPLACEMENT_MAILS = 'campaign.replacementMails';
 /** A campaign's follow-up job is tried this many times: each step is idempotent, so an interrupted one goes on. */
 export const FOLLOW_UP_ATTEMPTS = 10;
 /** A campaign's webhook job is tried this many times when it fails before calling the webhook (see below). */
@@ -53,7 +57,16 @@ export function registerPublicationJobs(ctx: AppContext): void {
         singletonKey: `${CAMPAIGN_WEBHOOK}:${job.campaignId}`,
       });
       await queueAutomatedEmails({ ...ctx, db: trx }, job.issuerId, job.campaignId);
+      // certificates that replaced others (a corrected re-issue, a publish with replace): their recipients get one
+      // mail saying what changed (queueAutomatedEmails leaves them out), from a job, as the mailer writes its outbox
+      // on the main connection (SQLite's one writer is this transaction)
+      if (await hasCampaignReplacements(trx, job.campaignId))
+        await enqueueJob(trx, REPLACEMENT_MAILS, job, { singletonKey: `${REPLACEMENT_MAILS}:${job.campaignId}` });
     });
+  });
+  ctx.jobs.register(REPLACEMENT_MAILS, async (payload) => {
+    const job = payload as CampaignJob;
+    await queueReplacementMails(ctx, job.issuerId, job.campaignId);
   });
   // deliverWithRetries already retries with back-off and records every attempt; the job is tried again only when it
   // failed before any attempt was recorded (the database unreachable while reading the settings), so a webhook that
@@ -62,5 +75,7 @@ export function registerPublicationJobs(ctx: AppContext): void {
     const job = payload as CampaignJob;
     if (await hasWebhookDelivery(ctx.db, job.issuerId, job.campaignId)) return;
     await notifyCampaignPublished(ctx, job.issuerId, job.campaignId, ctx.config.webhooks);
+    // then certificate.replaced, when the campaign's certificates replaced others (issue 28)
+    await notifyCertificatesReplaced(ctx, job.issuerId, job.campaignId, ctx.config.webhooks);
   });
 }

@@ -15,10 +15,21 @@ import type { AuthContext } from '../../auth/guard';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../db/clock';
 import type { CampaignTable, Database, NewCertificate, Template } from '../../db/schema';
-import { AppError } from '../../errors';
+import { AppError, badRequest } from '../../errors';
 import { cooperate } from '../../eventLoop';
 import { findCampaignByIdempotencyKey } from '../../repositories/campaigns';
-import { allocateStatusIndexes, insertCertificates } from '../../repositories/certificates';
+import {
+  allocateStatusIndexes,
+  bumpStatusVersion,
+  insertCertificates,
+  recountCampaigns,
+} from '../../repositories/certificates';
+import {
+  findCertificatesToReplace,
+  planHasFreeCorrections,
+  type CertificateToReplace,
+} from '../../repositories/replacements';
+import { linkReplacements } from '../certificates/replacementLinks';
 import { enqueueJob } from '../jobs/jobQueue';
 import { checkAnchoringFunds } from '../ledger/evm/chainAnchoring';
 import { callerTemplate } from '../templates/access';
@@ -46,6 +57,8 @@ export interface PublishInput {
   duplicateBehavior: DuplicateBehavior;
   /** the call's columnMapping: headers renamed to the template's columns, or left out (null) */
   columnMapping?: ColumnMapping;
+  /** with duplicateBehavior "replace": why the certificates held are replaced (shown on their pages); else the notes */
+  replaceReason?: string;
 }
 
 const KEY_ALPHABET = Buffer.from('ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789', 'latin1');
@@ -222,7 +235,7 @@ export async function publish(
   ctx: AppContext,
   auth: AuthContext,
   input: PublishInput,
-): Promise<{ campaignId: number; skipped?: number }> {
+): Promise<{ campaignId: number; skipped?: number; replaced?: number }> {
   const { db } = ctx;
   const template = await callerTemplate(db, auth, input.templateId);
   const rowsHash = await requestHash(input.templateId, input.rows, input.notes, input.archive);
@@ -239,6 +252,14 @@ export async function publish(
   }
   if (template.enabled !== 1 || template.usable !== 1) {
     throw new AppError(409, 'TEMPLATE_UNAVAILABLE', 'This template cannot be used for a publication');
+  }
+  const replaceReason = (input.replaceReason ?? input.notes).trim();
+  if (input.duplicateBehavior === 'replace') {
+    // an NFT's token and claims stay with it: its certificates are never replaced (as they are never deleted)
+    if (template.is_nft === 1)
+      throw new AppError(409, 'REPLACE_UNAVAILABLE', "An NFT template's certificates cannot be replaced");
+    if (replaceReason === '')
+      throw badRequest('ERR_REASON_REQUIRED', 'A publish that replaces certificates needs a reason (or notes)');
   }
 
   const importData = templateImportData(template);
@@ -282,6 +303,7 @@ export async function publish(
           idempotencyKey: input.idempotencyKey,
           hash,
           duplicateBehavior: input.duplicateBehavior,
+          replaceReason,
         },
       ),
     );
@@ -322,35 +344,45 @@ export async function debitNewCampaign(
     Insertable<CampaignTable>,
     'user_id' | 'notes' | 'automated_emailing' | 'idempotency_key' | 'request_hash' | 'created_at'
   >,
+  // a corrected re-issue (services/certificates/reissue.ts) charges nothing on a plan with free corrections, and its
+  // credit log line says "correction"
+  charge: { credits: number; reason: (campaignId: number) => string } = {
+    credits: count,
+    reason: (campaignId) => `campaign ${campaignId}`,
+  },
 ): Promise<{ campaignId: number; firstStatusIndex: number }> {
-  const debited = await trx
-    .updateTable('issuers')
-    .set((eb) => ({ credits: eb('credits', '-', count) }))
-    .where('id', '=', template.issuer_id)
-    .where('credits', '>=', count)
-    .executeTakeFirst();
-  if (Number(debited.numUpdatedRows) !== 1) {
-    const issuer = await trx
-      .selectFrom('issuers')
-      .select('credits')
+  if (charge.credits > 0) {
+    const debited = await trx
+      .updateTable('issuers')
+      .set((eb) => ({ credits: eb('credits', '-', charge.credits) }))
       .where('id', '=', template.issuer_id)
+      .where('credits', '>=', charge.credits)
       .executeTakeFirst();
-    throw notEnoughCredits(count, issuer?.credits ?? 0);
+    if (Number(debited.numUpdatedRows) !== 1) {
+      const issuer = await trx
+        .selectFrom('issuers')
+        .select('credits')
+        .where('id', '=', template.issuer_id)
+        .executeTakeFirst();
+      throw notEnoughCredits(charge.credits, issuer?.credits ?? 0);
+    }
   }
   const { id } = await trx
     .insertInto('campaigns')
     .values({ ...campaign, issuer_id: template.issuer_id, template_id: template.id, certified_degrees: count })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await trx
-    .insertInto('credit_operations')
-    .values({
-      issuer_id: template.issuer_id,
-      credits: -count,
-      reason: `campaign ${id}`,
-      operation_date: campaign.created_at,
-    })
-    .execute();
+  if (charge.credits > 0) {
+    await trx
+      .insertInto('credit_operations')
+      .values({
+        issuer_id: template.issuer_id,
+        credits: -charge.credits,
+        reason: charge.reason(id),
+        operation_date: campaign.created_at,
+      })
+      .execute();
+  }
   const firstStatusIndex = await allocateStatusIndexes(trx, template.issuer_id, count);
   return { campaignId: id, firstStatusIndex };
 }
@@ -404,21 +436,36 @@ async function writePublication(
     idempotencyKey: string | null;
     hash: string;
     duplicateBehavior: DuplicateBehavior;
+    replaceReason: string;
   },
-): Promise<{ campaignId: number; skipped: number }> {
-  // recipients who already hold a certificate: refused, skipped (not charged) or issued again
-  const { recipients, skipped } = await settleDuplicates(trx, template, publication, options.duplicateBehavior);
+): Promise<{ campaignId: number; skipped: number; replaced?: number }> {
+  // recipients who already hold a certificate: refused, skipped (not charged), issued again or replaced
+  const { recipients, skipped, replacing } = await settleDuplicates(
+    trx,
+    template,
+    publication,
+    options.duplicateBehavior,
+  );
   const { technicalFields } = publication;
   const now = nowIso();
   const count = recipients.length;
-  const { campaignId, firstStatusIndex } = await debitNewCampaign(trx, template, count, {
-    user_id: callerUserId(auth),
-    notes: options.notes,
-    automated_emailing: options.automatedEmailing ? 1 : 0,
-    idempotency_key: options.idempotencyKey,
-    request_hash: options.hash,
-    created_at: now,
-  });
+  const replaced = replacing.filter((key) => key !== null).length;
+  // the certificates that replace others are corrections: free on a plan that says so
+  const free = replaced > 0 && (await planHasFreeCorrections(trx, auth.issuer.plan));
+  const { campaignId, firstStatusIndex } = await debitNewCampaign(
+    trx,
+    template,
+    count,
+    {
+      user_id: callerUserId(auth),
+      notes: options.notes,
+      automated_emailing: options.automatedEmailing ? 1 : 0,
+      idempotency_key: options.idempotencyKey,
+      request_hash: options.hash,
+      created_at: now,
+    },
+    { credits: free ? count - replaced : count, reason: (id) => `campaign ${id}` },
+  );
   const certificates = await buildCertificates(template, recipients, technicalFields, {
     campaignId,
     firstStatusIndex,
@@ -426,6 +473,47 @@ async function writePublication(
     today: todayIso(),
   });
   await insertCertificates(trx, certificates);
+  if (replaced > 0) await replaceHeld(trx, auth, { replacing, certificates, reason: options.replaceReason, now });
   await closeNewCampaign(trx, template, campaignId, { statusId: certificates[0].status_id, count, now });
-  return { campaignId, skipped };
+  return options.duplicateBehavior === 'replace' ? { campaignId, skipped, replaced } : { campaignId, skipped };
+}
+
+/**
+ * A publish with duplicateBehavior "replace", in its transaction: the certificates held by its recipients (their
+ * keys in `replacing`, in the certificates' order) are replaced by the new ones, as a corrected re-issue does.
+ */
+async function replaceHeld(
+  trx: Kysely<Database>,
+  auth: AuthContext,
+  publication: {
+    replacing: readonly (string | null)[];
+    certificates: readonly NewCertificate[];
+    reason: string;
+    now: string;
+  },
+): Promise<void> {
+  const pairs = publication.replacing.flatMap((oldKey, index) =>
+    oldKey === null ? [] : [{ oldKey, newKey: publication.certificates[index].key }],
+  );
+  const found = new Map(
+    (
+      await findCertificatesToReplace(
+        trx,
+        auth.issuer.id,
+        pairs.map((pair) => pair.oldKey),
+      )
+    ).map((c) => [c.key, c]),
+  );
+  const old = pairs.map((pair) => found.get(pair.oldKey) as CertificateToReplace);
+  await linkReplacements(trx, auth, {
+    old,
+    newKeys: pairs.map((pair) => pair.newKey),
+    reason: publication.reason,
+    now: publication.now,
+  });
+  await bumpStatusVersion(trx, auth.issuer.id);
+  await recountCampaigns(
+    trx,
+    old.map((certificate) => certificate.campaign_id),
+  );
 }

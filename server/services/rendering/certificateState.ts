@@ -12,6 +12,8 @@ export function certificateState(
       return 'deleted';
     case CERTIFICATE_STATUS.disabled:
       return 'disabled';
+    case CERTIFICATE_STATUS.replaced:
+      return 'replaced';
     case CERTIFICATE_STATUS.expired:
       return 'expired';
     case CERTIFICATE_STATUS.minting:

@@ -14,13 +14,15 @@ export const PAGE_POLICY =
 export const PAGE_POLICY_HEADER = `${PAGE_POLICY}; frame-ancestors 'none'`;
 
 /** How the page presents the credential: its state for a real certificate, or a sample or preview. */
-export type PageState = 'valid' | 'disabled' | 'expired' | 'minting' | 'sample' | 'preview';
+export type PageState = 'valid' | 'disabled' | 'expired' | 'minting' | 'replaced' | 'sample' | 'preview';
 
 export interface CredentialPage {
   view: CredentialView;
   state: PageState;
   /** when the certificate expired, for the expired state */
   expiredOn?: string | null;
+  /** for the replaced state (issue 28): when, the issuer's reason, and the page of the certificate that replaced it */
+  replacement?: { date: string; reason: string; href: string } | null;
   /** the NFT network, for the minting state and anchored certificates */
   network?: string | null;
   /** the download and verification addresses; only a valid certificate offers downloads */
@@ -94,6 +96,7 @@ const STATUS_ICONS: Record<PageState | 'deleted', string> = {
   disabled: '!',
   expired: '!',
   minting: '&#8987;',
+  replaced: '&#215;',
   sample: 'i',
   preview: 'i',
   deleted: '&#215;',
@@ -106,6 +109,18 @@ function statusBanner(state: PageState | 'deleted', title: string, text: string)
 /** The banner of a template page that staff see before it is public (a preview token). */
 function unpublishedBanner(t: Texts): string {
   return `<div class="status status-unpublished" role="status"><span class="status-icon" aria-hidden="true">!</span><div><strong>${escapeHtml(t('unpublished.title'))}</strong><p>${escapeHtml(t('unpublished.text'))}</p></div></div>`;
+}
+
+/** "Replaced on {date}: {reason}", and the link to the certificate that replaced it (issue 28). */
+function replacedBanner(page: CredentialPage, t: Texts): string {
+  const replacement = page.replacement;
+  if (!replacement) return statusBanner('replaced', t('status.replaced.title'), t('status.replaced.undated'));
+  const text = t('status.replaced.text', {
+    date: formatDate(replacement.date.slice(0, 10), page.view.language),
+    reason: replacement.reason,
+  });
+  const href = escapeHtml(replacement.href);
+  return `<div class="status status-replaced" role="status"><span class="status-icon" aria-hidden="true">${STATUS_ICONS.replaced}</span><div><strong>${escapeHtml(t('status.replaced.title'))}</strong><p>${escapeHtml(text)}</p><p><a href="${href}" class="replacement-link">${escapeHtml(t('status.replaced.link'))}</a></p></div></div>`;
 }
 
 function image(source: string | null, alt: string, className = ''): string {
@@ -150,6 +165,8 @@ function statusOf(page: CredentialPage, t: Texts): string {
       return statusBanner(page.state, t(`status.${page.state}.title`), t(`status.${page.state}.text`));
     case 'minting':
       return statusBanner('minting', t('status.minting.title'), t('status.minting.text', { network }));
+    case 'replaced':
+      return replacedBanner(page, t);
   }
 }
 

@@ -1,0 +1,184 @@
+import type { Insertable, Kysely } from 'kysely';
+import { CERTIFICATE_STATUS, REPLACEABLE_STATUSES } from '../../domain/certificates';
+import { isPostgres } from '../db/migrationHelpers';
+import type { Certificate, CertificateReplacementTable, Database } from '../db/schema';
+
+/** Keys or ids per statement: far below SQLite's and PostgreSQL's bound-value limits. */
+const CHUNK = 500;
+
+function chunks<T>(items: readonly T[]): T[][] {
+  const out: T[][] = [];
+  for (let start = 0; start < items.length; start += CHUNK) out.push(items.slice(start, start + CHUNK));
+  return out;
+}
+
+/**
+ * Locks the issuer's row until the transaction ends on PostgreSQL, so that one issuer's re-issues and publishes
+ * read and write one after the other (SQLite runs one transaction at a time anyway).
+ */
+export async function lockIssuer(db: Kysely<Database>, issuerId: number): Promise<void> {
+  if (isPostgres(db)) await db.selectFrom('issuers').select('id').where('id', '=', issuerId).forUpdate().execute();
+}
+
+/** Whether the plan's corrected re-issues are free (plan_settings; no row: charged). */
+export async function planHasFreeCorrections(db: Kysely<Database>, plan: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('plan_settings')
+    .select('free_corrections')
+    .where('plan', '=', plan)
+    .executeTakeFirst();
+  return row?.free_corrections === 1;
+}
+
+/** What a re-issue reads of a certificate to be replaced. */
+export type CertificateToReplace = Pick<
+  Certificate,
+  | 'id'
+  | 'key'
+  | 'template_id'
+  | 'campaign_id'
+  | 'status_id'
+  | 'language'
+  | 'email'
+  | 'recipient_key'
+  | 'data'
+  | 'translations'
+  | 'obtention_date'
+  | 'expiration_date'
+>;
+
+/** The issuer's certificates of these keys (others' are not found); inside the re-issue's transaction. */
+export async function findCertificatesToReplace(
+  db: Kysely<Database>,
+  issuerId: number,
+  keys: readonly string[],
+): Promise<CertificateToReplace[]> {
+  const found: CertificateToReplace[] = [];
+  for (const part of chunks(keys)) {
+    found.push(
+      ...(await db
+        .selectFrom('certificates')
+        .select([
+          'id',
+          'key',
+          'template_id',
+          'campaign_id',
+          'status_id',
+          'language',
+          'email',
+          'recipient_key',
+          'data',
+          'translations',
+          'obtention_date',
+          'expiration_date',
+        ])
+        .where('issuer_id', '=', issuerId)
+        .where('key', 'in', part)
+        .execute()),
+    );
+  }
+  return found;
+}
+
+/** The ids of the certificates of these keys, key → id (the new certificates of a re-issue, once inserted). */
+export async function findCertificateIds(db: Kysely<Database>, keys: readonly string[]): Promise<Map<string, number>> {
+  const ids = new Map<string, number>();
+  for (const part of chunks(keys)) {
+    for (const row of await db.selectFrom('certificates').select(['id', 'key']).where('key', 'in', part).execute())
+      ids.set(row.key, row.id);
+  }
+  return ids;
+}
+
+/**
+ * Marks these certificates replaced, only those still replaceable; answers how many changed, so that the caller
+ * can tell a certificate changed meanwhile (by another re-issue or a disable) and roll back.
+ */
+export async function markReplaced(db: Kysely<Database>, ids: readonly number[], now: string): Promise<number> {
+  let updated = 0;
+  for (const part of chunks(ids)) {
+    const result = await db
+      .updateTable('certificates')
+      .set({ status_id: CERTIFICATE_STATUS.replaced, updated_at: now })
+      .where('id', 'in', part)
+      .where('status_id', 'in', [...REPLACEABLE_STATUSES])
+      .executeTakeFirst();
+    updated += Number(result.numUpdatedRows);
+  }
+  return updated;
+}
+
+export async function insertReplacements(
+  db: Kysely<Database>,
+  replacements: readonly Insertable<CertificateReplacementTable>[],
+): Promise<void> {
+  for (let start = 0; start < replacements.length; start += 100) {
+    await db
+      .insertInto('certificate_replacements')
+      .values(replacements.slice(start, start + 100))
+      .execute();
+  }
+}
+
+/** What the old certificate's public page says: when, why, and the key of the certificate that replaced it. */
+export function findReplacementOf(
+  db: Kysely<Database>,
+  oldKey: string,
+): Promise<{ new_key: string; reason: string; created_at: string } | undefined> {
+  return db
+    .selectFrom('certificate_replacements as r')
+    .innerJoin('certificates as old', 'old.id', 'r.old_certificate_id')
+    .innerJoin('certificates as new', 'new.id', 'r.new_certificate_id')
+    .select(['new.key as new_key', 'r.reason', 'r.created_at'])
+    .where('old.key', '=', oldKey)
+    .executeTakeFirst();
+}
+
+/** One replacement of a campaign's new certificates, with what its recipient's mail needs. */
+export interface CampaignReplacement {
+  old_key: string;
+  new_key: string;
+  reason: string;
+  old_data: string;
+  new_data: string;
+  email: string;
+  language: string;
+  first_name: string;
+  last_name: string;
+  template_id: number;
+}
+
+/** The replacements whose new certificates are this campaign's, in the new certificates' order. */
+export function listCampaignReplacements(db: Kysely<Database>, campaignId: number): Promise<CampaignReplacement[]> {
+  return db
+    .selectFrom('certificate_replacements as r')
+    .innerJoin('certificates as old', 'old.id', 'r.old_certificate_id')
+    .innerJoin('certificates as new', 'new.id', 'r.new_certificate_id')
+    .select([
+      'old.key as old_key',
+      'new.key as new_key',
+      'r.reason',
+      'old.data as old_data',
+      'new.data as new_data',
+      'new.email',
+      'new.language',
+      'new.first_name',
+      'new.last_name',
+      'new.template_id',
+    ])
+    .where('new.campaign_id', '=', campaignId)
+    .orderBy('new.id')
+    .execute();
+}
+
+/** Whether any of this campaign's certificates replaced another (a correction, or a publish with replace). */
+export async function hasCampaignReplacements(db: Kysely<Database>, campaignId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('certificate_replacements as r')
+    .innerJoin('certificates as new', 'new.id', 'r.new_certificate_id')
+    .select('r.id')
+    .where('new.campaign_id', '=', campaignId)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}

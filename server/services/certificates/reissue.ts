@@ -1,0 +1,341 @@
+import type { Kysely } from 'kysely';
+import { CERTIFICATE_STATUS, isExpired, REPLACEABLE_STATUSES } from '../../../domain/certificates';
+import { correctionReason } from '../../../domain/creditOperations';
+import {
+  ALL_LANGUAGES,
+  EMAIL_KEY,
+  LANGUAGE_KEY,
+  todayIso,
+  validateImportSteps,
+  type ImportRow,
+} from '../../../domain/import';
+import type { AuthContext } from '../../auth/guard';
+import type { AppContext } from '../../context';
+import { nowIso } from '../../db/clock';
+import type { Database, Template } from '../../db/schema';
+import { AppError, badRequest } from '../../errors';
+import { cooperate } from '../../eventLoop';
+import { bumpStatusVersion, insertCertificates, recountCampaigns } from '../../repositories/certificates';
+import {
+  findCertificatesToReplace,
+  lockIssuer,
+  planHasFreeCorrections,
+  type CertificateToReplace,
+} from '../../repositories/replacements';
+import { rowsRefused, serverImportDefinition } from '../publication/columnRules';
+import {
+  buildCertificates,
+  callerUserId,
+  closeNewCampaign,
+  debitNewCampaign,
+  MAX_PUBLISH_ROWS,
+  rowsToSheet,
+  runSteps,
+  type Recipient,
+} from '../publication/publish';
+import { checkRecipientData } from '../publication/recipientData';
+import { linkReplacements, NOT_REPLACEABLE_CODE } from './replacementLinks';
+import { callerTemplate } from '../templates/access';
+import { templateImportData } from '../templates/views';
+
+export { NOT_REPLACEABLE_CODE };
+
+/**
+ * Corrected re-issue (issue 28): valid certificates replaced by new ones carrying corrected recipient fields. In one
+ * transaction: the new certificates (same template, same recipient key, a new key) in a campaign "Correction" per
+ * template, the old ones marked replaced (status 15: revoked and suspended for good) and linked to them with the
+ * reason, the status lists' version bumped, one credit per certificate debited unless the issuer's plan makes
+ * corrections free, and the new certificates queued for signing as a publish's are. After signing, the follow-up
+ * job queues the replacement notice (followUp.ts): the webhook certificate.replaced and one mail per recipient.
+ */
+
+/** The most certificates one re-issue replaces (a publish's rows). */
+export const MAX_REISSUE_CERTIFICATES = MAX_PUBLISH_ROWS;
+export const REASON_MAX_LENGTH = 500;
+/** A campaign of re-issued certificates carries this note. */
+export const CORRECTION_NOTES = 'Correction';
+
+export const CHANGE_REFUSED_CODE = 'ERR_CHANGE_NOT_ALLOWED';
+export const NOTHING_CHANGED_CODE = 'ERR_NOTHING_CHANGED';
+export const REASON_REQUIRED_CODE = 'ERR_REASON_REQUIRED';
+export const REPEATED_KEYS_CODE = 'ERR_REPEATED_CERTIFICATES';
+
+/** Why a certificate named cannot be replaced: not the issuer's (or no such key), or not valid. */
+export type NotReplaceable = 'not_found' | 'disabled' | 'deleted' | 'replaced' | 'expired' | 'nft' | 'not_valid';
+
+export interface ReissueRequest {
+  key: string;
+  /** column → corrected value: firstName, lastName, Email (or email) and the template's other columns */
+  changes: Record<string, string>;
+}
+
+export interface ReissueResult {
+  replaced: number;
+  /** the first campaign made (the only one when the certificates are of one template) */
+  campaignId: number;
+  campaignIds: number[];
+  certificates: { old: string; new: string }[];
+}
+
+const notReplaceable = (refused: { key: string; reason: NotReplaceable }[]) =>
+  new AppError(
+    409,
+    NOT_REPLACEABLE_CODE,
+    `These certificates cannot be replaced: ${refused.map(({ key, reason }) => `${key} (${reason})`).join(', ')}`,
+    { certificates: refused },
+  );
+
+function refusalOf(certificate: CertificateToReplace | undefined, template: Template | undefined, today: string) {
+  if (!certificate || !template) return 'not_found';
+  if (template.is_nft === 1) return 'nft';
+  if (!REPLACEABLE_STATUSES.includes(certificate.status_id)) {
+    switch (certificate.status_id) {
+      case CERTIFICATE_STATUS.disabled:
+        return 'disabled';
+      case CERTIFICATE_STATUS.deleted:
+        return 'deleted';
+      case CERTIFICATE_STATUS.replaced:
+        return 'replaced';
+      case CERTIFICATE_STATUS.expired:
+        return 'expired';
+      default:
+        return 'not_valid';
+    }
+  }
+  return isExpired(certificate.expiration_date, today) ? 'expired' : null;
+}
+
+function parseFields(json: string | null): Record<string, string> {
+  if (!json) return {};
+  try {
+    const value = JSON.parse(json) as unknown;
+    return typeof value === 'object' && value !== null ? (value as Record<string, string>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** The certificate's rows as its publish had them (its language first, then its translations), corrected. */
+function correctedRows(
+  certificate: CertificateToReplace,
+  changes: Readonly<Record<string, string>>,
+  { technicalFields, languages }: { technicalFields: readonly string[]; languages: readonly string[] },
+): { rows: ImportRow[]; changed: boolean } {
+  const fields = parseFields(certificate.data);
+  const translationRows = parseFields(certificate.translations);
+  // a certificate without translations of a template in several languages came from an 'all' row
+  const language =
+    Object.keys(translationRows).length === 0 && languages.length > 1 ? ALL_LANGUAGES : certificate.language;
+  const main: ImportRow = { [LANGUAGE_KEY]: language, [EMAIL_KEY]: certificate.email, ...fields };
+  // the dates the certificate was issued with (today's, when its row had none) stay unless corrected
+  main.obtentionDate = fields.obtentionDate || certificate.obtention_date;
+  if (certificate.expiration_date && !fields.ExpirationDate) main.ExpirationDate = certificate.expiration_date;
+  const translations = Object.entries(translationRows).map(
+    ([language, translated]) =>
+      ({
+        ...(translated as unknown as Record<string, string>),
+        [LANGUAGE_KEY]: language,
+        [EMAIL_KEY]: certificate.email,
+      }) as ImportRow,
+  );
+  let changed = false;
+  for (const [rawColumn, value] of Object.entries(changes)) {
+    const column = rawColumn.toLowerCase() === 'email' ? EMAIL_KEY : rawColumn;
+    if (column.toLowerCase() === 'language' || technicalFields.includes(column)) {
+      throw badRequest(
+        CHANGE_REFUSED_CODE,
+        `The recipient key and the language of ${certificate.key} cannot be changed by a re-issue: publish a new certificate`,
+        { key: certificate.key, column: rawColumn },
+      );
+    }
+    if ((main[column] ?? '') !== value) changed = true;
+    main[column] = value;
+    // a corrected name or address is corrected in every language the certificate has
+    for (const row of translations) if (column === EMAIL_KEY || column in row) row[column] = value;
+  }
+  return { rows: [main, ...translations], changed };
+}
+
+export interface TemplateGroup {
+  template: Template;
+  technicalFields: string[];
+  old: CertificateToReplace[];
+  recipients: Recipient[];
+}
+
+/** The rows of one template's certificates checked as a publish checks them, as one recipient per certificate. */
+async function checkedRecipients(
+  template: Template,
+  certificates: readonly { certificate: CertificateToReplace; rows: ImportRow[] }[],
+): Promise<Recipient[]> {
+  const importData = templateImportData(template);
+  const rows = certificates.flatMap((entry) => entry.rows);
+  const checked = await runSteps(
+    validateImportSteps(await rowsToSheet(rows), serverImportDefinition(importData, MAX_PUBLISH_ROWS * 4)),
+  );
+  if (!checked.ok) throw rowsRefused(checked);
+  const dataErrors = await checkRecipientData(checked.rows);
+  if (dataErrors)
+    throw new AppError(400, 'ERR_CPF_INCORRECT_DATA', 'Some recipient data are not valid', { data: dataErrors });
+  // no row is blank, so the checked rows are the rows given, in their order
+  const recipients: Recipient[] = [];
+  let next = 0;
+  for (const entry of certificates) {
+    await cooperate();
+    const recipient: Recipient = { rows: new Map() };
+    for (let index = 0; index < entry.rows.length; index++) {
+      const row = checked.rows[next++];
+      recipient.rows.set(row[LANGUAGE_KEY], row);
+    }
+    recipients.push(recipient);
+  }
+  return recipients;
+}
+
+/** Reads and checks what is asked before anything is written: every refusal comes here, with nothing changed. */
+async function prepare(
+  ctx: AppContext,
+  auth: AuthContext,
+  requests: readonly ReissueRequest[],
+): Promise<Map<number, TemplateGroup>> {
+  const keys = requests.map((request) => request.key);
+  const repeated = keys.filter((key, index) => keys.indexOf(key) !== index);
+  if (repeated.length > 0)
+    throw badRequest(REPEATED_KEYS_CODE, `Certificates named twice: ${[...new Set(repeated)].join(', ')}`, {
+      keys: [...new Set(repeated)],
+    });
+  const found = new Map((await findCertificatesToReplace(ctx.db, auth.issuer.id, keys)).map((c) => [c.key, c]));
+  const templates = new Map<number, Template>();
+  for (const certificate of found.values()) {
+    if (!templates.has(certificate.template_id))
+      templates.set(certificate.template_id, await callerTemplate(ctx.db, auth, certificate.template_id));
+  }
+  const today = todayIso();
+  const refused: { key: string; reason: NotReplaceable }[] = [];
+  for (const key of keys) {
+    const certificate = found.get(key);
+    const reason = refusalOf(certificate, certificate && templates.get(certificate.template_id), today);
+    if (reason) refused.push({ key, reason });
+  }
+  if (refused.length > 0) throw notReplaceable(refused);
+
+  const byTemplate = new Map<number, { certificate: CertificateToReplace; rows: ImportRow[] }[]>();
+  const unchanged: string[] = [];
+  for (const request of requests) {
+    await cooperate();
+    const certificate = found.get(request.key) as CertificateToReplace;
+    const template = templates.get(certificate.template_id) as Template;
+    const { rows, changed } = correctedRows(certificate, request.changes, templateImportData(template));
+    if (!changed) unchanged.push(request.key);
+    const entries = byTemplate.get(template.id) ?? [];
+    entries.push({ certificate, rows });
+    byTemplate.set(template.id, entries);
+  }
+  if (unchanged.length > 0)
+    throw badRequest(NOTHING_CHANGED_CODE, `Nothing would change for: ${unchanged.join(', ')}`, { keys: unchanged });
+
+  const groups = new Map<number, TemplateGroup>();
+  for (const [templateId, entries] of byTemplate) {
+    const template = templates.get(templateId) as Template;
+    groups.set(templateId, {
+      template,
+      technicalFields: templateImportData(template).technicalFields,
+      old: entries.map((entry) => entry.certificate),
+      recipients: await checkedRecipients(template, entries),
+    });
+  }
+  return groups;
+}
+
+/**
+ * Inside a transaction: the new certificates of these recipients replace the old ones (same order), in a new
+ * campaign of the template, charged unless `free`; the old ones are marked replaced and linked with the reason.
+ * Shared by the re-issue below and by a publish with duplicateBehavior "replace". Answers the campaign and the
+ * pairs of keys; the caller bumps the status version and recounts the old campaigns.
+ */
+export async function writeReplacements(
+  trx: Kysely<Database>,
+  auth: AuthContext,
+  group: TemplateGroup,
+  options: { reason: string; free: boolean; now: string },
+): Promise<{ campaignId: number; pairs: { old: string; new: string }[] }> {
+  const { template, recipients, old } = group;
+  const count = recipients.length;
+  const { campaignId, firstStatusIndex } = await debitNewCampaign(
+    trx,
+    template,
+    count,
+    {
+      user_id: callerUserId(auth),
+      notes: CORRECTION_NOTES,
+      automated_emailing: 0,
+      idempotency_key: null,
+      request_hash: null,
+      created_at: options.now,
+    },
+    { credits: options.free ? 0 : count, reason: correctionReason },
+  );
+  const certificates = await buildCertificates(template, recipients, group.technicalFields, {
+    campaignId,
+    firstStatusIndex,
+    now: options.now,
+    today: todayIso(),
+  });
+  // the same language as the certificate replaced (an 'all' row gives the template's default language, which may have
+  // changed since)
+  certificates.forEach((certificate, index) => (certificate.language = old[index].language));
+  await insertCertificates(trx, certificates);
+  await linkReplacements(trx, auth, {
+    old,
+    newKeys: certificates.map((c) => c.key),
+    reason: options.reason,
+    now: options.now,
+  });
+  await closeNewCampaign(trx, template, campaignId, {
+    statusId: certificates[0].status_id,
+    count,
+    now: options.now,
+  });
+  return {
+    campaignId,
+    pairs: old.map((certificate, index) => ({ old: certificate.key, new: certificates[index].key })),
+  };
+}
+
+/** POST /api/admin/certificates/reissue. */
+export async function reissueCertificates(
+  ctx: AppContext,
+  auth: AuthContext,
+  input: { certificates: readonly ReissueRequest[]; reason: string },
+): Promise<ReissueResult> {
+  const reason = input.reason.trim();
+  if (reason === '') throw badRequest(REASON_REQUIRED_CODE, 'A re-issue needs a reason');
+  if (reason.length > REASON_MAX_LENGTH)
+    throw badRequest(REASON_REQUIRED_CODE, `A reason has at most ${REASON_MAX_LENGTH} characters`);
+  const groups = await prepare(ctx, auth, input.certificates);
+  const result = await ctx.db.transaction().execute(async (trx) => {
+    await lockIssuer(trx, auth.issuer.id);
+    const free = await planHasFreeCorrections(trx, auth.issuer.plan);
+    const now = nowIso();
+    const campaignIds: number[] = [];
+    const byOld = new Map<string, string>();
+    for (const group of groups.values()) {
+      const { campaignId, pairs } = await writeReplacements(trx, auth, group, { reason, free, now });
+      campaignIds.push(campaignId);
+      for (const pair of pairs) byOld.set(pair.old, pair.new);
+    }
+    await bumpStatusVersion(trx, auth.issuer.id);
+    await recountCampaigns(
+      trx,
+      [...groups.values()].flatMap((group) => group.old.map((certificate) => certificate.campaign_id)),
+    );
+    return { campaignIds, byOld };
+  });
+  ctx.jobs.wake();
+  return {
+    replaced: result.byOld.size,
+    campaignId: result.campaignIds[0],
+    campaignIds: result.campaignIds,
+    certificates: input.certificates.map(({ key }) => ({ old: key, new: result.byOld.get(key) as string })),
+  };
+}
