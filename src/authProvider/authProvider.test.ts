@@ -1,11 +1,23 @@
-import { describe, expect, it } from 'vitest';
-import { authProvider } from './authProvider';
+import { afterEach, describe, expect, it } from 'vitest';
+import { HttpError } from 'react-admin';
+import { authProvider, isPublicPage } from './authProvider';
 
-describe('the auth provider for a visitor without a session', () => {
-  it('gives no permissions rather than a refusal, so a public page is not sent to the login screen', async () => {
-    localStorage.clear();
-    await expect(authProvider.getPermissions?.({})).resolves.toBeNull();
-    // the signed-in pages are still refused to them
-    await expect(authProvider.checkAuth({})).rejects.toMatchObject({ redirectTo: '/login' });
+describe('the auth provider on public pages', () => {
+  afterEach(() => window.history.replaceState(null, '', '/'));
+
+  it('leaves a visitor of the verify page where they are when a call is refused for want of a session', async () => {
+    window.history.replaceState(null, '', '/verify');
+    await expect(authProvider.checkError(new HttpError('Unable to retrieve token', 401))).resolves.toBeUndefined();
+  });
+
+  it('still sends a signed-in page to the login screen when its session is refused', async () => {
+    window.history.replaceState(null, '', '/templates');
+    await expect(authProvider.checkError(new HttpError('Unable to retrieve token', 401))).rejects.toMatchObject({
+      redirectTo: '/login',
+    });
+  });
+
+  it('names the public pages', () => {
+    expect(['/verify', '/nft/claim', '/login', '/templates'].map(isPublicPage)).toEqual([true, true, false, false]);
   });
 });

@@ -3,6 +3,8 @@ import { HttpError } from 'react-admin';
 import { AUTH_LEVEL, type CurrentUser } from '../../domain/auth';
 import { canAccess, type Action, type Resource } from '../../domain/permissions';
 import { apiRequest } from '../dataProvider/apiRequest';
+import { NFT_CLAIM_PATH } from '../../domain/nftClaims';
+import { VERIFY_PATH } from '../custom-pages/verify/paths';
 import { clearToken, currentClaims, readToken, storeToken } from './tokenStorage';
 
 export type Identity = UserIdentity & { user: CurrentUser };
@@ -38,6 +40,11 @@ export function forgetCurrentUser(): void {
   whoCache = null;
 }
 
+/** The pages anyone opens without signing in, outside the layout. */
+export function isPublicPage(pathname: string): boolean {
+  return pathname === VERIFY_PATH || pathname === NFT_CLAIM_PATH;
+}
+
 export const authProvider: AuthProvider = {
   /** Stores a session token obtained from a sign-in link, single sign-on or the second factor. */
   async login({ token }: { token: string }) {
@@ -68,6 +75,9 @@ export const authProvider: AuthProvider = {
 
   async checkError(error: unknown) {
     const status = (error as { status?: number })?.status;
+    // <Admin> asks for the permissions on every page: a visitor's refusal on a public page (verify, NFT claim) logged
+    // them out to the login screen once react-query's retries were over, seven seconds after the page opened
+    if (status === 401 && isPublicPage(window.location.pathname)) return;
     if (status === 401) {
       clearToken();
       forgetCurrentUser();
@@ -80,20 +90,8 @@ export const authProvider: AuthProvider = {
     return { id: user.id, fullName: `${user.firstName} ${user.lastName}`.trim() || user.email, user };
   },
 
-  /**
-   * The user's profile, or null for a visitor without a session: <Admin> asks on every page, the public ones
-   * (verify, NFT claim) too, and a refusal there logged the visitor out to the login screen once react-query's
-   * retries were over, seven seconds after the page opened. The signed-in pages are kept by checkAuth and their
-   * route guards, not by this.
-   */
   async getPermissions() {
-    if (!readToken()) return null;
-    try {
-      return (await loadCurrentUser()).profileId;
-    } catch (error) {
-      if (error instanceof HttpError && error.status === 401) return null;
-      throw error;
-    }
+    return (await loadCurrentUser()).profileId;
   },
 
   async canAccess({ resource, action }: { resource: string; action: string }) {
