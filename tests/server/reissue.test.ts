@@ -1,5 +1,3 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startSmtpSink } from '../support/smtpSink';
 import { openCampaignApp } from './campaignApp';
@@ -9,6 +7,7 @@ import { addIssuer, addUser, bearer, signIn, signInAdmin } from './signIn';
 import { createBadgeTemplate, publishRows, recipientRows } from './publicationFixtures';
 import { createTestApp, TEST_DATABASES, type TestApp } from './testApp';
 import { verifyIndependently } from './credentials/independentVerifier';
+import { startReceiver } from '../support/webhookReceiver';
 
 /** did:web resolves over https: an independent verifier resolves our addresses against what the server answers. */
 const PUBLIC_URL = 'https://laurel.test';
@@ -417,29 +416,6 @@ describe.each(TEST_DATABASES)('corrected re-issue on %s', (database) => {
     expect(check.json().duplicates).toEqual([{ row: 2, recipient: 'L-1', certificateKey: issued[0].key }]);
   });
 });
-
-/** A webhook receiver on loopback that answers 200 and keeps what it got. */
-async function startReceiver() {
-  const requests: { url: string; body: string }[] = [];
-  const server = http.createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      requests.push({ url: request.url ?? '', body: Buffer.concat(chunks).toString('utf8') });
-      response.writeHead(200, { 'content-type': 'text/plain' }).end('thanks');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    requests,
-    port: (server.address() as AddressInfo).port,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
 
 describe.each(TEST_DATABASES)('after a corrected re-issue on %s', (database) => {
   it('announces certificate.replaced to the webhook and mails each recipient once, in their language', async () => {
