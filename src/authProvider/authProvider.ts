@@ -25,6 +25,9 @@ async function who(): Promise<CurrentUser> {
 export function loadCurrentUser(): Promise<CurrentUser> {
   const token = readToken();
   if (!token) return Promise.reject(new HttpError('Unable to retrieve token', 401));
+  // between the sign-in link and the second factor the server refuses `who`, and that refusal would end the
+  // pending session under the prompt that is about to complete it
+  if (secondFactorPending()) return Promise.reject(new HttpError('The second factor is required', 401));
   if (whoCache?.token !== token) {
     const user = who();
     user.catch((error: unknown) => {
@@ -38,6 +41,10 @@ export function loadCurrentUser(): Promise<CurrentUser> {
 
 export function forgetCurrentUser(): void {
   whoCache = null;
+}
+
+function secondFactorPending(): boolean {
+  return currentClaims()?.authLevel === AUTH_LEVEL.secondFactorPending;
 }
 
 /** The pages anyone opens without signing in, outside the layout. */
@@ -90,7 +97,12 @@ export const authProvider: AuthProvider = {
     return { id: user.id, fullName: `${user.firstName} ${user.lastName}`.trim() || user.email, user };
   },
 
+  /**
+   * <Admin> asks on every page, the login screen included: a person whose second factor is pending has no rights
+   * yet, which is no error (an error would go through checkError and end the pending session).
+   */
   async getPermissions() {
+    if (secondFactorPending()) return null;
     return (await loadCurrentUser()).profileId;
   },
 
