@@ -39,7 +39,7 @@ describe('the auth provider between the sign-in link and the second factor', () 
     const fetch = vi.fn();
     vi.stubGlobal('fetch', fetch);
     localStorage.setItem(AUTH_TOKEN_STORAGE_KEY, tokenWith(AUTH_LEVEL.secondFactorPending));
-    await expect(authProvider.getPermissions({})).resolves.toBeNull();
+    await expect(authProvider.getPermissions?.({})).resolves.toBeNull();
     await expect(loadCurrentUser()).rejects.toMatchObject({ status: 401 });
     expect(fetch).not.toHaveBeenCalled();
     expect(localStorage.getItem(AUTH_TOKEN_STORAGE_KEY)).not.toBeNull();

@@ -1,6 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
+export interface AxeScope {
+  include?: string;
+  exclude?: string;
+  rules?: string[];
+}
+
 /** The impacts that fail a screen: WCAG says a person cannot use the screen, or only with great difficulty. */
 const FAILING = new Set(['critical', 'serious']);
 
@@ -10,17 +16,16 @@ const FAILING = new Set(['critical', 'serious']);
  * `exclude` leaves a part out (a sandboxed frame without scripts, where axe cannot run and waits 30 s for it).
  * Beyond axe's default WCAG 2.x A/AA and best-practice rules, label-content-name-mismatch (WCAG 2.5.3, "label in
  * name", still marked experimental in axe 4.13) is turned on: a button showing "EN" must be named with "EN".
+ * `rules` runs only those rules (the colour rules, for a screen already checked with all of them in another theme).
  */
-export async function seriousViolations(
-  page: Page,
-  { include, exclude }: { include?: string; exclude?: string } = {},
-): Promise<string[]> {
+export async function seriousViolations(page: Page, { include, exclude, rules }: AxeScope = {}): Promise<string[]> {
   // legacy mode: axe.run in the page itself, rather than axe.runPartial in each frame then axe.finishRun in a new
   // blank page of the context opened and closed for every check; same rules, but frames of another origin are not
   // checked (the app has none; the row preview's script-less frame is left out anyway). See docs/decisions.md.
-  let builder = new AxeBuilder({ page })
-    .setLegacyMode()
-    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } });
+  let builder = new AxeBuilder({ page }).setLegacyMode();
+  builder = rules
+    ? builder.withRules(rules)
+    : builder.options({ rules: { 'label-content-name-mismatch': { enabled: true } } });
   if (include) builder = builder.include(include);
   if (exclude) builder = builder.exclude(exclude);
   const { violations } = await builder.analyze();
@@ -36,10 +41,6 @@ export async function seriousViolations(
 }
 
 /** Fails (softly, so that one run lists every screen's problems) when the screen has a critical or serious violation. */
-export async function expectNoSeriousViolations(
-  page: Page,
-  name: string,
-  options: { include?: string; exclude?: string } = {},
-): Promise<void> {
+export async function expectNoSeriousViolations(page: Page, name: string, options: AxeScope = {}): Promise<void> {
   expect.soft(await seriousViolations(page, options), `accessibility of ${name}`).toEqual([]);
 }
