@@ -33,7 +33,8 @@ export interface ReportTableProps {
   onOperationDone: (operation: string, updated: number) => void;
 }
 
-const STATUS_WIDTH = 116;
+// the longest status label (Reemplazado, En inscription) in its chip
+const STATUS_WIDTH = 132;
 /** deleted and replaced certificates are closed: their address is not edited any more */
 const CLOSED_STATUSES: readonly number[] = [CERTIFICATE_STATUS.deleted, CERTIFICATE_STATUS.replaced];
 const EMAIL_STATUS_WIDTH = 128;
@@ -41,9 +42,13 @@ const EMAIL_STATUS_WIDTH = 128;
 const ACTION_WIDTH = 34;
 const CELL_PADDING = 32;
 
+/**
+ * Status, email status and actions stay in view on the right from a tablet's width up; on a phone they would cover
+ * the whole table (names and checkboxes), so there they scroll with the rest.
+ */
 const pinned = (right: number, width: number) =>
   ({
-    position: 'sticky',
+    position: { xs: 'static', sm: 'sticky' },
     right,
     width,
     minWidth: width,
