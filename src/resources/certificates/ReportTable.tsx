@@ -49,7 +49,8 @@ const CELL_PADDING = 32;
 const pinned = (right: number, width: number) =>
   ({
     position: { xs: 'static', sm: 'sticky' },
-    right,
+    // the header's cells stay sticky (to the top): on a phone they must not stick to the right either
+    right: { xs: 'auto', sm: right },
     width,
     minWidth: width,
     zIndex: 1,
