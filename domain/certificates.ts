@@ -20,8 +20,11 @@ export const ACTIVE_STATUSES: readonly number[] = [1, 11, 13, 14];
 /** May be disabled, emailed or printed. */
 export const ENABLED_STATUSES: readonly number[] = [1, 13, 14];
 
-/** The reports' default status filter (spec 001 section 9). */
-export const DEFAULT_STATUS_FILTER: readonly number[] = [1, 3, 6, 9];
+/**
+ * The reports' default status filter (spec 001 section 9), and replaced certificates (issue 28): a report that hid
+ * them would look as if a corrected re-issue had lost them. NFT templates' certificates are never replaced.
+ */
+export const DEFAULT_STATUS_FILTER: readonly number[] = [1, 3, 6, 9, 15];
 export const NFT_STATUS_FILTER: readonly number[] = [11, 1, 3, 6, 9, 13, 14];
 
 /** A certificate key: this many crypto-random letters and digits. */

@@ -37,12 +37,15 @@ export const PUBLISH_INVALIDATES = [['credits'], ['credit-operations'], ['campai
  * offers a retry; `firewall` (no answer at all) does not.
  */
 export type PublishOutcome =
-  | { kind: 'success'; campaignId: number }
+  /** `replaced`: with duplicateBehavior replace, the certificates held that the new ones replace */
+  | { kind: 'success'; campaignId: number; replaced?: number }
   /** recipients already hold a valid certificate of the template (issue 28): the choice is asked again */
   | { kind: 'duplicates'; report: DuplicatesReport }
   | { kind: 'rejected'; errors: ImportError[] }
   | { kind: 'not_enough_credits' }
   | { kind: 'unavailable' }
+  /** 409 REPLACE_UNAVAILABLE: an NFT template's certificates are never replaced (the page does not offer it) */
+  | { kind: 'replace_unavailable' }
   | { kind: 'failure' }
   | { kind: 'firewall' };
 
@@ -68,6 +71,7 @@ export function outcomeOfError(error: unknown): PublishOutcome {
   const body = (error.body ?? {}) as PublishResponse;
   if (error.status === 402 || body.code === 'NOT_ENOUGH_CREDITS') return { kind: 'not_enough_credits' };
   if (body.code === DUPLICATE_RECIPIENTS_CODE) return { kind: 'duplicates', report: duplicatesOf(error.body) };
+  if (body.code === 'REPLACE_UNAVAILABLE') return { kind: 'replace_unavailable' };
   if (error.status === 409 || body.code === 'TEMPLATE_UNAVAILABLE') return { kind: 'unavailable' };
   if (error.status !== 400 && error.status !== 422) return { kind: 'failure' };
   // the blockchain signer cannot pay the NFT campaign's anchoring (issue 20): that error alone, with its line
@@ -159,9 +163,10 @@ export const publicationMethods = {
     };
     try {
       const { body } = await send();
-      return typeof body?.campaignId === 'number'
-        ? { kind: 'success', campaignId: body.campaignId }
-        : { kind: 'failure' };
+      if (typeof body?.campaignId !== 'number') return { kind: 'failure' };
+      return typeof body.replaced === 'number' && body.replaced > 0
+        ? { kind: 'success', campaignId: body.campaignId, replaced: body.replaced }
+        : { kind: 'success', campaignId: body.campaignId };
     } catch (error) {
       return outcomeOfError(error);
     }

@@ -12,12 +12,13 @@ import {
   LinearProgress,
   Radio,
   RadioGroup,
+  TextField,
   Typography,
 } from '@mui/material';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import type { DuplicateBehavior, DuplicatesReport } from '../../../domain/duplicates';
-import { certificatesAfterChoice, DUPLICATES_SHOWN } from './duplicateChoice';
+import { certificatesAfterChoice, DUPLICATES_SHOWN, REPLACE_REASON_MAX } from './duplicateChoice';
 import { closeWithoutBackdrop } from '../../components/closeWithoutBackdrop';
 
 /** While the server looks the rows' recipients up: nothing can be done but wait (as while publishing). */
@@ -35,21 +36,32 @@ export function CheckingDuplicatesDialog() {
 
 /**
  * Before the check word, when recipients already hold a valid certificate of the template (issue 28): how many,
- * the first of them, and the choice to leave them out (the default, not charged) or issue them again. Escape or
- * Cancel leaves the publish; Continue goes on to the controls with the certificates the choice issues.
+ * the first of them, and the choice to leave them out (the default, not charged), issue them again, or replace the
+ * certificates they hold (not for an NFT template), with a required reason shown on the old certificates' pages.
+ * Escape or Cancel leaves the publish; Continue goes on to the controls with the certificates the choice issues.
  */
 export function DuplicatesDialog({
   report,
+  replaceOffered,
   onChoose,
   onClose,
 }: {
   report: DuplicatesReport;
-  onChoose: (behavior: DuplicateBehavior) => void;
+  /** false for an NFT template, whose certificates are never replaced */
+  replaceOffered: boolean;
+  onChoose: (behavior: DuplicateBehavior, reason: string) => void;
   onClose: () => void;
 }) {
   const translate = useTranslate();
   const everyone = report.count >= report.recipients;
   const [behavior, setBehavior] = useState<DuplicateBehavior>(everyone ? 'allow' : 'skip');
+  const [reason, setReason] = useState('');
+  const [tried, setTried] = useState(false);
+  const reasonMissing = behavior === 'replace' && reason.trim() === '';
+  const choose = () => {
+    setTried(true);
+    if (!reasonMissing) onChoose(behavior, reason);
+  };
   const shown = report.duplicates.slice(0, DUPLICATES_SHOWN);
   const hidden = report.count - shown.length;
   return (
@@ -100,14 +112,41 @@ export function DuplicatesDialog({
                 count: certificatesAfterChoice(report.recipients, report, 'allow'),
               })}
             />
+            {replaceOffered && (
+              <FormControlLabel
+                value="replace"
+                control={<Radio />}
+                label={translate('publication.duplicates.replace', {
+                  count: certificatesAfterChoice(report.recipients, report, 'replace'),
+                })}
+              />
+            )}
           </RadioGroup>
         </FormControl>
+        {behavior === 'replace' && (
+          <TextField
+            fullWidth
+            multiline
+            minRows={2}
+            required
+            label={translate('publication.duplicates.reason')}
+            value={reason}
+            onChange={(event) => setReason(event.target.value.slice(0, REPLACE_REASON_MAX))}
+            error={tried && reasonMissing}
+            helperText={translate('publication.duplicates.reason_help', {
+              length: reason.length,
+              max: REPLACE_REASON_MAX,
+            })}
+            slotProps={{ htmlInput: { maxLength: REPLACE_REASON_MAX } }}
+            sx={{ mt: 1.5 }}
+          />
+        )}
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2.5 }}>
         <Button onClick={onClose} color="inherit">
           {translate('app.cancel')}
         </Button>
-        <Button variant="contained" onClick={() => onChoose(behavior)}>
+        <Button variant="contained" onClick={choose}>
           {translate('publication.duplicates.continue')}
         </Button>
       </DialogActions>

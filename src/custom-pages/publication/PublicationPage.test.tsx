@@ -63,6 +63,9 @@ let credits = 100;
 let publishAnswers: (() => Response)[] = [];
 const publishKeys: (string | null)[] = [];
 const publishBehaviors: unknown[] = [];
+const publishReasons: unknown[] = [];
+/** the delivery mode the templates list gives the template (an NFT template's certificates are never replaced) */
+let templateMode: 'NFT' | 'Classic' = 'Classic';
 const NO_DUPLICATES: DuplicatesReport = { recipients: 2, count: 0, duplicates: [] };
 let duplicatesAnswer = NO_DUPLICATES;
 const publishedRows: Record<string, string>[][] = [];
@@ -74,10 +77,20 @@ const { i18nProvider } = componentTestServer(
     http.get('*/api/issuer/5/template/3/meta', () => HttpResponse.json({ id: 3, label: { en: 'Data literacy' } })),
     http.get('*/api/issuer/5/credits', () => HttpResponse.json({ current: credits, operations: [] })),
     http.post('*/api/admin/data/duplicates', () => HttpResponse.json(duplicatesAnswer)),
+    http.get('*/api/templates', () =>
+      HttpResponse.json([{ id: 3, label: { en: 'Data literacy' }, mode: templateMode }], {
+        headers: { 'content-range': 'templates 0-0/1' },
+      }),
+    ),
     http.post('*/api/admin/data', async ({ request }) => {
       publishKeys.push(request.headers.get('idempotency-key'));
-      const body = (await request.json()) as { duplicateBehavior?: string; data: Record<string, string>[] };
+      const body = (await request.json()) as {
+        duplicateBehavior?: string;
+        reason?: string;
+        data: Record<string, string>[];
+      };
       publishBehaviors.push(body.duplicateBehavior);
+      publishReasons.push(body.reason);
       publishedRows.push(body.data);
       return (publishAnswers.shift() ?? (() => HttpResponse.json({ campaignId: 77 })))();
     }),
@@ -95,6 +108,8 @@ const { i18nProvider } = componentTestServer(
       publishAnswers = [];
       publishKeys.length = 0;
       publishBehaviors.length = 0;
+      publishReasons.length = 0;
+      templateMode = 'Classic';
       duplicatesAnswer = NO_DUPLICATES;
       publishedRows.length = 0;
       previews.length = 0;
@@ -453,5 +468,89 @@ describe('PublicationPage', { timeout: 20_000 }, () => {
     expect(publishBehaviors).toEqual(['deny', 'allow']);
     // another choice is another request: its own idempotency key
     expect(publishKeys[1]).not.toBe(publishKeys[0]);
+  });
+  it('replaces the certificates they hold, with a required reason, and says how many were replaced', async () => {
+    duplicatesAnswer = {
+      recipients: 2,
+      count: 1,
+      duplicates: [{ row: 2, recipient: 'A-1', certificateKey: 'K'.repeat(128) }],
+    };
+    publishAnswers = [() => HttpResponse.json({ campaignId: 78, skipped: 0, replaced: 1 })];
+    await renderPage();
+    await importGoodFile();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Publish 2 certificates' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Some recipients already hold this certificate' });
+    await user.click(
+      within(dialog).getByRole('radio', { name: 'Replace the certificates they hold: publish 2 certificates' }),
+    );
+    const reason = within(dialog).getByLabelText(/Why they are replaced/);
+    expect(reason).toHaveAccessibleDescription(
+      "Shown on the old certificates' public pages, with a link to the new ones (0/500).",
+    );
+    // no reason: the dialog stays
+    await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    expect(reason).toBeInvalid();
+    expect(screen.queryByRole('dialog', { name: 'Publish the certificates?' })).toBeNull();
+    await user.type(reason, 'Corrected names');
+    await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Publish the certificates?' });
+    expect(confirm).toHaveTextContent('2 certificates will be issued and as many credits used.');
+    await user.type(within(confirm).getByLabelText('Type PUBLISH to confirm'), 'PUBLISH');
+    await user.click(within(confirm).getByRole('button', { name: 'Publish' }));
+    expect(await screen.findByRole('dialog', { name: 'Certificates published' })).toHaveTextContent(
+      '2 certificates were issued in campaign #78. 1 of them replaces a certificate the recipient held, which is no longer valid.',
+    );
+    expect(publishBehaviors).toEqual(['replace']);
+    expect(publishReasons).toEqual(['Corrected names']);
+  });
+
+  it("does not offer to replace an NFT template's certificates", async () => {
+    duplicatesAnswer = {
+      recipients: 2,
+      count: 1,
+      duplicates: [{ row: 2, recipient: 'A-1', certificateKey: 'K'.repeat(128) }],
+    };
+    templateMode = 'NFT';
+    await renderPage();
+    await importGoodFile();
+    const user = userEvent.setup();
+    const publishButton = screen.getByRole('button', { name: 'Publish 2 certificates' });
+    await user.click(publishButton);
+    const nft = await screen.findByRole('dialog', { name: 'Some recipients already hold this certificate' });
+    expect(within(nft).getAllByRole('radio')).toHaveLength(2);
+    expect(within(nft).queryByRole('radio', { name: /Replace/ })).toBeNull();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('shows the refusal of a replace on a template the page did not know to be an NFT', async () => {
+    duplicatesAnswer = {
+      recipients: 2,
+      count: 1,
+      duplicates: [{ row: 2, recipient: 'A-1', certificateKey: 'K'.repeat(128) }],
+    };
+    publishAnswers = [
+      () =>
+        HttpResponse.json(
+          { code: 'REPLACE_UNAVAILABLE', message: "An NFT template's certificates cannot be replaced" },
+          { status: 409 },
+        ),
+    ];
+    await renderPage();
+    await importGoodFile();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Publish 2 certificates' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Some recipients already hold this certificate' });
+    await user.click(within(dialog).getByRole('radio', { name: /Replace the certificates they hold/ }));
+    await user.type(within(dialog).getByLabelText(/Why they are replaced/), 'Typos');
+    await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    await user.type(await screen.findByLabelText('Type PUBLISH to confirm'), 'PUBLISH');
+    await user.click(screen.getByRole('button', { name: 'Publish' }));
+    const refused = await screen.findByRole('dialog', { name: 'These certificates cannot be replaced' });
+    expect(refused).toHaveTextContent("This template's certificates are NFTs: they cannot be replaced.");
+    await user.click(within(refused).getByRole('button', { name: 'Close' }));
+    // not blocked: the same rows may be published with another choice
+    expect(await screen.findByRole('button', { name: 'Publish 2 certificates' })).toBeEnabled();
   });
 });

@@ -17,12 +17,12 @@ import {
 } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { Title, useLocaleState, useTranslate } from 'react-admin';
+import { Title, useGetList, useLocaleState, useTranslate } from 'react-admin';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { DuplicateBehavior } from '../../../domain/duplicates';
 import { importColumns, listedFiles, type ColumnMapping, type ImportDefinition } from '../../../domain/import';
 import { NOTE_MAX_LENGTH, rowsTooLong } from '../../../domain/publication';
-import { labelIn } from '../../../domain/templates';
+import { labelIn, type TemplateSummary } from '../../../domain/templates';
 import { useCurrentUser } from '../../authProvider/useCurrentUser';
 import { useReturnFocus } from '../../components/useReturnFocus';
 import { whenIdle } from '../../components/whenIdle';
@@ -130,6 +130,15 @@ export function PublicationPage() {
             label: labelIn(templateQuery.data.meta.label, locale),
           } as const);
 
+  // an NFT template's certificates are never replaced: the duplicates dialog does not offer it (the templates list
+  // says the delivery mode; unread, the choice is offered and the server's refusal is shown)
+  const modeQuery = useGetList<TemplateSummary>(
+    'templates',
+    { filter: { id: [templateId] }, pagination: { page: 1, perPage: 1 } },
+    { enabled: validId },
+  );
+  const nftTemplate = modeQuery.data?.[0]?.mode === 'NFT';
+
   const creditsQuery = useCredits();
   const credits = creditsQuery.data?.current ?? null;
   const loadCredits = async (): Promise<number | null> => (await creditsQuery.refetch()).data?.current ?? null;
@@ -161,11 +170,11 @@ export function PublicationPage() {
   }, [definition, importing]);
   useEffect(() => releaseSpreadsheetWorker, []);
 
-  // a new request (rows, archive, note, emailing, duplicates choice) is a new publish: it gets its own idempotency key
+  // a new request (rows, archive, note, emailing, duplicates choice and reason) is a new publish: it gets its own idempotency key
   useEffect(() => {
     idempotencyKey.current = null;
     partsSession.current = null;
-  }, [rows, archive, note, emailing, duplicates.behavior]);
+  }, [rows, archive, note, emailing, duplicates.behavior, duplicates.reason]);
 
   const chooseSpreadsheet = (file: File, columnMapping?: ColumnMapping) => {
     if (!definition) return;
@@ -250,6 +259,7 @@ export function PublicationPage() {
             notes: note.trim(),
             'automated-emailing': emailing,
             duplicateBehavior: duplicates.behavior,
+            ...(duplicates.behavior === 'replace' ? { reason: duplicates.reason } : {}),
           },
           data.requiresFiles && archive.status === 'read' ? archive.file : null,
           idempotencyKey.current,
@@ -291,9 +301,9 @@ export function PublicationPage() {
     }
   };
 
-  const chooseDuplicates = (behavior: DuplicateBehavior) => {
+  const chooseDuplicates = (behavior: DuplicateBehavior, reason: string) => {
     if (step.step !== 'duplicates') return;
-    const choice = duplicateChoice(step.report, behavior);
+    const choice = duplicateChoice(step.report, behavior, reason);
     setDuplicates(choice);
     setStep(controlStep({ needed: needed - choice.skipped, credits, tooLong, tooLongAccepted }));
   };
@@ -589,6 +599,7 @@ export function PublicationPage() {
         step={step}
         certificates={issued}
         tooLongLimit={2 * template.data.NbCharMax}
+        replaceOffered={!nftTemplate}
         refreshingCredits={refreshingCredits}
         onRefreshCredits={() => void refreshCredits()}
         onAcceptTooLong={acceptTooLong}

@@ -51,6 +51,7 @@ export function PublishDialogs({
   step,
   certificates,
   tooLongLimit,
+  replaceOffered,
   refreshingCredits,
   onRefreshCredits,
   onAcceptTooLong,
@@ -63,10 +64,12 @@ export function PublishDialogs({
   certificates: number;
   /** twice the template's character maximum */
   tooLongLimit: number;
+  /** the duplicates dialog offers to replace the certificates held (not for an NFT template) */
+  replaceOffered: boolean;
   refreshingCredits: boolean;
   onRefreshCredits: () => void;
   onAcceptTooLong: () => void;
-  onChooseDuplicates: (behavior: DuplicateBehavior) => void;
+  onChooseDuplicates: (behavior: DuplicateBehavior, reason: string) => void;
   onConfirm: () => void;
   onRetry: () => void;
   onClose: () => void;
@@ -84,7 +87,14 @@ export function PublishDialogs({
     case 'checking_duplicates':
       return <CheckingDuplicatesDialog />;
     case 'duplicates':
-      return <DuplicatesDialog report={step.report} onChoose={onChooseDuplicates} onClose={onClose} />;
+      return (
+        <DuplicatesDialog
+          report={step.report}
+          replaceOffered={replaceOffered}
+          onChoose={onChooseDuplicates}
+          onClose={onClose}
+        />
+      );
     case 'not_enough_credits':
       return (
         <Modal
@@ -225,6 +235,7 @@ function OutcomeModal({
             <CheckCircleIcon color="success" sx={{ fontSize: 40 }} aria-hidden="true" />
             <DialogContentText>
               {translate('publication.success_body', { count: certificates, campaign: outcome.campaignId })}
+              {outcome.replaced ? ` ${translate('publication.success_replaced', { count: outcome.replaced })}` : ''}
             </DialogContentText>
           </Box>
         </Modal>
@@ -243,6 +254,12 @@ function OutcomeModal({
       return (
         <Modal title={translate('publication.unavailable_title')} actions={close} onClose={onClose}>
           <Alert severity="error">{translate('publication.unavailable_body')}</Alert>
+        </Modal>
+      );
+    case 'replace_unavailable':
+      return (
+        <Modal title={translate('publication.replace_unavailable_title')} actions={close} onClose={onClose}>
+          <Alert severity="error">{translate('publication.replace_unavailable_body')}</Alert>
         </Modal>
       );
     case 'failure':

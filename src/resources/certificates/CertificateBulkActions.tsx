@@ -1,6 +1,7 @@
 import BlockIcon from '@mui/icons-material/BlockOutlined';
 import CheckCircleIcon from '@mui/icons-material/CheckCircleOutline';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
+import EditNoteIcon from '@mui/icons-material/EditNoteOutlined';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Button, useDeleteMany, useListContext, useNotify, useTranslate, useUpdateMany } from 'react-admin';
@@ -8,6 +9,8 @@ import { CERTIFICATE_STATUS, statusAfter, type CertificateOperation } from '../.
 import type { CertificateRecord } from '../../dataProvider/certificates';
 import { OperationConfirmDialog } from './CertificateDialogs';
 import { offeredOperations, operationFailure, type OperationContext } from './certificateOperations';
+import { replaceableRows } from './reissueModel';
+import { useReissue } from './ReissueScope';
 import { ResendMailsButton } from './ResendMailsButton';
 
 const OPERATION_ICONS: Record<CertificateOperation, ReactNode> = {
@@ -56,6 +59,7 @@ export function CertificateBulkActions({
   const [error, setError] = useState<string | null>(null);
   const [updateMany, { isPending: updating }] = useUpdateMany();
   const [deleteMany, { isPending: deleting }] = useDeleteMany();
+  const reissue = useReissue();
   const rows = data ?? [];
   const selectedRows = rows.filter((row) => selectedIds.includes(row.id));
   const unknownSelected = selectedIds.length > selectedRows.length;
@@ -125,6 +129,19 @@ export function CertificateBulkActions({
           {OPERATION_ICONS[operation]}
         </Button>
       ))}
+      {reissue && !context.nft && (
+        <Button
+          label="reports.reissue.action"
+          // the valid certificates of this page; the dialog says how many selected ones it leaves out
+          disabled={replaceableRows(selectedRows).length === 0}
+          onClick={() => {
+            const chosen = replaceableRows(selectedRows);
+            reissue(chosen, selectedIds.length - chosen.length);
+          }}
+        >
+          <EditNoteIcon />
+        </Button>
+      )}
       <ResendMailsButton />
       {asked && (
         <OperationConfirmDialog

@@ -1,4 +1,5 @@
 import CampaignIcon from '@mui/icons-material/CampaignOutlined';
+import EditNoteIcon from '@mui/icons-material/EditNoteOutlined';
 import PdfIcon from '@mui/icons-material/PictureAsPdfOutlined';
 import { Box, IconButton, Tooltip } from '@mui/material';
 import { useNotify, useRecordContext, useTranslate } from 'react-admin';
@@ -7,6 +8,8 @@ import { ENABLED_STATUSES } from '../../../domain/certificates';
 import type { CertificateRecord } from '../../dataProvider/certificates';
 import { CertificateLinkActions } from './CertificateLinkActions';
 import { campaignReportPath } from './paths';
+import { isReplaceable } from './reissueModel';
+import { useReissue } from './ReissueScope';
 
 /** The name a row is announced by: the recipient's name, or the address. */
 export function rowName(row: Pick<CertificateRecord, 'email'> & Record<string, unknown>): string {
@@ -27,6 +30,7 @@ export function CertificateRowActions({
   const translate = useTranslate();
   const notify = useNotify();
   const row = useRecordContext<CertificateRecord>();
+  const reissue = useReissue();
   if (!row) return null;
   const name = rowName(row);
   const copy = () =>
@@ -51,6 +55,20 @@ export function CertificateRowActions({
         </Tooltip>
       )}
       <CertificateLinkActions url={row.url} name={name} onCopy={() => void copy()} />
+      {reissue && (
+        <Tooltip title={translate('reports.reissue.action')}>
+          <span>
+            <IconButton
+              size="small"
+              disabled={!isReplaceable(row)}
+              onClick={() => reissue([row], 0)}
+              aria-label={translate('reports.reissue.action_of', { name })}
+            >
+              <EditNoteIcon fontSize="small" />
+            </IconButton>
+          </span>
+        </Tooltip>
+      )}
       {showCampaign && (
         <Tooltip title={translate('reports.actions.campaign', { id: row.CampaignID })}>
           <IconButton

@@ -42,6 +42,7 @@ import {
 import { ReportPagination } from './ReportPagination';
 import { ReportTable, type ReportTableProps } from './ReportTable';
 import { ReportToolbar } from './ReportToolbar';
+import { ReissueScope } from './ReissueScope';
 import { LoadingBar } from '../../components/LoadingBar';
 import { saveFile } from '../../components/saveFile';
 
@@ -432,24 +433,26 @@ function Report({ kind, id }: { kind: ReportKind; id: number }) {
             }
           />
           {busy && <LoadingBar sx={{ mb: 1 }} aria-label={translate('reports.working')} />}
-          <ReportBody
-            empty={counters.total === 0 && !publishing}
-            table={{
-              canAct: canAct && !deleted,
-              context: { nft, fieldsToCertified: template.fieldsToCertified },
-              campaignId: kind === 'campaign' ? id : undefined,
-              onPdf: pdfAvailable ? (row) => void downloadOne(row) : null,
-              onPdfSelection: (rows) => void downloadSelection(rows),
-              onEditEmail: canAct && !isOpenBadge(template.type) ? setEmailRow : null,
-              onEmailSelection: canEmail ? emailSelection : null,
-              showCampaign: kind === 'template',
-              errors: kind === 'cpf' ? errorsById : undefined,
-              busy,
-              onOperationDone: (operation, updated) =>
-                setSuccess({ message: `reports.success.${operation}`, count: updated }),
-            }}
-            templateType={template.type}
-          />
+          <ReissueScope enabled={canAct && !deleted && !nft}>
+            <ReportBody
+              empty={counters.total === 0 && !publishing}
+              table={{
+                canAct: canAct && !deleted,
+                context: { nft, fieldsToCertified: template.fieldsToCertified },
+                campaignId: kind === 'campaign' ? id : undefined,
+                onPdf: pdfAvailable ? (row) => void downloadOne(row) : null,
+                onPdfSelection: (rows) => void downloadSelection(rows),
+                onEditEmail: canAct && !isOpenBadge(template.type) ? setEmailRow : null,
+                onEmailSelection: canEmail ? emailSelection : null,
+                showCampaign: kind === 'template',
+                errors: kind === 'cpf' ? errorsById : undefined,
+                busy,
+                onOperationDone: (operation, updated) =>
+                  setSuccess({ message: `reports.success.${operation}`, count: updated }),
+              }}
+              templateType={template.type}
+            />
+          </ReissueScope>
         </ListBase>
       )}
 

@@ -3,6 +3,7 @@ import MailIcon from '@mui/icons-material/MailOutline';
 import PdfIcon from '@mui/icons-material/PictureAsPdfOutlined';
 import { Box, IconButton, Tooltip, Typography } from '@mui/material';
 import { Button, DataTable, useListContext, useLocaleState, useTranslate } from 'react-admin';
+import { CERTIFICATE_STATUS } from '../../../domain/certificates';
 import type { CertificateRecord } from '../../dataProvider/certificates';
 import { CertificateBulkActions } from './CertificateBulkActions';
 import { EmailStatusChip, StatusChip } from './CertificateFields';
@@ -11,6 +12,7 @@ import { CertificateRowActions } from './CertificateRowActions';
 import { columnLabelKey } from './certificateLabels';
 import { emailableRows, printableRows, type OperationContext } from './certificateOperations';
 import { reportColumns } from './reportFilters';
+import { useReissue } from './ReissueScope';
 
 export interface ReportTableProps {
   emailUsed: boolean;
@@ -31,16 +33,24 @@ export interface ReportTableProps {
   onOperationDone: (operation: string, updated: number) => void;
 }
 
-const STATUS_WIDTH = 116;
+// the longest status label (Reemplazado, En inscription) in its chip
+const STATUS_WIDTH = 132;
+/** deleted and replaced certificates are closed: their address is not edited any more */
+const CLOSED_STATUSES: readonly number[] = [CERTIFICATE_STATUS.deleted, CERTIFICATE_STATUS.replaced];
 const EMAIL_STATUS_WIDTH = 128;
 /** an icon button and the cell's padding */
 const ACTION_WIDTH = 34;
 const CELL_PADDING = 32;
 
+/**
+ * Status, email status and actions stay in view on the right from a tablet's width up; on a phone they would cover
+ * the whole table (names and checkboxes), so there they scroll with the rest.
+ */
 const pinned = (right: number, width: number) =>
   ({
-    position: 'sticky',
-    right,
+    position: { xs: 'static', sm: 'sticky' },
+    // the header's cells stay sticky (to the top): on a phone they must not stick to the right either
+    right: { xs: 'auto', sm: right },
     width,
     minWidth: width,
     zIndex: 1,
@@ -97,7 +107,9 @@ export function ReportTable(props: ReportTableProps) {
   const columns = reportColumns(data ?? [], props.emailUsed);
   const label = (field: string) => translate(columnLabelKey(field), { _: field });
   // status, email status and actions stay in view on the right (spec 002 section 2.1)
-  const actionsWidth = CELL_PADDING + ACTION_WIDTH * (2 + (props.onPdf ? 1 : 0) + (props.showCampaign ? 1 : 0));
+  const reissue = useReissue() !== null;
+  const actionsWidth =
+    CELL_PADDING + ACTION_WIDTH * (2 + (props.onPdf ? 1 : 0) + (reissue ? 1 : 0) + (props.showCampaign ? 1 : 0));
   const emailRight = actionsWidth;
   const statusRight = actionsWidth + (props.emailUsed ? EMAIL_STATUS_WIDTH : 0);
   return (
@@ -151,7 +163,7 @@ export function ReportTable(props: ReportTableProps) {
             if (column.field === 'PublicationDate')
               return new Date(row.PublicationDate).toLocaleDateString(locale, { dateStyle: 'medium' });
             if (column.field === 'Language') return row.Language.toUpperCase();
-            if (column.field === 'email' && props.onEditEmail && row.StatusID !== 3) {
+            if (column.field === 'email' && props.onEditEmail && !CLOSED_STATUSES.includes(row.StatusID)) {
               const edit = props.onEditEmail;
               return (
                 <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>

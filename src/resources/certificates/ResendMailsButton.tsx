@@ -2,15 +2,20 @@ import ReplayIcon from '@mui/icons-material/ForwardToInboxOutlined';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button, Confirm, useListContext, useNotify, useTranslate } from 'react-admin';
+import { CERTIFICATE_STATUS } from '../../../domain/certificates';
 import type { CertificateRecord } from '../../dataProvider/certificates';
 import { useLaurelDataProvider } from '../../dataProvider/useLaurelDataProvider';
 
-/** The selected rows whose mail was not delivered: those a resend applies to. */
+/** The selected rows whose mail was not delivered: those a resend applies to (not a replaced certificate's). */
 export function resendableKeys(
   selectedIds: readonly string[],
-  rows: readonly Pick<CertificateRecord, 'id' | 'EmailStatus'>[],
+  rows: readonly (Pick<CertificateRecord, 'id' | 'EmailStatus'> & { StatusID?: number })[],
 ): string[] {
-  const failed = new Set(rows.filter((row) => row.EmailStatus === 'not delivered').map((row) => row.id));
+  const failed = new Set(
+    rows
+      .filter((row) => row.EmailStatus === 'not delivered' && row.StatusID !== CERTIFICATE_STATUS.replaced)
+      .map((row) => row.id),
+  );
   return selectedIds.filter((id) => failed.has(id));
 }
 

@@ -1,7 +1,7 @@
 import ManageSearchIcon from '@mui/icons-material/ManageSearch';
 import SearchIcon from '@mui/icons-material/Search';
 import { Alert, Box, Button, Card, MenuItem, TextField, Typography } from '@mui/material';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import {
   DataTable,
   ListBase,
@@ -21,6 +21,7 @@ import { CertificateBulkActions } from './CertificateBulkActions';
 import { EmailStatusChip, StatusChip } from './CertificateFields';
 import { CertificateRowActions, rowName } from './CertificateRowActions';
 import { inlineBulkToolbar } from './ReportTable';
+import { ReissueScope } from './ReissueScope';
 import { useCycledSetSort } from './sortCycle';
 
 /** The server's own order (newest first): the search's first load and the third click on a column. */
@@ -62,11 +63,19 @@ export function SearchPage() {
         sort={NO_SORT}
         disableAuthentication
       >
-        <SearchForm />
-        <SearchResults />
+        <SearchReissueScope>
+          <SearchForm />
+          <SearchResults />
+        </SearchReissueScope>
       </ListBase>
     </Box>
   );
+}
+
+/** Correct and re-issue is offered on the search to those who may publish (issue 28). */
+function SearchReissueScope({ children }: { children: ReactNode }) {
+  const { user } = useCurrentUser();
+  return <ReissueScope enabled={user ? canPublish(user.profileId) : false}>{children}</ReissueScope>;
 }
 
 function SearchForm() {

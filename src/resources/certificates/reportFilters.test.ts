@@ -18,7 +18,7 @@ const plain = { nft: false, tracking: false };
 describe('report filters', () => {
   it('resolves absent filters to the defaults of the template and issuer', () => {
     expect(resolveFilters({}, plain)).toEqual({
-      statuses: [1, 3, 6, 9],
+      statuses: [1, 3, 6, 9, 15],
       mailSent: [1, 0, 2],
       startDate: '',
       endDate: '',

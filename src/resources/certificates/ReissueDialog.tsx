@@ -1,0 +1,422 @@
+import CheckCircleIcon from '@mui/icons-material/CheckCircleOutline';
+import {
+  Alert,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  LinearProgress,
+  TextField,
+  Typography,
+  useMediaQuery,
+  useTheme,
+} from '@mui/material';
+import { useQueries, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslate } from 'react-admin';
+import { useCurrentUser } from '../../authProvider/useCurrentUser';
+import { closeWithoutBackdrop } from '../../components/closeWithoutBackdrop';
+import { ImportAlerts } from '../../custom-pages/publication/ImportAlerts';
+import type { CertificateRecord } from '../../dataProvider/certificates';
+import { PUBLISH_INVALIDATES } from '../../dataProvider/publication';
+import type { ReissueOutcome } from '../../dataProvider/reissue';
+import { useCredits } from '../../dataProvider/useCredits';
+import { useLaurelDataProvider } from '../../dataProvider/useLaurelDataProvider';
+import { columnLabelKey } from './certificateLabels';
+import { rowName } from './CertificateRowActions';
+import {
+  changesOf,
+  editableColumns,
+  fieldProblem,
+  originalValue,
+  REISSUE_DIALOG_MAX,
+  REISSUE_REASON_MAX,
+  type TemplateColumns,
+} from './reissueModel';
+
+type Phase = 'edit' | 'confirm' | 'sending' | 'done';
+type Refusal = Exclude<ReissueOutcome, { kind: 'success' }>;
+
+/**
+ * "Correct and re-issue" (issue 28): one group of fields per selected valid certificate (its recipient's columns
+ * that may change), a required reason, the credit cost, then a confirmation before anything is spent; POST
+ * /api/admin/certificates/reissue through the data provider. The server's refusals are said in the user's language
+ * and change nothing; on success the list, the credits and the campaigns are refreshed. A click beside the dialog
+ * does not close it (closeWithoutBackdrop), and the buttons are disabled while the call runs.
+ */
+export function ReissueDialog({
+  rows,
+  leftOut,
+  onDone,
+  onClose,
+}: {
+  /** the valid certificates selected (1 to REISSUE_DIALOG_MAX; more or none: the dialog only says so) */
+  rows: readonly CertificateRecord[];
+  /** selected certificates that cannot be corrected here (not valid, or on another page) */
+  leftOut: number;
+  /** after a success, once: the selection is cleared */
+  onDone: () => void;
+  onClose: () => void;
+}) {
+  const translate = useTranslate();
+  const theme = useTheme();
+  const narrow = useMediaQuery(theme.breakpoints.down('sm'));
+  const dataProvider = useLaurelDataProvider();
+  const queryClient = useQueryClient();
+  const { user } = useCurrentUser();
+  const credits = useCredits().data?.current ?? null;
+  const [values, setValues] = useState<Record<string, Record<string, string>>>({});
+  const [reason, setReason] = useState('');
+  const [phase, setPhase] = useState<Phase>('edit');
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
+  const [replaced, setReplaced] = useState(0);
+  const [tried, setTried] = useState(false);
+
+  const usable = rows.length > 0 && rows.length <= REISSUE_DIALOG_MAX;
+  // the recipient key's columns of each template, which a re-issue keeps (the publication page's query)
+  const templateIds = usable ? [...new Set(rows.map((row) => row.TemplateID))] : [];
+  const templates = useQueries({
+    queries: templateIds.map((templateId) => ({
+      queryKey: ['publication-template', user?.issuerId, templateId],
+      queryFn: () => dataProvider.templateForImport(user?.issuerId as number, templateId),
+      enabled: user?.issuerId !== undefined,
+      retry: false,
+    })),
+  });
+  const loadingTemplates = templates.some((query) => query.isPending && query.fetchStatus !== 'idle');
+  const templateFailed = templates.some((query) => query.isError);
+  const columnsOf = (templateId: number): TemplateColumns | null => {
+    const data = templates[templateIds.indexOf(templateId)]?.data?.data;
+    return data ? { technicalFields: data.technicalFields, fileFields: data.fileFields } : null;
+  };
+
+  const valueOf = (row: CertificateRecord, column: string) => values[row.key]?.[column] ?? originalValue(row, column);
+  const setValue = (row: CertificateRecord, column: string, value: string) => {
+    setRefusal(null);
+    setValues((current) => ({ ...current, [row.key]: { ...current[row.key], [column]: value } }));
+  };
+  const edited = rows.map((row) => {
+    const columns = editableColumns(row, columnsOf(row.TemplateID));
+    const problems = columns.flatMap((column) => {
+      const problem = fieldProblem(column, valueOf(row, column), originalValue(row, column));
+      return problem ? [{ column, problem }] : [];
+    });
+    return { row, columns, problems, changes: changesOf(row, values[row.key] ?? {}, columns) };
+  });
+  const changed = edited.filter((entry) => Object.keys(entry.changes).length > 0);
+  const invalid = edited.some((entry) => entry.problems.length > 0);
+  const reasonMissing = reason.trim() === '';
+  const names = new Map(rows.map((row) => [row.key, rowName(row)]));
+  const nameOf = (key: string) => names.get(key) ?? `${key.slice(0, 8)}…`;
+
+  const toConfirm = (event: FormEvent) => {
+    event.preventDefault();
+    setTried(true);
+    if (changed.length === 0 || invalid || reasonMissing) return;
+    setPhase('confirm');
+  };
+
+  const send = async () => {
+    if (phase !== 'confirm') return;
+    setPhase('sending');
+    const outcome = await dataProvider.reissueCertificates({
+      certificates: changed.map((entry) => ({ key: entry.row.key, changes: entry.changes })),
+      reason: reason.trim(),
+    });
+    // whatever the answer, the list and the balance may have changed meanwhile
+    void queryClient.invalidateQueries({ queryKey: ['certificates'] });
+    if (outcome.kind === 'success') {
+      for (const queryKey of PUBLISH_INVALIDATES) void queryClient.invalidateQueries({ queryKey: [...queryKey] });
+      setReplaced(outcome.replaced);
+      setPhase('done');
+      onDone();
+    } else {
+      if (outcome.kind === 'not_enough_credits') void queryClient.invalidateQueries({ queryKey: ['credits'] });
+      setRefusal(outcome);
+      setPhase('edit');
+    }
+  };
+
+  const title =
+    phase === 'done'
+      ? translate('reports.reissue.done_title')
+      : phase === 'edit'
+        ? translate('reports.reissue.title', { count: Math.max(1, rows.length) })
+        : translate('reports.reissue.confirm_title', { count: changed.length });
+  const cancel = (
+    <Button onClick={onClose} color="inherit" disabled={phase === 'sending'}>
+      {translate(phase === 'done' || !usable ? 'app.close' : 'app.cancel')}
+    </Button>
+  );
+
+  let content: ReactNode;
+  let actions: ReactNode;
+  if (!usable) {
+    content = (
+      <Alert severity="info">
+        {rows.length === 0
+          ? translate('reports.reissue.none')
+          : translate('reports.reissue.too_many', { max: REISSUE_DIALOG_MAX, count: rows.length })}
+      </Alert>
+    );
+    actions = cancel;
+  } else if (phase === 'done') {
+    content = (
+      <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start' }}>
+        <CheckCircleIcon color="success" sx={{ fontSize: 40 }} aria-hidden="true" />
+        <DialogContentText role="status">
+          {translate('reports.reissue.done_body', { count: replaced })}
+        </DialogContentText>
+      </Box>
+    );
+    actions = (
+      <Button variant="contained" onClick={onClose} autoFocus>
+        {translate('app.close')}
+      </Button>
+    );
+  } else if (phase === 'confirm' || phase === 'sending') {
+    content = (
+      <>
+        <DialogContentText sx={{ mb: 1.5 }}>
+          {translate('reports.reissue.confirm_body', { count: changed.length })}
+        </DialogContentText>
+        <DialogContentText sx={{ overflowWrap: 'anywhere' }}>
+          {translate('reports.reissue.confirm_reason', { reason: reason.trim() })}
+        </DialogContentText>
+        {phase === 'sending' && (
+          <Box sx={{ mt: 2 }} role="status">
+            <Typography variant="body2" sx={{ mb: 1 }}>
+              {translate('reports.reissue.sending')}
+            </Typography>
+            <LinearProgress aria-label={translate('reports.reissue.sending')} />
+          </Box>
+        )}
+      </>
+    );
+    actions = (
+      <>
+        <Button onClick={() => setPhase('edit')} color="inherit" disabled={phase === 'sending'}>
+          {translate('reports.reissue.back')}
+        </Button>
+        <Button
+          variant="contained"
+          color="warning"
+          onClick={() => void send()}
+          disabled={phase === 'sending'}
+          autoFocus
+        >
+          {translate('reports.reissue.confirm')}
+        </Button>
+      </>
+    );
+  } else {
+    content = (
+      <>
+        <DialogContentText sx={{ mb: 2 }}>{translate('reports.reissue.intro')}</DialogContentText>
+        {leftOut > 0 && (
+          <Alert severity="info" sx={{ mb: 2 }}>
+            {translate('reports.reissue.left_out', { count: leftOut })}
+          </Alert>
+        )}
+        {templateFailed && (
+          <Alert severity="warning" sx={{ mb: 2 }}>
+            {translate('reports.reissue.template_failed')}
+          </Alert>
+        )}
+        {loadingTemplates ? (
+          <LinearProgress aria-label={translate('ra.page.loading')} sx={{ my: 2 }} />
+        ) : (
+          edited.map(({ row, columns }, index) => (
+            <Box
+              key={row.key}
+              component="fieldset"
+              sx={{ border: 1, borderColor: 'divider', borderRadius: 1, px: 2, pt: 1, pb: 2, mb: 2, minWidth: 0 }}
+            >
+              <Box component="legend" sx={{ px: 0.5, fontWeight: 600, overflowWrap: 'anywhere' }}>
+                {translate('reports.reissue.certificate', { name: rowName(row) })}
+                <Typography component="span" variant="caption" color="text.secondary" sx={{ ml: 1 }}>
+                  {translate('reports.reissue.key', { key: row.key.slice(0, 8) })}
+                </Typography>
+              </Box>
+              <Box
+                sx={{
+                  display: 'grid',
+                  gap: 1.5,
+                  gridTemplateColumns: { xs: '1fr', sm: 'repeat(auto-fill, minmax(200px, 1fr))' },
+                }}
+              >
+                {columns.map((column) => {
+                  const problem = fieldProblem(column, valueOf(row, column), originalValue(row, column));
+                  return (
+                    <TextField
+                      key={column}
+                      size="small"
+                      label={translate(columnLabelKey(column), { _: column })}
+                      value={valueOf(row, column)}
+                      onChange={(event) => setValue(row, column, event.target.value)}
+                      error={problem !== null}
+                      helperText={problem ? translate(`reports.reissue.${problem}`) : undefined}
+                      autoFocus={index === 0 && column === columns[0]}
+                      type={column === 'email' ? 'email' : 'text'}
+                      slotProps={{ htmlInput: { maxLength: 20_000 } }}
+                    />
+                  );
+                })}
+              </Box>
+            </Box>
+          ))
+        )}
+        <TextField
+          fullWidth
+          multiline
+          minRows={2}
+          required
+          label={translate('reports.reissue.reason')}
+          value={reason}
+          onChange={(event) => {
+            setRefusal(null);
+            setReason(event.target.value.slice(0, REISSUE_REASON_MAX));
+          }}
+          error={tried && reasonMissing}
+          helperText={translate('reports.reissue.reason_help', { length: reason.length, max: REISSUE_REASON_MAX })}
+          slotProps={{ htmlInput: { maxLength: REISSUE_REASON_MAX } }}
+          sx={{ mt: 1, mb: 2 }}
+        />
+        <Box data-testid="reissue-cost" sx={{ mb: 1 }}>
+          <Typography variant="body2">
+            {translate('reports.reissue.cost', { count: Math.max(changed.length, 1) })}
+          </Typography>
+          {credits !== null && (
+            <Typography variant="body2" color="text.secondary">
+              {translate('reports.reissue.credits_available', { count: credits })}
+            </Typography>
+          )}
+        </Box>
+        {credits !== null && credits < changed.length && (
+          <Alert severity="warning" sx={{ mb: 1 }}>
+            {translate('reports.reissue.credits_short', { current: credits, count: changed.length })}
+          </Alert>
+        )}
+        {rows.length > 1 && changed.length > 0 && (
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+            {translate('reports.reissue.changed', { count: changed.length, total: rows.length })}
+          </Typography>
+        )}
+        {tried && changed.length === 0 && (
+          <Alert severity="info" sx={{ mb: 1 }}>
+            {translate('reports.reissue.unchanged')}
+          </Alert>
+        )}
+        {refusal && <RefusalAlert refusal={refusal} nameOf={nameOf} />}
+      </>
+    );
+    actions = (
+      <>
+        {cancel}
+        <Button type="submit" variant="contained" disabled={loadingTemplates}>
+          {translate('reports.reissue.continue')}
+        </Button>
+      </>
+    );
+  }
+
+  return (
+    <Dialog
+      open
+      onClose={closeWithoutBackdrop(phase === 'sending' ? undefined : onClose)}
+      maxWidth="md"
+      fullWidth
+      fullScreen={narrow}
+      aria-labelledby="reissue-title"
+    >
+      <Box component="form" onSubmit={toConfirm} noValidate sx={{ display: 'contents' }}>
+        <DialogTitle id="reissue-title">{title}</DialogTitle>
+        <DialogContent>{content}</DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2.5 }}>{actions}</DialogActions>
+      </Box>
+    </Dialog>
+  );
+}
+
+/** The server's refusal in the user's language; nothing was replaced. */
+function RefusalAlert({ refusal, nameOf }: { refusal: Refusal; nameOf: (key: string) => string }) {
+  const translate = useTranslate();
+  const list = (keys: readonly string[]) => keys.map(nameOf).join(', ');
+  switch (refusal.kind) {
+    case 'not_replaceable':
+      return (
+        <Alert severity="error" role="alert">
+          {refusal.certificates.length === 0 ? (
+            translate('reports.reissue.refusal.changed_meanwhile')
+          ) : (
+            <>
+              {translate('reports.reissue.refusal.not_replaceable')}
+              <Box component="ul" sx={{ m: 0, mt: 0.5, pl: 2.5 }}>
+                {refusal.certificates.map((certificate) => (
+                  <li key={certificate.key}>
+                    {translate('reports.reissue.refused_item', {
+                      name: nameOf(certificate.key),
+                      reason: translate(`reports.reissue.reasons.${certificate.reason}`),
+                    })}
+                  </li>
+                ))}
+              </Box>
+            </>
+          )}
+        </Alert>
+      );
+    case 'rejected':
+      return (
+        <Box role="alert">
+          <Alert severity="error" sx={{ mb: 1 }}>
+            {translate('reports.reissue.refusal.rejected')}
+            {refusal.lines.length > 0 && (
+              <Box component="ul" sx={{ m: 0, mt: 0.5, pl: 2.5 }}>
+                {refusal.lines.map((line) => (
+                  <li key={line}>{line}</li>
+                ))}
+              </Box>
+            )}
+          </Alert>
+          <ImportAlerts errors={refusal.errors} />
+        </Box>
+      );
+    default:
+      return (
+        <Alert severity="error" role="alert">
+          {refusalMessage(refusal, list, translate)}
+        </Alert>
+      );
+  }
+}
+
+function refusalMessage(
+  refusal: Exclude<Refusal, { kind: 'not_replaceable' | 'rejected' }>,
+  list: (keys: readonly string[]) => string,
+  translate: ReturnType<typeof useTranslate>,
+): string {
+  switch (refusal.kind) {
+    case 'not_enough_credits':
+      return refusal.needed !== null && refusal.current !== null
+        ? translate('reports.reissue.refusal.not_enough_credits', { needed: refusal.needed, current: refusal.current })
+        : translate('reports.reissue.refusal.not_enough_credits_unknown');
+    case 'change_not_allowed':
+      return translate('reports.reissue.refusal.change_not_allowed', {
+        column: translate(columnLabelKey(refusal.column), { _: refusal.column }),
+        name: list([refusal.key]),
+      });
+    case 'nothing_changed':
+      return translate('reports.reissue.refusal.nothing_changed', { names: list(refusal.keys) });
+    case 'reason_required':
+      return translate('reports.reissue.refusal.reason_required', { max: REISSUE_REASON_MAX });
+    case 'repeated':
+      return translate('reports.reissue.refusal.repeated', { names: list(refusal.keys) });
+    case 'failure':
+      return translate('reports.reissue.refusal.failure', { status: refusal.status });
+    case 'firewall':
+      return translate('reports.reissue.refusal.firewall');
+  }
+}
