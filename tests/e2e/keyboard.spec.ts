@@ -58,9 +58,20 @@ async function chooseFileWith(
   file: { name: string; mimeType: string; buffer: Buffer },
   key: 'Enter' | 'Space',
 ) {
-  await tabTo(page, button);
-  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press(key)]);
-  await chooser.setFiles(file);
+  for (let attempt = 1; ; attempt += 1) {
+    await tabTo(page, button);
+    await expect(button).toBeFocused();
+    const opened = page.waitForEvent('filechooser', { timeout: 15_000 }).catch(() => null);
+    await page.keyboard.press(key);
+    const chooser = await opened;
+    if (chooser) return chooser.setFiles(file);
+    // Seen once in CI under load (stop 21): the chooser never opened. Say where the focus was, and try once more
+    // rather than wait out the test's five minutes; a second miss fails the test.
+    const focused = await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 200) ?? 'none');
+    test.info().annotations.push({ type: 'warning', description: `no file chooser on ${key}; focus: ${focused}` });
+    console.warn(`keyboard.spec: no file chooser on ${key} (attempt ${attempt}); focus: ${focused}`);
+    expect(attempt, 'the file chooser opened on the second press').toBeLessThan(2);
+  }
 }
 
 test('a badge template is created and published by keyboard alone', async ({ page, laurel }) => {
