@@ -23,7 +23,9 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop(): P
   const name = `laurel_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  // a copy of the run's migrated template (tests/server/postgresServer.ts); a copy fails while another session
+  // is connected to the template, which only a test that opens it by mistake would do
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('pgTemplate')} STRATEGY FILE_COPY`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
