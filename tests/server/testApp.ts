@@ -6,6 +6,8 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp, type LaurelApp } from '../../server/app';
 import { loadConfig, type Config } from '../../server/config';
+import { openDatabase } from '../../server/db/connection';
+import { migrateToLatest } from '../../server/db/migrate';
 
 export type TestDatabase = 'sqlite' | 'postgres';
 
@@ -53,6 +55,9 @@ export async function createTestApp(database: TestDatabase, env: Record<string, 
     ...(pgDatabase ? { DATABASE_URL: pgDatabase.url } : {}),
     ...env,
   });
+  if (!config.databaseUrl && config.dataDir === dataDir) {
+    fs.copyFileSync(await migratedSqliteFile(), path.join(dataDir, SQLITE_FILE));
+  }
   const app = await buildApp(config, { logger: false });
   return {
     app,
@@ -63,4 +68,26 @@ export async function createTestApp(database: TestDatabase, env: Record<string, 
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+const SQLITE_FILE = 'laurel.db';
+let sqliteTemplate: Promise<string> | null = null;
+
+/**
+ * A SQLite file holding every migration and nothing else, made once per test worker and copied into each test
+ * app's data folder (migrating took 40 ms of each app's 90). The app still migrates (nothing left) and seeds.
+ */
+function migratedSqliteFile(): Promise<string> {
+  sqliteTemplate ??= (async () => {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'laurel-test-template-'));
+    const handle = openDatabase({ databaseUrl: null, dataDir: folder });
+    await migrateToLatest(handle.db);
+    await handle.close();
+    const file = path.join(folder, SQLITE_FILE);
+    // the last connection's close copied the write-ahead log into the file; a copy of the file alone is whole
+    if (fs.existsSync(`${file}-wal`) && fs.statSync(`${file}-wal`).size > 0) throw new Error('template WAL not empty');
+    process.once('exit', () => fs.rmSync(folder, { recursive: true, force: true }));
+    return file;
+  })();
+  return sqliteTemplate;
 }
