@@ -6,6 +6,8 @@ import { PROFILE } from '../../domain/roles';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { listOutbox } from '../../server/repositories/outbox';
+import { enqueueJob } from '../../server/services/jobs/jobQueue';
+import { MAIL_SEND_JOB } from '../../server/services/mail/mailQueue';
 import { signInAdmin } from './signIn';
 import { loginLinkIn, startSmtpSink } from '../support/smtpSink';
 import { createTestApp } from './testApp';
@@ -32,6 +34,32 @@ describe('mail', () => {
       expect(loginLinkIn(mail)).toMatch(/^http:\/\/laurel\.test\/login\//);
       expect(mail.text).toContain('My organisation');
       expect(await listOutbox(t.app.laurel.db)).toHaveLength(0);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('sends a queued message that runs twice (a worker killed after the mail server took it) with one Message-ID', async () => {
+    const t = await createTestApp('sqlite', { SMTP_URL: mailbox.url, MAIL_FROM: 'Laurel <hello@laurel.test>' });
+    try {
+      const before = mailbox.messages.length;
+      const response = await t.app.inject({ method: 'POST', url: '/api/admin/login?email=admin@example.org' });
+      expect(response.statusCode).toBe(200);
+      const [queued] = await t.app.laurel.jobs.find({ type: MAIL_SEND_JOB, states: ['queued'] });
+      await t.app.laurel.jobs.runUntilIdle();
+      // the same job's payload run again, as the queue does when the worker died before recording the job done
+      await enqueueJob(t.app.laurel.db, MAIL_SEND_JOB, queued.payload as object);
+      await t.app.laurel.jobs.runUntilIdle();
+      const sent = mailbox.messages.slice(before).filter((mail) => mail.to.includes('admin@example.org'));
+      expect(sent).toHaveLength(2);
+      const ids = sent.map((mail) => /^Message-ID: *(<[^>]+>)/im.exec(mail.raw)?.[1]);
+      expect(ids[0]).toMatch(/^<[0-9a-f-]{36}@laurel\.test>$/);
+      expect(ids[1]).toBe(ids[0]);
+      // another message gets another id
+      await t.app.inject({ method: 'POST', url: '/api/admin/login?email=admin@example.org' });
+      await t.app.laurel.jobs.runUntilIdle();
+      const third = mailbox.messages.slice(before).filter((mail) => mail.to.includes('admin@example.org'))[2];
+      expect(/^Message-ID: *(<[^>]+>)/im.exec(third.raw)?.[1]).not.toBe(ids[0]);
     } finally {
       await t.close();
     }

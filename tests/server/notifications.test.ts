@@ -271,6 +271,11 @@ describe.each(TEST_DATABASES)('notification webhook on %s', (database) => {
       const result = await notifyCampaignPublished(t.app.laurel, issuerId, 42, LOOPBACK_ALLOWED, FAST_RETRIES);
       expect(result).toEqual({ ok: true, status: 200, error: null, retryable: false, attempts: 2 });
       expect(receiver.requests.map((r) => JSON.parse(r.body))).toEqual([{ campaignId: '42' }, { campaignId: '42' }]);
+      // one event, one id in every attempt: a receiver keeps the first call of an id (docs/webhooks.md)
+      expect(receiver.requests.map((r) => r.headers['x-laurel-delivery-id'])).toEqual([
+        'campaign-42-published',
+        'campaign-42-published',
+      ]);
       expect(await deliveries()).toEqual([
         expect.objectContaining({
           campaign_id: 42,

@@ -12,7 +12,7 @@ import { deliverMail } from '../mail/mailQueue';
 import type { MailMessage } from '../mail/mailer';
 import { deliverWithRetries } from '../webhooks/deliver';
 import type { WebhookSettings } from '../webhooks/settings';
-import { newWebhookSecret } from '../webhooks/signing';
+import { campaignDeliveryId, newWebhookSecret } from '../webhooks/signing';
 
 /**
  * What follows a corrected re-issue once its new certificates are signed (issue 28): the issuer's webhook is told
@@ -153,7 +153,13 @@ export async function notifyCertificatesReplaced(
   const result = await deliverWithRetries(
     ctx.db,
     { issuerId, campaignId },
-    { url, method: 'POST', body: replacedPayload(campaignId, replacements), secret },
+    {
+      url,
+      method: 'POST',
+      body: replacedPayload(campaignId, replacements),
+      secret,
+      deliveryId: campaignDeliveryId(campaignId, 'replaced'),
+    },
     settings,
     {},
   );

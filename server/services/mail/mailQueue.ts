@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/schema';
@@ -85,7 +85,9 @@ export async function enqueueMail(
   message: MailMessage,
   notAfter: Date | null,
 ): Promise<void> {
-  const payload: QueuedMail = { sealed: sealMail(message, key), notAfter: notAfter?.toISOString() ?? null };
+  // the Message-ID is chosen now, once: every attempt of this job sends the same one
+  const stamped = { ...message, messageId: message.messageId ?? randomUUID() };
+  const payload: QueuedMail = { sealed: sealMail(stamped, key), notAfter: notAfter?.toISOString() ?? null };
   await enqueueJob(db, MAIL_SEND_JOB, payload, { maxAttempts: MAIL_JOB_ATTEMPTS });
   if (!db.isTransaction) queueOf(db)?.wake();
 }

@@ -24,6 +24,12 @@ export interface MailMessage {
   replyTo?: MailAddress;
   /** sent over SMTP; the outbox table keeps no files, so a message with attachments names them in its text */
   attachments?: MailAttachment[];
+  /**
+   * The unique part of the Message-ID, fixed when the message is queued: a message sent again after a worker died
+   * between the mail server's acceptance and the job's completion carries the same Message-ID, which mail servers
+   * and clients use to drop the second copy. Absent: nodemailer makes a new one at each send.
+   */
+  messageId?: string;
 }
 
 export interface Mailer {
@@ -54,8 +60,16 @@ export function createMailer(options: {
       ));
     return {
       mode: 'smtp',
-      async send({ from, replyTo, ...message }) {
-        await (await open()).sendMail({ ...message, from: from ?? options.from, ...(replyTo ? { replyTo } : {}) });
+      async send({ from, replyTo, messageId, ...message }) {
+        const sender = from ?? options.from;
+        await (
+          await open()
+        ).sendMail({
+          ...message,
+          from: sender,
+          ...(replyTo ? { replyTo } : {}),
+          ...(messageId ? { messageId: `<${messageId}@${senderDomain(sender)}>` } : {}),
+        });
       },
       close: () => transport?.close(),
     };
@@ -93,4 +107,11 @@ function withTransportDefaults(smtpUrl: string): string {
     if (!url.searchParams.has(name)) url.searchParams.set(name, value);
   }
   return url.toString();
+}
+
+/** The domain of the sender's address (a Message-ID's right-hand side), `laurel.invalid` if it has none. */
+export function senderDomain(sender: string | MailAddress): string {
+  const address = typeof sender === 'string' ? (/<([^>]+)>/.exec(sender)?.[1] ?? sender) : sender.address;
+  const domain = address.slice(address.lastIndexOf('@') + 1).trim();
+  return address.includes('@') && /^[A-Za-z0-9.-]+$/.test(domain) ? domain : 'laurel.invalid';
 }

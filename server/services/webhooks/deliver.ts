@@ -8,7 +8,7 @@ import { retryWhileDatabaseDown } from '../../db/databaseHealth';
 import { insertWebhookDelivery } from '../../repositories/webhooks';
 import { checkWebhookAddress, resolveHost, type CheckedAddress, type HostResolver } from './addressPolicy';
 import type { WebhookSettings } from './settings';
-import { signatureHeaders } from './signing';
+import { DELIVERY_ID_HEADER, signatureHeaders } from './signing';
 
 export interface WebhookRequest {
   url: string;
@@ -17,6 +17,12 @@ export interface WebhookRequest {
   body: string;
   /** the issuer's signing secret: each attempt is signed with a fresh timestamp (signing.ts) */
   secret?: string;
+  /**
+   * The event's id, the same in every attempt and round (X-Laurel-Delivery-Id): a call that reached the receiver
+   * but whose answer was lost (a time-out, a worker killed before it recorded the answer) is sent again, and the
+   * receiver keeps the first of each id (docs/webhooks.md).
+   */
+  deliveryId?: string;
 }
 
 export interface DeliveryOutcome {
@@ -85,6 +91,7 @@ function send(
       'user-agent': USER_AGENT,
       accept: '*/*',
       ...(request.secret ? signatureHeaders(request.secret, request.body) : {}),
+      ...(request.deliveryId ? { [DELIVERY_ID_HEADER]: request.deliveryId } : {}),
     };
     if (body.length > 0) {
       headers['content-type'] = 'application/json; charset=utf-8';

@@ -1,10 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { renderNotification } from '../../../domain/notifications';
 import type { AppContext } from '../../context';
 import { enqueueJob } from '../jobs/jobQueue';
 import { ensureWebhookSecret, findNotificationConfig, planNextWebhookAttempt } from '../../repositories/webhooks';
 import { deliverWithRetries, type DeliveryOutcome, type RetryOptions } from './deliver';
 import { webhookSettings, type WebhookSettings } from './settings';
-import { newWebhookSecret } from './signing';
+import { campaignDeliveryId, newWebhookSecret } from './signing';
 
 /** The id a test call puts in place of ${campaignId}: no campaign has it. */
 export const TEST_CAMPAIGN_ID = 0;
@@ -48,7 +49,11 @@ async function deliverRound(
 ): Promise<NotificationResult | null> {
   const config = await findNotificationConfig(ctx.db, job.issuerId);
   if (!config || config.url.trim() === '') return null;
-  const request = { ...renderNotification(config, job.campaignId), secret: await signingSecret(ctx, job.issuerId) };
+  const request = {
+    ...renderNotification(config, job.campaignId),
+    secret: await signingSecret(ctx, job.issuerId),
+    deliveryId: campaignDeliveryId(job.campaignId, 'published'),
+  };
   const target = { issuerId: job.issuerId, campaignId: job.campaignId };
   const result = await deliverWithRetries(ctx.db, target, request, settings, { ...retry, firstAttempt: job.attempt });
   const next = !result.ok && result.retryable ? nextRetryAt(job.firstAttemptAt, job.round) : null;
@@ -94,7 +99,11 @@ export async function sendTestNotification(
   return deliverWithRetries(
     ctx.db,
     { issuerId, campaignId: null },
-    { ...renderNotification(config, TEST_CAMPAIGN_ID), secret: await signingSecret(ctx, issuerId) },
+    {
+      ...renderNotification(config, TEST_CAMPAIGN_ID),
+      secret: await signingSecret(ctx, issuerId),
+      deliveryId: `test-${randomUUID()}`,
+    },
     settings,
     { attempts: 1 },
   );

@@ -7,6 +7,13 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
  */
 export const TIMESTAMP_HEADER = 'x-laurel-timestamp';
 export const SIGNATURE_HEADER = 'x-laurel-signature';
+/** The event's id, the same in every attempt of one event: receivers drop a second call of an id they have. */
+export const DELIVERY_ID_HEADER = 'x-laurel-delivery-id';
+
+/** A campaign's events: one id per campaign and kind, whatever the process, round or attempt that sends it. */
+export function campaignDeliveryId(campaignId: number, event: 'published' | 'replaced'): string {
+  return `campaign-${campaignId}-${event}`;
+}
 /** How old a signed call a receiver should accept, in seconds (what our docs and verifier use). */
 export const SIGNATURE_TOLERANCE_SECONDS = 300;
 
