@@ -16,7 +16,7 @@ import { openDatabase } from './db/connection';
 import { DatabaseHealth } from './db/databaseHealth';
 import { migrateToLatest } from './db/migrate';
 import { seedFirstRun } from './db/seed';
-import { AppError, isStorageFull, STORAGE_FULL } from './errors';
+import { AppError, isStorageFull, isStorageUnavailable, STORAGE_FULL, STORAGE_UNAVAILABLE } from './errors';
 import { requestLanguage, translate } from './i18n';
 import { registerProcessHooks } from './processSafetyNet';
 import { collectRoutes } from './routeTable';
@@ -186,6 +186,16 @@ export async function buildApp(
       return reply
         .code(507)
         .send({ code: STORAGE_FULL, message: translate(requestLanguage(request), 'serverErrors.storageFull') });
+    }
+    if (isStorageUnavailable(error)) {
+      request.log.warn({ err: error }, 'object store unreachable');
+      return reply
+        .code(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+        .send({
+          code: STORAGE_UNAVAILABLE,
+          message: translate(requestLanguage(request), 'serverErrors.storageUnavailable'),
+        });
     }
     if (databaseHealth.report(error)) {
       request.log.warn({ err: error }, 'database unreachable');

@@ -27,3 +27,18 @@ export function isStorageFull(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return code === 'ENOSPC' || code === 'EDQUOT' || code === 'SQLITE_FULL';
 }
+
+/** The code of a 503 answer: the object store (S3) could not be reached or failed on its side; nothing was kept. */
+export const STORAGE_UNAVAILABLE = 'ERR_STORAGE_UNAVAILABLE';
+
+const storageUnavailable = new WeakSet<object>();
+
+/** Marks an error of the object store that is not the request's fault (no answer, a 5xx): answered 503, retried. */
+export function markStorageUnavailable(error: unknown): unknown {
+  if (typeof error === 'object' && error !== null) storageUnavailable.add(error);
+  return error;
+}
+
+export function isStorageUnavailable(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && storageUnavailable.has(error);
+}

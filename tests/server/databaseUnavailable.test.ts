@@ -120,12 +120,18 @@ describe.each(TEST_DATABASES)('an unreachable S3 bucket on %s', (database) => {
     await t?.close();
   });
 
-  it('is not answered as the database being unavailable, and leaves the database up', async () => {
+  it('is answered 503 as the file storage, not the database, with Retry-After, and leaves the database up', async () => {
     const { headers } = await signInAdmin(t.app);
-    const created = await postForm(t.app, headers, badgePayload(), [svgLogo()]);
-    expect(created.statusCode, created.body).toBeGreaterThanOrEqual(500);
-    expect(created.json<{ code: string }>().code).not.toBe('DATABASE_UNAVAILABLE');
-    expect(created.headers['retry-after']).toBeUndefined();
+    const before = await t.app.laurel.db.selectFrom('templates').select('id').execute();
+    const created = await postForm(t.app, { ...headers, 'accept-language': 'fr' }, badgePayload(), [svgLogo()]);
+    expect(created.statusCode, created.body).toBe(503);
+    expect(created.json()).toEqual({
+      code: 'ERR_STORAGE_UNAVAILABLE',
+      message: "Le stockage des fichiers est injoignable : rien n'a été enregistré. Réessayez dans quelques instants.",
+    });
+    expect(Number(created.headers['retry-after'])).toBeGreaterThan(0);
+    // nothing half-made: no template without its logo
+    expect(await t.app.laurel.db.selectFrom('templates').select('id').execute()).toEqual(before);
     expect(t.app.laurel.databaseHealth.isDown).toBe(false);
     const health = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(health.json()).toEqual({ ok: true, database: 'up' });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { S3Client } from '@aws-sdk/client-s3';
+import { markStorageUnavailable } from '../../errors';
 
 /**
  * Where uploaded files live (logos, images, archives). Keys are chosen by the server, never taken from a
@@ -112,10 +113,22 @@ export function s3FileStore(settings: S3Settings): FileStore & { close(): void }
       },
     ));
   const objectKey = (key: string) => settings.prefix + checkedKey(key);
+  /**
+   * The store did not answer (refused, reset, timed out, no such host) or failed on its side (5xx, after the SDK's
+   * own retries): marked, so the request is answered 503 with Retry-After rather than as our bug (server/app.ts).
+   */
+  const unavailable = (sdk: Sdk, error: unknown) => {
+    const status = error instanceof sdk.S3ServiceException ? error.$metadata.httpStatusCode : undefined;
+    return status === undefined || status >= 500 ? markStorageUnavailable(error) : error;
+  };
   return {
     async put(key, bytes) {
       const { sdk, client } = await connect();
-      await client.send(new sdk.PutObjectCommand({ Bucket: settings.bucket, Key: objectKey(key), Body: bytes }));
+      await client
+        .send(new sdk.PutObjectCommand({ Bucket: settings.bucket, Key: objectKey(key), Body: bytes }))
+        .catch((error: unknown) => {
+          throw unavailable(sdk, error);
+        });
     },
     async get(key) {
       const { sdk, client } = await connect();
@@ -126,12 +139,16 @@ export function s3FileStore(settings: S3Settings): FileStore & { close(): void }
       } catch (error) {
         if (error instanceof sdk.NoSuchKey) return null;
         if (error instanceof sdk.S3ServiceException && error.$metadata.httpStatusCode === 404) return null;
-        throw error;
+        throw unavailable(sdk, error);
       }
     },
     async delete(key) {
       const { sdk, client } = await connect();
-      await client.send(new sdk.DeleteObjectCommand({ Bucket: settings.bucket, Key: objectKey(key) }));
+      await client
+        .send(new sdk.DeleteObjectCommand({ Bucket: settings.bucket, Key: objectKey(key) }))
+        .catch((error: unknown) => {
+          throw unavailable(sdk, error);
+        });
     },
     close() {
       client?.destroy();
