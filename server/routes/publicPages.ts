@@ -14,7 +14,14 @@ import { findIssuerTemplate, findPublicIssuerTemplate } from '../repositories/te
 import { findReplacementOf } from '../repositories/replacements';
 import { certificateState } from '../services/rendering/certificateState';
 import type { FileStore } from '../services/files/fileStore';
-import { PAGE_POLICY_HEADER, renderCredentialPage, renderNoticePage } from '../services/rendering/credentialPage';
+import {
+  type CredentialShareActions,
+  PAGE_POLICY_HEADER,
+  renderCredentialPage,
+  renderNoticePage,
+} from '../services/rendering/credentialPage';
+import type { CredentialView } from '../services/rendering/credentialView';
+import { linkedInAddToProfileUrl, shareLinks } from '../../domain/sharing/linkedIn';
 import { PageCache } from '../services/rendering/pageCache';
 import {
   certificateLanguages,
@@ -97,6 +104,25 @@ async function embeddedImages(files: FileStore, template: Template, keys: readon
     if (bytes) sources.set(key, dataUri(imageContentType(key), bytes));
   }
   return (key) => sources.get(key) ?? null;
+}
+
+/**
+ * What the recipient does with a valid credential beyond downloading it (issue 31): add it to their LinkedIn
+ * profile (every field filled in), share the page by plain links, or copy its address.
+ */
+function shareActions(view: CredentialView, pageUrl: string, key: string): CredentialShareActions {
+  return {
+    pageUrl,
+    linkedInProfile: linkedInAddToProfileUrl({
+      name: view.title,
+      organizationName: view.issuer.name,
+      issued: view.obtained.date,
+      expires: view.expires?.date ?? null,
+      certUrl: pageUrl,
+      certId: key,
+    }),
+    ...shareLinks(pageUrl, view.title),
+  };
 }
 
 /** The language asked for when the template has it, else the template's default. */
@@ -190,7 +216,14 @@ export async function publicPageRoutes(app: FastifyInstance, ctx: AppContext): P
         network: template.is_nft === 1 || state === 'minting' ? (template.network ?? NFT_NETWORK) : null,
         actions:
           state === 'valid'
-            ? { credential: `${base}/credential.json`, badge: `${base}/badge.png`, verify, nft: nftAction(certificate) }
+            ? {
+                credential: `${base}/credential.json`,
+                badge: `${base}/badge.png`,
+                pdf: `${base}/certificate.pdf`,
+                verify,
+                nft: nftAction(certificate),
+                share: shareActions(view, `${ctx.config.publicUrl}${base}`, key),
+              }
             : { verify },
         brandName: brandName(request),
       });

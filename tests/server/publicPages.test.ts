@@ -132,6 +132,55 @@ describe.each(TEST_DATABASES)('public pages on %s', (database) => {
       expect(response.headers['cache-control']).toBe('no-cache');
     });
 
+    it('links the PDF, LinkedIn Add to profile with every field, plain share links and the address to copy', async () => {
+      const templateId = await createBadge();
+      const [key] = await issue(templateId, [
+        { expiration_date: '2027-11-30', first_name: 'Zoë', last_name: "O'Neil" },
+      ]);
+      const page = expectPage(await get(`/certificate/${key}`));
+      expect(page).toContain(`href="/certificate/${key}/certificate.pdf"`);
+      expect(page).toContain('Download the PDF');
+      const pdf = await get(`/certificate/${key}/certificate.pdf`);
+      expect(pdf.statusCode).toBe(200);
+      expect(pdf.headers['content-type']).toBe('application/pdf');
+      expect(pdf.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+
+      const unescape = (href: string) => href.replaceAll('&amp;', '&').replaceAll('&#39;', "'");
+      const hrefOf = (label: string) =>
+        unescape(new RegExp(`<a href="([^"]+)"[^>]*>${label}</a>`).exec(page)?.[1] ?? '');
+      const linkedIn = new URL(hrefOf('Add to LinkedIn profile'));
+      expect(`${linkedIn.origin}${linkedIn.pathname}`).toBe('https://www.linkedin.com/profile/add');
+      expect(Object.fromEntries(linkedIn.searchParams)).toEqual({
+        startTask: 'CERTIFICATION_NAME',
+        name: 'Data analysis',
+        organizationName: 'My organisation',
+        issueYear: '2025',
+        issueMonth: '3',
+        expirationYear: '2027',
+        expirationMonth: '11',
+        certUrl: `http://laurel.test/certificate/${key}`,
+        certId: key,
+      });
+      expect(new URL(hrefOf('Post on LinkedIn')).searchParams.get('url')).toBe(`http://laurel.test/certificate/${key}`);
+      expect(new URL(hrefOf('Post on X')).searchParams.get('text')).toBe('Data analysis');
+      expect(hrefOf('Send by email')).toMatch(/^mailto:\?subject=Data%20analysis&body=http%3A%2F%2Flaurel\.test/);
+      expect(page).toContain(
+        `<input id="share-url" type="url" readonly value="http://laurel.test/certificate/${key}">`,
+      );
+
+      // in French too
+      const [frenchKey] = await issue(templateId, [{ language: 'fr', status_index: 1 }]);
+      const french = expectPage(await get(`/certificate/${frenchKey}`));
+      expect(french).toContain('Ajouter au profil LinkedIn');
+      expect(french).toContain('Télécharger le PDF');
+
+      // a suspended one offers none of it
+      const [suspended] = await issue(templateId, [{ status_id: 9, status_index: 2 }]);
+      const suspendedPage = expectPage(await get(`/certificate/${suspended}`));
+      for (const absent of ['certificate.pdf', 'linkedin.com', 'share-url'])
+        expect(suspendedPage).not.toContain(absent);
+    });
+
     it('shows the badge logo from its public address', async () => {
       const [key] = await issue(await createBadge(), [{}]);
       const page = expectPage(await get(`/certificate/${key}`));

@@ -13,6 +13,16 @@ export const PAGE_POLICY =
   "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'";
 export const PAGE_POLICY_HEADER = `${PAGE_POLICY}; frame-ancestors 'none'`;
 
+/** A valid credential's ways out: each an ordinary link, no third-party script (the page runs none). */
+export interface CredentialShareActions {
+  /** the page's absolute address, shown to copy */
+  pageUrl: string;
+  linkedInProfile: string;
+  linkedIn: string;
+  x: string;
+  email: string;
+}
+
 /** How the page presents the credential: its state for a real certificate, or a sample or preview. */
 export type PageState = 'valid' | 'disabled' | 'expired' | 'minting' | 'replaced' | 'sample' | 'preview';
 
@@ -29,7 +39,11 @@ export interface CredentialPage {
   actions?: {
     credential?: string;
     badge?: string;
+    /** the printable PDF, in the certificate's language and the template's design */
+    pdf?: string;
     verify?: string;
+    /** LinkedIn's Add to profile, plain share links and the page's own address (issue 31) */
+    share?: CredentialShareActions;
     /** an NFT certificate's claim page, with what it offers there */
     nft?: { href: string; label: 'claim' | 'reveal' | 'owned' };
   } | null;
@@ -261,16 +275,42 @@ function actionsOf(page: CredentialPage, t: Texts): string {
       `<a class="primary" href="${escapeHtml(actions.credential)}" download>${escapeHtml(t('actions.credential'))}</a>`,
     );
   }
+  if (actions.pdf) {
+    links.push(`<a href="${escapeHtml(actions.pdf)}" download>${escapeHtml(t('actions.pdf'))}</a>`);
+  }
   if (actions.badge) {
     links.push(`<a href="${escapeHtml(actions.badge)}" download>${escapeHtml(t('actions.badge'))}</a>`);
+  }
+  if (actions.share) {
+    links.push(
+      `<a href="${escapeHtml(actions.share.linkedInProfile)}" rel="noopener" target="_blank">${escapeHtml(t('actions.linkedInProfile'))}</a>`,
+    );
   }
   if (actions.nft) {
     links.push(`<a href="${escapeHtml(actions.nft.href)}">${escapeHtml(t(`actions.nft.${actions.nft.label}`))}</a>`);
   }
   if (actions.verify) links.push(`<a href="${escapeHtml(actions.verify)}">${escapeHtml(t('actions.verify'))}</a>`);
-  return links.length > 0
-    ? `<nav class="actions" aria-label="${escapeHtml(t('actions.label'))}">${links.join('')}</nav>`
-    : '';
+  const nav =
+    links.length > 0
+      ? `<nav class="actions" aria-label="${escapeHtml(t('actions.label'))}">${links.join('')}</nav>`
+      : '';
+  return nav + shareSection(actions.share, t);
+}
+
+/**
+ * The page's address in a read-only field (selected and copied by hand: the page runs no script) and plain share
+ * links, each opening the network's own form.
+ */
+function shareSection(share: CredentialShareActions | undefined, t: Texts): string {
+  if (!share) return '';
+  const network = (href: string, label: string) =>
+    `<a href="${escapeHtml(href)}" rel="noopener" target="_blank">${escapeHtml(label)}</a>`;
+  return `<section class="share" aria-labelledby="share-title">
+<h2 id="share-title" class="label">${escapeHtml(t('share.title'))}</h2>
+<label for="share-url">${escapeHtml(t('share.copy'))}</label>
+<input id="share-url" type="url" readonly value="${escapeHtml(share.pageUrl)}">
+<p class="share-links">${network(share.linkedIn, t('share.linkedIn'))}${network(share.x, t('share.x'))}${network(share.email, t('share.email'))}</p>
+</section>`;
 }
 
 function languageSwitcher(page: CredentialPage, t: Texts): string {

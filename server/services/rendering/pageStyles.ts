@@ -70,6 +70,11 @@ a{text-decoration:underline;text-underline-offset:2px;overflow-wrap:anywhere}
 .actions a{display:inline-block;padding:10px 18px;border-radius:8px;background:var(--section-bg);border:1px solid var(--splitter);color:var(--text-color);text-decoration:none;font-weight:600;font-size:14px}
 .actions a.primary{background:var(--title-bg);border-color:var(--title-bg);color:var(--title-color)}
 .actions a:focus-visible,.languages a:focus-visible,.card a:focus-visible{outline:3px solid var(--accent);outline-offset:2px}
+.share{display:grid;gap:6px;justify-items:center;text-align:center;font-size:14px}
+.share h2{margin:0}
+.share input{width:min(100%,34rem);padding:8px 10px;border:1px solid var(--splitter);border-radius:6px;background:var(--section-bg);color:var(--text-color);font:inherit;text-align:center}
+.share input:focus-visible,.share a:focus-visible{outline:3px solid var(--accent);outline-offset:2px}
+.share-links{display:flex;flex-wrap:wrap;gap:6px 16px;justify-content:center;margin:0}
 .footer{text-align:center;font-size:12px;opacity:.75;margin:8px 0 0}
 .layout-legacy .card{border:6px double var(--splitter);border-radius:6px}
 .layout-legacy .title{padding:36px 40px}
@@ -100,7 +105,7 @@ a{text-decoration:underline;text-underline-offset:2px;overflow-wrap:anywhere}
 body{background:#fff}
 .page{max-width:none;padding:0}
 .card{box-shadow:none;break-inside:avoid}
-.actions,.languages,.footer{display:none}
+.actions,.share,.languages,.footer{display:none}
 a{text-decoration:none}
 @page{margin:12mm}
 }
