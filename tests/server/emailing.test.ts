@@ -75,6 +75,13 @@ describe.each(TEST_DATABASES)('sending certificates by email over SMTP on %s', (
     expect(received.text).toContain('Bonjour Learner1 Doe');
     const { data } = await rows();
     expect(received.text).toContain(`http://laurel.test/certificate/${data[0].key}`);
+    // the PDF and LinkedIn's Add to profile come with it (issue 31), in the mail's language
+    expect(received.text).toContain(
+      `Télécharger votre PDF: http://laurel.test/certificate/${data[0].key}/certificate.pdf`,
+    );
+    const linkedIn = new URL(/L’ajouter à votre profil LinkedIn: (\S+)/.exec(received.text)?.[1] ?? '');
+    expect(linkedIn.searchParams.get('certId')).toBe(data[0].key);
+    expect(linkedIn.searchParams.get('certUrl')).toBe(`http://laurel.test/certificate/${data[0].key}`);
     expect(received.text).not.toContain('/mail/open/');
     expect(mailbox.messages.map((m) => m.to[0]).sort()).toEqual(['learner1@example.org', 'learner2@example.org']);
     expect(data.map((row) => row.EmailStatus)).toEqual(['Sent', 'Sent', 'not delivered']);
