@@ -14,6 +14,7 @@ import type { Certificate, Database } from '../../db/schema';
 import { AppError, badRequest } from '../../errors';
 import { recountCampaigns } from '../../repositories/certificates';
 import { chainTokenId } from './chain';
+import { inTransaction } from '../../db/transactions';
 
 /**
  * Claiming an anchored NFT certificate into the recipient's wallet (validated 1 → claimed 13) and revealing it
@@ -189,7 +190,7 @@ export async function claimCertificate(
     }
   }
   const at = nowIso();
-  await ctx.db.transaction().execute(async (trx) => {
+  await inTransaction(ctx.db, async (trx) => {
     const moved = await trx
       .updateTable('certificates')
       .set({ status_id: CERTIFICATE_STATUS.claimed, updated_at: at })
@@ -253,7 +254,7 @@ export async function revealCertificate(
     }
   }
   const at = nowIso();
-  await ctx.db.transaction().execute(async (trx) => {
+  await inTransaction(ctx.db, async (trx) => {
     const moved = await trx
       .updateTable('certificates')
       .set({ status_id: CERTIFICATE_STATUS.revealed, updated_at: at })

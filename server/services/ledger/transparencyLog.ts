@@ -9,6 +9,7 @@ import { recountCampaigns } from '../../repositories/certificates';
 import { verificationMethodId } from '../credentials/identifiers';
 import { ensureIssuerKey, listIssuerKeys, loadIssuerSigningKey } from '../credentials/issuerKeys';
 import { consistencyProof, inclusionProof, leafHash, rootFromLeafHashes, verifyConsistency, type Hash } from './merkle';
+import { inTransaction } from '../../db/transactions';
 
 /**
  * The transparency log, the default NFT ledger (issue 20; the Certificate Transparency model, RFC 6962): each
@@ -61,7 +62,7 @@ export async function anchorCampaign(ctx: AppContext, job: { issuerId: number; c
   if (minting.length === 0) return 0;
   await ensureIssuerKey(db, job.issuerId, config.credentialsKey);
   const key = await loadIssuerSigningKey(db, job.issuerId, config.credentialsKey, config.publicUrl);
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     const previous = await latestHead(trx, job.issuerId);
     const stored = await trx
       .selectFrom('ledger_leaves')

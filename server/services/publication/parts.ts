@@ -26,12 +26,11 @@ import {
   closeNewCampaign,
   debitNewCampaign,
   isUniqueViolation,
-  rowsToSheet,
-  runSteps,
   sameRequestOrConflict,
-  type Recipient,
 } from './publish';
+import { rowsToSheet, runSteps, type Recipient } from './recipientSheet';
 import { checkRecipientData } from './recipientData';
+import { inTransaction } from '../../db/transactions';
 
 /** Staged recipients written, and read back at the commit, per statement. */
 const STAGE_CHUNK = 500;
@@ -218,7 +217,7 @@ export async function appendPart(
 
   const recipients = await stagedRecipients(checked.rows, importData.technicalFields, partNumber);
   try {
-    await db.transaction().execute(async (trx) => {
+    await inTransaction(db, async (trx) => {
       if (earlier) await dropPart(trx, uploadId, partNumber);
       for (let start = 0; start < recipients.length; start += STAGE_CHUNK) {
         await cooperate();
@@ -315,11 +314,9 @@ export async function commitUpload(
   const count = parts.reduce((sum, part) => sum + part.recipient_count, 0);
 
   try {
-    const campaignId = await db
-      .transaction()
-      .execute((trx) =>
-        writeCampaign(trx, auth, template, upload, count, { idempotencyKey: input.idempotencyKey, hash }),
-      );
+    const campaignId = await inTransaction(db, (trx) =>
+      writeCampaign(trx, auth, template, upload, count, { idempotencyKey: input.idempotencyKey, hash }),
+    );
     ctx.jobs.wake();
     await dropUpload(db, uploadId, true);
     return { campaignId };

@@ -2,13 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Insertable, Kysely } from 'kysely';
 import { CERTIFICATE_KEY_LENGTH, CERTIFICATE_STATUS } from '../../../domain/certificates';
 import type { DuplicateBehavior } from '../../../domain/duplicates';
-import {
-  ALL_LANGUAGES,
-  todayIso,
-  validateImportSteps,
-  type ImportResult,
-  type ImportRow,
-} from '../../../domain/import';
+import { ALL_LANGUAGES, todayIso, validateImportSteps, type ImportRow } from '../../../domain/import';
 import { INVALID_INPUT_FILE, MISSING_FILE_PREFIX } from '../../../domain/publication';
 import { searchName } from '../../../domain/reports';
 import type { AuthContext } from '../../auth/guard';
@@ -41,9 +35,10 @@ import { checkRecipientData } from './recipientData';
 import { prepareCampaignSigning } from '../credentials/campaignSigning';
 import { CAMPAIGN_FOLLOW_UP, FOLLOW_UP_ATTEMPTS, type CampaignJob } from './followUp';
 import { hashWithBehavior, settleDuplicates } from './duplicates';
+import { MAX_PUBLISH_ROWS, rowsToSheet, runSteps, type Recipient } from './recipientSheet';
+import { inTransaction } from '../../db/transactions';
 
-/** The most rows one publish takes (the web app's import limit). */
-export const MAX_PUBLISH_ROWS = 10_000;
+export { MAX_PUBLISH_ROWS } from './recipientSheet';
 
 export interface PublishInput {
   templateId: number;
@@ -97,11 +92,6 @@ export const notEnoughCredits = (needed: number, current: number) =>
     current,
   });
 
-/** A recipient's rows by language, in the file's order: the first row gives the recipient's own language. */
-export interface Recipient {
-  rows: Map<string, ImportRow>;
-}
-
 async function groupRecipients(rows: readonly ImportRow[], technicalFields: readonly string[]): Promise<Recipient[]> {
   const byKey = new Map<string, Recipient>();
   for (let index = 0; index < rows.length; index++) {
@@ -142,35 +132,6 @@ async function requestHash(
   hash.update(`],${JSON.stringify(notes)}]`);
   if (archive) hash.update(archive);
   return hash.digest('hex');
-}
-
-/** The rows the web app sends, as a sheet again (see importRowsToSheet), with pauses between slices. */
-export async function rowsToSheet(rows: readonly Readonly<Record<string, string>>[]): Promise<string[][]> {
-  const headers: string[] = [];
-  const seen = new Set<string>();
-  for (const row of rows) {
-    await cooperate();
-    for (const key of Object.keys(row)) {
-      if (seen.has(key)) continue;
-      seen.add(key);
-      headers.push(key);
-    }
-  }
-  const sheet: string[][] = [headers];
-  for (const row of rows) {
-    await cooperate();
-    sheet.push(headers.map((header) => row[header] ?? ''));
-  }
-  return sheet;
-}
-
-/** Runs validateImportSteps to its end, letting the event loop turn between its slices. */
-export async function runSteps(steps: Generator<void, ImportResult, void>): Promise<ImportResult> {
-  for (;;) {
-    const step = steps.next();
-    if (step.done) return step.value;
-    await cooperate();
-  }
 }
 
 /**
@@ -291,7 +252,7 @@ export async function publish(
   // an NFT campaign on an EVM chain: the signer must be able to pay its anchoring, or nothing is written
   if (template.is_nft === 1 && ctx.chain) await checkAnchoringFunds(ctx.chain, template.issuer_id);
   try {
-    const written = await db.transaction().execute((trx) =>
+    const written = await inTransaction(db, (trx) =>
       writePublication(
         trx,
         auth,

@@ -8,6 +8,7 @@ import type { Database } from '../../../db/schema';
 import { recountCampaigns } from '../../../repositories/certificates';
 import type { LedgerChain, SentTransaction } from '../chain';
 import { ledgerPagePath } from '../transparencyLog';
+import { inTransaction } from '../../../db/transactions';
 
 /** A head's anchoring transaction (migration 2026-11-26T0120_chain_transactions). */
 export interface ChainTransactionTable {
@@ -180,7 +181,7 @@ async function validateHead(
   if (leaves.length === 0) return 0;
   const explorer = chain.explorerUrl(txHash);
   const now = nowIso();
-  await ctx.db.transaction().execute(async (trx) => {
+  await inTransaction(ctx.db, async (trx) => {
     for (const leaf of leaves) {
       await trx
         .updateTable('certificates')
