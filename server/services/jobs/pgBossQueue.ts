@@ -3,7 +3,7 @@ import type PgBoss from 'pg-boss';
 import { nowIso } from '../../db/clock';
 import { pgBossClass, postgresClientClass } from '../../db/postgresDriver';
 import type { Database } from '../../db/schema';
-import type { EnqueueOptions, JobFilter, JobInfo, JobLog, JobQueue, JobQueueOptions, JobState } from './jobs';
+import type { EnqueueOptions, JobFilter, JobInfo, JobLog, JobQueue, JobQueueOptions, JobState } from './queue';
 import { PollingWorker, type RunnableJob } from './pollingWorker';
 import { inCallerTransaction } from '../../db/transactions';
 
