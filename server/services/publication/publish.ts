@@ -13,6 +13,13 @@ import { AppError, badRequest } from '../../errors';
 import { cooperate } from '../../eventLoop';
 import { findCampaignByIdempotencyKey } from '../../repositories/campaigns';
 import {
+  debitIssuerCredits,
+  findIssuerCredits,
+  insertCampaign,
+  insertCreditOperation,
+  recordCampaignCounts,
+} from '../../repositories/publication';
+import {
   allocateStatusIndexes,
   bumpStatusVersion,
   insertCertificates,
@@ -312,37 +319,22 @@ export async function debitNewCampaign(
     reason: (campaignId) => `campaign ${campaignId}`,
   },
 ): Promise<{ campaignId: number; firstStatusIndex: number }> {
-  if (charge.credits > 0) {
-    const debited = await trx
-      .updateTable('issuers')
-      .set((eb) => ({ credits: eb('credits', '-', charge.credits) }))
-      .where('id', '=', template.issuer_id)
-      .where('credits', '>=', charge.credits)
-      .executeTakeFirst();
-    if (Number(debited.numUpdatedRows) !== 1) {
-      const issuer = await trx
-        .selectFrom('issuers')
-        .select('credits')
-        .where('id', '=', template.issuer_id)
-        .executeTakeFirst();
-      throw notEnoughCredits(charge.credits, issuer?.credits ?? 0);
-    }
+  if (charge.credits > 0 && !(await debitIssuerCredits(trx, template.issuer_id, charge.credits))) {
+    throw notEnoughCredits(charge.credits, (await findIssuerCredits(trx, template.issuer_id)) ?? 0);
   }
-  const { id } = await trx
-    .insertInto('campaigns')
-    .values({ ...campaign, issuer_id: template.issuer_id, template_id: template.id, certified_degrees: count })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const id = await insertCampaign(trx, {
+    ...campaign,
+    issuer_id: template.issuer_id,
+    template_id: template.id,
+    certified_degrees: count,
+  });
   if (charge.credits > 0) {
-    await trx
-      .insertInto('credit_operations')
-      .values({
-        issuer_id: template.issuer_id,
-        credits: -charge.credits,
-        reason: charge.reason(id),
-        operation_date: campaign.created_at,
-      })
-      .execute();
+    await insertCreditOperation(trx, {
+      issuer_id: template.issuer_id,
+      credits: -charge.credits,
+      reason: charge.reason(id),
+      operation_date: campaign.created_at,
+    });
   }
   const firstStatusIndex = await allocateStatusIndexes(trx, template.issuer_id, count);
   return { campaignId: id, firstStatusIndex };
@@ -359,19 +351,7 @@ export async function closeNewCampaign(
   campaignId: number,
   written: { statusId: number; count: number; now: string },
 ): Promise<void> {
-  await trx
-    .insertInto('certificate_counts')
-    .values({ campaign_id: campaignId, template_id: template.id, status_id: written.statusId, n: written.count })
-    .execute();
-  await trx
-    .updateTable('templates')
-    .set((eb) => ({
-      certification_counter: eb('certification_counter', '+', written.count),
-      last_campaign_id: campaignId,
-      last_campaign_date: written.now,
-    }))
-    .where('id', '=', template.id)
-    .execute();
+  await recordCampaignCounts(trx, template.id, campaignId, written);
   const job: CampaignJob = { issuerId: template.issuer_id, campaignId };
   // its steps are idempotent (a retry goes on where the last attempt stopped): with the default attempts, a 10,000-row
   // campaign whose worker was killed 4 times in a row was left Started, unsigned, for good (the chaos test's full form)
