@@ -3,6 +3,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import laurel from './eslint-rules/noLateAwaitedPromise.js';
+import { serverLayers } from './eslint-rules/serverLayers.js';
 
 export default tseslint.config(
   { ignores: ['dist', 'dist-server', 'node_modules', 'data', 'test-results', 'playwright-report', 'coverage'] },
@@ -78,4 +79,5 @@ export default tseslint.config(
     files: ['server/db/migrations/**', 'server/db/migrationHelpers.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
+  ...serverLayers,
 );

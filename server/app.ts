@@ -15,7 +15,7 @@ import type { AppContext } from './context';
 import { openDatabase } from './db/connection';
 import { DatabaseHealth } from './db/databaseHealth';
 import { migrateToLatest } from './db/migrate';
-import { seedFirstRun } from './db/seed';
+import { seedFirstRun } from './services/issuers/seedFirstRun';
 import { AppError, isStorageFull, isStorageUnavailable, STORAGE_FULL, STORAGE_UNAVAILABLE } from './errors';
 import { requestLanguage, translate } from './i18n';
 import { registerProcessHooks } from './processSafetyNet';

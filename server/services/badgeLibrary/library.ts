@@ -15,6 +15,7 @@ import {
 } from '../../repositories/badgeImages';
 import { defaultLibrary } from './defaultLibrary';
 import { thumbnailDataUrl } from './thumbnails';
+import { inTransaction } from '../../db/transactions';
 
 export interface LibraryEntry {
   name: string;
@@ -25,7 +26,7 @@ export interface LibraryEntry {
 
 /** Gives the issuer the default library the first time its library is opened (once, even if emptied later). */
 export async function ensureDefaultLibrary(db: Kysely<Database>, issuerId: number): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     if (!(await markLibrarySeeded(trx, issuerId))) return;
     for (const design of defaultLibrary()) {
       await insertBadgeImage(trx, {

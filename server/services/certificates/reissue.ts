@@ -23,20 +23,13 @@ import {
   type CertificateToReplace,
 } from '../../repositories/replacements';
 import { rowsRefused, serverImportDefinition } from '../publication/columnRules';
-import {
-  buildCertificates,
-  callerUserId,
-  closeNewCampaign,
-  debitNewCampaign,
-  MAX_PUBLISH_ROWS,
-  rowsToSheet,
-  runSteps,
-  type Recipient,
-} from '../publication/publish';
+import { buildCertificates, callerUserId, closeNewCampaign, debitNewCampaign } from '../publication/publish';
+import { MAX_PUBLISH_ROWS, rowsToSheet, runSteps, type Recipient } from '../publication/recipientSheet';
 import { checkRecipientData } from '../publication/recipientData';
 import { linkReplacements, NOT_REPLACEABLE_CODE } from './replacementLinks';
 import { callerTemplate } from '../templates/access';
 import { templateImportData } from '../templates/views';
+import { inTransaction } from '../../db/transactions';
 
 export { NOT_REPLACEABLE_CODE };
 
@@ -313,7 +306,7 @@ export async function reissueCertificates(
   if (reason.length > REASON_MAX_LENGTH)
     throw badRequest(REASON_REQUIRED_CODE, `A reason has at most ${REASON_MAX_LENGTH} characters`);
   const groups = await prepare(ctx, auth, input.certificates);
-  const result = await ctx.db.transaction().execute(async (trx) => {
+  const result = await inTransaction(ctx.db, async (trx) => {
     await lockIssuer(trx, auth.issuer.id);
     const free = await planHasFreeCorrections(trx, auth.issuer.plan);
     const now = nowIso();

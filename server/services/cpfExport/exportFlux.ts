@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
-import { ENABLED_STATUSES } from '../../../domain/certificates';
 import type { Database, Issuer, Template } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
-import { findCampaign } from '../../repositories/campaigns';
+import { activeCertificateBatch, findCampaign } from '../../repositories/campaigns';
 import { findIssuerTemplate } from '../../repositories/templates';
 import { templateNotFound } from '../templates/access';
 import { parseContent, parseJson } from '../templates/views';
@@ -55,16 +54,7 @@ async function* activeCertificates(
 ): AsyncGenerator<CpfCertificate[]> {
   let afterId = 0;
   for (;;) {
-    let select = db
-      .selectFrom('certificates')
-      .select(['id', 'key', 'first_name', 'last_name', 'obtention_date', 'expiration_date', 'data'])
-      .where('issuer_id', '=', issuerId)
-      .where('template_id', '=', query.templateId)
-      .where('status_id', 'in', [...ENABLED_STATUSES])
-      .where('id', '>', afterId);
-    if (query.campaignId !== undefined) select = select.where('campaign_id', '=', query.campaignId);
-    if (upToId !== undefined) select = select.where('id', '<=', upToId);
-    const rows = await select.orderBy('id').limit(BATCH).execute();
+    const rows = await activeCertificateBatch(db, issuerId, query, afterId, BATCH, upToId);
     if (rows.length === 0) return;
     yield rows.map((row) => {
       const data = parseJson<unknown>(row.data, {});

@@ -16,6 +16,7 @@ import { ensureIssuerKey, issuerSignerOf, loadIssuerSigningKey } from './issuerK
 import type { OpenBadgeCredentialInput } from './openBadgeCredential';
 import { createShapeCanonizer, type ShapeCanonizer } from './shapeCanonizer';
 import { sharedSigningPool, warmSigningPool, type SigningPool } from './signingPool';
+import { inTransaction } from '../../db/transactions';
 
 /** Certificates read, signed and stored per chunk: a failure loses little, and readers are never held long. */
 const CHUNK = 500;
@@ -125,7 +126,7 @@ export async function signCampaignCredentials(
           else failures.push(`${ids[index]}: ${result.error}`);
         });
         await previous;
-        await db.transaction().execute((trx) => storeCredentials(trx, signed));
+        await inTransaction(db, (trx) => storeCredentials(trx, signed));
       })();
       stored.catch(() => undefined); // awaited below
       inFlight.push(stored);

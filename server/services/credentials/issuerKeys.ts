@@ -21,6 +21,7 @@ import {
 } from '../../repositories/issuerKeys';
 import { issuerDid, verificationMethodId } from './identifiers';
 import type { IssuerSigner } from './signing';
+import { inCallerTransaction } from '../../db/transactions';
 
 /**
  * Each issuer signs with its own Ed25519 key. The private key is kept only as AES-256-GCM ciphertext under the
@@ -194,7 +195,7 @@ export async function rotateIssuerKey(
     await retireActiveIssuerKey(trx, issuerId);
     return toPublicKey(await insertIssuerKey(trx, newKeyRow(issuerId, version, credentialsKey)));
   };
-  return db.isTransaction ? rotate(db) : db.transaction().execute(rotate);
+  return inCallerTransaction(db, rotate);
 }
 
 /** Every key of the issuer, oldest first: what its DID document publishes. */

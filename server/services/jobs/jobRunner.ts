@@ -9,11 +9,15 @@ import {
   jobInfo,
   releaseJob,
   renewLease,
-} from './jobQueue';
-import type { EnqueueOptions, JobFilter, JobInfo, JobQueue } from './jobs';
+  readJobsTable,
+  type EnqueueOptions,
+  type JobFilter,
+  type JobInfo,
+} from '../../repositories/jobs';
 import { PollingWorker, type RunnableJob } from './pollingWorker';
+import type { JobQueue } from './queue';
 
-export type { JobHandler } from './jobs';
+export type { JobHandler } from './queue';
 
 /**
  * The worker over the jobs table (the JobQueue of ./jobs, ARCHITECTURE.md: background jobs), on SQLite (PostgreSQL
@@ -41,7 +45,7 @@ export class JobRunner extends PollingWorker<Job> implements JobQueue {
   async ready(): Promise<boolean> {
     if (this.stopped) return false;
     try {
-      await this.db.selectFrom('jobs').select('id').limit(1).execute();
+      await readJobsTable(this.db);
       return true;
     } catch {
       return false;

@@ -3,8 +3,9 @@ import type PgBoss from 'pg-boss';
 import { nowIso } from '../../db/clock';
 import { pgBossClass, postgresClientClass } from '../../db/postgresDriver';
 import type { Database } from '../../db/schema';
-import type { EnqueueOptions, JobFilter, JobInfo, JobLog, JobQueue, JobQueueOptions, JobState } from './jobs';
+import type { EnqueueOptions, JobFilter, JobInfo, JobLog, JobQueue, JobQueueOptions, JobState } from './queue';
 import { PollingWorker, type RunnableJob } from './pollingWorker';
+import { inCallerTransaction } from '../../db/transactions';
 
 /** pg-boss's own schema, created (and migrated) by pg-boss when the queue starts */
 export const PG_BOSS_SCHEMA = 'pgboss';
@@ -172,7 +173,7 @@ export class PgBossQueue extends PollingWorker<Claimed> implements JobQueue {
         deadLetter: DEAD_LETTER_QUEUE,
       });
     };
-    return db.isTransaction ? send(db) : db.transaction().execute(send);
+    return inCallerTransaction(db, send);
   }
 
   async find(filter: JobFilter): Promise<JobInfo[]> {

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { runInJobScope } from '../../processSafetyNet';
-import type { JobHandler, JobInfo, JobLog, JobQueueOptions } from './jobs';
+import type { JobHandler, JobInfo, JobLog, JobQueueOptions } from './queue';
 
 const DEFAULT_LEASE_SECONDS = 30;
 const DEFAULT_STOP_GRACE_MS = 20_000;

@@ -13,7 +13,19 @@ import { nowIso } from '../../db/clock';
 import type { Certificate, Database } from '../../db/schema';
 import { AppError, badRequest } from '../../errors';
 import { recountCampaigns } from '../../repositories/certificates';
+import {
+  claimOfCertificate,
+  findCertificateByKey,
+  insertNftClaim,
+  leafAt,
+  leafOfCertificate,
+  moveCertificateStatus,
+  recordReveal,
+  templateNftFlag,
+  tokenCertificate,
+} from '../../repositories/nftClaims';
 import { chainTokenId } from './chain';
+import { inTransaction } from '../../db/transactions';
 
 /**
  * Claiming an anchored NFT certificate into the recipient's wallet (validated 1 → claimed 13) and revealing it
@@ -36,33 +48,12 @@ interface ClaimRow {
 }
 
 async function certificateOf(db: Kysely<Database>, key: string) {
-  const certificate = await db.selectFrom('certificates').selectAll().where('key', '=', key).executeTakeFirst();
+  const certificate = await findCertificateByKey(db, key);
   if (!certificate) throw new AppError(404, 'CERTIFICATE_NOT_FOUND', 'There is no certificate with this key');
-  const template = await db
-    .selectFrom('templates')
-    .select(['is_nft'])
-    .where('id', '=', certificate.template_id)
-    .executeTakeFirst();
+  const template = await templateNftFlag(db, certificate.template_id);
   const nft = template?.is_nft === 1 || certificate.status_id === CERTIFICATE_STATUS.minting;
-  const leaf = await db
-    .selectFrom('ledger_leaves')
-    .innerJoin('ledger_heads', 'ledger_heads.id', 'ledger_leaves.head_id')
-    .select(['ledger_leaves.leaf_index', 'ledger_heads.tree_size'])
-    .where('ledger_leaves.certificate_id', '=', certificate.id)
-    .executeTakeFirst();
-  const claim = await db
-    .selectFrom('nft_claims')
-    .select([
-      'wallet',
-      'claim_message',
-      'claim_signature',
-      'claimed_at',
-      'revealed_at',
-      'mint_transaction',
-      'reveal_transaction',
-    ])
-    .where('certificate_id', '=', certificate.id)
-    .executeTakeFirst();
+  const leaf = await leafOfCertificate(db, certificate.id);
+  const claim = await claimOfCertificate(db, certificate.id);
   return { certificate, nft, leaf: leaf ?? null, claim: (claim as ClaimRow | undefined) ?? null };
 }
 
@@ -189,33 +180,26 @@ export async function claimCertificate(
     }
   }
   const at = nowIso();
-  await ctx.db.transaction().execute(async (trx) => {
-    const moved = await trx
-      .updateTable('certificates')
-      .set({ status_id: CERTIFICATE_STATUS.claimed, updated_at: at })
-      .where('id', '=', certificate.id)
-      .where('status_id', '=', CERTIFICATE_STATUS.validated)
-      .executeTakeFirst();
-    if (Number(moved.numUpdatedRows) !== 1) {
+  await inTransaction(ctx.db, async (trx) => {
+    if (
+      !(await moveCertificateStatus(trx, certificate.id, CERTIFICATE_STATUS.validated, CERTIFICATE_STATUS.claimed, at))
+    ) {
       throw conflict('ALREADY_CLAIMED', 'This certificate was claimed or changed meanwhile');
     }
-    await trx
-      .insertInto('nft_claims')
-      .values({
-        issuer_id: certificate.issuer_id,
-        certificate_id: certificate.id,
-        leaf_index: leaf.leaf_index,
-        wallet,
-        claim_message: message,
-        claim_signature: input.signature,
-        claimed_at: at,
-        mint_transaction: transaction,
-        reveal_message: null,
-        reveal_signature: null,
-        revealed_at: null,
-        reveal_transaction: null,
-      })
-      .execute();
+    await insertNftClaim(trx, {
+      issuer_id: certificate.issuer_id,
+      certificate_id: certificate.id,
+      leaf_index: leaf.leaf_index,
+      wallet,
+      claim_message: message,
+      claim_signature: input.signature,
+      claimed_at: at,
+      mint_transaction: transaction,
+      reveal_message: null,
+      reveal_signature: null,
+      revealed_at: null,
+      reveal_transaction: null,
+    });
     await recountCampaigns(trx, [certificate.campaign_id]);
   });
   return nftCertificateView(ctx, key);
@@ -253,26 +237,18 @@ export async function revealCertificate(
     }
   }
   const at = nowIso();
-  await ctx.db.transaction().execute(async (trx) => {
-    const moved = await trx
-      .updateTable('certificates')
-      .set({ status_id: CERTIFICATE_STATUS.revealed, updated_at: at })
-      .where('id', '=', certificate.id)
-      .where('status_id', '=', CERTIFICATE_STATUS.claimed)
-      .executeTakeFirst();
-    if (Number(moved.numUpdatedRows) !== 1) {
+  await inTransaction(ctx.db, async (trx) => {
+    if (
+      !(await moveCertificateStatus(trx, certificate.id, CERTIFICATE_STATUS.claimed, CERTIFICATE_STATUS.revealed, at))
+    ) {
       throw conflict('ALREADY_REVEALED', 'This certificate was revealed or changed meanwhile');
     }
-    await trx
-      .updateTable('nft_claims')
-      .set({
-        reveal_message: message,
-        reveal_signature: input.signature,
-        revealed_at: at,
-        reveal_transaction: transaction,
-      })
-      .where('certificate_id', '=', certificate.id)
-      .execute();
+    await recordReveal(trx, certificate.id, {
+      reveal_message: message,
+      reveal_signature: input.signature,
+      revealed_at: at,
+      reveal_transaction: transaction,
+    });
     await recountCampaigns(trx, [certificate.campaign_id]);
   });
   return nftCertificateView(ctx, key);
@@ -298,24 +274,10 @@ export interface TokenMetadata {
  */
 export async function tokenMetadata(ctx: AppContext, issuerId: number, tokenId: number): Promise<TokenMetadata | null> {
   const { db, config } = ctx;
-  const leaf = await db
-    .selectFrom('ledger_leaves')
-    .innerJoin('ledger_heads', 'ledger_heads.id', 'ledger_leaves.head_id')
-    .select(['ledger_leaves.certificate_id', 'ledger_heads.tree_size'])
-    .where('ledger_leaves.issuer_id', '=', issuerId)
-    .where('ledger_leaves.leaf_index', '=', tokenId)
-    .executeTakeFirst();
+  const leaf = await leafAt(db, issuerId, tokenId);
   if (!leaf) return null;
-  const certificate = await db
-    .selectFrom('certificates')
-    .select(['key', 'status_id', 'template_id', 'credential'])
-    .where('id', '=', leaf.certificate_id)
-    .executeTakeFirst();
-  const claim = await db
-    .selectFrom('nft_claims')
-    .select(['wallet', 'claim_message', 'claim_signature', 'claimed_at', 'revealed_at'])
-    .where('certificate_id', '=', leaf.certificate_id)
-    .executeTakeFirst();
+  const certificate = await tokenCertificate(db, leaf.certificate_id);
+  const claim = await claimOfCertificate(db, leaf.certificate_id);
   const base = config.publicUrl;
   const proof = `${base}/ledger/${issuerId}/${leaf.tree_size}?leaf=${tokenId}`;
   const claimView = claim

@@ -4,11 +4,27 @@ import { CERTIFICATE_STATUS } from '../../../domain/certificates';
 import { headStatement, type TreeHead } from '../../../domain/transparencyLog';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../db/clock';
-import type { Database, LedgerHeadTable } from '../../db/schema';
+import type { Database } from '../../db/schema';
 import { recountCampaigns } from '../../repositories/certificates';
+import {
+  certificateKeyOf,
+  claimOf,
+  findLedgerHead,
+  headBefore,
+  insertLedgerHead,
+  insertLedgerLeaves,
+  latestHead,
+  leavesBelow,
+  leavesWithCredentials,
+  ledgerHeads,
+  logLeafHashes,
+  mintingCertificatesOutsideLog,
+  recordLeafOfMintingCertificate,
+} from '../../repositories/ledger';
 import { verificationMethodId } from '../credentials/identifiers';
 import { ensureIssuerKey, listIssuerKeys, loadIssuerSigningKey } from '../credentials/issuerKeys';
 import { consistencyProof, inclusionProof, leafHash, rootFromLeafHashes, verifyConsistency, type Hash } from './merkle';
+import { inTransaction } from '../../db/transactions';
 
 /**
  * The transparency log, the default NFT ledger (issue 20; the Certificate Transparency model, RFC 6962): each
@@ -42,33 +58,13 @@ export function ledgerPagePath(issuerId: number, treeSize: number, leafIndex?: n
  */
 export async function anchorCampaign(ctx: AppContext, job: { issuerId: number; campaignId: number }): Promise<number> {
   const { db, config } = ctx;
-  const minting = await db
-    .selectFrom('certificates')
-    .select(['id', 'credential'])
-    .where('campaign_id', '=', job.campaignId)
-    .where('status_id', '=', CERTIFICATE_STATUS.minting)
-    .where('credential', 'is not', null)
-    // with an EVM chain, anchored certificates stay minting until their transaction is final: not twice in the log
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('ledger_leaves').select('id').whereRef('ledger_leaves.certificate_id', '=', 'certificates.id'),
-        ),
-      ),
-    )
-    .orderBy('id')
-    .execute();
+  const minting = await mintingCertificatesOutsideLog(db, job.campaignId);
   if (minting.length === 0) return 0;
   await ensureIssuerKey(db, job.issuerId, config.credentialsKey);
   const key = await loadIssuerSigningKey(db, job.issuerId, config.credentialsKey, config.publicUrl);
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     const previous = await latestHead(trx, job.issuerId);
-    const stored = await trx
-      .selectFrom('ledger_leaves')
-      .select('leaf_hash')
-      .where('issuer_id', '=', job.issuerId)
-      .orderBy('leaf_index')
-      .execute();
+    const stored = await logLeafHashes(trx, job.issuerId);
     const leaves = stored.map((row) => Buffer.from(row.leaf_hash, 'hex'));
     if (leaves.length !== (previous?.tree_size ?? 0)) {
       throw new Error(
@@ -86,66 +82,43 @@ export async function anchorCampaign(ctx: AppContext, job: { issuerId: number; c
       timestamp: nowIso(),
     };
     const statement = headStatement(head);
-    const inserted = await trx
-      .insertInto('ledger_heads')
-      .values({
-        issuer_id: head.issuerId,
-        campaign_id: job.campaignId,
-        tree_size: head.treeSize,
-        root_hash: head.rootHash,
-        previous_head_hash: head.previousHeadHash,
-        head_hash: sha256Hex(statement),
-        key_id: key.id,
-        signature: sign(null, Buffer.from(statement, 'utf8'), key.privateKey).toString('base64url'),
-        created_at: head.timestamp,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const inserted = await insertLedgerHead(trx, {
+      issuer_id: head.issuerId,
+      campaign_id: job.campaignId,
+      tree_size: head.treeSize,
+      root_hash: head.rootHash,
+      previous_head_hash: head.previousHeadHash,
+      head_hash: sha256Hex(statement),
+      key_id: key.id,
+      signature: sign(null, Buffer.from(statement, 'utf8'), key.privateKey).toString('base64url'),
+      created_at: head.timestamp,
+    });
     for (let start = 0; start < minting.length; start += 200) {
-      await trx
-        .insertInto('ledger_leaves')
-        .values(
-          minting.slice(start, start + 200).map((certificate, offset) => ({
-            issuer_id: job.issuerId,
-            leaf_index: firstIndex + start + offset,
-            certificate_id: certificate.id,
-            head_id: inserted.id,
-            leaf_hash: added[start + offset],
-            created_at: head.timestamp,
-          })),
-        )
-        .execute();
+      await insertLedgerLeaves(
+        trx,
+        minting.slice(start, start + 200).map((certificate, offset) => ({
+          issuer_id: job.issuerId,
+          leaf_index: firstIndex + start + offset,
+          certificate_id: certificate.id,
+          head_id: inserted.id,
+          leaf_hash: added[start + offset],
+          created_at: head.timestamp,
+        })),
+      );
     }
     for (const [offset, certificate] of minting.entries()) {
       const leafIndex = firstIndex + offset;
-      await trx
-        .updateTable('certificates')
-        .set({
-          // with an EVM chain, anchorCampaignOnChain moves them once the anchor transaction is final
-          status_id: ctx.chain ? CERTIFICATE_STATUS.minting : CERTIFICATE_STATUS.validated,
-          nft_token_id: String(leafIndex),
-          nft_transaction: ledgerPagePath(job.issuerId, head.treeSize, leafIndex),
-          updated_at: head.timestamp,
-        })
-        .where('id', '=', certificate.id)
-        .where('status_id', '=', CERTIFICATE_STATUS.minting)
-        .execute();
+      await recordLeafOfMintingCertificate(trx, certificate.id, {
+        // with an EVM chain, anchorCampaignOnChain moves them once the anchor transaction is final
+        status_id: ctx.chain ? CERTIFICATE_STATUS.minting : CERTIFICATE_STATUS.validated,
+        nft_token_id: String(leafIndex),
+        nft_transaction: ledgerPagePath(job.issuerId, head.treeSize, leafIndex),
+        updated_at: head.timestamp,
+      });
     }
     await recountCampaigns(trx, [job.campaignId]);
   });
   return minting.length;
-}
-
-type HeadRow = Omit<LedgerHeadTable, 'id'> & { id: number };
-
-function latestHead(db: Kysely<Database>, issuerId: number): Promise<HeadRow | undefined> {
-  return db
-    .selectFrom('ledger_heads')
-    .selectAll()
-    .where('issuer_id', '=', issuerId)
-    .orderBy('tree_size', 'desc')
-    .limit(1)
-    .executeTakeFirst();
 }
 
 /** What the batch page and its JSON show: a signed head, and a leaf's audit path and credential when asked. */
@@ -172,30 +145,12 @@ export async function batchProof(
   treeSize: number,
   leafIndex: number | null,
 ): Promise<BatchProof | null> {
-  const head = await db
-    .selectFrom('ledger_heads')
-    .selectAll()
-    .where('issuer_id', '=', issuerId)
-    .where('tree_size', '=', treeSize)
-    .executeTakeFirst();
+  const head = await findLedgerHead(db, issuerId, treeSize);
   if (!head) return null;
-  const rows = await db
-    .selectFrom('ledger_leaves')
-    .select(['leaf_index', 'leaf_hash', 'certificate_id', 'head_id'])
-    .where('issuer_id', '=', issuerId)
-    .where('leaf_index', '<', treeSize)
-    .orderBy('leaf_index')
-    .execute();
+  const rows = await leavesBelow(db, issuerId, treeSize);
   const leaves = rows.map((row) => Buffer.from(row.leaf_hash, 'hex'));
   const own = rows.filter((row) => row.head_id === head.id);
-  const previous = await db
-    .selectFrom('ledger_heads')
-    .select(['tree_size', 'root_hash'])
-    .where('issuer_id', '=', issuerId)
-    .where('tree_size', '<', treeSize)
-    .orderBy('tree_size', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+  const previous = await headBefore(db, issuerId, treeSize);
   const fields: TreeHead = {
     issuerId,
     treeSize: head.tree_size,
@@ -205,16 +160,8 @@ export async function batchProof(
   };
   let leaf: BatchProof['leaf'] = null;
   if (leafIndex !== null && leafIndex >= 0 && leafIndex < rows.length) {
-    const certificate = await db
-      .selectFrom('certificates')
-      .select('key')
-      .where('id', '=', rows[leafIndex].certificate_id)
-      .executeTakeFirst();
-    const claim = await db
-      .selectFrom('nft_claims')
-      .select(['wallet', 'claim_message', 'claim_signature', 'claimed_at'])
-      .where('certificate_id', '=', rows[leafIndex].certificate_id)
-      .executeTakeFirst();
+    const certificate = await certificateKeyOf(db, rows[leafIndex].certificate_id);
+    const claim = await claimOf(db, rows[leafIndex].certificate_id);
     leaf = {
       index: leafIndex,
       hash: rows[leafIndex].leaf_hash,
@@ -312,18 +259,7 @@ export async function verifyIssuerLog(
   for (const key of await listIssuerKeys(db, issuerId)) {
     keys.set(verificationMethodId(publicUrl, issuerId, key.version), publicKeyFromMultibase(key.publicKeyMultibase));
   }
-  const rows = await db
-    .selectFrom('ledger_leaves')
-    .leftJoin('certificates', 'certificates.id', 'ledger_leaves.certificate_id')
-    .select([
-      'ledger_leaves.leaf_index',
-      'ledger_leaves.leaf_hash',
-      'ledger_leaves.certificate_id',
-      'certificates.credential',
-    ])
-    .where('ledger_leaves.issuer_id', '=', issuerId)
-    .orderBy('ledger_leaves.leaf_index')
-    .execute();
+  const rows = await leavesWithCredentials(db, issuerId);
   const leaves: Hash[] = [];
   for (const [position, row] of rows.entries()) {
     if (row.leaf_index !== position) problems.push(`leaf ${position} is missing (found ${row.leaf_index})`);
@@ -334,12 +270,7 @@ export async function verifyIssuerLog(
     }
     leaves.push(Buffer.from(row.leaf_hash, 'hex'));
   }
-  const heads = await db
-    .selectFrom('ledger_heads')
-    .selectAll()
-    .where('issuer_id', '=', issuerId)
-    .orderBy('tree_size')
-    .execute();
+  const heads = await ledgerHeads(db, issuerId);
   let previous: (typeof heads)[number] | null = null;
   for (const head of heads) {
     const label = `head of size ${head.tree_size}`;

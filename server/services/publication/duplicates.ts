@@ -20,7 +20,7 @@ import { findValidCertificateKeys } from '../../repositories/certificates';
 import { lockIssuer } from '../../repositories/replacements';
 import { callerTemplate } from '../templates/access';
 import { templateImportData } from '../templates/views';
-import { MAX_PUBLISH_ROWS, rowsToSheet, runSteps, type Recipient } from './publish';
+import { MAX_PUBLISH_ROWS, rowsToSheet, runSteps, type Recipient } from './recipientSheet';
 
 /**
  * Recipients published again (issue 28, "The same people again"): a publish whose recipients already hold a

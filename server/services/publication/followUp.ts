@@ -9,6 +9,7 @@ import { hasWebhookDelivery } from '../../repositories/webhooks';
 import { hasCampaignReplacements } from '../../repositories/replacements';
 import { notifyCampaignPublished } from '../webhooks/notify';
 import { notifyCertificatesReplaced, queueReplacementMails } from '../certificates/replacementNotice';
+import { inTransaction } from '../../db/transactions';
 
 /** Job types of a publication's follow-up work. */
 export const CAMPAIGN_FOLLOW_UP = 'campaign.followUp';
@@ -50,7 +51,7 @@ export function registerPublicationJobs(ctx: AppContext): void {
     // once only, even when this job is retried after the campaign was finished; Done, the webhook job and the
     // mail jobs are committed together: a crash or a database restart between them lost the webhook and the mails
     // (the retried job found the campaign Done and stopped; found by the chaos test, tests/chaos)
-    await ctx.db.transaction().execute(async (trx) => {
+    await inTransaction(ctx.db, async (trx) => {
       if (!(await finishCampaign(trx, job.campaignId))) return;
       await enqueueJob(trx, CAMPAIGN_WEBHOOK, job, {
         maxAttempts: WEBHOOK_JOB_ATTEMPTS,

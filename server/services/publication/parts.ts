@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely } from 'kysely';
 import { todayIso, validateImportSteps, type ImportRow } from '../../../domain/import';
 import {
   PART_MAX_ROWS,
@@ -11,11 +11,30 @@ import {
 import type { AuthContext } from '../../auth/guard';
 import type { AppContext } from '../../context';
 import { isoAfterSeconds, nowIso } from '../../db/clock';
-import type { Database, PublicationUploadTable, Template } from '../../db/schema';
+import type { Database, Template } from '../../db/schema';
 import { AppError } from '../../errors';
 import { cooperate } from '../../eventLoop';
 import { findCampaignByIdempotencyKey } from '../../repositories/campaigns';
 import { insertCertificates } from '../../repositories/certificates';
+import {
+  claimUpload,
+  deleteStagedRows,
+  deleteUpload,
+  deleteUploadPart,
+  deleteUploadParts,
+  expiredUploadIds,
+  findIssuerUpload,
+  findUploadPart,
+  insertStagedRows,
+  insertUpload,
+  insertUploadPart,
+  markUploadCommitted,
+  stagedRowIds,
+  stagedRowsAfter,
+  uploadParts,
+  uploadRowTotal,
+  type Upload,
+} from '../../repositories/publicationUploads';
 import { callerTemplate } from '../templates/access';
 import { templateImportData } from '../templates/views';
 import { rowsRefused, serverImportDefinition, type ColumnMapping } from './columnRules';
@@ -26,20 +45,17 @@ import {
   closeNewCampaign,
   debitNewCampaign,
   isUniqueViolation,
-  rowsToSheet,
-  runSteps,
   sameRequestOrConflict,
-  type Recipient,
 } from './publish';
+import { rowsToSheet, runSteps, type Recipient } from './recipientSheet';
 import { checkRecipientData } from './recipientData';
+import { inTransaction } from '../../db/transactions';
 
 /** Staged recipients written, and read back at the commit, per statement. */
 const STAGE_CHUNK = 500;
 const COMMIT_CHUNK = 1_000;
 /** Staged rows deleted per statement, so that dropping 100,000 of them never holds the database long. */
 const DELETE_CHUNK = 2_000;
-
-type Upload = Selectable<PublicationUploadTable>;
 
 const uploadNotFound = () => new AppError(404, 'UPLOAD_NOT_FOUND', 'No such upload (or it has expired)');
 const templateUnavailable = () =>
@@ -61,41 +77,27 @@ function checkTemplate(template: Template): void {
 async function dropUpload(db: Kysely<Database>, uploadId: number, keepUpload: boolean): Promise<void> {
   for (;;) {
     await cooperate();
-    const ids = await db
-      .selectFrom('publication_upload_rows')
-      .select('id')
-      .where('upload_id', '=', uploadId)
-      .limit(DELETE_CHUNK)
-      .execute();
+    const ids = await stagedRowIds(db, uploadId, DELETE_CHUNK);
     if (ids.length === 0) break;
-    await db
-      .deleteFrom('publication_upload_rows')
-      .where(
-        'id',
-        'in',
-        ids.map((row) => row.id),
-      )
-      .execute();
+    await deleteStagedRows(
+      db,
+      ids.map((row) => row.id),
+    );
   }
-  if (keepUpload) await db.deleteFrom('publication_upload_parts').where('upload_id', '=', uploadId).execute();
-  else await db.deleteFrom('publication_uploads').where('id', '=', uploadId).execute();
+  if (keepUpload) await deleteUploadParts(db, uploadId);
+  else await deleteUpload(db, uploadId);
 }
 
 /** Removes every expired upload (committed or not) with its staged rows. */
 export async function deleteExpiredUploads(db: Kysely<Database>, now = nowIso()): Promise<number> {
-  const expired = await db.selectFrom('publication_uploads').select('id').where('expires_at', '<=', now).execute();
+  const expired = await expiredUploadIds(db, now);
   for (const { id } of expired) await dropUpload(db, id, false);
   return expired.length;
 }
 
 /** The caller's own live upload: same issuer and same user, not expired. */
 async function callerUpload(db: Kysely<Database>, auth: AuthContext, uploadId: number): Promise<Upload> {
-  const upload = await db
-    .selectFrom('publication_uploads')
-    .selectAll()
-    .where('id', '=', uploadId)
-    .where('issuer_id', '=', auth.issuer.id)
-    .executeTakeFirst();
+  const upload = await findIssuerUpload(db, auth.issuer.id, uploadId);
   if (!upload || upload.user_id !== callerUserId(auth) || upload.expires_at <= nowIso()) throw uploadNotFound();
   return upload;
 }
@@ -110,19 +112,15 @@ export async function createUpload(
   checkTemplate(template);
   await deleteExpiredUploads(ctx.db);
   const now = new Date();
-  const upload = await ctx.db
-    .insertInto('publication_uploads')
-    .values({
-      issuer_id: auth.issuer.id,
-      user_id: callerUserId(auth),
-      template_id: template.id,
-      notes: input.notes,
-      automated_emailing: input.automatedEmailing ? 1 : 0,
-      created_at: nowIso(now),
-      expires_at: isoAfterSeconds(UPLOAD_TTL_SECONDS, now),
-    })
-    .returning(['id', 'expires_at'])
-    .executeTakeFirstOrThrow();
+  const upload = await insertUpload(ctx.db, {
+    issuer_id: auth.issuer.id,
+    user_id: callerUserId(auth),
+    template_id: template.id,
+    notes: input.notes,
+    automated_emailing: input.automatedEmailing ? 1 : 0,
+    created_at: nowIso(now),
+    expires_at: isoAfterSeconds(UPLOAD_TTL_SECONDS, now),
+  });
   return { uploadId: upload.id, expiresAt: upload.expires_at, partMaxRows: PART_MAX_ROWS, maxRows: UPLOAD_MAX_ROWS };
 }
 
@@ -189,22 +187,8 @@ export async function appendPart(
     throw new AppError(400, 'ERR_CPF_INCORRECT_DATA', 'Some recipient data are not valid', { data: dataErrors });
 
   const hash = await partHash(checked.rows);
-  const totalOf = async () =>
-    Number(
-      (
-        await db
-          .selectFrom('publication_upload_parts')
-          .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('row_count'), eb.lit(0)).as('n'))
-          .where('upload_id', '=', uploadId)
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
-  const earlier = await db
-    .selectFrom('publication_upload_parts')
-    .selectAll()
-    .where('upload_id', '=', uploadId)
-    .where('part_number', '=', partNumber)
-    .executeTakeFirst();
+  const totalOf = () => uploadRowTotal(db, uploadId);
+  const earlier = await findUploadPart(db, uploadId, partNumber);
   if (earlier?.request_hash === hash)
     return { partNumber, rows: earlier.row_count, recipients: earlier.recipient_count, totalRows: await totalOf() };
 
@@ -218,33 +202,28 @@ export async function appendPart(
 
   const recipients = await stagedRecipients(checked.rows, importData.technicalFields, partNumber);
   try {
-    await db.transaction().execute(async (trx) => {
-      if (earlier) await dropPart(trx, uploadId, partNumber);
+    await inTransaction(db, async (trx) => {
+      if (earlier) await deleteUploadPart(trx, uploadId, partNumber);
       for (let start = 0; start < recipients.length; start += STAGE_CHUNK) {
         await cooperate();
-        await trx
-          .insertInto('publication_upload_rows')
-          .values(
-            recipients.slice(start, start + STAGE_CHUNK).map((recipient, index) => ({
-              upload_id: uploadId,
-              part_number: partNumber,
-              position: start + index,
-              recipient_key: recipient.key,
-              rows: JSON.stringify(recipient.rows),
-            })),
-          )
-          .execute();
+        await insertStagedRows(
+          trx,
+          recipients.slice(start, start + STAGE_CHUNK).map((recipient, index) => ({
+            upload_id: uploadId,
+            part_number: partNumber,
+            position: start + index,
+            recipient_key: recipient.key,
+            rows: JSON.stringify(recipient.rows),
+          })),
+        );
       }
-      await trx
-        .insertInto('publication_upload_parts')
-        .values({
-          upload_id: uploadId,
-          part_number: partNumber,
-          row_count: checked.rows.length,
-          recipient_count: recipients.length,
-          request_hash: hash,
-        })
-        .execute();
+      await insertUploadPart(trx, {
+        upload_id: uploadId,
+        part_number: partNumber,
+        row_count: checked.rows.length,
+        recipient_count: recipients.length,
+        request_hash: hash,
+      });
     });
   } catch (error) {
     if (isUniqueViolation(error))
@@ -256,19 +235,6 @@ export async function appendPart(
     throw error;
   }
   return { partNumber, rows: checked.rows.length, recipients: recipients.length, totalRows: await totalOf() };
-}
-
-async function dropPart(trx: Kysely<Database>, uploadId: number, partNumber: number): Promise<void> {
-  await trx
-    .deleteFrom('publication_upload_rows')
-    .where('upload_id', '=', uploadId)
-    .where('part_number', '=', partNumber)
-    .execute();
-  await trx
-    .deleteFrom('publication_upload_parts')
-    .where('upload_id', '=', uploadId)
-    .where('part_number', '=', partNumber)
-    .execute();
 }
 
 /** The campaign request hash of a committed upload: a retry of the same commit under its key matches it. */
@@ -297,12 +263,7 @@ export async function commitUpload(
 
   const template = await callerTemplate(db, auth, upload.template_id);
   checkTemplate(template);
-  const parts = await db
-    .selectFrom('publication_upload_parts')
-    .select(['part_number', 'recipient_count'])
-    .where('upload_id', '=', uploadId)
-    .orderBy('part_number')
-    .execute();
+  const parts = await uploadParts(db, uploadId);
   const received = new Set(parts.map((part) => part.part_number));
   const missing: number[] = [];
   for (let number = 1; number <= input.parts; number++) if (!received.has(number)) missing.push(number);
@@ -315,11 +276,9 @@ export async function commitUpload(
   const count = parts.reduce((sum, part) => sum + part.recipient_count, 0);
 
   try {
-    const campaignId = await db
-      .transaction()
-      .execute((trx) =>
-        writeCampaign(trx, auth, template, upload, count, { idempotencyKey: input.idempotencyKey, hash }),
-      );
+    const campaignId = await inTransaction(db, (trx) =>
+      writeCampaign(trx, auth, template, upload, count, { idempotencyKey: input.idempotencyKey, hash }),
+    );
     ctx.jobs.wake();
     await dropUpload(db, uploadId, true);
     return { campaignId };
@@ -349,20 +308,8 @@ async function writeCampaign(
   options: { idempotencyKey: string | null; hash: string },
 ): Promise<number> {
   // claim the upload first: a concurrent commit waits here, then finds it taken
-  const claimed = await trx
-    .updateTable('publication_uploads')
-    .set({ campaign_id: 0 })
-    .where('id', '=', upload.id)
-    .where('campaign_id', 'is', null)
-    .executeTakeFirst();
-  if (Number(claimed.numUpdatedRows) !== 1) {
-    const winner = await trx
-      .selectFrom('publication_uploads')
-      .select('campaign_id')
-      .where('id', '=', upload.id)
-      .executeTakeFirst();
-    throw new CommittedMeanwhile(winner?.campaign_id ?? 0);
-  }
+  const winner = await claimUpload(trx, upload.id);
+  if (winner !== null) throw new CommittedMeanwhile(winner);
   const now = nowIso();
   const { campaignId, firstStatusIndex } = await debitNewCampaign(trx, template, count, {
     user_id: callerUserId(auth),
@@ -379,20 +326,7 @@ async function writeCampaign(
   let after = { part: 0, position: -1 };
   for (;;) {
     await cooperate();
-    const staged = await trx
-      .selectFrom('publication_upload_rows')
-      .select(['part_number', 'position', 'rows'])
-      .where('upload_id', '=', upload.id)
-      .where((eb) =>
-        eb.or([
-          eb('part_number', '>', after.part),
-          eb.and([eb('part_number', '=', after.part), eb('position', '>', after.position)]),
-        ]),
-      )
-      .orderBy('part_number')
-      .orderBy('position')
-      .limit(COMMIT_CHUNK)
-      .execute();
+    const staged = await stagedRowsAfter(trx, upload.id, after, COMMIT_CHUNK);
     if (staged.length === 0) break;
     const recipients: Recipient[] = staged.map((row) => ({
       rows: new Map(JSON.parse(row.rows) as [string, ImportRow][]),
@@ -411,6 +345,6 @@ async function writeCampaign(
   }
   if (done !== count) throw new Error(`staged recipients ${done} differ from the parts' count ${count}`);
   await closeNewCampaign(trx, template, campaignId, { statusId: status, count, now });
-  await trx.updateTable('publication_uploads').set({ campaign_id: campaignId }).where('id', '=', upload.id).execute();
+  await markUploadCommitted(trx, upload.id, campaignId);
   return campaignId;
 }

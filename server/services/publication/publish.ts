@@ -2,13 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Insertable, Kysely } from 'kysely';
 import { CERTIFICATE_KEY_LENGTH, CERTIFICATE_STATUS } from '../../../domain/certificates';
 import type { DuplicateBehavior } from '../../../domain/duplicates';
-import {
-  ALL_LANGUAGES,
-  todayIso,
-  validateImportSteps,
-  type ImportResult,
-  type ImportRow,
-} from '../../../domain/import';
+import { ALL_LANGUAGES, todayIso, validateImportSteps, type ImportRow } from '../../../domain/import';
 import { INVALID_INPUT_FILE, MISSING_FILE_PREFIX } from '../../../domain/publication';
 import { searchName } from '../../../domain/reports';
 import type { AuthContext } from '../../auth/guard';
@@ -18,6 +12,13 @@ import type { CampaignTable, Database, NewCertificate, Template } from '../../db
 import { AppError, badRequest } from '../../errors';
 import { cooperate } from '../../eventLoop';
 import { findCampaignByIdempotencyKey } from '../../repositories/campaigns';
+import {
+  debitIssuerCredits,
+  findIssuerCredits,
+  insertCampaign,
+  insertCreditOperation,
+  recordCampaignCounts,
+} from '../../repositories/publication';
 import {
   allocateStatusIndexes,
   bumpStatusVersion,
@@ -41,9 +42,10 @@ import { checkRecipientData } from './recipientData';
 import { prepareCampaignSigning } from '../credentials/campaignSigning';
 import { CAMPAIGN_FOLLOW_UP, FOLLOW_UP_ATTEMPTS, type CampaignJob } from './followUp';
 import { hashWithBehavior, settleDuplicates } from './duplicates';
+import { MAX_PUBLISH_ROWS, rowsToSheet, runSteps, type Recipient } from './recipientSheet';
+import { inTransaction } from '../../db/transactions';
 
-/** The most rows one publish takes (the web app's import limit). */
-export const MAX_PUBLISH_ROWS = 10_000;
+export { MAX_PUBLISH_ROWS } from './recipientSheet';
 
 export interface PublishInput {
   templateId: number;
@@ -97,11 +99,6 @@ export const notEnoughCredits = (needed: number, current: number) =>
     current,
   });
 
-/** A recipient's rows by language, in the file's order: the first row gives the recipient's own language. */
-export interface Recipient {
-  rows: Map<string, ImportRow>;
-}
-
 async function groupRecipients(rows: readonly ImportRow[], technicalFields: readonly string[]): Promise<Recipient[]> {
   const byKey = new Map<string, Recipient>();
   for (let index = 0; index < rows.length; index++) {
@@ -142,35 +139,6 @@ async function requestHash(
   hash.update(`],${JSON.stringify(notes)}]`);
   if (archive) hash.update(archive);
   return hash.digest('hex');
-}
-
-/** The rows the web app sends, as a sheet again (see importRowsToSheet), with pauses between slices. */
-export async function rowsToSheet(rows: readonly Readonly<Record<string, string>>[]): Promise<string[][]> {
-  const headers: string[] = [];
-  const seen = new Set<string>();
-  for (const row of rows) {
-    await cooperate();
-    for (const key of Object.keys(row)) {
-      if (seen.has(key)) continue;
-      seen.add(key);
-      headers.push(key);
-    }
-  }
-  const sheet: string[][] = [headers];
-  for (const row of rows) {
-    await cooperate();
-    sheet.push(headers.map((header) => row[header] ?? ''));
-  }
-  return sheet;
-}
-
-/** Runs validateImportSteps to its end, letting the event loop turn between its slices. */
-export async function runSteps(steps: Generator<void, ImportResult, void>): Promise<ImportResult> {
-  for (;;) {
-    const step = steps.next();
-    if (step.done) return step.value;
-    await cooperate();
-  }
 }
 
 /**
@@ -291,7 +259,7 @@ export async function publish(
   // an NFT campaign on an EVM chain: the signer must be able to pay its anchoring, or nothing is written
   if (template.is_nft === 1 && ctx.chain) await checkAnchoringFunds(ctx.chain, template.issuer_id);
   try {
-    const written = await db.transaction().execute((trx) =>
+    const written = await inTransaction(db, (trx) =>
       writePublication(
         trx,
         auth,
@@ -351,37 +319,22 @@ export async function debitNewCampaign(
     reason: (campaignId) => `campaign ${campaignId}`,
   },
 ): Promise<{ campaignId: number; firstStatusIndex: number }> {
-  if (charge.credits > 0) {
-    const debited = await trx
-      .updateTable('issuers')
-      .set((eb) => ({ credits: eb('credits', '-', charge.credits) }))
-      .where('id', '=', template.issuer_id)
-      .where('credits', '>=', charge.credits)
-      .executeTakeFirst();
-    if (Number(debited.numUpdatedRows) !== 1) {
-      const issuer = await trx
-        .selectFrom('issuers')
-        .select('credits')
-        .where('id', '=', template.issuer_id)
-        .executeTakeFirst();
-      throw notEnoughCredits(charge.credits, issuer?.credits ?? 0);
-    }
+  if (charge.credits > 0 && !(await debitIssuerCredits(trx, template.issuer_id, charge.credits))) {
+    throw notEnoughCredits(charge.credits, (await findIssuerCredits(trx, template.issuer_id)) ?? 0);
   }
-  const { id } = await trx
-    .insertInto('campaigns')
-    .values({ ...campaign, issuer_id: template.issuer_id, template_id: template.id, certified_degrees: count })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const id = await insertCampaign(trx, {
+    ...campaign,
+    issuer_id: template.issuer_id,
+    template_id: template.id,
+    certified_degrees: count,
+  });
   if (charge.credits > 0) {
-    await trx
-      .insertInto('credit_operations')
-      .values({
-        issuer_id: template.issuer_id,
-        credits: -charge.credits,
-        reason: charge.reason(id),
-        operation_date: campaign.created_at,
-      })
-      .execute();
+    await insertCreditOperation(trx, {
+      issuer_id: template.issuer_id,
+      credits: -charge.credits,
+      reason: charge.reason(id),
+      operation_date: campaign.created_at,
+    });
   }
   const firstStatusIndex = await allocateStatusIndexes(trx, template.issuer_id, count);
   return { campaignId: id, firstStatusIndex };
@@ -398,19 +351,7 @@ export async function closeNewCampaign(
   campaignId: number,
   written: { statusId: number; count: number; now: string },
 ): Promise<void> {
-  await trx
-    .insertInto('certificate_counts')
-    .values({ campaign_id: campaignId, template_id: template.id, status_id: written.statusId, n: written.count })
-    .execute();
-  await trx
-    .updateTable('templates')
-    .set((eb) => ({
-      certification_counter: eb('certification_counter', '+', written.count),
-      last_campaign_id: campaignId,
-      last_campaign_date: written.now,
-    }))
-    .where('id', '=', template.id)
-    .execute();
+  await recordCampaignCounts(trx, template.id, campaignId, written);
   const job: CampaignJob = { issuerId: template.issuer_id, campaignId };
   // its steps are idempotent (a retry goes on where the last attempt stopped): with the default attempts, a 10,000-row
   // campaign whose worker was killed 4 times in a row was left Started, unsigned, for good (the chaos test's full form)

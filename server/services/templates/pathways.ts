@@ -11,6 +11,7 @@ import {
 } from '../../repositories/templates';
 import { callerTemplate, issuerTemplateOptions, templateNotFound } from './access';
 import { parsePathwayDefinition } from './views';
+import { inTransaction } from '../../db/transactions';
 
 /** The parents whose pathway lists the template. */
 export async function pathwaysOf(db: Kysely<Database>, issuerId: number, templateId: number): Promise<number[]> {
@@ -47,7 +48,7 @@ export async function updatePathway(
     childIds.length === 0
       ? null
       : { key: asked?.key?.trim() || DEFAULT_PATHWAY_KEY, def: childIds.map((id) => ({ id })) };
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     await updateIssuerTemplate(trx, auth.issuer.id, parentId, {
       is_pathway_parent: definition ? 1 : 0,
       pathway_definition: definition ? JSON.stringify(definition) : null,

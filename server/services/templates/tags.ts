@@ -13,6 +13,7 @@ import {
 } from '../../repositories/tags';
 import { issuerTemplateIds } from '../../repositories/templates';
 import { templateNotFound } from './access';
+import { inTransaction } from '../../db/transactions';
 
 /** A tag as the tags page sends it; a tag without id is new. */
 export interface TagInput {
@@ -70,7 +71,7 @@ export async function replaceTags(db: Kysely<Database>, issuerId: number, input:
   const known = await issuerTemplateIds(db, issuerId, templateIds);
   if (templateIds.some((id) => !known.has(id))) throw templateNotFound();
 
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     await deleteTagsExcept(trx, issuerId, sentIds);
     for (const tag of input) {
       // What an existing tag's entry leaves out stays as it was.

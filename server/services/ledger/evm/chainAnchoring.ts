@@ -1,34 +1,21 @@
-import type { Kysely } from 'kysely';
 import { importError } from '../../../../domain/import';
 import { AppError } from '../../../errors';
-import { CERTIFICATE_STATUS } from '../../../../domain/certificates';
 import type { AppContext } from '../../../context';
 import { nowIso } from '../../../db/clock';
-import type { Database } from '../../../db/schema';
+import {
+  campaignHeads,
+  chainTransactionAt,
+  chainTransactionOfHead,
+  mintingLeavesOfHead,
+  recordConfirmed,
+  recordFailure,
+  recordSent,
+  validateAnchoredCertificate,
+} from '../../../repositories/chainTransactions';
 import { recountCampaigns } from '../../../repositories/certificates';
 import type { LedgerChain, SentTransaction } from '../chain';
 import { ledgerPagePath } from '../transparencyLog';
-
-/** A head's anchoring transaction (migration 2026-11-26T0120_chain_transactions). */
-export interface ChainTransactionTable {
-  id: number;
-  issuer_id: number;
-  head_id: number;
-  chain_id: number;
-  nonce: number | null;
-  tx_hash: string | null;
-  /** the SentTransaction, JSON: every hash broadcast with this nonce and the fields to send it again */
-  sent: string | null;
-  status: 'sent' | 'confirmed' | 'failed';
-  block_number: number | null;
-  attempts: number;
-  error: string | null;
-  created_at: string;
-  updated_at: string;
-}
-
-type ChainDatabase = Database & { chain_transactions: ChainTransactionTable };
-const chainDb = (db: Kysely<Database>) => db as unknown as Kysely<ChainDatabase>;
+import { inTransaction } from '../../../db/transactions';
 
 /**
  * The EVM step of a campaign's anchoring (issue 20), after anchorCampaign wrote its head and leaves with the
@@ -44,121 +31,30 @@ export async function anchorCampaignOnChain(
 ): Promise<number> {
   const chain = ctx.chain;
   if (!chain) return 0;
-  const db = chainDb(ctx.db);
-  const heads = await db
-    .selectFrom('ledger_heads')
-    .select(['id', 'issuer_id', 'tree_size', 'root_hash'])
-    .where('campaign_id', '=', job.campaignId)
-    .where('issuer_id', '=', job.issuerId)
-    .orderBy('tree_size')
-    .execute();
+  const heads = await campaignHeads(ctx.db, job.issuerId, job.campaignId);
   let validated = 0;
   for (const head of heads) {
-    const record = await db
-      .selectFrom('chain_transactions')
-      .selectAll()
-      .where('head_id', '=', head.id)
-      .executeTakeFirst();
+    const record = await chainTransactionOfHead(ctx.db, head.id);
     let confirmed: { hash: string; blockNumber: number };
     if (record?.status === 'confirmed' && record.tx_hash) {
       confirmed = { hash: record.tx_hash, blockNumber: record.block_number ?? 0 };
     } else {
       const known = record?.status === 'sent' && record.sent ? (JSON.parse(record.sent) as SentTransaction) : undefined;
-      const onSent = (sent: SentTransaction) => recordSent(ctx.db, chain, head, sent);
+      const onSent = (sent: SentTransaction) => recordSent(ctx.db, chain.chainId, head, sent);
       try {
         confirmed = await chain.anchor(
           { issuerId: head.issuer_id, treeSize: head.tree_size, root: `0x${head.root_hash}` },
           { known, onSent },
         );
       } catch (error) {
-        await recordFailure(ctx.db, chain, head, error as Error);
+        await recordFailure(ctx.db, chain.chainId, head, error as Error);
         throw error;
       }
-      await db
-        .updateTable('chain_transactions')
-        .set({
-          status: 'confirmed',
-          tx_hash: confirmed.hash,
-          block_number: confirmed.blockNumber,
-          error: null,
-          updated_at: nowIso(),
-        })
-        .where('head_id', '=', head.id)
-        .execute();
+      await recordConfirmed(ctx.db, head.id, confirmed);
     }
     validated += await validateHead(ctx, chain, head, confirmed.hash, job.campaignId);
   }
   return validated;
-}
-
-async function recordSent(
-  db: Kysely<Database>,
-  chain: LedgerChain,
-  head: { id: number; issuer_id: number },
-  sent: SentTransaction,
-): Promise<void> {
-  const now = nowIso();
-  const values = {
-    nonce: sent.nonce,
-    tx_hash: sent.hash,
-    sent: JSON.stringify(sent),
-    status: 'sent' as const,
-    error: null,
-    updated_at: now,
-  };
-  const updated = await chainDb(db)
-    .updateTable('chain_transactions')
-    .set({ ...values, attempts: (eb) => eb('attempts', '+', 1) })
-    .where('head_id', '=', head.id)
-    .executeTakeFirst();
-  if (Number(updated.numUpdatedRows) > 0) return;
-  await chainDb(db)
-    .insertInto('chain_transactions')
-    .values({
-      issuer_id: head.issuer_id,
-      head_id: head.id,
-      chain_id: chain.chainId,
-      block_number: null,
-      attempts: 1,
-      created_at: now,
-      ...values,
-    } as never)
-    .execute();
-}
-
-async function recordFailure(
-  db: Kysely<Database>,
-  chain: LedgerChain,
-  head: { id: number; issuer_id: number },
-  error: Error,
-): Promise<void> {
-  const now = nowIso();
-  const message = (error.message || String(error)).slice(0, 2000);
-  const updated = await chainDb(db)
-    .updateTable('chain_transactions')
-    .set({ status: 'failed', error: message, updated_at: now })
-    .where('head_id', '=', head.id)
-    .where('status', '!=', 'confirmed')
-    .executeTakeFirst();
-  if (Number(updated.numUpdatedRows) > 0) return;
-  await chainDb(db)
-    .insertInto('chain_transactions')
-    .values({
-      issuer_id: head.issuer_id,
-      head_id: head.id,
-      chain_id: chain.chainId,
-      nonce: null,
-      tx_hash: null,
-      sent: null,
-      status: 'failed',
-      block_number: null,
-      attempts: 0,
-      error: message,
-      created_at: now,
-      updated_at: now,
-    } as never)
-    .execute()
-    .catch(() => undefined);
 }
 
 /** The head's certificates still minting become validated, their transaction the explorer's page of the anchor. */
@@ -169,29 +65,18 @@ async function validateHead(
   txHash: string,
   campaignId: number,
 ): Promise<number> {
-  const leaves = await ctx.db
-    .selectFrom('ledger_leaves')
-    .innerJoin('certificates', 'certificates.id', 'ledger_leaves.certificate_id')
-    .select(['ledger_leaves.certificate_id', 'ledger_leaves.leaf_index'])
-    .where('ledger_leaves.head_id', '=', head.id)
-    .where('certificates.status_id', '=', CERTIFICATE_STATUS.minting)
-    .orderBy('ledger_leaves.leaf_index')
-    .execute();
+  const leaves = await mintingLeavesOfHead(ctx.db, head.id);
   if (leaves.length === 0) return 0;
   const explorer = chain.explorerUrl(txHash);
   const now = nowIso();
-  await ctx.db.transaction().execute(async (trx) => {
+  await inTransaction(ctx.db, async (trx) => {
     for (const leaf of leaves) {
-      await trx
-        .updateTable('certificates')
-        .set({
-          status_id: CERTIFICATE_STATUS.validated,
-          nft_transaction: explorer ?? ledgerPagePath(head.issuer_id, head.tree_size, leaf.leaf_index),
-          updated_at: now,
-        })
-        .where('id', '=', leaf.certificate_id)
-        .where('status_id', '=', CERTIFICATE_STATUS.minting)
-        .execute();
+      await validateAnchoredCertificate(
+        trx,
+        leaf.certificate_id,
+        explorer ?? ledgerPagePath(head.issuer_id, head.tree_size, leaf.leaf_index),
+        now,
+      );
     }
     await recountCampaigns(trx, [campaignId]);
   });
@@ -246,13 +131,7 @@ export async function chainAnchorOf(
 ): Promise<ChainAnchor | null> {
   const chain = ctx.chain;
   if (!chain) return null;
-  const record = await chainDb(ctx.db)
-    .selectFrom('chain_transactions')
-    .innerJoin('ledger_heads', 'ledger_heads.id', 'chain_transactions.head_id')
-    .select(['chain_transactions.tx_hash', 'chain_transactions.status'])
-    .where('ledger_heads.issuer_id', '=', issuerId)
-    .where('ledger_heads.tree_size', '=', treeSize)
-    .executeTakeFirst();
+  const record = await chainTransactionAt(ctx.db, issuerId, treeSize);
   const cacheKey = `${chain.chainId}:${chain.contractAddress}:${issuerId}:${treeSize}`;
   const cached = anchoredRoots.get(cacheKey);
   let anchoredRoot: string | null = null;

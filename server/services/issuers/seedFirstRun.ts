@@ -1,15 +1,16 @@
 import type { Kysely } from 'kysely';
-import type { Config } from '../config';
-import { countIssuers } from '../repositories/issuers';
-import { createIssuerWithAdministrator } from '../services/issuers/createIssuer';
-import type { Database } from './schema';
+import type { Config } from '../../config';
+import type { Database } from '../../db/schema';
+import { inTransaction } from '../../db/transactions';
+import { countIssuers } from '../../repositories/issuers';
+import { createIssuerWithAdministrator } from './createIssuer';
 
 /**
  * On an empty database: the first issuer, on the configured plan with its credits (recorded as a credit
  * operation), its signing key, and its first Administrator. Returns true when it created them.
  */
 export async function seedFirstRun(db: Kysely<Database>, config: Config): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     if ((await countIssuers(trx)) > 0) return false;
     await createIssuerWithAdministrator(trx, config.credentialsKey, {
       name: config.initialIssuerName,

@@ -1,0 +1,69 @@
+// Issue 29: the server's floors, checked by lint. app.ts/main.ts → routes/ → services/ → repositories/ → db/, with
+// domain/ below all: a file imports only its own floor and the floors below it, and queries (Kysely's query builders,
+// transactions and `sql` fragments) are written in repositories/ and db/ only.
+
+/**
+ * Files that still hold queries or climb a floor, from the other half of the move (the `serversql` branch): the
+ * lead removes each line as its file moves (the list must end empty).
+ */
+export const queriesNotMovedYet = [
+  'server/auth/guard.ts',
+  'server/services/billing/localBilling.ts',
+  'server/services/accountVerification.ts',
+  'server/services/emailing/resendMails.ts',
+  'server/services/emailing/sendEmails.ts',
+  'server/services/reports/*.ts',
+  'server/services/signUp.ts',
+  'server/services/pdf/documents.ts',
+  'server/cli/commands/*.ts',
+  'server/routes/users.ts',
+  'server/routes/pdf.ts',
+];
+export const upwardImportsNotMovedYet = ['server/repositories/certificates.ts'];
+
+const QUERY_MESSAGE =
+  'Queries belong to server/repositories/ (or server/db/): call a repository function; several in one transaction with inTransaction (server/db/transactions.ts).';
+
+const above = (floors) =>
+  floors.map((floor) => ({
+    group: [`**/${floor}`, `**/${floor}/**`],
+    message: `A lower floor never imports a higher one (server: app/main → routes → services → repositories → db; domain below all): move the shared piece down.`,
+  }));
+
+export const serverLayers = [
+  {
+    files: ['server/**/*.ts'],
+    ignores: ['server/repositories/**', 'server/db/**', ...queriesNotMovedYet],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|with|transaction)$/]',
+          message: QUERY_MESSAGE,
+        },
+        { selector: "TaggedTemplateExpression[tag.name='sql']", message: QUERY_MESSAGE },
+        { selector: "MemberExpression[object.name='sql']", message: QUERY_MESSAGE },
+      ],
+    },
+  },
+  {
+    files: ['server/routes/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: above(['app', 'main']) }] },
+  },
+  {
+    files: ['server/services/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: above(['routes', 'app', 'main']) }] },
+  },
+  {
+    files: ['server/repositories/**/*.ts'],
+    ignores: upwardImportsNotMovedYet,
+    rules: { 'no-restricted-imports': ['error', { patterns: above(['services', 'routes', 'app', 'main']) }] },
+  },
+  {
+    files: ['server/db/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: above(['repositories', 'services', 'routes', 'app', 'main']) }],
+    },
+  },
+];
