@@ -13,6 +13,7 @@ import { AppError, badRequest } from '../errors';
 import { findIssuer } from '../repositories/issuers';
 import { sanitizeSvgBytes } from '../security/svgSanitizer';
 import { newFileKey, type FileStore } from './files/fileStore';
+import { inTransaction } from '../db/transactions';
 
 export interface VerificationFile {
   name: string;
@@ -87,7 +88,7 @@ export async function submitVerification(
   await files.put(documentKey, document.bytes);
 
   try {
-    return await db.transaction().execute(async (trx) => {
+    return await inTransaction(db, async (trx) => {
       const current = await trx.selectFrom('issuers').select('params').where('id', '=', issuer.id).executeTakeFirst();
       const params = paramsOf(current?.params ?? '{}');
       if (params.verificationSubmitted === true) throw alreadySubmitted();

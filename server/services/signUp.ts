@@ -10,6 +10,7 @@ import { createIssuerWithAdministrator } from './issuers/createIssuer';
 import { signInMail } from './mail/loginMail';
 import { deliverMail } from './mail/mailQueue';
 import { sendSignInLink } from './signInLinks';
+import { inTransaction } from '../db/transactions';
 
 /** The longest organisation name a sign-up takes. */
 export const ORGANISATION_NAME_MAX = 100;
@@ -77,7 +78,7 @@ export async function completeSignUp(
   ctx: Pick<AppContext, 'config' | 'db'>,
   tokenHash: string,
 ): Promise<number | null> {
-  return ctx.db.transaction().execute(async (trx: Kysely<Database>) => {
+  return inTransaction(ctx.db, async (trx: Kysely<Database>) => {
     const now = nowIso();
     const request = await trx
       .updateTable('signup_requests')

@@ -5,6 +5,7 @@ import { nowIso } from '../../db/clock';
 import type { Issuer } from '../../db/schema';
 import { mailDeliveriesOf, saveMailDelivery } from '../../repositories/mailDeliveries';
 import { defaultMessage, mailLanguage, planMailRetryJob, type MessageSettings } from './sendEmails';
+import { inTransaction } from '../../db/transactions';
 
 /**
  * POST /api/admin/emails/resend: the not-delivered messages of these certificates (the issuer's, active, with an
@@ -52,7 +53,7 @@ export async function resendFailedMails(
           mailLanguage(certificate.language, RECIPIENT_LANGUAGE),
         ) satisfies MessageSettings,
       );
-    await ctx.db.transaction().execute(async (trx) => {
+    await inTransaction(ctx.db, async (trx) => {
       await saveMailDelivery(trx, {
         certificateId: certificate.id,
         issuerId: issuer.id,
