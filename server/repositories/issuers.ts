@@ -118,3 +118,8 @@ export async function removeCredits(
     .execute();
   return true;
 }
+
+/** The issuer with this id; throws when there is none (a signed-in user's or an API key's issuer). */
+export function getIssuer(db: Kysely<Database>, id: number): Promise<Issuer> {
+  return db.selectFrom('issuers').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+}
