@@ -123,3 +123,9 @@ export async function removeCredits(
 export function getIssuer(db: Kysely<Database>, id: number): Promise<Issuer> {
   return db.selectFrom('issuers').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 }
+
+/** The issuer's params as stored (JSON text), or undefined when there is no such issuer. */
+export async function findIssuerParams(db: Kysely<Database>, issuerId: number): Promise<string | undefined> {
+  const row = await db.selectFrom('issuers').select('params').where('id', '=', issuerId).executeTakeFirst();
+  return row?.params;
+}
