@@ -129,3 +129,13 @@ export async function findIssuerParams(db: Kysely<Database>, issuerId: number): 
   const row = await db.selectFrom('issuers').select('params').where('id', '=', issuerId).executeTakeFirst();
   return row?.params;
 }
+
+/** The issuers that have a transparency log (a signed head), by id. */
+export function issuersWithLedger(db: Kysely<Database>): Promise<Issuer[]> {
+  return db
+    .selectFrom('issuers')
+    .selectAll()
+    .where('id', 'in', db.selectFrom('ledger_heads').select('issuer_id'))
+    .orderBy('id')
+    .execute();
+}
