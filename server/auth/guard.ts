@@ -6,7 +6,10 @@ import { effectiveProfile, isProfileId, type ProfileId } from '../../domain/role
 import { nowIso } from '../db/clock';
 import type { ApiKey, Database, Issuer, User } from '../db/schema';
 import { AppError } from '../errors';
+import { findActiveApiKey, touchApiKey } from '../repositories/apiKeys';
+import { getIssuer } from '../repositories/issuers';
 import { isTokenRevoked } from '../repositories/tokens';
+import { findIssuerUser } from '../repositories/users';
 import { apiKeyIssuer, hashApiKey, isApiKeyFormat } from './apiKeys';
 import type { SessionTokens } from './sessionTokens';
 
@@ -62,19 +65,13 @@ const LAST_USED_PRECISION_MS = 60_000;
 async function authenticateApiKey(db: Kysely<Database>, tokens: SessionTokens, key: string): Promise<ApiKeyAuth> {
   const issuerId = await apiKeyIssuer(tokens, key);
   if (issuerId === null) throw invalidToken();
-  const apiKey = await db
-    .selectFrom('api_keys')
-    .selectAll()
-    .where('key_hash', '=', hashApiKey(key))
-    .where('issuer_id', '=', issuerId)
-    .where('revoked_at', 'is', null)
-    .executeTakeFirst();
+  const apiKey = await findActiveApiKey(db, issuerId, hashApiKey(key));
   if (!apiKey || !isProfileId(apiKey.level)) throw invalidToken();
-  const issuer = await db.selectFrom('issuers').selectAll().where('id', '=', issuerId).executeTakeFirstOrThrow();
+  const issuer = await getIssuer(db, issuerId);
   // "last used" to the minute: a busy integration does not write on every call
   const lastUsed = apiKey.last_used_at ? Date.parse(apiKey.last_used_at) : 0;
   if (Date.now() - lastUsed > LAST_USED_PRECISION_MS) {
-    await db.updateTable('api_keys').set({ last_used_at: nowIso() }).where('id', '=', apiKey.id).execute();
+    await touchApiKey(db, apiKey.id, nowIso());
   }
   return { kind: 'apikey', apiKey, issuer, profileId: effectiveProfile(apiKey.level, issuer.is_blocked === 1) };
 }
@@ -86,14 +83,9 @@ export async function authenticate(db: Kysely<Database>, tokens: SessionTokens, 
   }
   const { claims } = result;
   if (await isTokenRevoked(db, claims.jti)) throw invalidToken();
-  const user = await db
-    .selectFrom('users')
-    .selectAll()
-    .where('id', '=', claims.uid)
-    .where('issuer_id', '=', claims.iid)
-    .executeTakeFirst();
+  const user = await findIssuerUser(db, claims.iid, claims.uid);
   if (!user || !isProfileId(user.profile_id)) throw invalidToken();
-  const issuer = await db.selectFrom('issuers').selectAll().where('id', '=', user.issuer_id).executeTakeFirstOrThrow();
+  const issuer = await getIssuer(db, user.issuer_id);
   return {
     kind: 'session',
     claims,

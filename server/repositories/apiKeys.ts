@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { nowIso } from '../db/clock';
-import type { Database } from '../db/schema';
+import type { ApiKey, Database } from '../db/schema';
 
 export async function insertApiKey(
   db: Kysely<Database>,
@@ -46,4 +46,20 @@ export async function revokeApiKey(db: Kysely<Database>, issuerId: number, id: n
     .where('revoked_at', 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
+}
+
+/** The issuer's unrevoked API key with this hash, or undefined. */
+export function findActiveApiKey(db: Kysely<Database>, issuerId: number, keyHash: string): Promise<ApiKey | undefined> {
+  return db
+    .selectFrom('api_keys')
+    .selectAll()
+    .where('key_hash', '=', keyHash)
+    .where('issuer_id', '=', issuerId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+}
+
+/** Notes when an API key was last used. */
+export async function touchApiKey(db: Kysely<Database>, id: number, now: string): Promise<void> {
+  await db.updateTable('api_keys').set({ last_used_at: now }).where('id', '=', id).execute();
 }

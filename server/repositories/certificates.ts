@@ -3,7 +3,7 @@ import { ACTIVE_STATUSES, CERTIFICATE_STATUS, isExpired } from '../../domain/cer
 import { compiledOnce } from '../db/compiledOnce';
 import { isPostgres } from '../db/migrationHelpers';
 import type { Certificate, Database, NewCertificate } from '../db/schema';
-import type { ReportCountTable } from '../services/reports/reportQueries';
+import type { ReportCountTable } from './reports/reportQueries';
 
 /**
  * Rows per INSERT statement. better-sqlite3 runs a statement on the server's only thread: 500 rows (with the

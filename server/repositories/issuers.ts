@@ -118,3 +118,24 @@ export async function removeCredits(
     .execute();
   return true;
 }
+
+/** The issuer with this id; throws when there is none (a signed-in user's or an API key's issuer). */
+export function getIssuer(db: Kysely<Database>, id: number): Promise<Issuer> {
+  return db.selectFrom('issuers').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+}
+
+/** The issuer's params as stored (JSON text), or undefined when there is no such issuer. */
+export async function findIssuerParams(db: Kysely<Database>, issuerId: number): Promise<string | undefined> {
+  const row = await db.selectFrom('issuers').select('params').where('id', '=', issuerId).executeTakeFirst();
+  return row?.params;
+}
+
+/** The issuers that have a transparency log (a signed head), by id. */
+export function issuersWithLedger(db: Kysely<Database>): Promise<Issuer[]> {
+  return db
+    .selectFrom('issuers')
+    .selectAll()
+    .where('id', 'in', db.selectFrom('ledger_heads').select('issuer_id'))
+    .orderBy('id')
+    .execute();
+}

@@ -123,3 +123,8 @@ export async function setAcceptances(
     .executeTakeFirstOrThrow();
   return { okCGU: row.ok_cgu === 1, okNotice: row.ok_notice === 1 };
 }
+
+/** The issuer's user with this id, or undefined. */
+export function findIssuerUser(db: Kysely<Database>, issuerId: number, id: number): Promise<User | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).where('issuer_id', '=', issuerId).executeTakeFirst();
+}

@@ -11,7 +11,6 @@ import type { BillingProvider } from '../services/billing/billingProvider';
 import { issuerNotFound } from '../services/issuerProfile';
 import { onboardAccount } from '../services/onboarding';
 import { accountSchema } from './account';
-import { billingPageRoutes } from './billingPages';
 
 const tier = z.object({ up_to: z.number().int().nullable(), unit_amount: z.number().int() });
 const currencyOption = z.object({ unit_amount: z.number().int().nullable(), tiers: z.array(tier).nullable() });
@@ -263,6 +262,4 @@ export async function billingRoutes(
     },
     (request) => provider.usage(ownIssuer(request, request.params.issuer)),
   );
-
-  await billingPageRoutes(app, ctx, provider);
 }

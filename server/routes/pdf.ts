@@ -5,6 +5,7 @@ import { CERTIFICATE_KEY_PATTERN, CERTIFICATE_STATUS, ENABLED_STATUSES } from '.
 import { authOf } from '../auth/guard';
 import type { AppContext } from '../context';
 import { findCertificateByKey } from '../repositories/certificates';
+import { countInStatuses } from '../repositories/documents';
 import { certificatePdf } from '../services/pdf/certificateDocument';
 import {
   documentKey,
@@ -109,14 +110,13 @@ export async function pdfRoutes(app: FastifyInstance, ctx: AppContext): Promise<
       await files.delete(documentKey(token, request.kind));
       return { state: 'expired' };
     }
-    const visible = await ctx.db
-      .selectFrom('certificates')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('issuer_id', '=', request.issuerId)
-      .where('key', 'in', request.keys)
-      .where('status_id', 'in', request.kind === 'pdf' ? NOT_DELETED_STATUSES : [...ENABLED_STATUSES])
-      .executeTakeFirstOrThrow();
-    if (Number(visible.n) < request.keys.length) return { state: 'withdrawn' };
+    const visible = await countInStatuses(
+      ctx.db,
+      request.issuerId,
+      request.keys,
+      request.kind === 'pdf' ? NOT_DELETED_STATUSES : [...ENABLED_STATUSES],
+    );
+    if (visible < request.keys.length) return { state: 'withdrawn' };
     const bytes = await files.get(documentKey(token, request.kind));
     return bytes ? { state: 'ready', kind: request.kind, bytes } : { state: 'pending' };
   };

@@ -14,9 +14,9 @@ import {
   updateCertificateEmail,
 } from '../services/reports/certificateOperations';
 import { reportHeader } from '../services/reports/reportHeader';
-import { reportRows } from '../services/reports/reportRows';
+import { reportRows } from '../repositories/reports/reportRows';
 import { withMailDeliveries } from '../services/emailing/deliveryStatus';
-import { SEARCH_LIMIT, searchCertificates } from '../services/reports/search';
+import { SEARCH_LIMIT, searchCertificates } from '../repositories/reports/search';
 import { parseJson } from '../services/templates/views';
 import { operationAnswer, reportHeaderAnswer, reportRowsAnswer, searchAnswer } from './responseSchemas';
 

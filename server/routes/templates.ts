@@ -10,7 +10,6 @@ import { updatePathway } from '../services/templates/pathways';
 import { listTemplates, readTemplateDetail } from '../services/templates/read';
 import { saveTemplate } from '../services/templates/saveTemplate';
 import { templateDefinition, templateImportData, templateMeta } from '../services/templates/views';
-import { referenceTableRoutes } from './referenceTables';
 import {
   idAnswer,
   templateDefinitionAnswer,
@@ -19,10 +18,7 @@ import {
   templateMetaAnswer,
   templateSummaryAnswer,
 } from './responseSchemas';
-import { tagRoutes } from './tags';
-import { templateListRoutes } from './templateList';
 import { issuerTemplateParams, notesBody, pathwayBody, templatePayloadSchema } from './templateSchemas';
-import { templateUploadRoutes } from './templateUploads';
 
 /**
  * The template calls of spec 001 section 7. An issuer only ever sees its own templates: a path's {issuer}
@@ -208,9 +204,4 @@ export async function templateRoutes(app: FastifyInstance, ctx: AppContext): Pro
       return { id: request.params.id, pathwayDefinition };
     },
   );
-
-  await templateListRoutes(app, ctx);
-  await templateUploadRoutes(app, ctx, files);
-  await referenceTableRoutes(app, ctx);
-  await tagRoutes(app, ctx);
 }

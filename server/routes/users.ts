@@ -15,6 +15,7 @@ import { deleteOrgUnit, insertOrgUnit, listOrgUnits, orgUnitIdByName, renameOrgU
 import { deleteUser, findUserInIssuer, insertUser, listIssuerUsers, updateUser } from '../repositories/users';
 import { printLinkWithoutSmtp, sendSignInLink } from '../services/signInLinks';
 import { profileIdAnswer } from './responseSchemas';
+import { inTransaction } from '../db/transactions';
 
 const personName = z.string().trim().max(PERSON_NAME_MAX_LENGTH);
 const profile = z
@@ -103,7 +104,7 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
       if (await findUserInIssuer(db, issuer.id, email)) {
         throw new AppError(409, 'USER_EXISTS', 'A user of your organisation already has this address');
       }
-      const id = await db.transaction().execute(async (trx) =>
+      const id = await inTransaction(db, async (trx) =>
         insertUser(trx, {
           issuer_id: issuer.id,
           email,
@@ -150,7 +151,7 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
       if (auth.kind === 'session' && body.id === auth.user.id && body.profile !== auth.user.profile_id) {
         throw unauthorized();
       }
-      const updated = await db.transaction().execute(async (trx) =>
+      const updated = await inTransaction(db, async (trx) =>
         updateUser(trx, issuer.id, body.id, {
           email,
           first_name: body.firstName,

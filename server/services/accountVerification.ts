@@ -10,9 +10,11 @@ import type { SessionAuth, ApiKeyAuth } from '../auth/guard';
 import { nowIso } from '../db/clock';
 import type { Database } from '../db/schema';
 import { AppError, badRequest } from '../errors';
-import { findIssuer } from '../repositories/issuers';
+import { insertAccountVerification } from '../repositories/accountVerifications';
+import { findIssuer, findIssuerParams, replaceIssuerParamsIfUnchanged } from '../repositories/issuers';
 import { sanitizeSvgBytes } from '../security/svgSanitizer';
 import { newFileKey, type FileStore } from './files/fileStore';
+import { inTransaction } from '../db/transactions';
 
 export interface VerificationFile {
   name: string;
@@ -87,36 +89,32 @@ export async function submitVerification(
   await files.put(documentKey, document.bytes);
 
   try {
-    return await db.transaction().execute(async (trx) => {
-      const current = await trx.selectFrom('issuers').select('params').where('id', '=', issuer.id).executeTakeFirst();
-      const params = paramsOf(current?.params ?? '{}');
+    return await inTransaction(db, async (trx) => {
+      const current = (await findIssuerParams(trx, issuer.id)) ?? '{}';
+      const params = paramsOf(current);
       if (params.verificationSubmitted === true) throw alreadySubmitted();
-      const marked = await trx
-        .updateTable('issuers')
-        .set({ params: JSON.stringify({ ...params, verificationSubmitted: true }) })
-        .where('id', '=', issuer.id)
-        .where('params', '=', current?.params ?? '{}')
-        .executeTakeFirst();
-      if (Number(marked.numUpdatedRows) === 0) throw alreadySubmitted();
-      const row = await trx
-        .insertInto('account_verifications')
-        .values({
-          issuer_id: issuer.id,
-          user_id: auth.kind === 'session' ? auth.user.id : null,
-          public_name: form.publicName.trim(),
-          official_name: form.officialName.trim(),
-          juridic_form: form.juridicForm.trim(),
-          address: form.address.trim(),
-          website: form.website.trim(),
-          statement_intent: form.statementIntent ? 1 : 0,
-          country: form.country,
-          logo_file: logoKey,
-          document_file: documentKey,
-          submitted_at: nowIso(),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return { id: row.id };
+      const marked = await replaceIssuerParamsIfUnchanged(
+        trx,
+        issuer.id,
+        current,
+        JSON.stringify({ ...params, verificationSubmitted: true }),
+      );
+      if (!marked) throw alreadySubmitted();
+      const id = await insertAccountVerification(trx, {
+        issuer_id: issuer.id,
+        user_id: auth.kind === 'session' ? auth.user.id : null,
+        public_name: form.publicName.trim(),
+        official_name: form.officialName.trim(),
+        juridic_form: form.juridicForm.trim(),
+        address: form.address.trim(),
+        website: form.website.trim(),
+        statement_intent: form.statementIntent ? 1 : 0,
+        country: form.country,
+        logo_file: logoKey,
+        document_file: documentKey,
+        submitted_at: nowIso(),
+      });
+      return { id };
     });
   } catch (error) {
     await files.delete(logoKey);

@@ -10,6 +10,8 @@ import { createIssuerWithAdministrator } from './issuers/createIssuer';
 import { signInMail } from './mail/loginMail';
 import { deliverMail } from './mail/mailQueue';
 import { sendSignInLink } from './signInLinks';
+import { inTransaction } from '../db/transactions';
+import { claimSignUpRequest, insertSignUpRequest, setSignUpIssuer } from '../repositories/signUpRequests';
 
 /** The longest organisation name a sign-up takes. */
 export const ORGANISATION_NAME_MAX = 100;
@@ -37,19 +39,16 @@ export async function requestSignUp(
   }
   const ttl = ctx.config.loginLinkTtlSeconds;
   const secret = newLoginSecret();
-  await ctx.db
-    .insertInto('signup_requests')
-    .values({
-      token_hash: hashLoginSecret(secret),
-      email: request.email,
-      organisation: request.organisation,
-      language: request.language,
-      created_at: nowIso(),
-      expires_at: isoAfterSeconds(ttl),
-      used_at: null,
-      issuer_id: null,
-    })
-    .execute();
+  await insertSignUpRequest(ctx.db, {
+    token_hash: hashLoginSecret(secret),
+    email: request.email,
+    organisation: request.organisation,
+    language: request.language,
+    created_at: nowIso(),
+    expires_at: isoAfterSeconds(ttl),
+    used_at: null,
+    issuer_id: null,
+  });
   const link = `${ctx.config.publicUrl}/login/${secret}`;
   await deliverMail(
     ctx,
@@ -77,16 +76,9 @@ export async function completeSignUp(
   ctx: Pick<AppContext, 'config' | 'db'>,
   tokenHash: string,
 ): Promise<number | null> {
-  return ctx.db.transaction().execute(async (trx: Kysely<Database>) => {
+  return inTransaction(ctx.db, async (trx: Kysely<Database>) => {
     const now = nowIso();
-    const request = await trx
-      .updateTable('signup_requests')
-      .set({ used_at: now })
-      .where('token_hash', '=', tokenHash)
-      .where('used_at', 'is', null)
-      .where('expires_at', '>', now)
-      .returning(['email', 'organisation'])
-      .executeTakeFirst();
+    const request = await claimSignUpRequest(trx, tokenHash, now);
     if (!request) return null;
     const existing = await findUsersByEmail(trx, request.email);
     if (existing.length > 0) return existing[0].id;
@@ -96,7 +88,7 @@ export async function completeSignUp(
       credits: ctx.config.signUp.credits,
       administrator: { email: request.email, firstName: '', lastName: '' },
     });
-    await trx.updateTable('signup_requests').set({ issuer_id: issuerId }).where('token_hash', '=', tokenHash).execute();
+    await setSignUpIssuer(trx, tokenHash, issuerId);
     return userId;
   });
 }

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Certificate } from '../../server/db/schema';
-import { wordTrigrams } from '../../server/services/reports/postgresSearch';
+import { wordTrigrams } from '../../server/repositories/reports/postgresSearch';
 import { generatedCampaign, reportPage } from './reportFixtures';
 import { signInAdmin } from './signIn';
 import { createTestApp, TEST_DATABASES, type TestApp } from './testApp';

@@ -8,6 +8,7 @@ import { findUserInIssuer } from '../../repositories/users';
 import { createIssuerWithAdministrator } from '../../services/issuers/createIssuer';
 import { sendSignInLink } from '../../services/signInLinks';
 import { CliError, countArgument, issuerLabel, stringOption, type CliCommand, type CliContext } from '../command';
+import { inTransaction } from '../../db/transactions';
 
 export const ISSUER_NAME_MAX_LENGTH = 200;
 
@@ -98,7 +99,7 @@ export const createIssuerCommand: CliCommand = {
       );
     }
 
-    const created = await ctx.db.transaction().execute((trx) =>
+    const created = await inTransaction(ctx.db, (trx) =>
       createIssuerWithAdministrator(trx, ctx.config.credentialsKey, {
         name,
         plan,

@@ -10,6 +10,7 @@ import {
   type CliCommand,
   type CliContext,
 } from '../command';
+import { inTransaction } from '../../db/transactions';
 
 const REASON_MAX_LENGTH = 200;
 
@@ -26,7 +27,7 @@ async function changeCredits(ctx: CliContext, args: CliArguments, sign: 1 | -1) 
   const count = countArgument(args.positionals[1], 'the number of credits', 1);
   const reason = reasonOption(args);
   const issuer = await issuerArgument(ctx.db, args.positionals[0]);
-  await ctx.db.transaction().execute(async (trx) => {
+  await inTransaction(ctx.db, async (trx) => {
     if (sign === 1) await addCredits(trx, issuer.id, count, reason);
     else if (!(await removeCredits(trx, issuer.id, count, reason))) {
       const current = (await findIssuer(trx, issuer.id))?.credits ?? 0;

@@ -1,4 +1,5 @@
 import { http } from 'viem';
+import { issuersWithLedger } from '../../repositories/issuers';
 import { deployLedgerContract } from '../../services/ledger/evm/evmChain';
 import { verifyIssuerLog } from '../../services/ledger/transparencyLog';
 import { CliError, issuerArgument, issuerLabel, type CliCommand } from '../command';
@@ -36,14 +37,7 @@ export const ledgerCommand: CliCommand = {
       return;
     }
     if (action !== 'verify') throw new CliError(`unknown ledger action "${action}": the actions are verify and deploy`);
-    const issuers = reference
-      ? [await issuerArgument(ctx.db, reference)]
-      : await ctx.db
-          .selectFrom('issuers')
-          .selectAll()
-          .where('id', 'in', ctx.db.selectFrom('ledger_heads').select('issuer_id'))
-          .orderBy('id')
-          .execute();
+    const issuers = reference ? [await issuerArgument(ctx.db, reference)] : await issuersWithLedger(ctx.db);
     let problems = 0;
     for (const issuer of issuers) {
       const report = await verifyIssuerLog(ctx.db, issuer.id, ctx.config.publicUrl);

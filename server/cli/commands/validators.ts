@@ -2,6 +2,7 @@ import type { Issuer } from '../../db/schema';
 import { listIssuers } from '../../repositories/issuers';
 import { addValidatedIssuers, removeValidatedIssuers, validatedIssuerIds } from '../../repositories/validators';
 import { CliError, issuerArgument, issuerLabel, type CliCommand, type CliContext } from '../command';
+import { inTransaction } from '../../db/transactions';
 
 async function issuersOf(ctx: CliContext, references: string[]): Promise<Issuer[]> {
   const issuers: Issuer[] = [];
@@ -45,7 +46,7 @@ export const addValidatedCommand: CliCommand = {
     if (issuers.some((issuer) => issuer.id === validator.id)) {
       throw new CliError(`${issuerLabel(validator)} cannot validate itself: it always sees its own data`);
     }
-    const added = await ctx.db.transaction().execute((trx) =>
+    const added = await inTransaction(ctx.db, (trx) =>
       addValidatedIssuers(
         trx,
         validator.id,
@@ -76,9 +77,9 @@ export const removeValidatedCommand: CliCommand = {
     if (all === references.length > 0) throw new CliError('give the issuers to stop validating, or --all');
     const validator = await issuerArgument(ctx.db, validatorReference);
     const issuers = await issuersOf(ctx, references);
-    const removed = await ctx.db
-      .transaction()
-      .execute((trx) => removeValidatedIssuers(trx, validator.id, all ? null : issuers.map((issuer) => issuer.id)));
+    const removed = await inTransaction(ctx.db, (trx) =>
+      removeValidatedIssuers(trx, validator.id, all ? null : issuers.map((issuer) => issuer.id)),
+    );
     const unchanged = issuers.filter((issuer) => !removed.includes(issuer.id)).map((issuer) => issuer.id);
     if (removed.length > 0) ctx.io.out(`${issuerLabel(validator)} no longer validates issuers ${removed.join(', ')}`);
     if (unchanged.length > 0) ctx.io.out(`not validated, unchanged: ${labels(issuers, unchanged)}`);

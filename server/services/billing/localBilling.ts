@@ -31,6 +31,7 @@ import {
 import { addCredits, findIssuer } from '../../repositories/issuers';
 import { readAccount } from '../account';
 import type { BillingProvider, CheckoutOrder, CheckoutView, Invoice, Money } from './billingProvider';
+import { inTransaction } from '../../db/transactions';
 
 /** A checkout page stays payable for a day; a portal session for an hour (as hosted payment pages do). */
 const CHECKOUT_TTL_SECONDS = 24 * 3600;
@@ -169,7 +170,7 @@ export class LocalBillingProvider implements BillingProvider {
     if (checkout.status === 'expired') throw conflict('CHECKOUT_EXPIRED', 'This checkout has expired');
     if (checkout.status === 'complete') return checkout;
     const product = await this.product(checkout.productId);
-    await this.db.transaction().execute(async (trx) => {
+    await inTransaction(this.db, async (trx) => {
       const now = nowIso();
       // only the first completion goes on: a replayed Pay (or webhook) finds the checkout no longer open
       if (!(await markCheckoutComplete(trx, checkoutId, now))) return;
@@ -226,7 +227,7 @@ export class LocalBillingProvider implements BillingProvider {
     if (fee.amount !== expectedFee) {
       throw conflict('FEE_CHANGED', 'The upgrade fee is not the one expected', { amount: fee.amount });
     }
-    await this.db.transaction().execute(async (trx) => {
+    await inTransaction(this.db, async (trx) => {
       const now = nowIso();
       const plan = isPlan(issuer.plan) && planAtLeast(issuer.plan, target.plan) ? issuer.plan : target.plan;
       // moves only from the pack the fee was computed for: a concurrent change makes this one refused

@@ -5,6 +5,8 @@ import { nowIso } from '../../db/clock';
 import type { Issuer } from '../../db/schema';
 import { mailDeliveriesOf, saveMailDelivery } from '../../repositories/mailDeliveries';
 import { defaultMessage, mailLanguage, planMailRetryJob, type MessageSettings } from './sendEmails';
+import { inTransaction } from '../../db/transactions';
+import { failedMailCertificates, markMailUnsent } from '../../repositories/emailing';
 
 /**
  * POST /api/admin/emails/resend: the not-delivered messages of these certificates (the issuer's, active, with an
@@ -20,15 +22,7 @@ export async function resendFailedMails(
   const unique = [...new Set(keys)];
   const certificates = [];
   for (let i = 0; i < unique.length; i += 500) {
-    certificates.push(
-      ...(await ctx.db
-        .selectFrom('certificates')
-        .select(['id', 'template_id', 'language', 'status_id', 'email', 'mail_sent'])
-        .where('issuer_id', '=', issuer.id)
-        .where('key', 'in', unique.slice(i, i + 500))
-        .where('mail_sent', '=', 0)
-        .execute()),
-    );
+    certificates.push(...(await failedMailCertificates(ctx.db, issuer.id, unique.slice(i, i + 500))));
   }
   const failed = certificates.filter((row) => ENABLED_STATUSES.includes(row.status_id) && row.email !== '');
   const kept = new Map<number, string>();
@@ -52,7 +46,7 @@ export async function resendFailedMails(
           mailLanguage(certificate.language, RECIPIENT_LANGUAGE),
         ) satisfies MessageSettings,
       );
-    await ctx.db.transaction().execute(async (trx) => {
+    await inTransaction(ctx.db, async (trx) => {
       await saveMailDelivery(trx, {
         certificateId: certificate.id,
         issuerId: issuer.id,
@@ -65,12 +59,7 @@ export async function resendFailedMails(
         nextAttemptAt: now,
         lastError: '',
       });
-      await trx
-        .updateTable('certificates')
-        .set({ mail_sent: null, mail_read_at: null, updated_at: now })
-        .where('id', '=', certificate.id)
-        .where('mail_sent', '=', 0)
-        .execute();
+      await markMailUnsent(trx, certificate.id, now);
     });
   }
   if (failed.length > 0) await planMailRetryJob(ctx);

@@ -36,6 +36,7 @@ import type { MailAddress } from '../mail/mailer';
 import { parseContent, parseJson, parseLabel } from '../templates/views';
 import { certificateMail, labelIn } from './certificateMail';
 import { classifyMailError, nextMailAttemptAt, type MailFailure } from './mailRetrySchedule';
+import { inTransaction } from '../../db/transactions';
 
 export const EMAILS_JOB = 'emails.send';
 /** Messages in flight at once on the pooled transport. */
@@ -180,7 +181,7 @@ export async function queueCertificateEmails(
     message,
     requestedAt: nowIso(),
   };
-  await ctx.db.transaction().execute((trx) => enqueueEmailJobs(trx, job));
+  await inTransaction(ctx.db, (trx) => enqueueEmailJobs(trx, job));
   ctx.jobs.wake();
   return { ok: true, nbEmails: certificates.length };
 }

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { CERTIFICATE_STATUS, ENABLED_STATUSES } from '../../../domain/certificates';
+import { ENABLED_STATUSES } from '../../../domain/certificates';
 import type { AppContext } from '../../context';
 import { AppError, badRequest, notFound } from '../../errors';
+import { documentCertificates, documentKeys } from '../../repositories/documents';
 import type { FileStore } from '../files/fileStore';
 import type { JobQueue } from '../jobs/jobs';
 import { certificatePdf, certificatesZip } from './certificateDocument';
@@ -60,14 +61,7 @@ export async function requestDocument(
   kind: DocumentKind,
 ): Promise<{ token: string; ready: false }> {
   const statuses = kind === 'pdf' ? null : ENABLED_STATUSES;
-  let query = ctx.db
-    .selectFrom('certificates')
-    .select('key')
-    .where('issuer_id', '=', issuerId)
-    .where('key', 'in', [...keys])
-    .where('status_id', '!=', CERTIFICATE_STATUS.deleted);
-  if (statuses) query = query.where('status_id', 'in', statuses);
-  const found = (await query.execute()).map((row) => row.key);
+  const found = await documentKeys(ctx.db, issuerId, keys, statuses);
   if (found.length === 0) {
     throw kind === 'pdf'
       ? notFound('CERTIFICATE_NOT_FOUND', 'No such certificate')
@@ -86,13 +80,7 @@ export async function requestDocument(
 export function registerDocumentJobs(ctx: AppContext, files: FileStore): void {
   ctx.jobs.register(DOCUMENT_JOB, async (payload) => {
     const job = payload as DocumentJob;
-    const certificates = await ctx.db
-      .selectFrom('certificates')
-      .selectAll()
-      .where('issuer_id', '=', job.issuerId)
-      .where('key', 'in', job.keys)
-      .orderBy('id')
-      .execute();
+    const certificates = await documentCertificates(ctx.db, job.issuerId, job.keys);
     const bytes =
       job.kind === 'pdf'
         ? await certificatePdf(ctx.db, files, ctx.config.publicUrl, certificates[0])

@@ -5,7 +5,16 @@ import { REPORT_NOTE_MAX_LENGTH } from '../../../domain/reports';
 import { nowIso } from '../../db/clock';
 import type { Database } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../errors';
+import { inTransaction } from '../../db/transactions';
 import { bumpStatusVersion, recountCampaigns } from '../../repositories/certificates';
+import {
+  certificateWithType,
+  operationTargets,
+  setCampaignNotes,
+  setCertificateEmail,
+  setCertificateStatus,
+  type OperationTarget,
+} from '../../repositories/reports/certificateOperations';
 
 /** The most certificates one bulk call changes. */
 export const MAX_BULK_KEYS = 10_000;
@@ -42,19 +51,9 @@ export async function changeCertificateStatuses(
 ): Promise<OperationResult> {
   const unique = [...new Set(keys)];
   if (unique.length > MAX_BULK_KEYS) throw badRequest('TOO_MANY_KEYS', `At most ${MAX_BULK_KEYS} keys per call`);
-  return db.transaction().execute(async (trx) => {
-    const found: { id: number; campaign_id: number; status_id: number; is_nft: number; fields_to_certified: string }[] =
-      [];
-    for (const part of chunks(unique)) {
-      let query = trx
-        .selectFrom('certificates as c')
-        .innerJoin('templates as t', 't.id', 'c.template_id')
-        .select(['c.id', 'c.campaign_id', 'c.status_id', 't.is_nft', 't.fields_to_certified'])
-        .where('c.issuer_id', '=', issuerId)
-        .where('c.key', 'in', part);
-      if (campaignId !== undefined) query = query.where('c.campaign_id', '=', campaignId);
-      found.push(...(await query.execute()));
-    }
+  return inTransaction(db, async (trx) => {
+    const found: OperationTarget[] = [];
+    for (const part of chunks(unique)) found.push(...(await operationTargets(trx, issuerId, part, campaignId)));
     if (operation === 'delete' && found.some((row) => row.is_nft === 1)) {
       throw operationRefused(operation, 'nft', 'Certificates of an NFT template cannot be deleted');
     }
@@ -71,12 +70,7 @@ export async function changeCertificateStatuses(
     let updated = 0;
     for (const [target, ids] of byTarget) {
       for (const part of chunks(ids)) {
-        const result = await trx
-          .updateTable('certificates')
-          .set({ status_id: target, updated_at: now })
-          .where('id', 'in', part)
-          .executeTakeFirst();
-        updated += Number(result.numUpdatedRows);
+        updated += await setCertificateStatus(trx, part, target, now);
       }
     }
     if (updated > 0) {
@@ -100,24 +94,14 @@ export async function updateCertificateEmail(
 ): Promise<{ id: number; email: string }> {
   const email = sanitizeEmail(rawEmail);
   if (!isValidEmail(email)) throw badRequest('BAD_EMAIL_FORMAT', 'The email address is not valid');
-  const certificate = await db
-    .selectFrom('certificates as c')
-    .innerJoin('templates as t', 't.id', 'c.template_id')
-    .select(['c.id', 'c.status_id', 't.type'])
-    .where('c.issuer_id', '=', issuerId)
-    .where('c.id', '=', id)
-    .executeTakeFirst();
+  const certificate = await certificateWithType(db, issuerId, id);
   if (!certificate) throw notFound('CERTIFICATE_NOT_FOUND', 'No such certificate');
   if (certificate.type === 'openbadge' || certificate.type === 'openbadge_custom') {
     throw operationRefused('enable', 'openbadge', "An open badge's recipient address cannot be changed");
   }
   if (certificate.status_id === CERTIFICATE_STATUS.deleted)
     throw notFound('CERTIFICATE_NOT_FOUND', 'No such certificate');
-  await db
-    .updateTable('certificates')
-    .set({ email, mail_sent: null, mail_sent_at: null, mail_read_at: null, updated_at: nowIso() })
-    .where('id', '=', id)
-    .execute();
+  await setCertificateEmail(db, id, email, nowIso());
   return { id, email };
 }
 
@@ -132,12 +116,7 @@ export async function updateCampaignNotes(
   if (text.length > REPORT_NOTE_MAX_LENGTH) {
     throw badRequest('NOTE_TOO_LONG', `A note has at most ${REPORT_NOTE_MAX_LENGTH} characters`);
   }
-  const result = await db
-    .updateTable('campaigns')
-    .set({ notes: text })
-    .where('issuer_id', '=', issuerId)
-    .where('id', '=', campaignId)
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 0) throw notFound('CAMPAIGN_NOT_FOUND', 'No such campaign');
+  if (!(await setCampaignNotes(db, issuerId, campaignId, text)))
+    throw notFound('CAMPAIGN_NOT_FOUND', 'No such campaign');
   return { campaignId, notes: text };
 }

@@ -3,7 +3,8 @@ import type { ReportHeader } from '../../../domain/reports';
 import type { Database } from '../../db/schema';
 import { notFound } from '../../errors';
 import { parseCStyle, parseLabel } from '../templates/views';
-import { reportCounters } from './reportRows';
+import { publicationPeriod, reportCampaign, reportTemplate } from '../../repositories/reports/reportHeader';
+import { reportCounters } from '../../repositories/reports/reportRows';
 
 /**
  * GET /api/admin/report: what a report's header shows for a campaign (its template, note, state, counters) or a
@@ -14,37 +15,14 @@ export async function reportHeader(
   issuerId: number,
   target: { campaignId?: number; templateId?: number },
 ): Promise<ReportHeader> {
-  const campaign =
-    target.campaignId !== undefined
-      ? await db
-          .selectFrom('campaigns')
-          .selectAll()
-          .where('issuer_id', '=', issuerId)
-          .where('id', '=', target.campaignId)
-          .executeTakeFirst()
-      : undefined;
+  const campaign = target.campaignId !== undefined ? await reportCampaign(db, issuerId, target.campaignId) : undefined;
   if (target.campaignId !== undefined && !campaign) throw notFound('CAMPAIGN_NOT_FOUND', 'No such campaign');
   const templateId = campaign?.template_id ?? target.templateId;
   if (templateId === undefined) throw notFound('TEMPLATE_NOT_FOUND', 'No such template');
-  const template = await db
-    .selectFrom('templates')
-    .selectAll()
-    .where('issuer_id', '=', issuerId)
-    .where('id', '=', templateId)
-    .executeTakeFirst();
+  const template = await reportTemplate(db, issuerId, templateId);
   if (!template) throw notFound('TEMPLATE_NOT_FOUND', 'No such template');
   const counters = await reportCounters(db, issuerId, campaign ? { campaignId: campaign.id } : { templateId });
-  // ids grow with publication: the first and the last certificate by the (…, id) index, not a min/max scan
-  const edge = (direction: 'asc' | 'desc') =>
-    db
-      .selectFrom('certificates')
-      .select('created_at')
-      .where(campaign ? 'campaign_id' : 'template_id', '=', campaign ? campaign.id : templateId)
-      .orderBy('id', direction)
-      .limit(1)
-      .executeTakeFirst();
-  const [first, last] = await Promise.all([edge('asc'), edge('desc')]);
-  const period = { first: first?.created_at ?? null, last: last?.created_at ?? null };
+  const period = await publicationPeriod(db, campaign ? { campaignId: campaign.id } : { templateId });
   return {
     campaign: campaign
       ? {
