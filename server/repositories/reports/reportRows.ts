@@ -10,7 +10,7 @@ import {
 } from '../../../domain/reports';
 import { isPostgres } from '../../db/migrationHelpers';
 import type { Certificate, Database } from '../../db/schema';
-import { parseJson } from '../../services/templates/views';
+import { parseJson } from '../../../domain/json';
 import { postgresSearchPage } from './postgresSearch';
 import {
   campaignTemplate,

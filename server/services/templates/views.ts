@@ -14,17 +14,10 @@ import {
   type TemplateSummary,
   type TemplateType,
 } from '../../../domain/templates';
+import { parseJson } from '../../../domain/json';
 import type { Template } from '../../db/schema';
 
-/** Structured columns are JSON text; a value that does not parse reads as the fallback. */
-export function parseJson<T>(raw: string | null, fallback: T): T {
-  if (raw === null) return fallback;
-  try {
-    return JSON.parse(raw) as T;
-  } catch {
-    return fallback;
-  }
-}
+export { parseJson } from '../../../domain/json';
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
