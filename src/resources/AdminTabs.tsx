@@ -27,7 +27,13 @@ export function AdminTabs() {
       <Typography variant="h4" component="h1" sx={{ mb: 1 }}>
         {translate('admin.title')}
       </Typography>
-      <Tabs value={current} sx={{ borderBottom: 1, borderColor: 'divider' }}>
+      <Tabs
+        value={current}
+        variant="scrollable"
+        scrollButtons="auto"
+        allowScrollButtonsMobile
+        sx={{ borderBottom: 1, borderColor: 'divider' }}
+      >
         {ADMIN_TABS.map((tab) => (
           <Tab
             key={tab.key}
