@@ -70,6 +70,15 @@ export interface CurrentUser extends UserRow {
   plan: string;
   noTotpAlertDisabled: boolean;
   notVerifiedAlertDisabled: boolean;
+  /** what the server is set up with, as the web app needs it (GET /api/admin/who adds it) */
+  server?: ServerFacts;
+}
+
+export interface ServerFacts {
+  /** smtp: mails are sent; outbox: no SMTP server is set, mails are kept in the outbox table and not sent */
+  mailDelivery: 'smtp' | 'outbox';
+  /** the knowledge base the help links to (HELP_URL); null for the built-in guide */
+  helpUrl: string | null;
 }
 
 /** Reads the claims of a JWT without checking its signature (the web app's local validity check). */

@@ -19,6 +19,8 @@ export interface Config {
   mailFrom: string;
   /** where the help drawer's support requests are sent (SUPPORT_EMAIL) */
   supportEmail: string;
+  /** HELP_URL: the knowledge base the help links to (http or https); empty for the built-in guide */
+  helpUrl: string | null;
   /** the address users reach the product at, used in links and as the token issuer */
   publicUrl: string;
   adminEmail: string;
@@ -210,6 +212,9 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
   const webRoot = text(env, 'WEB_ROOT');
   const supportEmail = text(env, 'SUPPORT_EMAIL') ?? 'support@laurel.local';
   if (!isValidEmail(supportEmail)) throw new Error(`SUPPORT_EMAIL is not a valid address: "${supportEmail}"`);
+  const helpUrl = text(env, 'HELP_URL');
+  if (helpUrl !== null && !/^https?:\/\/[^\s]+$/i.test(helpUrl))
+    throw new Error(`HELP_URL is not an http or https address: "${helpUrl}"`);
   return {
     port,
     host: text(env, 'HOST') ?? '0.0.0.0',
@@ -218,6 +223,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     smtpUrl: text(env, 'SMTP_URL'),
     mailFrom: text(env, 'MAIL_FROM') ?? 'Laurel <no-reply@laurel.local>',
     supportEmail,
+    helpUrl,
     publicUrl,
     adminEmail,
     initialPlan,

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AUTH_LEVEL } from '../../domain/auth';
+import { AUTH_LEVEL, type ServerFacts } from '../../domain/auth';
 import { isValidEmail, sanitizeEmail } from '../../domain/email';
 import { isAdministrator } from '../../domain/permissions';
 import { isProfileId } from '../../domain/roles';
@@ -62,6 +62,7 @@ const whoAnswer = z.union([
     plan: z.string(),
     noTotpAlertDisabled: z.boolean(),
     notVerifiedAlertDisabled: z.boolean(),
+    server: z.object({ mailDelivery: z.enum(['smtp', 'outbox']), helpUrl: z.string().nullable() }),
   }),
 ]);
 
@@ -284,7 +285,9 @@ export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Prom
     { schema: { summary: 'The signed-in user, or the API key calling', response: { 200: whoAnswer } } },
     async (request) => {
       const auth = authOf(request);
-      return auth.kind === 'apikey' ? currentApiKey(auth) : currentUser(db, auth);
+      if (auth.kind === 'apikey') return currentApiKey(auth);
+      const server: ServerFacts = { mailDelivery: ctx.mailer.mode, helpUrl: config.helpUrl };
+      return { ...(await currentUser(db, auth)), server };
     },
   );
 }

@@ -656,6 +656,11 @@ export interface paths {
                   plan: string;
                   noTotpAlertDisabled: boolean;
                   notVerifiedAlertDisabled: boolean;
+                  server: {
+                    /** @enum {string} */
+                    mailDelivery: 'smtp' | 'outbox';
+                    helpUrl: string | null;
+                  };
                 };
           };
         };

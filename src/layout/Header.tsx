@@ -1,5 +1,7 @@
 import HelpIcon from '@mui/icons-material/HelpOutline';
-import { AppBar, Box, Button, Toolbar } from '@mui/material';
+import MenuIcon from '@mui/icons-material/Menu';
+import { AppBar, Box, Button, IconButton, Menu, MenuItem, Toolbar } from '@mui/material';
+import { useState } from 'react';
 import { useLoading, useTranslate } from 'react-admin';
 import { Link, useLocation } from 'react-router-dom';
 import { useCurrentUser } from '../authProvider/useCurrentUser';
@@ -18,16 +20,44 @@ export function Header() {
   const { user } = useCurrentUser();
   const loading = useLoading();
   const { openHelp } = useHelp();
+  const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
+  const entries = user ? HEADER_ENTRIES.filter((entry) => entry.visible(user)) : [];
 
   return (
     <AppBar position="sticky" elevation={0} color="primary">
-      <Toolbar sx={{ gap: 3, minHeight: { xs: 60 } }}>
+      <Toolbar sx={{ gap: { xs: 1, sm: 3 }, minHeight: { xs: 60 } }}>
+        {/* a narrow screen has the header's entries in a menu: the row would run off the screen */}
+        {entries.length > 0 && (
+          <IconButton
+            color="inherit"
+            edge="start"
+            aria-label={translate('header.navigation')}
+            aria-haspopup="menu"
+            onClick={(event) => setMenuAnchor(event.currentTarget)}
+            sx={{ display: { xs: 'inline-flex', md: 'none' } }}
+          >
+            <MenuIcon />
+          </IconButton>
+        )}
+        <Menu anchorEl={menuAnchor} open={menuAnchor !== null} onClose={() => setMenuAnchor(null)}>
+          {entries.map((entry) => (
+            <MenuItem
+              key={entry.key}
+              component={Link}
+              to={entry.path}
+              selected={pathname.startsWith(entry.path)}
+              onClick={() => setMenuAnchor(null)}
+            >
+              {translate(`header.${entry.key}`)}
+            </MenuItem>
+          ))}
+        </Menu>
         <Box component={Link} to="/templates" sx={{ color: 'inherit', textDecoration: 'none' }} aria-label={brand.name}>
           <BrandLogo brand={{ ...brand, primary: 'rgba(255,255,255,0.16)' }} size={30} />
         </Box>
-        <Box component="nav" data-tour="header-nav" sx={{ display: 'flex', gap: 0.5, flexGrow: 1 }}>
+        <Box component="nav" data-tour="header-nav" sx={{ display: { xs: 'none', md: 'flex' }, gap: 0.5, flexGrow: 1 }}>
           {user &&
-            HEADER_ENTRIES.filter((entry) => entry.visible(user)).map((entry) => {
+            entries.map((entry) => {
               const active = pathname.startsWith(entry.path);
               return (
                 <Button
@@ -47,16 +77,29 @@ export function Header() {
               );
             })}
         </Box>
-        {user && <HeaderCredits user={user} />}
+        <Box sx={{ flexGrow: 1, display: { xs: 'block', md: 'none' } }} />
+        {user && (
+          <Box sx={{ display: { xs: 'none', sm: 'flex' } }}>
+            <HeaderCredits user={user} />
+          </Box>
+        )}
         {user && (
           <Button
             color="inherit"
             startIcon={<HelpIcon />}
             onClick={() => openHelp()}
             data-tour="help"
-            sx={{ px: 1.75, opacity: 0.9 }}
+            aria-label={translate('header.help')}
+            sx={{
+              px: 1.75,
+              opacity: 0.9,
+              minWidth: 0,
+              // icon only on a narrow screen
+              '& .label': { display: { xs: 'none', sm: 'inline' } },
+              '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 } },
+            }}
           >
-            {translate('header.help')}
+            <span className="label">{translate('header.help')}</span>
           </Button>
         )}
         {user && <UserMenu user={user} />}

@@ -24,7 +24,12 @@ export const HEADER_ENTRIES: NavEntry[] = [
 export const USER_MENU_ENTRIES: NavEntry[] = [
   { key: 'myplan', path: MY_PLAN_PATH, visible: (user) => isAdministrator(user.profileId) },
   { key: 'profile', path: '/profile', visible: (user) => isAdministrator(user.profileId) },
-  { key: 'tags', path: '/template-tags', visible: (user) => canEditTemplate(user.profileId) },
+  // administrators reach the tags from the administration's tabs
+  {
+    key: 'tags',
+    path: '/template-tags',
+    visible: (user) => canEditTemplate(user.profileId) && !isAdministrator(user.profileId),
+  },
   { key: 'security', path: '/security', visible: () => true },
 ];
 

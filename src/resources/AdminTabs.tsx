@@ -8,9 +8,15 @@ const ADMIN_TABS = [
   { key: 'org-units', path: '/admin/org-units' },
   { key: 'api-keys', path: '/admin/api-keys' },
   { key: 'notifications', path: '/admin/notifications' },
+  // the tags resource keeps its own address; administrators find it here, editors in the account menu
+  { key: 'tags', path: '/template-tags' },
 ];
 
-const TAB_LABELS: Record<string, string> = { 'api-keys': 'apiKeys.title', notifications: 'notifications.title' };
+const TAB_LABELS: Record<string, string> = {
+  'api-keys': 'apiKeys.title',
+  notifications: 'notifications.title',
+  tags: 'tags.title',
+};
 
 export function AdminTabs() {
   const translate = useTranslate();
@@ -21,7 +27,13 @@ export function AdminTabs() {
       <Typography variant="h4" component="h1" sx={{ mb: 1 }}>
         {translate('admin.title')}
       </Typography>
-      <Tabs value={current} sx={{ borderBottom: 1, borderColor: 'divider' }}>
+      <Tabs
+        value={current}
+        variant="scrollable"
+        scrollButtons="auto"
+        allowScrollButtonsMobile
+        sx={{ borderBottom: 1, borderColor: 'divider' }}
+      >
         {ADMIN_TABS.map((tab) => (
           <Tab
             key={tab.key}

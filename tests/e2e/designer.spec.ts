@@ -67,7 +67,7 @@ test('draw a badge, undo, save, clone, filter and sort the library, leave by the
   await expect(tiles.first().locator('img')).toBeVisible();
   await screenshot(page, 'designer-library');
 
-  await page.getByRole('button', { name: 'Create' }).click();
+  await page.getByRole('button', { name: 'Design a new badge' }).click();
   await expect(page).toHaveURL(/\/badgeImageEditor$/);
   await expect(page.getByLabel('Image name')).toHaveValue('New image');
   const save = page.getByRole('button', { name: 'Save' });

@@ -15,10 +15,11 @@ test('a signed-in user asks a question with a screenshot from the help drawer, a
   const drawer = page.getByRole('dialog', { name: 'Help' });
   await expect(drawer).toBeVisible();
   await expect(drawer.getByRole('button', { name: 'Restart the guided tour' })).toBeVisible();
-  await expect(drawer.getByRole('link', { name: /Open the knowledge base/ })).toHaveAttribute(
-    'href',
-    'https://help.laurel.example/en',
-  );
+  // no HELP_URL: the built-in guide, no knowledge base
+  await expect(
+    drawer.getByRole('region', { name: 'Getting around' }).getByRole('link', { name: 'Templates' }),
+  ).toBeVisible();
+  await expect(drawer.getByRole('link', { name: /Open the knowledge base/ })).toHaveCount(0);
   const send = drawer.getByRole('button', { name: 'Send' });
   await expect(send).toBeDisabled();
 
@@ -54,11 +55,12 @@ test('a signed-in user asks a question with a screenshot from the help drawer, a
 });
 
 test('the help page and the drawer in Spanish, with a file too big left out', async ({ page, laurel }) => {
+  laurel.app.laurel.config.helpUrl = 'https://kb.example.org/{lang}/';
   await signIn(page, laurel, 'admin@example.org', { at: '/help?lang=es' });
   await expect(page.getByRole('heading', { name: 'Ayuda', level: 1 })).toBeVisible();
   await expect(page.getByRole('link', { name: /Abrir la base de conocimientos/ })).toHaveAttribute(
     'href',
-    'https://help.laurel.example/en',
+    'https://kb.example.org/es/',
   );
   await screenshot(page, 'help-page-es');
 
@@ -76,6 +78,6 @@ test('the help page and the drawer in Spanish, with a file too big left out', as
   await page.goto('/help?lang=fr');
   await expect(page.getByRole('link', { name: /Ouvrir la base de connaissances/ })).toHaveAttribute(
     'href',
-    'https://help.laurel.example/fr',
+    'https://kb.example.org/fr/',
   );
 });

@@ -106,8 +106,9 @@ test('the tags page adds, renames, assigns, shows the tagged templates and remov
   const issuer = await db.selectFrom('issuers').select('id').executeTakeFirstOrThrow();
   await insertTemplate(db, { issuer_id: issuer.id, type: 'openbadge', label: JSON.stringify('Robotics badge') });
   await signIn(page, laurel, 'admin@example.org');
-  await page.getByRole('button', { name: /account menu/i }).click();
-  await page.getByRole('menuitem', { name: 'Tags' }).click();
+  // an administrator's tags are in the administration (issue 29)
+  await page.getByRole('link', { name: 'Admin', exact: true }).click();
+  await page.getByRole('tab', { name: 'Tags' }).click();
   await expect(page).toHaveURL(/\/template-tags$/);
   await expect(page.getByRole('heading', { name: 'No tags' })).toBeVisible();
 

@@ -39,6 +39,7 @@ describe('locales', () => {
     // words the three languages share ("Pack" is French for a pack too), and an address pattern
     const sameOnPurpose = new Set([
       'admin.title',
+      'help.guide.titles.admin',
       'notifications.title',
       'verify.input_placeholder',
       'billing.portal.kind_pack',

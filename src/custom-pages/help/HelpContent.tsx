@@ -1,5 +1,6 @@
 import BookIcon from '@mui/icons-material/MenuBookOutlined';
 import MailIcon from '@mui/icons-material/MailOutline';
+import MapIcon from '@mui/icons-material/MapOutlined';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import ReplayIcon from '@mui/icons-material/Replay';
 import { Box, Button, Divider, Typography } from '@mui/material';
@@ -7,6 +8,7 @@ import type { ReactNode } from 'react';
 import { useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { useCurrentUser } from '../../authProvider/useCurrentUser';
 import { ContactForm } from './ContactForm';
+import { HelpGuide } from './HelpGuide';
 import { canResetTour, knowledgeBaseUrl, resetTour } from './helpResources';
 
 function Section({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
@@ -24,8 +26,8 @@ function Section({ icon, title, children }: { icon: ReactNode; title: string; ch
 }
 
 /**
- * What help offers (spec 000 section 2.13): the guided tour again (free trial only), the knowledge base in the
- * reader's language, and the contact form. Shown in the drawer and on the /help page.
+ * What help offers (spec 000 section 2.13): the guided tour again (free trial only), the built-in guide to the
+ * screens, the knowledge base when the server names one (HELP_URL, in the reader's language), and the contact form. Shown in the drawer and on the /help page.
  */
 export function HelpContent({
   onContactDone,
@@ -38,6 +40,8 @@ export function HelpContent({
   const notify = useNotify();
   const [locale] = useLocaleState();
   const { user } = useCurrentUser();
+  // the knowledge base the server names (HELP_URL); none: the built-in guide alone
+  const helpUrl = user?.server?.helpUrl ?? null;
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}>
@@ -60,21 +64,32 @@ export function HelpContent({
           <Divider />
         </>
       )}
-      <Section icon={<BookIcon />} title={translate('help.knowledge_base.title')}>
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
-          {translate('help.knowledge_base.description')}
+      <Section icon={<MapIcon />} title={translate('help.guide.title')}>
+        <Typography variant="body2" color="text.secondary">
+          {translate('help.guide.description')}
         </Typography>
-        <Button
-          variant="outlined"
-          href={knowledgeBaseUrl(locale)}
-          target="_blank"
-          rel="noopener noreferrer"
-          endIcon={<OpenInNewIcon />}
-        >
-          {translate('help.knowledge_base.open')}
-        </Button>
+        <HelpGuide />
       </Section>
       <Divider />
+      {helpUrl && (
+        <>
+          <Section icon={<BookIcon />} title={translate('help.knowledge_base.title')}>
+            <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+              {translate('help.knowledge_base.description')}
+            </Typography>
+            <Button
+              variant="outlined"
+              href={knowledgeBaseUrl(helpUrl, locale)}
+              target="_blank"
+              rel="noopener noreferrer"
+              endIcon={<OpenInNewIcon />}
+            >
+              {translate('help.knowledge_base.open')}
+            </Button>
+          </Section>
+          <Divider />
+        </>
+      )}
       <Section icon={<MailIcon />} title={translate('help.contact.title')}>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
           {translate('help.contact.intro')}

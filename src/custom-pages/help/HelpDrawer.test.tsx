@@ -7,9 +7,10 @@ import { AdminWrapper } from '../../../tests/unit/adminWrapper';
 import { componentTestServer } from '../../../tests/unit/componentTestServer';
 import { HelpProvider, useHelp } from './HelpContext';
 import { HelpDrawer } from './HelpDrawer';
-import { KNOWLEDGE_BASE_URLS, TOUR_DONE_STORAGE_KEY } from './helpResources';
+import { TOUR_DONE_STORAGE_KEY } from './helpResources';
 
 let plan = 'FREE_TRIAL';
+let helpUrl: string | null = null;
 let answer = 200;
 const received: Record<string, FormDataEntryValue[]>[] = [];
 
@@ -23,7 +24,17 @@ const { i18nProvider } = componentTestServer(
         : HttpResponse.json({ code: 'INTERNAL_ERROR' }, { status: answer });
     }),
   ],
-  { who: () => ({ id: 1, issuerId: 5, profileId: 2, email: 'pat@example.org', firstName: 'Pat', plan }) },
+  {
+    who: () => ({
+      id: 1,
+      issuerId: 5,
+      profileId: 2,
+      email: 'pat@example.org',
+      firstName: 'Pat',
+      plan,
+      server: { mailDelivery: 'outbox', helpUrl },
+    }),
+  },
 );
 
 function Openers() {
@@ -38,6 +49,7 @@ function Openers() {
 
 beforeEach(() => {
   plan = 'FREE_TRIAL';
+  helpUrl = null;
   answer = 200;
   received.length = 0;
 });
@@ -121,14 +133,29 @@ describe('help drawer', { timeout: 30_000 }, () => {
     expect(within(drawer).getByRole('button', { name: 'Send' })).toBeEnabled();
   });
 
-  it('offers the tour reset to free-trial accounts and links the knowledge base', async () => {
+  it('guides to the screens, with no knowledge base unless the server names one (issue 29)', async () => {
+    const user = userEvent.setup();
+    renderDrawer();
+    const drawer = await openDrawer(user);
+    const guide = within(drawer).getByRole('region', { name: 'Getting around' });
+    expect(within(guide).getByRole('link', { name: 'Badge images' })).toHaveAttribute('href', '/badgeImageLibrary');
+    expect(within(guide).getByRole('link', { name: 'Templates' })).toHaveAttribute('href', '/templates');
+    // a Publisher: neither the administration nor the tags
+    expect(within(guide).queryByRole('link', { name: 'Tags' })).toBeNull();
+    expect(within(drawer).queryByRole('link', { name: /open the knowledge base/i })).toBeNull();
+    await user.click(within(guide).getByRole('link', { name: 'Badge images' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Help' })).toBeNull());
+  });
+
+  it('offers the tour reset to free-trial accounts and links the knowledge base of HELP_URL', async () => {
+    helpUrl = 'https://kb.example.org/{lang}/';
     localStorage.setItem(TOUR_DONE_STORAGE_KEY, 'true');
     const user = userEvent.setup();
     renderDrawer();
     const drawer = await openDrawer(user);
-    expect(within(drawer).getByRole('link', { name: /open the knowledge base/i })).toHaveAttribute(
+    expect(await within(drawer).findByRole('link', { name: /open the knowledge base/i })).toHaveAttribute(
       'href',
-      KNOWLEDGE_BASE_URLS.en,
+      'https://kb.example.org/en/',
     );
     await user.click(await within(drawer).findByRole('button', { name: 'Restart the guided tour' }));
     expect(localStorage.getItem(TOUR_DONE_STORAGE_KEY)).toBeNull();
@@ -141,7 +168,7 @@ describe('help drawer', { timeout: 30_000 }, () => {
     renderDrawer();
     const drawer = await openDrawer(user, 'talk to sales');
     expect(within(drawer).getByRole('combobox', { name: /request type/i })).toHaveTextContent('Sales team');
-    await within(drawer).findByRole('link', { name: /open the knowledge base/i });
+    await within(drawer).findByRole('link', { name: 'Badge images' });
     expect(within(drawer).queryByRole('button', { name: 'Restart the guided tour' })).not.toBeInTheDocument();
   });
 });

@@ -1,11 +1,34 @@
 import { describe, expect, it } from 'vitest';
-import { canResetTour, knowledgeBaseUrl, KNOWLEDGE_BASE_URLS, resetTour, TOUR_DONE_STORAGE_KEY } from './helpResources';
+import { PROFILE } from '../../../domain/roles';
+import { canResetTour, guideEntries, knowledgeBaseUrl, resetTour, TOUR_DONE_STORAGE_KEY } from './helpResources';
 
 describe('help resources', () => {
-  it('links the French knowledge base in French and the English one otherwise', () => {
-    expect(knowledgeBaseUrl('fr')).toBe(KNOWLEDGE_BASE_URLS.fr);
-    expect(knowledgeBaseUrl('en')).toBe(KNOWLEDGE_BASE_URLS.en);
-    expect(knowledgeBaseUrl('es')).toBe(KNOWLEDGE_BASE_URLS.en);
+  it("puts the reader's language in the knowledge base's address where it says {lang}", () => {
+    expect(knowledgeBaseUrl('https://kb.example.org/{lang}/start', 'fr')).toBe('https://kb.example.org/fr/start');
+    expect(knowledgeBaseUrl('https://kb.example.org/laurel', 'es')).toBe('https://kb.example.org/laurel');
+  });
+
+  it("names in the built-in guide the screens the user's rights reach (issue 29)", () => {
+    expect(guideEntries({ profileId: PROFILE.Administrator })).toEqual([
+      'templates',
+      'badge_images',
+      'campaigns',
+      'search',
+      'dashboard',
+      'admin',
+      'tags',
+      'security',
+    ]);
+    expect(guideEntries({ profileId: PROFILE.Manager })).toContain('tags');
+    expect(guideEntries({ profileId: PROFILE.Manager })).not.toContain('admin');
+    expect(guideEntries({ profileId: PROFILE.Reader })).toEqual([
+      'templates',
+      'badge_images',
+      'campaigns',
+      'search',
+      'dashboard',
+      'security',
+    ]);
   });
 
   it('offers the tour reset to free-trial accounts only', () => {

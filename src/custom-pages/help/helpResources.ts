@@ -1,13 +1,31 @@
-import type { Language } from '../../../domain/language';
+import type { CurrentUser } from '../../../domain/auth';
+import { canEditTemplate, isAdministrator } from '../../../domain/permissions';
 
-/** The knowledge base, in French for French readers and in English for everyone else (spec 000 section 2.13). */
-export const KNOWLEDGE_BASE_URLS = {
-  en: 'https://help.laurel.example/en',
-  fr: 'https://help.laurel.example/fr',
-} as const;
+/**
+ * The knowledge base of HELP_URL for a reader of `language`: a `{lang}` in the address becomes the language
+ * (https://kb.example.org/{lang}/ gives …/fr/ to French readers).
+ */
+export function knowledgeBaseUrl(helpUrl: string, language: string): string {
+  return helpUrl.replaceAll('{lang}', encodeURIComponent(language));
+}
 
-export function knowledgeBaseUrl(language: Language | string): string {
-  return language === 'fr' ? KNOWLEDGE_BASE_URLS.fr : KNOWLEDGE_BASE_URLS.en;
+export type GuideEntry =
+  'templates' | 'badge_images' | 'campaigns' | 'search' | 'dashboard' | 'admin' | 'tags' | 'security';
+
+/** The screens the built-in guide names for this user, in the header's order (the server's rights mirrored). */
+export function guideEntries(user: Pick<CurrentUser, 'profileId'>): GuideEntry[] {
+  const admin = isAdministrator(user.profileId);
+  return [
+    'templates',
+    'badge_images',
+    'campaigns',
+    'search',
+    'dashboard',
+    ...(admin ? (['admin'] as const) : []),
+    // administrators reach the tags from the administration, editors from the account menu
+    ...(canEditTemplate(user.profileId) ? (['tags'] as const) : []),
+    'security',
+  ];
 }
 
 /**

@@ -18,7 +18,7 @@ import {
 } from '@mui/material';
 import { memo, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslate } from 'react-admin';
-import type { ImportRow } from '../../../domain/import';
+import { COLUMN_LABELS, LANGUAGE_KEY, type ImportRow } from '../../../domain/import';
 import { PUBLICATION_LINE_OPTIONS } from '../../../domain/publication';
 import {
   DEFAULT_LINES,
@@ -39,6 +39,14 @@ const CELL_STYLES = {
   '& .row-value': { maxWidth: 260, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
 } as const;
 
+/**
+ * The translation key of a standard column's header (Language, Email, ID…), which the file writes in English
+ * whatever the reader's language (issue 29: French screens showed "Language"); a template's own columns have none.
+ */
+export function standardColumnKey(column: string): string | null {
+  const key = column === LANGUAGE_KEY ? 'language' : column;
+  return COLUMN_LABELS[key] ? `publication.mapping.columns.${key}` : null;
+}
 /**
  * The imported rows: language filter, text search, line options, and a preview per row. Memoised: drawn ahead
  * while hidden, it is not drawn again at each step of an import, only when its rows come.
@@ -152,7 +160,7 @@ export const ImportedRows = memo(function ImportedRows({
               <TableCell sx={{ width: 56 }}>#</TableCell>
               {columns.map((column) => (
                 <TableCell key={column} sx={{ whiteSpace: 'nowrap' }}>
-                  {column}
+                  {standardColumnKey(column) ? translate(standardColumnKey(column)!) : column}
                 </TableCell>
               ))}
               <TableCell sx={{ width: 56 }} />

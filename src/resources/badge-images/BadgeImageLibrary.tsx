@@ -183,7 +183,7 @@ function LibraryPage() {
           {translate('resources.badge-images.actions.return')}
         </Button>
         <Button variant="contained" startIcon={<AddIcon />} onClick={() => navigate(badgeImageEditorPath())}>
-          {translate('ra.action.create')}
+          {translate('resources.badge-images.actions.design_new')}
         </Button>
         <LibraryControls onFilterChange={onUnselectItems} />
         {selection.length > 0 ? (

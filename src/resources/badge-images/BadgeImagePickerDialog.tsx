@@ -1,4 +1,5 @@
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Typography } from '@mui/material';
+import OpenInNewIcon from '@mui/icons-material/OpenInNew';
+import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { ListBase, Loading, Pagination, useListContext, useNotify, useTranslate } from 'react-admin';
 import { EXPORT_SIZE } from '../../../domain/badgeImage/model';
@@ -7,6 +8,7 @@ import { useLaurelDataProvider } from '../../dataProvider/useLaurelDataProvider'
 import { LIBRARY_PAGE_SIZES, LibraryControls } from './BadgeImageLibrary';
 import { BadgeImageTiles } from './BadgeImageTiles';
 import { DEFAULT_LIBRARY_SORT, toggleSelection } from './libraryState';
+import { badgeImageEditorPath } from './paths';
 
 /**
  * The library as a selection dialog (spec 002 section 2.5): one tile at a time; "Add image to badge" renders the
@@ -84,6 +86,11 @@ function PickerContent({ onClose, onPick }: { onClose(): void; onPick(image: { n
         <Pagination rowsPerPageOptions={LIBRARY_PAGE_SIZES} />
       </DialogContent>
       <DialogActions>
+        {/* the designer in a new tab: the template being edited stays as it is, and the list reloads on return */}
+        <Button href={badgeImageEditorPath()} target="_blank" rel="noopener" endIcon={<OpenInNewIcon />}>
+          {translate('resources.badge-images.actions.design_new')}
+        </Button>
+        <Box sx={{ flexGrow: 1 }} />
         <Button onClick={onClose}>{translate('resources.badge-images.actions.return')}</Button>
         <Button variant="contained" disabled={selection.length !== 1 || rendering} onClick={add}>
           {translate('resources.badge-images.actions.add_to_badge')}

@@ -1,8 +1,14 @@
 import ScheduleIcon from '@mui/icons-material/Schedule';
 import { Chip, Tooltip } from '@mui/material';
 import { useLocaleState, useTranslate } from 'react-admin';
+import { useCurrentUser } from '../../authProvider/useCurrentUser';
 import type { CertificateRecord } from '../../dataProvider/certificates';
-import { emailStatusColor, emailStatusKey, statusColor, statusKey } from './certificateLabels';
+import { emailStatusColor, emailStatusKey, statusColor, statusKey, type MailDelivery } from './certificateLabels';
+
+/** How the server delivers mails: sent over SMTP, or kept in its outbox when it has no SMTP set up. */
+export function useMailDelivery(): MailDelivery {
+  return useCurrentUser().user?.server?.mailDelivery ?? 'smtp';
+}
 
 /** A certificate's status as a chip, in the reports and on the search page. */
 export function StatusChip({ row }: { row: Pick<CertificateRecord, 'StatusID'> }) {
@@ -25,6 +31,7 @@ function emailStatusDetail(
   >,
   translate: (key: string, options?: object) => string,
   date: (iso: string) => string,
+  delivery: MailDelivery,
 ): string {
   if (row.EmailPending) {
     if (!row.EmailAttempts) return translate('reports.email_retry.queued');
@@ -36,7 +43,10 @@ function emailStatusDetail(
   }
   if (row.EmailStatus === 'not delivered' && row.EmailReason)
     return translate('reports.email_retry.refused', { count: row.EmailAttempts ?? 1, reason: row.EmailReason });
-  return row.LastActivity ? date(row.LastActivity) : '';
+  const when = row.LastActivity ? date(row.LastActivity) : '';
+  if (row.EmailStatus === 'Sent' && delivery === 'outbox')
+    return `${translate('reports.email_status.kept_detail')}${when ? ` (${when})` : ''}`;
+  return when;
 }
 
 /**
@@ -54,16 +64,17 @@ export function EmailStatusChip({
 }) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
+  const delivery = useMailDelivery();
   if (!row.hasEmail) return <>—</>;
   const date = (iso: string) => new Date(iso).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' });
   return (
-    <Tooltip title={emailStatusDetail(row, translate, date)}>
+    <Tooltip title={emailStatusDetail(row, translate, date, delivery)}>
       <Chip
         size="small"
         variant="outlined"
-        color={row.EmailPending ? 'warning' : emailStatusColor(row.EmailStatus)}
+        color={row.EmailPending ? 'warning' : emailStatusColor(row.EmailStatus, delivery)}
         icon={row.EmailPending ? <ScheduleIcon /> : undefined}
-        label={translate(emailStatusKey(row.EmailStatus))}
+        label={translate(emailStatusKey(row.EmailStatus, delivery))}
       />
     </Tooltip>
   );

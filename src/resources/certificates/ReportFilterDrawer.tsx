@@ -5,6 +5,7 @@ import { useTranslate } from 'react-admin';
 import { CheckboxGroup } from '../../components/CheckboxGroup';
 import { LocalDateField } from '../../components/LocalDateField';
 import { defaultMailFilter } from '../../../domain/reports';
+import { useMailDelivery } from './CertificateFields';
 import { mailFilterKey, statusKey } from './certificateLabels';
 import {
   DATE_SHORTCUTS,
@@ -37,6 +38,7 @@ export function ReportFilterDrawer({
   onClose: () => void;
 }) {
   const translate = useTranslate();
+  const delivery = useMailDelivery();
   const [draft, setDraft] = useState(() => resolveFilters(filters, options));
   const shortcut = rangeShortcut(draft, DATE_SHORTCUTS);
 
@@ -73,7 +75,7 @@ export function ReportFilterDrawer({
           options={defaultMailFilter(options.tracking)}
           selected={draft.mailSent}
           onChange={(mailSent) => setDraft({ ...draft, mailSent })}
-          label={(value) => translate(mailFilterKey(value))}
+          label={(value) => translate(mailFilterKey(value, delivery))}
         />
         {withDates && (
           <>

@@ -1,4 +1,8 @@
+import type { ServerFacts } from '../../../domain/auth';
 import type { EmailStatus } from '../../../domain/reports';
+
+/** smtp: mails are sent; outbox: the server has no SMTP and keeps them (GET /api/admin/who's server facts). */
+export type MailDelivery = ServerFacts['mailDelivery'];
 
 /** Translation keys of the statuses, email statuses and mail-sent filter values the report pages show. */
 export const statusKey = (statusId: number) => `reports.status.${statusId}`;
@@ -10,12 +14,20 @@ const EMAIL_STATUS_KEYS: Record<EmailStatus, string> = {
   'not sent': 'not_sent',
 };
 
-export const emailStatusKey = (status: EmailStatus) =>
-  `reports.email_status.${EMAIL_STATUS_KEYS[status] ?? 'not_sent'}`;
+/**
+ * The email status's translation key. A server with no SMTP (mail delivery `outbox`) keeps the mails it would have
+ * sent in its outbox table: their status Sent is shown as "Kept, not sent" (issue 29).
+ */
+export const emailStatusKey = (status: EmailStatus, delivery: MailDelivery = 'smtp') =>
+  status === 'Sent' && delivery === 'outbox'
+    ? 'reports.email_status.kept'
+    : `reports.email_status.${EMAIL_STATUS_KEYS[status] ?? 'not_sent'}`;
 
 /** The mail-sent filter values (1 sent, 0 not sent, 2 not delivered, 3 opened) as email status names. */
-export const mailFilterKey = (value: number) =>
-  `reports.email_status.${['not_sent', 'sent', 'not_delivered', 'read'][value] ?? 'not_sent'}`;
+export const mailFilterKey = (value: number, delivery: MailDelivery = 'smtp') =>
+  value === 1 && delivery === 'outbox'
+    ? 'reports.email_status.kept'
+    : `reports.email_status.${['not_sent', 'sent', 'not_delivered', 'read'][value] ?? 'not_sent'}`;
 
 export type StatusColor = 'success' | 'default' | 'warning' | 'error' | 'info';
 
@@ -36,9 +48,9 @@ export function statusColor(statusId: number): StatusColor {
   }
 }
 
-export function emailStatusColor(status: EmailStatus): StatusColor {
+export function emailStatusColor(status: EmailStatus, delivery: MailDelivery = 'smtp'): StatusColor {
   if (status === 'Read') return 'success';
-  if (status === 'Sent') return 'info';
+  if (status === 'Sent') return delivery === 'outbox' ? 'default' : 'info';
   if (status === 'not delivered') return 'error';
   return 'default';
 }

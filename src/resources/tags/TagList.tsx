@@ -28,10 +28,13 @@ import {
   useUnselectAll,
 } from 'react-admin';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { isAdministrator } from '../../../domain/permissions';
 import { labelIn, type Tag, type TemplateSummary } from '../../../domain/templates';
+import { useCurrentUser } from '../../authProvider/useCurrentUser';
 import { ConfirmWordDialog } from '../../components/ConfirmWordDialog';
 import { useLaurelDataProvider } from '../../dataProvider/useLaurelDataProvider';
 import { useNumberFormat } from '../../i18n/numberFormat';
+import { AdminTabs } from '../AdminTabs';
 import { DEFAULT_FILTERS, templatesPath } from '../templates/templateListModel';
 import { RESOURCE, tagErrorKey } from './TagInputs';
 
@@ -223,9 +226,17 @@ function EmptyTags() {
 export function TagList() {
   const translate = useTranslate();
   const number = useNumberFormat();
+  const { user } = useCurrentUser();
+  // an administrator reaches the tags from the administration's tabs; an editor from the account menu
+  const inAdministration = user !== undefined && isAdministrator(user.profileId);
   return (
     <Box>
-      <Typography variant="h4" component="h1" sx={{ mt: 2, mb: 1 }}>
+      {inAdministration && <AdminTabs />}
+      <Typography
+        variant={inAdministration ? 'h5' : 'h4'}
+        component={inAdministration ? 'h2' : 'h1'}
+        sx={{ mt: inAdministration ? 0 : 2, mb: 1 }}
+      >
         {translate('tags.title')}
       </Typography>
       <List

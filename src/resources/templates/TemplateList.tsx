@@ -1,6 +1,7 @@
 import AccountTreeIcon from '@mui/icons-material/AccountTreeOutlined';
 import AddIcon from '@mui/icons-material/Add';
 import FilterListIcon from '@mui/icons-material/FilterList';
+import ImageIcon from '@mui/icons-material/ImageOutlined';
 import SearchIcon from '@mui/icons-material/Search';
 import StyleIcon from '@mui/icons-material/StyleOutlined';
 import {
@@ -35,6 +36,7 @@ import { useCurrentUser } from '../../authProvider/useCurrentUser';
 import { LoadingBar } from '../../components/LoadingBar';
 import { canUseEditor, editorPath } from '../../custom-pages/badge-editor/editorPaths';
 import { MY_PLAN_PATH } from '../../custom-pages/my-plan/paths';
+import { BADGE_IMAGE_LIBRARY_PATH } from '../badge-images/paths';
 import { useLaurelDataProvider } from '../../dataProvider/useLaurelDataProvider';
 import { PathwayHeader } from './PathwayHeader';
 import { TemplateCard } from './TemplateCard';
@@ -176,6 +178,10 @@ function TemplateListView() {
             {translate('editor.menu.new_registry')}
           </Button>
         )}
+        {/* the badge image library and, from it, the designer: part of the templates area (issue 29) */}
+        <Button variant="outlined" startIcon={<ImageIcon />} component={Link} to={BADGE_IMAGE_LIBRARY_PATH}>
+          {translate('resources.badge-images.name')}
+        </Button>
         {canEditPathways && !pathwayMode && (
           <Button variant="outlined" startIcon={<AccountTreeIcon />} onClick={() => setPathwayMode(true)}>
             {translate('templates.pathway.open')}
