@@ -5,7 +5,7 @@ import type { CurrentUser } from '../domain/auth';
 import { authProvider } from './authProvider/authProvider';
 import { LoadingBar } from './components/LoadingBar';
 import { RequireAccess } from './components/RequireAccess';
-import { BADGE_EDITOR_PATH, canUseEditor, REGISTRY_EDITOR_PATH } from './custom-pages/badge-editor/editorPaths';
+import { BADGE_EDITOR_PATH, canUseEditor, REGISTRY_EDITOR_PATH } from './resources/templates/badge-editor/editorPaths';
 import { DASHBOARD_PATH } from './custom-pages/dashboard/paths';
 import { EMAIL_PATH } from './custom-pages/email/paths';
 import { HELP_PATH } from './custom-pages/help/paths';
@@ -16,8 +16,8 @@ import { SsoReturnPage } from './custom-pages/login/SsoReturnPage';
 import { AccessDeniedRedirect, NotFoundRedirect } from './custom-pages/NotFoundRedirect';
 import { NOTIFICATIONS_PATH } from './custom-pages/notifications/paths';
 import { PROFILE_PATH } from './custom-pages/profile/paths';
-import { PUBLICATION_PATH } from './custom-pages/publication/paths';
-import { REFTABLE_PATH } from './custom-pages/reftable/paths';
+import { PUBLICATION_PATH } from './resources/templates/publication/paths';
+import { REFTABLE_PATH } from './resources/templates/reftable/paths';
 import { SECURITY_PATH } from './custom-pages/security/paths';
 import { VERIFY_PATH } from './custom-pages/verify/paths';
 import { NFT_CLAIM_PATH } from '../domain/nftClaims';
@@ -55,10 +55,10 @@ const NotificationsPage = lazy(() =>
 );
 const ProfilePage = lazy(() => import('./custom-pages/profile/ProfilePage').then((m) => ({ default: m.ProfilePage })));
 const PublicationPage = lazy(() =>
-  import('./custom-pages/publication/PublicationPage').then((m) => ({ default: m.PublicationPage })),
+  import('./resources/templates/publication/PublicationPage').then((m) => ({ default: m.PublicationPage })),
 );
 const ReferenceTablePage = lazy(() =>
-  import('./custom-pages/reftable/ReferenceTablePage').then((m) => ({ default: m.ReferenceTablePage })),
+  import('./resources/templates/reftable/ReferenceTablePage').then((m) => ({ default: m.ReferenceTablePage })),
 );
 const SecurityPage = lazy(() =>
   import('./custom-pages/security/SecurityPage').then((m) => ({ default: m.SecurityPage })),
@@ -77,10 +77,10 @@ const NftClaimPage = lazy(() =>
 );
 // The template editors are heavy (design editor, live preview): their own chunks, loaded when opened.
 const BadgeEditorPage = lazy(() =>
-  import('./custom-pages/badge-editor/BadgeEditorPage').then((m) => ({ default: m.BadgeEditorPage })),
+  import('./resources/templates/badge-editor/BadgeEditorPage').then((m) => ({ default: m.BadgeEditorPage })),
 );
 const RegistryEditorPage = lazy(() =>
-  import('./custom-pages/registry-editor/RegistryEditorPage').then((m) => ({ default: m.RegistryEditorPage })),
+  import('./resources/templates/registry-editor/RegistryEditorPage').then((m) => ({ default: m.RegistryEditorPage })),
 );
 // The dashboard brings recharts: its own chunk too.
 const DashboardPage = lazy(() =>

@@ -1,6 +1,6 @@
 import type { ReferenceTables } from '../../domain/templateRules/referenceTables';
 import type { TemplateTablesDefinition } from '../../domain/templates';
-import type { ReferenceTableEntry } from '../custom-pages/reftable/tableEditing';
+import type { ReferenceTableEntry } from '../resources/templates/reftable/tableEditing';
 import { apiRequest, type ApiResult } from './apiRequest';
 
 /** The answer's tables: the contract types them loosely (the column also holds the template's other keys). */

@@ -19,7 +19,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 import { useCurrentUser } from '../../authProvider/useCurrentUser';
 import { closeWithoutBackdrop } from '../../components/closeWithoutBackdrop';
-import { ImportAlerts } from '../../custom-pages/publication/ImportAlerts';
+import { ImportAlerts } from '../templates/publication/ImportAlerts';
 import type { CertificateRecord } from '../../dataProvider/certificates';
 import { PUBLISH_INVALIDATES } from '../../dataProvider/publication';
 import type { ReissueOutcome } from '../../dataProvider/reissue';

@@ -33,7 +33,7 @@ import type { TemplateFacets } from '../../../domain/templateList';
 import type { TemplateSummary } from '../../../domain/templates';
 import { useCurrentUser } from '../../authProvider/useCurrentUser';
 import { LoadingBar } from '../../components/LoadingBar';
-import { canUseEditor, editorPath } from '../../custom-pages/badge-editor/editorPaths';
+import { canUseEditor, editorPath } from './badge-editor/editorPaths';
 import { MY_PLAN_PATH } from '../../custom-pages/my-plan/paths';
 import { useLaurelDataProvider } from '../../dataProvider/useLaurelDataProvider';
 import { PathwayHeader } from './PathwayHeader';
