@@ -7,7 +7,7 @@ import { LoadingBar } from './components/LoadingBar';
 import { RequireAccess } from './components/RequireAccess';
 import { BADGE_EDITOR_PATH, canUseEditor, REGISTRY_EDITOR_PATH } from './resources/templates/badge-editor/editorPaths';
 import { DASHBOARD_PATH } from './custom-pages/dashboard/paths';
-import { EMAIL_PATH } from './custom-pages/email/paths';
+import { EMAIL_PATH } from './resources/certificates/email/paths';
 import { HELP_PATH } from './custom-pages/help/paths';
 import { LoginPage } from './custom-pages/login/LoginPage';
 import { LoginTokenPage } from './custom-pages/login/LoginTokenPage';
@@ -47,7 +47,9 @@ import {
 const store = createLaurelStore();
 
 // Every custom page has its own chunk, loaded when opened: the sign-in screen needs none of them.
-const EmailPage = lazy(() => import('./custom-pages/email/EmailPage').then((m) => ({ default: m.EmailPage })));
+const EmailPage = lazy(() =>
+  import('./resources/certificates/email/EmailPage').then((m) => ({ default: m.EmailPage })),
+);
 const HelpPage = lazy(() => import('./custom-pages/help/HelpPage').then((m) => ({ default: m.HelpPage })));
 const MyPlanPage = lazy(() => import('./custom-pages/my-plan/MyPlanPage').then((m) => ({ default: m.MyPlanPage })));
 const NotificationsPage = lazy(() =>
@@ -71,7 +73,7 @@ const VerifyPage = lazy(() =>
 );
 // outside the layout too: the public claim page of an NFT certificate
 const NftClaimPage = lazy(() =>
-  Promise.all([import('./custom-pages/nft-claim/NftClaimPage'), loadSignedInMessages()]).then(([m]) => ({
+  Promise.all([import('./resources/certificates/nft-claim/NftClaimPage'), loadSignedInMessages()]).then(([m]) => ({
     default: m.NftClaimPage,
   })),
 );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { EmailingSettings } from '../../../domain/emailing';
+import type { EmailingSettings } from '../../../../domain/emailing';
 import { canTest, emailPayload, initialDraft, isEmailTarget, type EmailTarget } from './emailForm';
 
 const settings = (change: Partial<EmailingSettings> = {}): EmailingSettings => ({

@@ -6,9 +6,9 @@ import {
   type EmailLanguageChoice,
   type EmailSendPayload,
   type EmailingSettings,
-} from '../../../domain/emailing';
-import { isValidEmail, sanitizeEmail } from '../../../domain/email';
-import { isAllowedSenderEmail } from '../../../domain/profileParams';
+} from '../../../../domain/emailing';
+import { isValidEmail, sanitizeEmail } from '../../../../domain/email';
+import { isAllowedSenderEmail } from '../../../../domain/profileParams';
 
 /** What a report hands to the send-emails page (in the navigation state). */
 export interface EmailTarget {

@@ -35,10 +35,10 @@ import {
   type EmailFormError,
   type EmailFormField,
   type EmailSendPayload,
-} from '../../../domain/emailing';
-import { useCurrentUser } from '../../authProvider/useCurrentUser';
-import { errorCode, errorStatus } from '../../dataProvider/apiErrors';
-import { useLaurelDataProvider } from '../../dataProvider/useLaurelDataProvider';
+} from '../../../../domain/emailing';
+import { useCurrentUser } from '../../../authProvider/useCurrentUser';
+import { errorCode, errorStatus } from '../../../dataProvider/apiErrors';
+import { useLaurelDataProvider } from '../../../dataProvider/useLaurelDataProvider';
 import {
   canTest,
   emailPayload,

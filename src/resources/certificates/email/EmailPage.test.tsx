@@ -4,10 +4,10 @@ import { http, HttpResponse } from 'msw';
 import { AdminContext, memoryStore, Notification } from 'react-admin';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { EmailingSettings } from '../../../domain/emailing';
-import { componentTestServer } from '../../../tests/unit/componentTestServer';
-import { authProvider } from '../../authProvider/authProvider';
-import { dataProvider } from '../../dataProvider/dataProvider';
+import type { EmailingSettings } from '../../../../domain/emailing';
+import { componentTestServer } from '../../../../tests/unit/componentTestServer';
+import { authProvider } from '../../../authProvider/authProvider';
+import { dataProvider } from '../../../dataProvider/dataProvider';
 import type { EmailTarget } from './emailForm';
 import { EmailPage } from './EmailPage';
 

@@ -23,10 +23,10 @@ import {
   revealMessage,
   SIGNATURE_PATTERN,
   type NftCertificateView,
-} from '../../../domain/nftClaims';
-import { errorCode, NetworkError } from '../../dataProvider/apiErrors';
-import { useLaurelDataProvider } from '../../dataProvider/useLaurelDataProvider';
-import { PublicPageFrame } from '../../components/PublicPageFrame';
+} from '../../../../domain/nftClaims';
+import { errorCode, NetworkError } from '../../../dataProvider/apiErrors';
+import { useLaurelDataProvider } from '../../../dataProvider/useLaurelDataProvider';
+import { PublicPageFrame } from '../../../components/PublicPageFrame';
 import { browserWalletAddress, hasBrowserWallet, signWithBrowserWallet } from './walletSigner';
 
 /** The error's explanation key: one of the server's codes, or a generic failure. */
