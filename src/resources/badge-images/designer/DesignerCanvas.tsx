@@ -11,9 +11,16 @@ import {
   type ImageElement,
   type ShapeElement,
   type TextElement,
-} from '../../domain/badgeImage/model';
-import { drawnFont } from '../../domain/badgeImage/fonts';
-import { fillGradient, iconDocument, SHADOW, shapePath, STROKE_UNIT, textLayout } from '../../domain/badgeImage/render';
+} from '../../../../domain/badgeImage/model';
+import { drawnFont } from '../../../../domain/badgeImage/fonts';
+import {
+  fillGradient,
+  iconDocument,
+  SHADOW,
+  shapePath,
+  STROKE_UNIT,
+  textLayout,
+} from '../../../../domain/badgeImage/render';
 import type { Designer } from './useDesigner';
 
 /** Pixels per view-box unit: the -1..1 view box fills the 512 px canvas. */

@@ -22,7 +22,13 @@ import {
 } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
-import { CANVAS_SIZE, newElement, palette, type BadgeElement, type BadgeModel } from '../../domain/badgeImage/model';
+import {
+  CANVAS_SIZE,
+  newElement,
+  palette,
+  type BadgeElement,
+  type BadgeModel,
+} from '../../../../domain/badgeImage/model';
 import { DesignerCanvas } from './DesignerCanvas';
 import { IconPicker } from './IconPicker';
 import { PropertyPanel } from './PropertyPanel';

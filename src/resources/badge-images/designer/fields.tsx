@@ -1,6 +1,6 @@
 import { Box, FormControlLabel, MenuItem, Slider, Stack, Switch, TextField, Typography } from '@mui/material';
 import { useLocaleState, useTranslate } from 'react-admin';
-import type { Range } from '../../domain/badgeImage/model';
+import type { Range } from '../../../../domain/badgeImage/model';
 
 /** A slider with its number, within the field's range and step. */
 export function SliderField({

@@ -13,8 +13,8 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
-import type { IconEntry } from '../dataProvider/badgeImages';
-import { useLaurelDataProvider } from '../dataProvider/useLaurelDataProvider';
+import type { IconEntry } from '../../../dataProvider/badgeImages';
+import { useLaurelDataProvider } from '../../../dataProvider/useLaurelDataProvider';
 
 const SETS = ['heroicons/outline', 'heroicons/solid', 'lucide/outline'] as const;
 const SHOWN = 120;

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { canUndo, current, record, startHistory, undo, type History } from '../../domain/badgeImage/history';
+import { canUndo, current, record, startHistory, undo, type History } from '../../../../domain/badgeImage/history';
 import {
   addElement,
   deleteElement,
@@ -12,7 +12,7 @@ import {
   type BadgeElement,
   type BadgeModel,
   type DesignState,
-} from '../../domain/badgeImage/model';
+} from '../../../../domain/badgeImage/model';
 
 /**
  * The designer's state: the model's actions (domain/badgeImage/model.ts) with the undo history recorded on every

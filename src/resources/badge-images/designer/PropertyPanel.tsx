@@ -1,7 +1,7 @@
 import { Button, Stack, TextField, Typography } from '@mui/material';
 import { useRef, useState } from 'react';
 import { useLocaleState, useTranslate } from 'react-admin';
-import { closestFace, type FontFamily } from '../../domain/badgeImage/fonts';
+import { closestFace, type FontFamily } from '../../../../domain/badgeImage/fonts';
 import {
   COLOR_ORIENTATIONS,
   FILL_TYPES,
@@ -17,8 +17,8 @@ import {
   type ImageElement,
   type ShapeElement,
   type TextElement,
-} from '../../domain/badgeImage/model';
-import { exceedsPixelBounds, IMAGE_PIXEL_BOUNDS } from '../../domain/imageDimensions';
+} from '../../../../domain/badgeImage/model';
+import { exceedsPixelBounds, IMAGE_PIXEL_BOUNDS } from '../../../../domain/imageDimensions';
 import { ColorField, SelectField, SliderField, SwitchField } from './fields';
 
 interface PanelProps<E extends BadgeElement> {

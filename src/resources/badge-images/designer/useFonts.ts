@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { BUNDLED_FONTS, DEFAULT_FONT_FAMILY, type FontFamily } from '../../domain/badgeImage/fonts';
-import { useLaurelDataProvider } from '../dataProvider/useLaurelDataProvider';
+import { BUNDLED_FONTS, DEFAULT_FONT_FAMILY, type FontFamily } from '../../../../domain/badgeImage/fonts';
+import { useLaurelDataProvider } from '../../../dataProvider/useLaurelDataProvider';
 
 /**
  * The font manifest we serve, each face declared to the document (@font-face) so the canvas draws with the same
