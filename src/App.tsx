@@ -11,7 +11,7 @@ import { EMAIL_PATH } from './resources/certificates/email/paths';
 import { HELP_PATH } from './custom-pages/help/paths';
 import { LoginPage } from './custom-pages/login/LoginPage';
 import { LoginTokenPage } from './custom-pages/login/LoginTokenPage';
-import { MY_PLAN_PATH } from './custom-pages/my-plan/paths';
+import { MY_PLAN_PATH } from './resources/credit-operations/my-plan/paths';
 import { SsoReturnPage } from './custom-pages/login/SsoReturnPage';
 import { AccessDeniedRedirect, NotFoundRedirect } from './custom-pages/NotFoundRedirect';
 import { NOTIFICATIONS_PATH } from './custom-pages/notifications/paths';
@@ -51,7 +51,9 @@ const EmailPage = lazy(() =>
   import('./resources/certificates/email/EmailPage').then((m) => ({ default: m.EmailPage })),
 );
 const HelpPage = lazy(() => import('./custom-pages/help/HelpPage').then((m) => ({ default: m.HelpPage })));
-const MyPlanPage = lazy(() => import('./custom-pages/my-plan/MyPlanPage').then((m) => ({ default: m.MyPlanPage })));
+const MyPlanPage = lazy(() =>
+  import('./resources/credit-operations/my-plan/MyPlanPage').then((m) => ({ default: m.MyPlanPage })),
+);
 const NotificationsPage = lazy(() =>
   import('./custom-pages/notifications/NotificationsPage').then((m) => ({ default: m.NotificationsPage })),
 );

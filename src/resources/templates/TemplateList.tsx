@@ -34,7 +34,7 @@ import type { TemplateSummary } from '../../../domain/templates';
 import { useCurrentUser } from '../../authProvider/useCurrentUser';
 import { LoadingBar } from '../../components/LoadingBar';
 import { canUseEditor, editorPath } from './badge-editor/editorPaths';
-import { MY_PLAN_PATH } from '../../custom-pages/my-plan/paths';
+import { MY_PLAN_PATH } from '../credit-operations/my-plan/paths';
 import { useLaurelDataProvider } from '../../dataProvider/useLaurelDataProvider';
 import { PathwayHeader } from './PathwayHeader';
 import { TemplateCard } from './TemplateCard';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Account } from '../../../domain/account';
-import { SELF_SERVICE_PRODUCTS } from '../../../domain/selfServiceProducts';
+import type { Account } from '../../../../domain/account';
+import { SELF_SERVICE_PRODUCTS } from '../../../../domain/selfServiceProducts';
 import {
   capShare,
   formatDay,

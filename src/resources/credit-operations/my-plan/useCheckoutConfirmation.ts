@@ -2,8 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { PLAN_POLL_DELAY_MS, PLAN_POLL_TRIES } from './myPlanModel';
-import { useLaurelDataProvider } from '../../dataProvider/useLaurelDataProvider';
-import { creditsQueryKey } from '../../dataProvider/publication';
+import { useLaurelDataProvider } from '../../../dataProvider/useLaurelDataProvider';
+import { creditsQueryKey } from '../../../dataProvider/publication';
 
 export type CheckoutConfirmation =
   | { status: 'none' }

@@ -1,11 +1,11 @@
-import { addMonths, dateOf, type Account } from '../../../domain/account';
+import { addMonths, dateOf, type Account } from '../../../../domain/account';
 import {
   isPackDisabled,
   packQuote,
   withCoupon,
   type PackQuote,
   type SelfServiceProduct,
-} from '../../../domain/selfServiceProducts';
+} from '../../../../domain/selfServiceProducts';
 
 /** After a checkout the account is polled this many times at most (spec 000 section 9)… */
 export const PLAN_POLL_TRIES = 10;

@@ -1,9 +1,9 @@
 import { Box, Button, Card, CardContent, Chip, CircularProgress, Grid, Typography } from '@mui/material';
 import { useLocaleState, useTranslate } from 'react-admin';
-import type { Account } from '../../../domain/account';
-import type { SelfServiceProduct } from '../../../domain/selfServiceProducts';
-import { formatNumber } from '../../i18n/numberFormat';
-import { useHelp } from '../help/HelpContext';
+import type { Account } from '../../../../domain/account';
+import type { SelfServiceProduct } from '../../../../domain/selfServiceProducts';
+import { formatNumber } from '../../../i18n/numberFormat';
+import { useHelp } from '../../../custom-pages/help/HelpContext';
 import { formatMoney, pricingRows, type PricingRow } from './myPlanModel';
 
 /** A pack's name: its plan and its limit, "Essentials 2,000". */

@@ -3,10 +3,10 @@ import EventIcon from '@mui/icons-material/EventOutlined';
 import { Box, Card, CardContent, Chip, IconButton, LinearProgress, Tooltip, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useLocaleState, useNotify, useTranslate } from 'react-admin';
-import type { Account } from '../../../domain/account';
-import { findProduct, PLAN_COUPON } from '../../../domain/selfServiceProducts';
+import type { Account } from '../../../../domain/account';
+import { findProduct, PLAN_COUPON } from '../../../../domain/selfServiceProducts';
 import { capShare, formatDay, formatPercent, localDate, planMilestone, type Milestone } from './myPlanModel';
-import { useNumberFormat } from '../../i18n/numberFormat';
+import { useNumberFormat } from '../../../i18n/numberFormat';
 import { usePackName } from './PricingTable';
 
 function PlanCard({ title, children }: { title: string; children: ReactNode }) {
