@@ -14,7 +14,7 @@ import { LoginTokenPage } from './custom-pages/login/LoginTokenPage';
 import { MY_PLAN_PATH } from './resources/credit-operations/my-plan/paths';
 import { SsoReturnPage } from './custom-pages/login/SsoReturnPage';
 import { AccessDeniedRedirect, NotFoundRedirect } from './custom-pages/NotFoundRedirect';
-import { NOTIFICATIONS_PATH } from './custom-pages/notifications/paths';
+import { NOTIFICATIONS_PATH } from './resources/api-keys/notifications/paths';
 import { PROFILE_PATH } from './custom-pages/profile/paths';
 import { PUBLICATION_PATH } from './resources/templates/publication/paths';
 import { REFTABLE_PATH } from './resources/templates/reftable/paths';
@@ -55,7 +55,7 @@ const MyPlanPage = lazy(() =>
   import('./resources/credit-operations/my-plan/MyPlanPage').then((m) => ({ default: m.MyPlanPage })),
 );
 const NotificationsPage = lazy(() =>
-  import('./custom-pages/notifications/NotificationsPage').then((m) => ({ default: m.NotificationsPage })),
+  import('./resources/api-keys/notifications/NotificationsPage').then((m) => ({ default: m.NotificationsPage })),
 );
 const ProfilePage = lazy(() => import('./custom-pages/profile/ProfilePage').then((m) => ({ default: m.ProfilePage })));
 const PublicationPage = lazy(() =>

@@ -2,7 +2,7 @@ import { Box, Card, CardContent, Typography } from '@mui/material';
 import { useEffect, type ReactNode } from 'react';
 import { useRedirect } from 'react-admin';
 import { OutcomeAlert, useSetOutcome } from '../../components/OutcomeAlert';
-import { AdminTabs } from '../AdminTabs';
+import { AdminTabs } from '../../components/AdminTabs';
 import { userOutcome } from './userOutcome';
 
 /** The add and edit user pages: the admin tabs and the outcome banner above the page's form. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resendableKeys } from '../../resources/certificates/ResendMailsButton';
+import { resendableKeys } from '../../certificates/ResendMailsButton';
 import { deliveryOutcome } from './DeliveryLog';
 
 describe('the delivery log and the resend action', () => {

@@ -16,7 +16,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Confirm, useLocaleState, useNotify, useTranslate } from 'react-admin';
-import { useLaurelDataProvider } from '../../dataProvider/useLaurelDataProvider';
+import { useLaurelDataProvider } from '../../../dataProvider/useLaurelDataProvider';
 
 const SECRET_QUERY = ['notifications', 'secret'];
 

@@ -7,9 +7,9 @@ import {
   NOTIFICATION_METHODS,
   validateNotificationConfig,
   type NotificationConfig,
-} from '../../../domain/notifications';
-import { useLaurelDataProvider } from '../../dataProvider/useLaurelDataProvider';
-import { AdminTabs } from '../../resources/AdminTabs';
+} from '../../../../domain/notifications';
+import { useLaurelDataProvider } from '../../../dataProvider/useLaurelDataProvider';
+import { AdminTabs } from '../../../components/AdminTabs';
 import { DeliveryLog } from './DeliveryLog';
 import { SigningSecretCard } from './SigningSecretCard';
 

@@ -1,6 +1,6 @@
 import { Box, Card, Chip, Tooltip, Typography } from '@mui/material';
 import { DataTable, List, RefreshButton, useLocaleState, useTranslate } from 'react-admin';
-import type { WebhookDeliveryRecord } from '../../dataProvider/webhooks';
+import type { WebhookDeliveryRecord } from '../../../dataProvider/webhooks';
 
 /** The resource of the delivery log in the data provider (its rights are the notifications'). */
 export const DELIVERY_LOG_RESOURCE = 'admin/notifications';
