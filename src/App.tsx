@@ -18,7 +18,7 @@ import { NOTIFICATIONS_PATH } from './resources/api-keys/notifications/paths';
 import { PROFILE_PATH } from './custom-pages/profile/paths';
 import { PUBLICATION_PATH } from './resources/templates/publication/paths';
 import { REFTABLE_PATH } from './resources/templates/reftable/paths';
-import { SECURITY_PATH } from './custom-pages/security/paths';
+import { SECURITY_PATH } from './resources/users/security/paths';
 import { VERIFY_PATH } from './custom-pages/verify/paths';
 import { NFT_CLAIM_PATH } from '../domain/nftClaims';
 import { lazyDataProvider } from './dataProvider/lazyDataProvider';
@@ -65,7 +65,7 @@ const ReferenceTablePage = lazy(() =>
   import('./resources/templates/reftable/ReferenceTablePage').then((m) => ({ default: m.ReferenceTablePage })),
 );
 const SecurityPage = lazy(() =>
-  import('./custom-pages/security/SecurityPage').then((m) => ({ default: m.SecurityPage })),
+  import('./resources/users/security/SecurityPage').then((m) => ({ default: m.SecurityPage })),
 );
 // outside the layout: it brings the signed-in messages itself
 const VerifyPage = lazy(() =>

@@ -23,13 +23,13 @@ import {
 } from '@mui/material';
 import { useReducer, useState, type FormEvent } from 'react';
 import { Title, useNotify, useTranslate } from 'react-admin';
-import { isTotpCodeFormat, newTotpSecret, totpUri } from '../../../domain/totp';
-import { useCurrentUser } from '../../authProvider/useCurrentUser';
-import { ConfirmWordDialog } from '../../components/ConfirmWordDialog';
-import { TotpCodeField } from '../../components/TotpCodeField';
-import { errorStatus } from '../../dataProvider/apiErrors';
-import { useLaurelDataProvider } from '../../dataProvider/useLaurelDataProvider';
-import { useBrand } from '../../layout/BrandContext';
+import { isTotpCodeFormat, newTotpSecret, totpUri } from '../../../../domain/totp';
+import { useCurrentUser } from '../../../authProvider/useCurrentUser';
+import { ConfirmWordDialog } from '../../../components/ConfirmWordDialog';
+import { TotpCodeField } from '../../../components/TotpCodeField';
+import { errorStatus } from '../../../dataProvider/apiErrors';
+import { useLaurelDataProvider } from '../../../dataProvider/useLaurelDataProvider';
+import { useBrand } from '../../../layout/BrandContext';
 import { groupSecret, initialWizard, wizardReducer } from './securityWizard';
 import { SecretQrCode } from './SecretQrCode';
 
