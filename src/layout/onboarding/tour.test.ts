@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TOUR_DONE_STORAGE_KEY } from '../help/helpResources';
+import { TOUR_DONE_STORAGE_KEY } from '../../custom-pages/help/helpResources';
 import { availableSteps, isTourDone, markTourDone, shouldStartTour, TOUR_DELAY_MS, TOUR_STEPS } from './tour';
 
 const ready = { plan: 'FREE_TRIAL', shellReady: true, onboardingVisible: false, termsPending: false, done: false };

@@ -1,4 +1,4 @@
-import { TOUR_DONE_STORAGE_KEY } from '../help/helpResources';
+import { TOUR_DONE_STORAGE_KEY } from '../../custom-pages/help/helpResources';
 
 /** The guided tour starts this long after the page loads (spec 000 section 9). */
 export const TOUR_DELAY_MS = 750;
