@@ -3,7 +3,7 @@ import { Suspense, type ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 import { OutcomeReset } from '../components/OutcomeAlert';
 import { ResourceRouteGuard } from '../components/ResourceRouteGuard';
-import { HelpProvider } from '../custom-pages/help/HelpContext';
+import { HelpProvider } from '../components/HelpContext';
 import { HelpDrawer } from '../custom-pages/help/HelpDrawer';
 import { GuidedTour } from './onboarding/GuidedTour';
 import { OnboardingDialog } from './onboarding/OnboardingDialog';

@@ -20,7 +20,7 @@ import {
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Confirm, Title, useTranslate } from 'react-admin';
 import { Link as RouterLink, Navigate, useNavigate, useParams } from 'react-router-dom';
-import { useHelp } from '../help/HelpContext';
+import { useHelp } from '../../components/HelpContext';
 import {
   ANALYTICS_PROVIDERS,
   PROFILE_TABS,

@@ -47,7 +47,7 @@ import { legalPageUrl, type LegalDocument } from '../../../domain/terms';
 import { useCurrentUser } from '../../authProvider/useCurrentUser';
 import { LANGUAGE_NAMES } from '../../i18n/i18nProvider';
 import { useLaurelDataProvider } from '../../dataProvider/useLaurelDataProvider';
-import { useBrand } from '../BrandContext';
+import { useBrand } from '../../components/brand/BrandContext';
 import { useOnboarding } from './OnboardingContext';
 
 /** One illustration per question, then the thank-you. */

@@ -23,10 +23,10 @@ import { ImportAlerts } from '../templates/publication/ImportAlerts';
 import type { CertificateRecord } from '../../dataProvider/certificates';
 import { PUBLISH_INVALIDATES } from '../../dataProvider/publication';
 import type { ReissueOutcome } from '../../dataProvider/reissue';
-import { useCredits } from '../../dataProvider/useCredits';
+import { useCredits } from '../../components/useCredits';
 import { useLaurelDataProvider } from '../../dataProvider/useLaurelDataProvider';
 import { columnLabelKey } from './certificateLabels';
-import { rowName } from './CertificateRowActions';
+import { rowName } from './certificateLabels';
 import {
   changesOf,
   editableColumns,

@@ -1,4 +1,10 @@
 import type { EmailStatus } from '../../../domain/reports';
+import type { CertificateRecord } from '../../dataProvider/certificates';
+
+/** The name a row is announced by: the recipient's name, or the address. */
+export function rowName(row: Pick<CertificateRecord, 'email'> & Record<string, unknown>): string {
+  return `${String(row.firstName ?? '')} ${String(row.lastName ?? '')}`.trim() || row.email;
+}
 
 /** Translation keys of the statuses, email statuses and mail-sent filter values the report pages show. */
 export const statusKey = (statusId: number) => `reports.status.${statusId}`;

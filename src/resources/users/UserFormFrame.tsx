@@ -3,7 +3,7 @@ import { useEffect, type ReactNode } from 'react';
 import { useRedirect } from 'react-admin';
 import { OutcomeAlert, useSetOutcome } from '../../components/OutcomeAlert';
 import { AdminTabs } from '../../components/AdminTabs';
-import { userOutcome } from './userOutcome';
+import { userOutcome } from '../../components/userOutcome';
 
 /** The add and edit user pages: the admin tabs and the outcome banner above the page's form. */
 export function UserFormFrame({ children }: { children: ReactNode }) {

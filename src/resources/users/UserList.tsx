@@ -26,7 +26,7 @@ import { OutcomeAlert, useSetOutcome } from '../../components/OutcomeAlert';
 import { useLaurelDataProvider } from '../../dataProvider/useLaurelDataProvider';
 import { AdminTabs } from '../../components/AdminTabs';
 import { userExporter } from './userExporter';
-import { userOutcome } from './userOutcome';
+import { userOutcome } from '../../components/userOutcome';
 
 const RESOURCE = 'admin/users';
 

@@ -6,7 +6,7 @@ import type { Account } from '../../../../domain/account';
 import { findProduct, type SelfServiceProduct } from '../../../../domain/selfServiceProducts';
 import { isAdministrator } from '../../../../domain/permissions';
 import { useCurrentUser } from '../../../authProvider/useCurrentUser';
-import { useCredits } from '../../../dataProvider/useCredits';
+import { useCredits } from '../../../components/useCredits';
 import { useLaurelDataProvider } from '../../../dataProvider/useLaurelDataProvider';
 import { CreditOperationList } from '../CreditOperationList';
 import { PlanCoupon, PlanSummary, PlanUsage } from './PlanCards';

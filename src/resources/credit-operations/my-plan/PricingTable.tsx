@@ -3,7 +3,7 @@ import { useLocaleState, useTranslate } from 'react-admin';
 import type { Account } from '../../../../domain/account';
 import type { SelfServiceProduct } from '../../../../domain/selfServiceProducts';
 import { formatNumber } from '../../../i18n/numberFormat';
-import { useHelp } from '../../../custom-pages/help/HelpContext';
+import { useHelp } from '../../../components/HelpContext';
 import { formatMoney, pricingRows, type PricingRow } from './myPlanModel';
 
 /** A pack's name: its plan and its limit, "Essentials 2,000". */

@@ -1,6 +1,6 @@
 import { Skeleton } from '@mui/material';
 import { Children, useMemo, type CSSProperties, type ReactNode } from 'react';
-import { useBrand } from '../../../layout/BrandContext';
+import { useBrand } from '../../../components/brand/BrandContext';
 import type { EditorState } from './editorModel';
 import { markdownToSafeHtml } from './markdown';
 import { usePageTexts, type PageTexts } from './pageTexts';

@@ -28,7 +28,7 @@ import { useReturnFocus } from '../../../components/useReturnFocus';
 import { whenIdle } from '../../../components/whenIdle';
 import { errorStatus } from '../../../dataProvider/apiErrors';
 import { PUBLISH_INVALIDATES } from '../../../dataProvider/publication';
-import { useCredits } from '../../../dataProvider/useCredits';
+import { useCredits } from '../../../components/useCredits';
 import { useLaurelDataProvider } from '../../../dataProvider/useLaurelDataProvider';
 import {
   parseSpreadsheet,

@@ -5,13 +5,9 @@ import {
   type ReferenceError,
   type ReferenceTables,
 } from '../../../../domain/templateRules/referenceTables';
+import type { ReferenceTableEntry } from '../../../dataProvider/referenceTables';
 
-/** One entry as PUT /api/template/tables takes it. */
-export interface ReferenceTableEntry {
-  table: string;
-  key: string;
-  definition: Record<string, string>;
-}
+export type { ReferenceTableEntry };
 
 /** Only the ref_ tables, in their order: the grids of the screen. */
 export function referenceTablesOf(template: ReferenceTables): ReferenceTables {

@@ -29,7 +29,7 @@ import { ConfirmWordDialog } from '../../../components/ConfirmWordDialog';
 import { TotpCodeField } from '../../../components/TotpCodeField';
 import { errorStatus } from '../../../dataProvider/apiErrors';
 import { useLaurelDataProvider } from '../../../dataProvider/useLaurelDataProvider';
-import { useBrand } from '../../../layout/BrandContext';
+import { useBrand } from '../../../components/brand/BrandContext';
 import { groupSecret, initialWizard, wizardReducer } from './securityWizard';
 import { SecretQrCode } from './SecretQrCode';
 

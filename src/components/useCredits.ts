@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCurrentUser } from '../authProvider/useCurrentUser';
-import { creditsQueryKey } from './publication';
-import { useLaurelDataProvider } from './useLaurelDataProvider';
+import { creditsQueryKey } from '../dataProvider/publication';
+import { useLaurelDataProvider } from '../dataProvider/useLaurelDataProvider';
 
 /**
  * The signed-in issuer's credits (GET /issuer/{id}/credits) under one query key, read by the header, the

@@ -19,9 +19,9 @@ import {
   type HelpFormAction,
   type HelpFormState,
   type HelpRequestType,
-} from '../../../domain/helpForm';
-import { isSupportedLanguage } from '../../../domain/language';
-import { useLaurelDataProvider } from '../../dataProvider/useLaurelDataProvider';
+} from '../../domain/helpForm';
+import { isSupportedLanguage } from '../../domain/language';
+import { useLaurelDataProvider } from '../dataProvider/useLaurelDataProvider';
 
 export interface OpenHelpOptions {
   /** pre-selects the request type, e.g. 'sales team' from the plan page */

@@ -1,5 +1,5 @@
 import { HttpError } from 'react-admin';
-import { NetworkError } from '../../dataProvider/apiErrors';
+import { NetworkError } from '../dataProvider/apiErrors';
 
 export type UserOperation = 'create' | 'update' | 'delete' | 'disable_totp';
 

@@ -1,6 +1,6 @@
 import { HttpError } from 'react-admin';
 import { describe, expect, it } from 'vitest';
-import { NetworkError } from '../../dataProvider/apiErrors';
+import { NetworkError } from '../dataProvider/apiErrors';
 import { userOutcome } from './userOutcome';
 
 describe('users error catalogue', () => {

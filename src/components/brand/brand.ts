@@ -1,4 +1,4 @@
-import { BRAND_NAMES, chooseBrand, type Brand } from '../../domain/brand';
+import { BRAND_NAMES, chooseBrand, type Brand } from '../../../domain/brand';
 
 export interface BrandLook {
   id: Brand;
