@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import * as XLSX from 'xlsx';
 import { buildApp } from '../server/app';
-import { IMPORT_MAX_ROWS } from '../src/custom-pages/publication/importDefinition';
+import { IMPORT_MAX_ROWS } from '../src/resources/templates/publication/importDefinition';
 import { loginLinkIn } from '../tests/support/smtpSink';
 import { markReturningUser } from './benchApp';
 import { startBrowserBench } from './browser';

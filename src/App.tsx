@@ -5,26 +5,26 @@ import type { CurrentUser } from '../domain/auth';
 import { authProvider } from './authProvider/authProvider';
 import { LoadingBar } from './components/LoadingBar';
 import { RequireAccess } from './components/RequireAccess';
-import { BADGE_EDITOR_PATH, canUseEditor, REGISTRY_EDITOR_PATH } from './custom-pages/badge-editor/editorPaths';
+import { BADGE_EDITOR_PATH, canUseEditor, REGISTRY_EDITOR_PATH } from './resources/templates/badge-editor/editorPaths';
 import { DASHBOARD_PATH } from './custom-pages/dashboard/paths';
-import { EMAIL_PATH } from './custom-pages/email/paths';
+import { EMAIL_PATH } from './resources/certificates/email/paths';
 import { HELP_PATH } from './custom-pages/help/paths';
 import { LoginPage } from './custom-pages/login/LoginPage';
 import { LoginTokenPage } from './custom-pages/login/LoginTokenPage';
-import { MY_PLAN_PATH } from './custom-pages/my-plan/paths';
+import { MY_PLAN_PATH } from './resources/credit-operations/my-plan/paths';
 import { SsoReturnPage } from './custom-pages/login/SsoReturnPage';
 import { AccessDeniedRedirect, NotFoundRedirect } from './custom-pages/NotFoundRedirect';
-import { NOTIFICATIONS_PATH } from './custom-pages/notifications/paths';
+import { NOTIFICATIONS_PATH } from './resources/api-keys/notifications/paths';
 import { PROFILE_PATH } from './custom-pages/profile/paths';
-import { PUBLICATION_PATH } from './custom-pages/publication/paths';
-import { REFTABLE_PATH } from './custom-pages/reftable/paths';
-import { SECURITY_PATH } from './custom-pages/security/paths';
+import { PUBLICATION_PATH } from './resources/templates/publication/paths';
+import { REFTABLE_PATH } from './resources/templates/reftable/paths';
+import { SECURITY_PATH } from './resources/users/security/paths';
 import { VERIFY_PATH } from './custom-pages/verify/paths';
 import { NFT_CLAIM_PATH } from '../domain/nftClaims';
 import { lazyDataProvider } from './dataProvider/lazyDataProvider';
 import { loadSignedInMessages } from './i18n/i18nProvider';
-import { BrandContext } from './layout/BrandContext';
-import type { BrandLook } from './layout/brand';
+import { BrandContext } from './components/brand/BrandContext';
+import type { BrandLook } from './components/brand/brand';
 import { createLaurelStore } from './layout/store';
 import { rights } from './layout/navigation';
 import { darkTheme, lightTheme } from './layout/theme';
@@ -47,21 +47,25 @@ import {
 const store = createLaurelStore();
 
 // Every custom page has its own chunk, loaded when opened: the sign-in screen needs none of them.
-const EmailPage = lazy(() => import('./custom-pages/email/EmailPage').then((m) => ({ default: m.EmailPage })));
+const EmailPage = lazy(() =>
+  import('./resources/certificates/email/EmailPage').then((m) => ({ default: m.EmailPage })),
+);
 const HelpPage = lazy(() => import('./custom-pages/help/HelpPage').then((m) => ({ default: m.HelpPage })));
-const MyPlanPage = lazy(() => import('./custom-pages/my-plan/MyPlanPage').then((m) => ({ default: m.MyPlanPage })));
+const MyPlanPage = lazy(() =>
+  import('./resources/credit-operations/my-plan/MyPlanPage').then((m) => ({ default: m.MyPlanPage })),
+);
 const NotificationsPage = lazy(() =>
-  import('./custom-pages/notifications/NotificationsPage').then((m) => ({ default: m.NotificationsPage })),
+  import('./resources/api-keys/notifications/NotificationsPage').then((m) => ({ default: m.NotificationsPage })),
 );
 const ProfilePage = lazy(() => import('./custom-pages/profile/ProfilePage').then((m) => ({ default: m.ProfilePage })));
 const PublicationPage = lazy(() =>
-  import('./custom-pages/publication/PublicationPage').then((m) => ({ default: m.PublicationPage })),
+  import('./resources/templates/publication/PublicationPage').then((m) => ({ default: m.PublicationPage })),
 );
 const ReferenceTablePage = lazy(() =>
-  import('./custom-pages/reftable/ReferenceTablePage').then((m) => ({ default: m.ReferenceTablePage })),
+  import('./resources/templates/reftable/ReferenceTablePage').then((m) => ({ default: m.ReferenceTablePage })),
 );
 const SecurityPage = lazy(() =>
-  import('./custom-pages/security/SecurityPage').then((m) => ({ default: m.SecurityPage })),
+  import('./resources/users/security/SecurityPage').then((m) => ({ default: m.SecurityPage })),
 );
 // outside the layout: it brings the signed-in messages itself
 const VerifyPage = lazy(() =>
@@ -71,16 +75,16 @@ const VerifyPage = lazy(() =>
 );
 // outside the layout too: the public claim page of an NFT certificate
 const NftClaimPage = lazy(() =>
-  Promise.all([import('./custom-pages/nft-claim/NftClaimPage'), loadSignedInMessages()]).then(([m]) => ({
+  Promise.all([import('./resources/certificates/nft-claim/NftClaimPage'), loadSignedInMessages()]).then(([m]) => ({
     default: m.NftClaimPage,
   })),
 );
 // The template editors are heavy (design editor, live preview): their own chunks, loaded when opened.
 const BadgeEditorPage = lazy(() =>
-  import('./custom-pages/badge-editor/BadgeEditorPage').then((m) => ({ default: m.BadgeEditorPage })),
+  import('./resources/templates/badge-editor/BadgeEditorPage').then((m) => ({ default: m.BadgeEditorPage })),
 );
 const RegistryEditorPage = lazy(() =>
-  import('./custom-pages/registry-editor/RegistryEditorPage').then((m) => ({ default: m.RegistryEditorPage })),
+  import('./resources/templates/registry-editor/RegistryEditorPage').then((m) => ({ default: m.RegistryEditorPage })),
 );
 // The dashboard brings recharts: its own chunk too.
 const DashboardPage = lazy(() =>

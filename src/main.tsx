@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { createI18nProvider } from './i18n/i18nProvider';
-import { currentBrand } from './layout/brand';
+import { currentBrand } from './components/brand/brand';
 
 async function start() {
   const brand = currentBrand();

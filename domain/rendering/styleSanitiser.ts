@@ -6,7 +6,7 @@ import { CUSTOM_LAYOUT, defaultStyle, LAYOUTS, type CStyle, type Layout } from '
  * name is checked against a strict shape, and a value that fails (a stored design is only shape-checked when
  * saved) falls back to the default design's. So nothing of a design can add rules, load addresses or close
  * the style element. The public pages (server/services/rendering/pageStyles.ts) and the editor's live preview
- * (src/custom-pages/badge-editor/previewCss.ts) both read a design through safeStyle.
+ * (src/resources/templates/badge-editor/previewCss.ts) both read a design through safeStyle.
  */
 export interface SafeTextStyle {
   fontWeight: string;

@@ -4,8 +4,8 @@ import { AUTH_LEVEL, type CurrentUser } from '../../domain/auth';
 import { canAccess, type Action, type Resource } from '../../domain/permissions';
 import { apiRequest } from '../dataProvider/apiRequest';
 import { NFT_CLAIM_PATH } from '../../domain/nftClaims';
-import { VERIFY_PATH } from '../custom-pages/verify/paths';
-import { clearToken, currentClaims, readToken, storeToken } from './tokenStorage';
+import { VERIFY_PATH } from '../session/publicPages';
+import { clearToken, currentClaims, readToken, storeToken } from '../session/tokenStorage';
 
 export type Identity = UserIdentity & { user: CurrentUser };
 

@@ -2,7 +2,7 @@ import { Alert, Collapse } from '@mui/material';
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { useTranslate } from 'react-admin';
 import { useLocation } from 'react-router-dom';
-import type { Outcome } from '../resources/users/userOutcome';
+import type { Outcome } from './userOutcome';
 
 export const OUTCOME_STORE_KEY = 'laurel.outcome';
 

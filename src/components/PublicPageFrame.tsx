@@ -2,8 +2,8 @@ import { Box, Card, CardContent, ToggleButton, ToggleButtonGroup, Typography } f
 import type { ReactNode } from 'react';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { SUPPORTED_LANGUAGES } from '../../domain/language';
-import { BrandLogo } from '../layout/BrandLogo';
-import { useBrand } from '../layout/BrandContext';
+import { BrandLogo } from './brand/BrandLogo';
+import { useBrand } from './brand/BrandContext';
 
 /**
  * The frame of the public pages that anyone reaches without signing in (verify, NFT claim): the issuer's brand, the

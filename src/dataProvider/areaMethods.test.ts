@@ -1,7 +1,7 @@
 import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { signInCalls } from '../authProvider/signIn';
-import { storeToken } from '../authProvider/tokenStorage';
+import { storeToken } from '../session/tokenStorage';
 import { accountMethods } from './account';
 import { apiKeys } from './apiKeys';
 import { dashboardMethods } from './dashboard';

@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { clearToken, storeToken } from '../authProvider/tokenStorage';
+import { clearToken, storeToken } from '../session/tokenStorage';
 import { downloadPdf, downloadPdfZip, pollDelay, type PdfDependencies } from './certificatePdf';
 
 const KEY = 'a'.repeat(128);

@@ -1,5 +1,5 @@
 import { HttpError } from 'react-admin';
-import { readToken } from '../authProvider/tokenStorage';
+import { readToken } from '../session/tokenStorage';
 import { NetworkError, refusalBody, type ApiErrorBody } from './apiErrors';
 
 export { errorCode, errorList, errorStatus, NetworkError, type ApiErrorBody } from './apiErrors';

@@ -1,7 +1,7 @@
 import { HttpResponse } from 'msw';
 import { HttpError } from 'react-admin';
 import { describe, expect, it } from 'vitest';
-import { storeToken } from '../authProvider/tokenStorage';
+import { storeToken } from '../session/tokenStorage';
 import { accountMethods } from './account';
 import { billingMethods } from './billing';
 import { certificateMethods } from './certificates';

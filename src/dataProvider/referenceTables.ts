@@ -1,7 +1,13 @@
 import type { ReferenceTables } from '../../domain/templateRules/referenceTables';
 import type { TemplateTablesDefinition } from '../../domain/templates';
-import type { ReferenceTableEntry } from '../custom-pages/reftable/tableEditing';
 import { apiRequest, type ApiResult } from './apiRequest';
+
+/** One entry as PUT /api/template/tables takes it. */
+export interface ReferenceTableEntry {
+  table: string;
+  key: string;
+  definition: Record<string, string>;
+}
 
 /** The answer's tables: the contract types them loosely (the column also holds the template's other keys). */
 const definition = (body: ApiResult<'/api/template/tables', 'get'>): TemplateTablesDefinition => ({

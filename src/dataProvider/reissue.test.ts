@@ -1,6 +1,6 @@
 import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { storeToken } from '../authProvider/tokenStorage';
+import { storeToken } from '../session/tokenStorage';
 import { reissueMethods } from './reissue';
 import { recordingServer } from './testServer';
 

@@ -1,6 +1,6 @@
 import simpleRestProvider from 'ra-data-simple-rest';
 import { fetchUtils, HttpError } from 'react-admin';
-import { readToken } from '../authProvider/tokenStorage';
+import { readToken } from '../session/tokenStorage';
 import { refusalBody, type ApiErrorBody } from './apiErrors';
 import { withLargePages } from './largePages';
 

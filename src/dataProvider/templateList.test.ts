@@ -2,7 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { HttpError } from 'react-admin';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { clearToken, storeToken } from '../authProvider/tokenStorage';
+import { clearToken, storeToken } from '../session/tokenStorage';
 import { dataProvider } from './dataProvider';
 
 /** What GET /api/templates received: its query parameters, JSON ones parsed. */

@@ -2,7 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { HttpError } from 'react-admin';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
-import { clearToken } from '../authProvider/tokenStorage';
+import { clearToken } from '../session/tokenStorage';
 
 /**
  * The msw server of the data provider's tests (test code only): it answers every call (under /api/) with `answer`,

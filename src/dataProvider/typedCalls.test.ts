@@ -2,7 +2,7 @@ import { HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadCurrentUser, forgetCurrentUser } from '../authProvider/authProvider';
 import { signUpCalls } from '../authProvider/signUp';
-import { storeToken } from '../authProvider/tokenStorage';
+import { storeToken } from '../session/tokenStorage';
 import { billingMethods } from './billing';
 import { certificateMethods } from './certificates';
 import { dataProvider } from './dataProvider';

@@ -4,8 +4,8 @@ import { useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import type { CurrentUser } from '../../domain/auth';
 import { canPublish, isAdministrator } from '../../domain/permissions';
-import { MY_PLAN_PATH } from '../custom-pages/my-plan/paths';
-import { useCredits } from '../dataProvider/useCredits';
+import { MY_PLAN_PATH } from '../resources/credit-operations/my-plan/paths';
+import { useCredits } from '../components/useCredits';
 
 /**
  * The issuer's credits in the header, for those who publish; Administrators open My plan from it. It reads

@@ -21,7 +21,7 @@ import {
   type TermsUpdate,
 } from '../../domain/terms';
 import { useCurrentUser } from '../authProvider/useCurrentUser';
-import { useOnboarding } from '../custom-pages/onboarding/OnboardingContext';
+import { useOnboarding } from './onboarding/OnboardingContext';
 import { useLaurelDataProvider } from '../dataProvider/useLaurelDataProvider';
 
 /**

@@ -1,7 +1,7 @@
 import type { CurrentUser } from '../../domain/auth';
 import { canEditTemplate, canPublish, isAdministrator } from '../../domain/permissions';
 import { DASHBOARD_PATH } from '../custom-pages/dashboard/paths';
-import { MY_PLAN_PATH } from '../custom-pages/my-plan/paths';
+import { MY_PLAN_PATH } from '../resources/credit-operations/my-plan/paths';
 
 /**
  * Header entries of spec 000 section 2.3, in order. An entry is listed here once its page exists;

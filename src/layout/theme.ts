@@ -1,6 +1,6 @@
 import { defaultDarkTheme, defaultLightTheme, type RaThemeOptions } from 'react-admin';
 import type { Theme } from '@mui/material';
-import type { BrandLook } from './brand';
+import type { BrandLook } from '../components/brand/brand';
 import { checkboxLabelOnInput } from './checkboxLabel';
 
 const shared = (brand: BrandLook): RaThemeOptions => ({

@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { REGISTER_IMPORT_COLUMNS, type BlankImportColumn } from '../../domain/import';
 import type { TemplateImportData } from '../../domain/templates';
 import { CPF_FLUX_SCHEMA } from '../../server/services/cpfExport/cpfSchema';
-import { templateBlankColumns } from '../../src/custom-pages/publication/importDefinition';
+import { templateBlankColumns } from '../../src/resources/templates/publication/importDefinition';
 import { publishRows } from './publicationFixtures';
 import { signInAdmin } from './signIn';
 import { pngImage, postForm, registryPayload, setIssuer } from './templateFixtures';

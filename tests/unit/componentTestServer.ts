@@ -3,7 +3,7 @@ import { setupServer, type SetupServer } from 'msw/node';
 import type { I18nProvider } from 'react-admin';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { forgetCurrentUser } from '../../src/authProvider/authProvider';
-import { storeToken } from '../../src/authProvider/tokenStorage';
+import { storeToken } from '../../src/session/tokenStorage';
 import { testI18nProvider } from './adminWrapper';
 
 export interface ComponentTestServer {

@@ -33,7 +33,7 @@ import {
   textLength,
 } from '../../../domain/helpForm';
 import { useCurrentUser } from '../../authProvider/useCurrentUser';
-import { useHelpForm } from './HelpContext';
+import { useHelpForm } from '../../components/HelpContext';
 import { FileButton } from '../../components/FileButton';
 
 const LIMIT_KB = HELP_FILE_MAX_BYTES / 1024;

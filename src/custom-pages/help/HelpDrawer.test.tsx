@@ -5,7 +5,7 @@ import { Notification } from 'react-admin';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { AdminWrapper } from '../../../tests/unit/adminWrapper';
 import { componentTestServer } from '../../../tests/unit/componentTestServer';
-import { HelpProvider, useHelp } from './HelpContext';
+import { HelpProvider, useHelp } from '../../components/HelpContext';
 import { HelpDrawer } from './HelpDrawer';
 import { TOUR_DONE_STORAGE_KEY } from './helpResources';
 

@@ -1,7 +1,7 @@
 import CloseIcon from '@mui/icons-material/Close';
 import { Box, Drawer, IconButton, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { useHelpForm } from './HelpContext';
+import { useHelpForm } from '../../components/HelpContext';
 import { HelpContent } from './HelpContent';
 
 /** The help drawer, opened from the header or any page through useHelp().openHelp(). */

@@ -5,8 +5,8 @@ import { useCurrentUser } from '../../authProvider/useCurrentUser';
 import { BADGE_IMAGE_LIBRARY_PATH } from '../../resources/badge-images/paths';
 import { SEARCH_PATH } from '../../resources/certificates/paths';
 import { DASHBOARD_PATH } from '../dashboard/paths';
-import { SECURITY_PATH } from '../security/paths';
-import { useHelp } from './HelpContext';
+import { SECURITY_PATH } from '../../resources/users/security/paths';
+import { useHelp } from '../../components/HelpContext';
 import { guideEntries } from './helpResources';
 
 const PATHS = {

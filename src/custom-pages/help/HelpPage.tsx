@@ -1,6 +1,6 @@
 import { Box, Card, CardContent, Typography } from '@mui/material';
 import { Title, useTranslate } from 'react-admin';
-import { useHelpForm } from './HelpContext';
+import { useHelpForm } from '../../components/HelpContext';
 import { HelpContent } from './HelpContent';
 
 /** The /help route: what the help drawer holds, as a page. */

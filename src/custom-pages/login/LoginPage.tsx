@@ -15,7 +15,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { AUTH_LEVEL, LOGIN_FAILURE_WAIT_MS } from '../../../domain/auth';
 import { isValidEmail, sanitizeEmail } from '../../../domain/email';
-import { currentClaims } from '../../authProvider/tokenStorage';
+import { currentClaims } from '../../session/tokenStorage';
 import { signUpCalls } from '../../authProvider/signUp';
 import { signInCalls } from '../../authProvider/signIn';
 import { errorCode, errorStatus, NetworkError } from '../../dataProvider/apiErrors';

@@ -1,8 +1,8 @@
 import { Box, Card, CardContent, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
-import { BrandLogo } from '../../layout/BrandLogo';
-import { useBrand } from '../../layout/BrandContext';
+import { BrandLogo } from '../../components/brand/BrandLogo';
+import { useBrand } from '../../components/brand/BrandContext';
 
 /** The frame of the sign-in screens: the brand, a card, and a quiet tagline. */
 export function LoginShell({ children }: { children: ReactNode }) {

@@ -20,7 +20,7 @@ import {
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Confirm, Title, useTranslate } from 'react-admin';
 import { Link as RouterLink, Navigate, useNavigate, useParams } from 'react-router-dom';
-import { useHelp } from '../help/HelpContext';
+import { useHelp } from '../../components/HelpContext';
 import {
   ANALYTICS_PROVIDERS,
   PROFILE_TABS,
@@ -41,9 +41,8 @@ import {
   type ProfileValues,
 } from './profileForm';
 import { PROFILE_PATH } from './paths';
-
-/** The plan page (spec 000 section 2.14), where a locked setting's upgrade is offered. */
-const MY_PLAN_PATH = '/myplan';
+// the plan page (spec 000 section 2.14), where a locked setting's upgrade is offered
+import { MY_PLAN_PATH } from '../../resources/credit-operations/my-plan/paths';
 
 /** The issuer profile (spec 000 section 2.11): tabs of parameters changed locally, restorable, saved through a dialog. */
 export function ProfilePage() {

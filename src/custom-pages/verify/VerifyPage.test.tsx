@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { VerificationReport } from '../../../domain/credentialVerification';
 import { AdminWrapper } from '../../../tests/unit/adminWrapper';
 import { componentTestServer } from '../../../tests/unit/componentTestServer';
-import { clearToken } from '../../authProvider/tokenStorage';
+import { clearToken } from '../../session/tokenStorage';
 import { VerifyPage } from './VerifyPage';
 
 const KEY = 'A'.repeat(128);

@@ -1,2 +1,2 @@
-/** Public, outside the layout: anyone can check a credential here without signing in. */
-export const VERIFY_PATH = '/verify';
+// the auth provider knows it too (a refused call there ends no session): it stands on the session's floor
+export { VERIFY_PATH } from '../../session/publicPages';

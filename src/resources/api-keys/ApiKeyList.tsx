@@ -14,7 +14,7 @@ import {
 import { API_KEY_LEVELS, type ApiKeyRow } from '../../../domain/apiKeys';
 import { useCurrentUser } from '../../authProvider/useCurrentUser';
 import { useLaurelDataProvider } from '../../dataProvider/useLaurelDataProvider';
-import { AdminTabs } from '../AdminTabs';
+import { AdminTabs } from '../../components/AdminTabs';
 import { ApiKeyGenerator } from './ApiKeyGenerator';
 
 export const RESOURCE = 'admin/api-keys';

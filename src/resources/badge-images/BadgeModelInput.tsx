@@ -5,7 +5,7 @@ import type { BadgeModel } from '../../../domain/badgeImage/model';
 
 // konva comes with the designer, in its own chunk. Its props do not change: the designer renders on its own changes,
 // not once more when the form takes the new model.
-const Designer = lazy(() => import('../../designer/Designer').then((m) => ({ default: memo(m.Designer) })));
+const Designer = lazy(() => import('./designer/Designer').then((m) => ({ default: memo(m.Designer) })));
 
 /**
  * The vector designer as the form's `model` input (spec 002 section 2.6). The designer keeps its own undo history and

@@ -6,15 +6,11 @@ import { useNotify, useRecordContext, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { ENABLED_STATUSES } from '../../../domain/certificates';
 import type { CertificateRecord } from '../../dataProvider/certificates';
+import { rowName } from './certificateLabels';
 import { CertificateLinkActions } from './CertificateLinkActions';
 import { campaignReportPath } from './paths';
 import { isReplaceable } from './reissueModel';
 import { useReissue } from './ReissueScope';
-
-/** The name a row is announced by: the recipient's name, or the address. */
-export function rowName(row: Pick<CertificateRecord, 'email'> & Record<string, unknown>): string {
-  return `${String(row.firstName ?? '')} ${String(row.lastName ?? '')}`.trim() || row.email;
-}
 
 /**
  * A certificate row's actions, in every report and on the search page (spec 002 section 2.1): its PDF (when the

@@ -19,14 +19,14 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 import { useCurrentUser } from '../../authProvider/useCurrentUser';
 import { closeWithoutBackdrop } from '../../components/closeWithoutBackdrop';
-import { ImportAlerts } from '../../custom-pages/publication/ImportAlerts';
+import { ImportAlerts } from '../templates/publication/ImportAlerts';
 import type { CertificateRecord } from '../../dataProvider/certificates';
 import { PUBLISH_INVALIDATES } from '../../dataProvider/publication';
 import type { ReissueOutcome } from '../../dataProvider/reissue';
-import { useCredits } from '../../dataProvider/useCredits';
+import { useCredits } from '../../components/useCredits';
 import { useLaurelDataProvider } from '../../dataProvider/useLaurelDataProvider';
 import { columnLabelKey } from './certificateLabels';
-import { rowName } from './CertificateRowActions';
+import { rowName } from './certificateLabels';
 import {
   changesOf,
   editableColumns,

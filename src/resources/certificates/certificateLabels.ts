@@ -1,5 +1,11 @@
 import type { ServerFacts } from '../../../domain/auth';
 import type { EmailStatus } from '../../../domain/reports';
+import type { CertificateRecord } from '../../dataProvider/certificates';
+
+/** The name a row is announced by: the recipient's name, or the address. */
+export function rowName(row: Pick<CertificateRecord, 'email'> & Record<string, unknown>): string {
+  return `${String(row.firstName ?? '')} ${String(row.lastName ?? '')}`.trim() || row.email;
+}
 
 /** smtp: mails are sent; outbox: the server has no SMTP and keeps them (GET /api/admin/who's server facts). */
 export type MailDelivery = ServerFacts['mailDelivery'];

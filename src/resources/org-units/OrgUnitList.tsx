@@ -17,7 +17,7 @@ import type { OrgUnitRow } from '../../../domain/users';
 import { ConfirmWordDialog } from '../../components/ConfirmWordDialog';
 import { OutcomeAlert, useSetOutcome } from '../../components/OutcomeAlert';
 import { useNumberFormat } from '../../i18n/numberFormat';
-import { AdminTabs } from '../AdminTabs';
+import { AdminTabs } from '../../components/AdminTabs';
 import { NameDialog } from '../../components/NameDialog';
 
 const RESOURCE = 'admin/org-units';

@@ -34,7 +34,7 @@ import { useCurrentUser } from '../../authProvider/useCurrentUser';
 import { ConfirmWordDialog } from '../../components/ConfirmWordDialog';
 import { useLaurelDataProvider } from '../../dataProvider/useLaurelDataProvider';
 import { useNumberFormat } from '../../i18n/numberFormat';
-import { AdminTabs } from '../AdminTabs';
+import { AdminTabs } from '../../components/AdminTabs';
 import { DEFAULT_FILTERS, templatesPath } from '../templates/templateListModel';
 import { RESOURCE, tagErrorKey } from './TagInputs';
 

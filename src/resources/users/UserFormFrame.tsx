@@ -2,8 +2,8 @@ import { Box, Card, CardContent, Typography } from '@mui/material';
 import { useEffect, type ReactNode } from 'react';
 import { useRedirect } from 'react-admin';
 import { OutcomeAlert, useSetOutcome } from '../../components/OutcomeAlert';
-import { AdminTabs } from '../AdminTabs';
-import { userOutcome } from './userOutcome';
+import { AdminTabs } from '../../components/AdminTabs';
+import { userOutcome } from '../../components/userOutcome';
 
 /** The add and edit user pages: the admin tabs and the outcome banner above the page's form. */
 export function UserFormFrame({ children }: { children: ReactNode }) {

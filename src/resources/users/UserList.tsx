@@ -24,9 +24,9 @@ import { useCurrentUser } from '../../authProvider/useCurrentUser';
 import { ConfirmWordDialog } from '../../components/ConfirmWordDialog';
 import { OutcomeAlert, useSetOutcome } from '../../components/OutcomeAlert';
 import { useLaurelDataProvider } from '../../dataProvider/useLaurelDataProvider';
-import { AdminTabs } from '../AdminTabs';
+import { AdminTabs } from '../../components/AdminTabs';
 import { userExporter } from './userExporter';
-import { userOutcome } from './userOutcome';
+import { userOutcome } from '../../components/userOutcome';
 
 const RESOURCE = 'admin/users';
 

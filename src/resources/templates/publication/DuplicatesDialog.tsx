@@ -1,0 +1,155 @@
+import {
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  FormControl,
+  FormControlLabel,
+  FormLabel,
+  LinearProgress,
+  Radio,
+  RadioGroup,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { useState } from 'react';
+import { useTranslate } from 'react-admin';
+import type { DuplicateBehavior, DuplicatesReport } from '../../../../domain/duplicates';
+import { certificatesAfterChoice, DUPLICATES_SHOWN, REPLACE_REASON_MAX } from './duplicateChoice';
+import { closeWithoutBackdrop } from '../../../components/closeWithoutBackdrop';
+
+/** While the server looks the rows' recipients up: nothing can be done but wait (as while publishing). */
+export function CheckingDuplicatesDialog() {
+  const translate = useTranslate();
+  return (
+    <Dialog open maxWidth="sm" fullWidth aria-labelledby="duplicates-checking-title">
+      <DialogTitle id="duplicates-checking-title">{translate('publication.duplicates.checking')}</DialogTitle>
+      <DialogContent>
+        <LinearProgress aria-label={translate('publication.duplicates.checking')} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/**
+ * Before the check word, when recipients already hold a valid certificate of the template (issue 28): how many,
+ * the first of them, and the choice to leave them out (the default, not charged), issue them again, or replace the
+ * certificates they hold (not for an NFT template), with a required reason shown on the old certificates' pages.
+ * Escape or Cancel leaves the publish; Continue goes on to the controls with the certificates the choice issues.
+ */
+export function DuplicatesDialog({
+  report,
+  replaceOffered,
+  onChoose,
+  onClose,
+}: {
+  report: DuplicatesReport;
+  /** false for an NFT template, whose certificates are never replaced */
+  replaceOffered: boolean;
+  onChoose: (behavior: DuplicateBehavior, reason: string) => void;
+  onClose: () => void;
+}) {
+  const translate = useTranslate();
+  const everyone = report.count >= report.recipients;
+  const [behavior, setBehavior] = useState<DuplicateBehavior>(everyone ? 'allow' : 'skip');
+  const [reason, setReason] = useState('');
+  const [tried, setTried] = useState(false);
+  const reasonMissing = behavior === 'replace' && reason.trim() === '';
+  const choose = () => {
+    setTried(true);
+    if (!reasonMissing) onChoose(behavior, reason);
+  };
+  const shown = report.duplicates.slice(0, DUPLICATES_SHOWN);
+  const hidden = report.count - shown.length;
+  return (
+    <Dialog open onClose={closeWithoutBackdrop(onClose)} maxWidth="sm" fullWidth aria-labelledby="duplicates-title">
+      <DialogTitle id="duplicates-title">{translate('publication.duplicates.title')}</DialogTitle>
+      <DialogContent>
+        <DialogContentText sx={{ mb: 1.5 }}>
+          {translate('publication.duplicates.body', { count: report.count, recipients: report.recipients })}
+        </DialogContentText>
+        <Typography variant="subtitle2" component="h3" id="duplicates-list-title">
+          {translate('publication.duplicates.list_title')}
+        </Typography>
+        <Box
+          component="ul"
+          aria-labelledby="duplicates-list-title"
+          sx={{ mt: 0.5, mb: 2, pl: 2.5, fontSize: '0.875rem', overflowWrap: 'anywhere' }}
+        >
+          {shown.map((duplicate) => (
+            <li key={`${duplicate.row}:${duplicate.recipient}`}>
+              {translate('publication.duplicates.row', { row: duplicate.row, recipient: duplicate.recipient })}
+            </li>
+          ))}
+          {hidden > 0 && <li>{translate('publication.more', { count: hidden })}</li>}
+        </Box>
+        <FormControl>
+          <FormLabel id="duplicates-choice-label">{translate('publication.duplicates.choice')}</FormLabel>
+          <RadioGroup
+            aria-labelledby="duplicates-choice-label"
+            value={behavior}
+            onChange={(event) => setBehavior(event.target.value as DuplicateBehavior)}
+          >
+            <FormControlLabel
+              value="skip"
+              disabled={everyone}
+              control={<Radio autoFocus={!everyone} />}
+              label={
+                everyone
+                  ? translate('publication.duplicates.skip_none')
+                  : translate('publication.duplicates.skip', {
+                      count: certificatesAfterChoice(report.recipients, report, 'skip'),
+                    })
+              }
+            />
+            <FormControlLabel
+              value="allow"
+              control={<Radio autoFocus={everyone} />}
+              label={translate('publication.duplicates.allow', {
+                count: certificatesAfterChoice(report.recipients, report, 'allow'),
+              })}
+            />
+            {replaceOffered && (
+              <FormControlLabel
+                value="replace"
+                control={<Radio />}
+                label={translate('publication.duplicates.replace', {
+                  count: certificatesAfterChoice(report.recipients, report, 'replace'),
+                })}
+              />
+            )}
+          </RadioGroup>
+        </FormControl>
+        {behavior === 'replace' && (
+          <TextField
+            fullWidth
+            multiline
+            minRows={2}
+            required
+            label={translate('publication.duplicates.reason')}
+            value={reason}
+            onChange={(event) => setReason(event.target.value.slice(0, REPLACE_REASON_MAX))}
+            error={tried && reasonMissing}
+            helperText={translate('publication.duplicates.reason_help', {
+              length: reason.length,
+              max: REPLACE_REASON_MAX,
+            })}
+            slotProps={{ htmlInput: { maxLength: REPLACE_REASON_MAX } }}
+            sx={{ mt: 1.5 }}
+          />
+        )}
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2.5 }}>
+        <Button onClick={onClose} color="inherit">
+          {translate('app.cancel')}
+        </Button>
+        <Button variant="contained" onClick={choose}>
+          {translate('publication.duplicates.continue')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
