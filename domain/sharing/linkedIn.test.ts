@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { linkedInAddToProfileUrl, shareLinks } from './linkedIn';
+import { linkedInAddToProfileUrl, linkedInOrganizationId, shareLinks } from './linkedIn';
 
 const parsed = (address: string) => {
   const url = new URL(address);
@@ -79,5 +79,15 @@ describe('share links', () => {
     expect(links.email).toBe(
       'mailto:?subject=Mon%20badge%20%26%20moi&body=https%3A%2F%2Flaurel.example%2Fcertificate%2Fk%3Flang%3Dfr',
     );
+  });
+});
+
+describe("the issuer's LinkedIn organisation id", () => {
+  it('is read from the stored params when it is digits, and null otherwise', () => {
+    expect(linkedInOrganizationId(JSON.stringify({ organizationId: ' 1337 ' }))).toBe('1337');
+    expect(linkedInOrganizationId(JSON.stringify({ organizationId: 'acme' }))).toBeNull();
+    expect(linkedInOrganizationId(JSON.stringify({}))).toBeNull();
+    expect(linkedInOrganizationId('not json')).toBeNull();
+    expect(linkedInOrganizationId(undefined)).toBeNull();
   });
 });

@@ -10,6 +10,7 @@ import type { Template } from '../db/schema';
 import { NFT_CLAIM_PATH } from '../../domain/nftClaims';
 import { serverLanguage, translate } from '../i18n';
 import { type CertificatePageRow, findCertificatePageRow } from '../repositories/certificates';
+import { findIssuerParams } from '../repositories/issuers';
 import { findIssuerTemplate, findPublicIssuerTemplate } from '../repositories/templates';
 import { findReplacementOf } from '../repositories/replacements';
 import { certificateState } from '../services/rendering/certificateState';
@@ -21,7 +22,7 @@ import {
   renderNoticePage,
 } from '../services/rendering/credentialPage';
 import type { CredentialView } from '../services/rendering/credentialView';
-import { linkedInAddToProfileUrl, shareLinks } from '../../domain/sharing/linkedIn';
+import { linkedInAddToProfileUrl, linkedInOrganizationId, shareLinks } from '../../domain/sharing/linkedIn';
 import { PageCache } from '../services/rendering/pageCache';
 import {
   certificateLanguages,
@@ -110,11 +111,17 @@ async function embeddedImages(files: FileStore, template: Template, keys: readon
  * What the recipient does with a valid credential beyond downloading it (issue 31): add it to their LinkedIn
  * profile (every field filled in), share the page by plain links, or copy its address.
  */
-function shareActions(view: CredentialView, pageUrl: string, key: string): CredentialShareActions {
+function shareActions(
+  view: CredentialView,
+  pageUrl: string,
+  key: string,
+  organizationId: string | null,
+): CredentialShareActions {
   return {
     pageUrl,
     linkedInProfile: linkedInAddToProfileUrl({
       name: view.title,
+      organizationId,
       organizationName: view.issuer.name,
       issued: view.obtained.date,
       expires: view.expires?.date ?? null,
@@ -190,8 +197,10 @@ export async function publicPageRoutes(app: FastifyInstance, ctx: AppContext): P
       if (!template) return notFoundPage(request, reply, certificate.language);
       // a replaced certificate's page says when, why, and links the one that replaced it (issue 28)
       const replacement = state === 'replaced' ? ((await findReplacementOf(db, key)) ?? null) : null;
+      // the issuer's LinkedIn page (profile, sharing tab) gives the "Add to profile" form its logo
+      const organizationId = linkedInOrganizationId(await findIssuerParams(db, certificate.issuer_id));
       const pageName = PageCache.nameOf(key, request.query.lang ?? null, brandName(request));
-      const inputs = [certificate, template, state, replacement];
+      const inputs = [certificate, template, state, replacement, organizationId];
       const cached = certificatePages.get(pageName, inputs);
       if (cached !== undefined) return sendPage(reply, 200, cached, CERTIFICATE_CACHE);
       const languages = certificateLanguages(certificate);
@@ -222,7 +231,7 @@ export async function publicPageRoutes(app: FastifyInstance, ctx: AppContext): P
                 pdf: `${base}/certificate.pdf`,
                 verify,
                 nft: nftAction(certificate),
-                share: shareActions(view, `${ctx.config.publicUrl}${base}`, key),
+                share: shareActions(view, `${ctx.config.publicUrl}${base}`, key, organizationId),
               }
             : { verify },
         brandName: brandName(request),

@@ -174,6 +174,29 @@ describe.each(TEST_DATABASES)('public pages on %s', (database) => {
       expect(french).toContain('Ajouter au profil LinkedIn');
       expect(french).toContain('Télécharger le PDF');
 
+      // with the issuer's LinkedIn page set on its profile (sharing tab), the form shows that page's logo and name
+      const { db } = t.app.laurel;
+      const stored = await db
+        .selectFrom('issuers')
+        .select('params')
+        .where('id', '=', issuerId)
+        .executeTakeFirstOrThrow();
+      const params = { ...(JSON.parse(stored.params) as object), organizationId: '1337' };
+      await db
+        .updateTable('issuers')
+        .set({ params: JSON.stringify(params) })
+        .where('id', '=', issuerId)
+        .execute();
+      const withPage = new URL(
+        unescape(
+          /<a href="([^"]+)"[^>]*>Add to LinkedIn profile<\/a>/.exec(
+            expectPage(await get(`/certificate/${key}`)),
+          )?.[1] ?? '',
+        ),
+      );
+      expect(withPage.searchParams.get('organizationId')).toBe('1337');
+      expect(withPage.searchParams.has('organizationName')).toBe(false);
+
       // a suspended one offers none of it
       const [suspended] = await issue(templateId, [{ status_id: 9, status_index: 2 }]);
       const suspendedPage = expectPage(await get(`/certificate/${suspended}`));
