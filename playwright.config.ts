@@ -9,12 +9,12 @@ export default defineConfig({
   // no longer for them, only a failing one
   timeout: 120_000,
   expect: { timeout: 20_000 },
-  // each test starts its own Laurel (data folder, port, SMTP sink; fixtures.ts), so tests run side by side (a file
-  // that needs order says so with mode: 'serial'). A browser test waits on debounces, network idle and mail half the
-  // time: one worker kept 0.5 of a core busy (reports.spec: 77 s, 39 s of CPU), so four workers fill the CI machine's
-  // two cores where two left one idle (the whole run: 11.9 min with 2, see docs/performance.md for 4)
+  // each test starts its own Laurel (data folder, port, SMTP sink; fixtures.ts), so tests run side by side: two
+  // workers keep both cores of the CI machine busy (a file that needs order says so with mode: 'serial'). Four were
+  // tried (2026-11-28): Chromium's renderers already leave no core idle with two (vmstat: 0 % idle), so four only
+  // added contention (13.1 min for the whole run instead of about 12)
   fullyParallel: true,
-  workers: Number(process.env.LAUREL_E2E_WORKERS ?? 4),
+  workers: Number(process.env.LAUREL_E2E_WORKERS ?? 2),
   retries: 0,
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
