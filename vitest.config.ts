@@ -7,8 +7,8 @@ export default defineConfig({
     // vitest's default in a run is one worker fewer than the cores: one worker on this 2-core machine, whose tests wait on
     // PostgreSQL, child processes and timers half the time. Two keep both cores busy (each test file has its own database,
     // data folder and ports). VITEST_MAX_WORKERS overrides it (npx vitest run --maxWorkers=1 too). `npm run test:server`
-    // asks for four: a server test file keeps 0.6 of a core busy (PostgreSQL, timers, child processes), so four fill
-    // two cores (88 files in 356 s with four on a machine loaded by other work, 416 s with two on a quiet one).
+    // asks for four: server test files wait on PostgreSQL, timers and child processes, and four finished the 88 files in
+    // 356 s where two took 416 s (docs/decisions.md, "Four server-test workers").
     maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? 2),
     // a worker keeps its loaded modules from one test file to the next instead of importing React, MUI, Fastify and
     // the server again for each of them: the unit run went from 205 s to 62 s and the server run from 598 s to 457 s
