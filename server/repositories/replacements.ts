@@ -120,6 +120,27 @@ export async function insertReplacements(
   }
 }
 
+/** The certificates (of this issuer) that replaced these old keys: old key → the new key and its campaign. */
+export async function findReplacementsOf(
+  db: Kysely<Database>,
+  issuerId: number,
+  oldKeys: readonly string[],
+): Promise<Map<string, { newKey: string; campaignId: number }>> {
+  const found = new Map<string, { newKey: string; campaignId: number }>();
+  for (let start = 0; start < oldKeys.length; start += 500) {
+    const rows = await db
+      .selectFrom('certificate_replacements as r')
+      .innerJoin('certificates as old', 'old.id', 'r.old_certificate_id')
+      .innerJoin('certificates as new', 'new.id', 'r.new_certificate_id')
+      .select(['old.key as old_key', 'new.key as new_key', 'new.campaign_id'])
+      .where('old.issuer_id', '=', issuerId)
+      .where('old.key', 'in', oldKeys.slice(start, start + 500))
+      .execute();
+    for (const row of rows) found.set(row.old_key, { newKey: row.new_key, campaignId: row.campaign_id });
+  }
+  return found;
+}
+
 /** What the old certificate's public page says: when, why, and the key of the certificate that replaced it. */
 export function findReplacementOf(
   db: Kysely<Database>,

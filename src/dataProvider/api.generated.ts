@@ -7844,12 +7844,14 @@ export interface paths {
     put?: never;
     /**
      * Replace valid certificates by corrected ones (corrected re-issue), in one transaction
-     * @description Body {certificates: [{key, changes: {column: value}}] (at most 10,000), reason}. changes are the corrected recipient fields (firstName, lastName, Email, the template’s other columns), checked as a publish checks its rows; the recipient key and the language cannot change. In one transaction the new certificates (same template and recipient, a new key) are created in a campaign "Correction" per template, the old ones are revoked for good (status 15, replaced: their revocation and suspension bits are set) and linked to them with the reason, which is shown on the old certificate’s page and never in a status list; one credit each unless the plan makes corrections free. After signing, the webhook certificate.replaced is sent and each recipient gets one mail in their language. 200 {replaced, campaignId, campaignIds, certificates: [{old, new}]}; 400 ERR_REASON_REQUIRED, ERR_REPEATED_CERTIFICATES, ERR_CHANGE_NOT_ALLOWED {key, column}, ERR_NOTHING_CHANGED {keys}, ERR_PUBLICATION_ERROR / ERR_UNKNOWN_COLUMNS (the corrected rows, as a publish); 402 NOT_ENOUGH_CREDITS; 409 ERR_CERTIFICATE_NOT_REPLACEABLE {certificates: [{key, reason: not_found | disabled | deleted | replaced | expired | nft | not_valid}]}. Nothing is changed by a refusal.
+     * @description Body {certificates: [{key, changes: {column: value}}] (at most 10,000), reason}. changes are the corrected recipient fields (firstName, lastName, Email, the template’s other columns), checked as a publish checks its rows; the recipient key and the language cannot change. In one transaction the new certificates (same template and recipient, a new key) are created in a campaign "Correction" per template, the old ones are revoked for good (status 15, replaced: their revocation and suspension bits are set) and linked to them with the reason, which is shown on the old certificate’s page and never in a status list; one credit each unless the plan makes corrections free. After signing, the webhook certificate.replaced is sent and each recipient gets one mail in their language. 200 {replaced, campaignId, campaignIds, certificates: [{old, new}]}; 400 ERR_REASON_REQUIRED, ERR_REPEATED_CERTIFICATES, ERR_CHANGE_NOT_ALLOWED {key, column}, ERR_NOTHING_CHANGED {keys}, ERR_PUBLICATION_ERROR / ERR_UNKNOWN_COLUMNS (the corrected rows, as a publish); 402 NOT_ENOUGH_CREDITS; 409 ERR_CERTIFICATE_NOT_REPLACEABLE {certificates: [{key, reason: not_found | disabled | deleted | replaced | expired | nft | not_valid}]}. Nothing is changed by a refusal. Header Idempotency-Key: a repeated re-issue with the same key (a retry after a lost answer, a second click) answers the first one and replaces nothing again; 422 IDEMPOTENCY_KEY_REUSED when the key came with another re-issue.
      */
     post: {
       parameters: {
         query?: never;
-        header?: never;
+        header?: {
+          'idempotency-key'?: string;
+        };
         path?: never;
         cookie?: never;
       };

@@ -13,18 +13,19 @@ describe('the corrected re-issue call', () => {
     storeToken('a.b.c');
     api.answer = () =>
       HttpResponse.json({ replaced: 1, campaignId: 9, campaignIds: [9], certificates: [{ old: KEY, new: 'b' }] });
-    expect(await reissueMethods.reissueCertificates(body)).toEqual({
+    expect(await reissueMethods.reissueCertificates(body, 'key-1')).toEqual({
       kind: 'success',
       replaced: 1,
       certificates: [{ old: KEY, new: 'b' }],
     });
     expect(api.calls()).toEqual([['POST', '/api/admin/certificates/reissue', body]]);
+    expect(api.seen[0].key).toBe('key-1');
   });
 
   it('turns each refusal into what the dialog says', async () => {
     const refused = (status: number, answer: object) => {
       api.answer = () => HttpResponse.json(answer, { status });
-      return reissueMethods.reissueCertificates(body);
+      return reissueMethods.reissueCertificates(body, 'key-2');
     };
     expect(
       await refused(409, {

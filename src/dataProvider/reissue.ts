@@ -1,5 +1,6 @@
 import { HttpError } from 'react-admin';
 import { isImportErrorCode, type ImportError } from '../../domain/import';
+import { IDEMPOTENCY_HEADER } from '../../domain/publication';
 import { errorList, NetworkError } from './apiErrors';
 import { apiRequest, type ApiBody, type ApiResult } from './apiRequest';
 
@@ -96,10 +97,17 @@ export function reissueOutcomeOfError(error: unknown): ReissueOutcome {
 
 /** The corrected re-issue (issue 28), a named method of the data provider. */
 export const reissueMethods = {
-  /** POST /api/admin/certificates/reissue: the old certificates replaced by corrected ones, in one transaction. */
-  async reissueCertificates(request: ReissueBody): Promise<ReissueOutcome> {
+  /**
+   * POST /api/admin/certificates/reissue: the old certificates replaced by corrected ones, in one transaction. The same
+   * idempotency key on a retry (a lost answer, a second click) makes the server answer the first re-issue instead of
+   * refusing certificates it has just replaced.
+   */
+  async reissueCertificates(request: ReissueBody, idempotencyKey: string): Promise<ReissueOutcome> {
     try {
-      const { body } = await apiRequest('/api/admin/certificates/reissue', 'post', { json: request });
+      const { body } = await apiRequest('/api/admin/certificates/reissue', 'post', {
+        json: request,
+        headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
+      });
       return { kind: 'success', replaced: body.replaced, certificates: body.certificates };
     } catch (error) {
       return reissueOutcomeOfError(error);

@@ -242,6 +242,36 @@ describe.each(TEST_DATABASES)('corrected re-issue on %s', (database) => {
     expect((await certificate(keys[1])).status_id).toBe(CERTIFICATE_STATUS.replaced);
   });
 
+  it('answers a repeated call with the same Idempotency-Key by the first re-issue, replacing and charging nothing again', async () => {
+    const body = {
+      certificates: [
+        { key: keys[0], changes: { firstName: 'Ann' } },
+        { key: keys[2], changes: { lastName: 'Smyth' } },
+      ],
+      reason: 'typo',
+    };
+    const keyed = { ...headers, 'idempotency-key': 'reissue-1' };
+    const first = await reissue(body, keyed);
+    expect(first.statusCode, first.body).toBe(200);
+    const after = await state();
+    // a retry after a lost answer, a second click, two at once: the same answer, nothing replaced or charged again
+    const [again, racing] = await Promise.all([reissue(body, keyed), reissue(body, keyed)]);
+    for (const answer of [again, racing]) {
+      expect(answer.statusCode, answer.body).toBe(200);
+      expect(answer.json()).toEqual(first.json());
+    }
+    expect(await state()).toEqual(after);
+    // without the key the same call is refused by name: those certificates are already replaced
+    const unkeyed = await reissue(body);
+    expect(unkeyed.statusCode).toBe(409);
+    expect(unkeyed.json().code).toBe('ERR_CERTIFICATE_NOT_REPLACEABLE');
+    // the key with another re-issue is refused and changes nothing
+    const other = await reissue({ ...body, reason: 'another reason' }, keyed);
+    expect(other.statusCode).toBe(422);
+    expect(other.json().code).toBe('IDEMPOTENCY_KEY_REUSED');
+    expect(await state()).toEqual(after);
+  });
+
   it('the old credential verifies as revoked everywhere, the new one as valid; the old page links the new one', async () => {
     await t.app.laurel.jobs.runUntilIdle();
     const get = (url: string) => t.app.inject({ method: 'GET', url });

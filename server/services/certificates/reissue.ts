@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { CERTIFICATE_STATUS, isExpired, REPLACEABLE_STATUSES } from '../../../domain/certificates';
 import { correctionReason } from '../../../domain/creditOperations';
@@ -16,14 +17,22 @@ import type { Database, Template } from '../../db/schema';
 import { AppError, badRequest } from '../../errors';
 import { cooperate } from '../../eventLoop';
 import { bumpStatusVersion, insertCertificates, recountCampaigns } from '../../repositories/certificates';
+import { findCampaignByIdempotencyKey } from '../../repositories/campaigns';
 import {
   findCertificatesToReplace,
+  findReplacementsOf,
   lockIssuer,
   planHasFreeCorrections,
   type CertificateToReplace,
 } from '../../repositories/replacements';
 import { rowsRefused, serverImportDefinition } from '../publication/columnRules';
-import { buildCertificates, callerUserId, closeNewCampaign, debitNewCampaign } from '../publication/publish';
+import {
+  buildCertificates,
+  callerUserId,
+  closeNewCampaign,
+  debitNewCampaign,
+  isUniqueViolation,
+} from '../publication/publish';
 import { MAX_PUBLISH_ROWS, rowsToSheet, runSteps, type Recipient } from '../publication/recipientSheet';
 import { checkRecipientData } from '../publication/recipientData';
 import { linkReplacements, NOT_REPLACEABLE_CODE } from './replacementLinks';
@@ -250,7 +259,7 @@ export async function writeReplacements(
   trx: Kysely<Database>,
   auth: AuthContext,
   group: TemplateGroup,
-  options: { reason: string; free: boolean; now: string },
+  options: { reason: string; free: boolean; now: string; idempotency?: { key: string; hash: string } | null },
 ): Promise<{ campaignId: number; pairs: { old: string; new: string }[] }> {
   const { template, recipients, old } = group;
   const count = recipients.length;
@@ -262,8 +271,8 @@ export async function writeReplacements(
       user_id: callerUserId(auth),
       notes: CORRECTION_NOTES,
       automated_emailing: 0,
-      idempotency_key: null,
-      request_hash: null,
+      idempotency_key: options.idempotency?.key ?? null,
+      request_hash: options.idempotency?.hash ?? null,
       created_at: options.now,
     },
     { credits: options.free ? 0 : count, reason: correctionReason },
@@ -295,35 +304,104 @@ export async function writeReplacements(
   };
 }
 
-/** POST /api/admin/certificates/reissue. */
+/** The hash that binds an Idempotency-Key to one re-issue: the same certificates, changes and reason. */
+function reissueHash(input: { certificates: readonly ReissueRequest[]; reason: string }): string {
+  const certificates = input.certificates.map(({ key, changes }) => [key, Object.entries(changes).sort()]);
+  return createHash('sha256')
+    .update(`reissue:${JSON.stringify({ certificates, reason: input.reason.trim() })}`)
+    .digest('hex');
+}
+
+/**
+ * The answer of a re-issue made earlier under this Idempotency-Key (a retry after a lost answer, a second click):
+ * the same pairs, read back from the replacements; IDEMPOTENCY_KEY_REUSED when the key came with another re-issue.
+ */
+async function earlierReissue(
+  db: Kysely<Database>,
+  auth: AuthContext,
+  input: { certificates: readonly ReissueRequest[] },
+  idempotency: { key: string; hash: string },
+): Promise<ReissueResult | null> {
+  const earlier = await findCampaignByIdempotencyKey(db, auth.issuer.id, idempotency.key);
+  if (!earlier) return null;
+  if (earlier.request_hash !== idempotency.hash) {
+    throw new AppError(422, 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used for a different request', {
+      campaignId: earlier.id,
+    });
+  }
+  const replacements = await findReplacementsOf(
+    db,
+    auth.issuer.id,
+    input.certificates.map(({ key }) => key),
+  );
+  // the first campaign is the one holding the key; the others (certificates of other templates) follow in order
+  const campaignIds = [earlier.id];
+  for (const { key } of input.certificates) {
+    const campaignId = replacements.get(key)?.campaignId;
+    if (campaignId !== undefined && !campaignIds.includes(campaignId)) campaignIds.push(campaignId);
+  }
+  return {
+    replaced: replacements.size,
+    campaignId: earlier.id,
+    campaignIds,
+    certificates: input.certificates.map(({ key }) => ({ old: key, new: replacements.get(key)?.newKey ?? '' })),
+  };
+}
+
+/**
+ * POST /api/admin/certificates/reissue. With an Idempotency-Key, a repeated call (a retry after a lost answer, a
+ * double click) answers the first re-issue and replaces nothing again; the key is kept on the re-issue's first
+ * campaign, whose unique index also settles two calls racing with one key.
+ */
 export async function reissueCertificates(
   ctx: AppContext,
   auth: AuthContext,
-  input: { certificates: readonly ReissueRequest[]; reason: string },
+  input: { certificates: readonly ReissueRequest[]; reason: string; idempotencyKey?: string | null },
 ): Promise<ReissueResult> {
+  const idempotency = input.idempotencyKey ? { key: input.idempotencyKey, hash: reissueHash(input) } : null;
+  if (idempotency) {
+    const earlier = await earlierReissue(ctx.db, auth, input, idempotency);
+    if (earlier) return earlier;
+  }
   const reason = input.reason.trim();
   if (reason === '') throw badRequest(REASON_REQUIRED_CODE, 'A re-issue needs a reason');
   if (reason.length > REASON_MAX_LENGTH)
     throw badRequest(REASON_REQUIRED_CODE, `A reason has at most ${REASON_MAX_LENGTH} characters`);
   const groups = await prepare(ctx, auth, input.certificates);
-  const result = await inTransaction(ctx.db, async (trx) => {
-    await lockIssuer(trx, auth.issuer.id);
-    const free = await planHasFreeCorrections(trx, auth.issuer.plan);
-    const now = nowIso();
-    const campaignIds: number[] = [];
-    const byOld = new Map<string, string>();
-    for (const group of groups.values()) {
-      const { campaignId, pairs } = await writeReplacements(trx, auth, group, { reason, free, now });
-      campaignIds.push(campaignId);
-      for (const pair of pairs) byOld.set(pair.old, pair.new);
+  let result: { campaignIds: number[]; byOld: Map<string, string> };
+  try {
+    result = await inTransaction(ctx.db, async (trx) => {
+      await lockIssuer(trx, auth.issuer.id);
+      const free = await planHasFreeCorrections(trx, auth.issuer.plan);
+      const now = nowIso();
+      const campaignIds: number[] = [];
+      const byOld = new Map<string, string>();
+      for (const group of groups.values()) {
+        const first = campaignIds.length === 0;
+        const { campaignId, pairs } = await writeReplacements(trx, auth, group, {
+          reason,
+          free,
+          now,
+          idempotency: first ? idempotency : null,
+        });
+        campaignIds.push(campaignId);
+        for (const pair of pairs) byOld.set(pair.old, pair.new);
+      }
+      await bumpStatusVersion(trx, auth.issuer.id);
+      await recountCampaigns(
+        trx,
+        [...groups.values()].flatMap((group) => group.old.map((certificate) => certificate.campaign_id)),
+      );
+      return { campaignIds, byOld };
+    });
+  } catch (error) {
+    // two calls raced with one key: the loser answers the winner's re-issue
+    if (idempotency && isUniqueViolation(error)) {
+      const earlier = await earlierReissue(ctx.db, auth, input, idempotency);
+      if (earlier) return earlier;
     }
-    await bumpStatusVersion(trx, auth.issuer.id);
-    await recountCampaigns(
-      trx,
-      [...groups.values()].flatMap((group) => group.old.map((certificate) => certificate.campaign_id)),
-    );
-    return { campaignIds, byOld };
-  });
+    throw error;
+  }
   ctx.jobs.wake();
   return {
     replaced: result.byOld.size,

@@ -38,6 +38,7 @@ const GRACE = record({ key: 'g'.repeat(128), firstName: 'Grace', lastName: 'Hopp
 const ALAN = record({ key: 't'.repeat(128), firstName: 'Alan', lastName: 'Turing', EvidenzId: 3, StatusID: 15 });
 
 const sent: unknown[] = [];
+const keys: (string | null)[] = [];
 let answers: (() => Response)[] = [];
 
 const { i18nProvider } = componentTestServer(
@@ -47,6 +48,7 @@ const { i18nProvider } = componentTestServer(
     http.get('*/api/issuer/5/credits', () => HttpResponse.json({ current: 40, operations: [] })),
     http.post('*/api/admin/certificates/reissue', async ({ request }) => {
       sent.push(await request.json());
+      keys.push(request.headers.get('idempotency-key'));
       return (
         answers.shift() ??
         (() =>
@@ -63,6 +65,7 @@ const { i18nProvider } = componentTestServer(
     who: () => ({ id: 1, issuerId: 5, profileId: 2, email: 'pub@example.org', firstName: 'Pat', lastName: 'Lee' }),
     afterEachTest: () => {
       sent.length = 0;
+      keys.length = 0;
       answers = [];
     },
   },
@@ -207,5 +210,8 @@ describe('Correct and re-issue', { timeout: 30_000 }, () => {
     // the fields kept what was typed
     expect(within(dialog).getByLabelText('First name')).toHaveValue('Ada King');
     expect(sent).toHaveLength(3);
+    // the same re-issue asked again carries the same idempotency key: a lost answer is never a second re-issue
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(new Set(keys).size).toBe(1);
   });
 });

@@ -15,7 +15,7 @@ import {
   useTheme,
 } from '@mui/material';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 import { useCurrentUser } from '../../authProvider/useCurrentUser';
 import { closeWithoutBackdrop } from '../../components/closeWithoutBackdrop';
@@ -74,6 +74,9 @@ export function ReissueDialog({
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const [replaced, setReplaced] = useState(0);
   const [tried, setTried] = useState(false);
+  // one key per re-issue asked for: sending the same changes again (after a lost answer) reuses it, so the server
+  // answers the first re-issue rather than refusing certificates it has just replaced
+  const idempotency = useRef<{ request: string; key: string } | null>(null);
 
   const usable = rows.length > 0 && rows.length <= REISSUE_DIALOG_MAX;
   // the recipient key's columns of each template, which a re-issue keeps (the publication page's query)
@@ -122,10 +125,14 @@ export function ReissueDialog({
   const send = async () => {
     if (phase !== 'confirm') return;
     setPhase('sending');
-    const outcome = await dataProvider.reissueCertificates({
+    const request = {
       certificates: changed.map((entry) => ({ key: entry.row.key, changes: entry.changes })),
       reason: reason.trim(),
-    });
+    };
+    const requestText = JSON.stringify(request);
+    if (idempotency.current?.request !== requestText)
+      idempotency.current = { request: requestText, key: crypto.randomUUID() };
+    const outcome = await dataProvider.reissueCertificates(request, idempotency.current.key);
     // whatever the answer, the list and the balance may have changed meanwhile
     void queryClient.invalidateQueries({ queryKey: ['certificates'] });
     if (outcome.kind === 'success') {
