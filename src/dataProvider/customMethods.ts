@@ -12,7 +12,6 @@ import { emailMethods } from './emails';
 import { helpMethods } from './help';
 import { profileMethods } from './profile';
 import { publicationMethods } from './publication';
-import { publicationPartsMethods } from './publicationParts';
 import { referenceTableMethods } from './referenceTables';
 import { reissueMethods } from './reissue';
 import { securityMethods } from './security';
@@ -33,7 +32,6 @@ export const customMethods = {
   ...helpMethods,
   ...profileMethods,
   ...publicationMethods,
-  ...publicationPartsMethods,
   ...referenceTableMethods,
   ...reissueMethods,
   ...securityMethods,

@@ -16,7 +16,7 @@ import { securityMethods } from './security';
 import { verificationMethods } from './verification';
 import { nftClaimMethods } from './nftClaims';
 import { publicationMethods } from './publication';
-import { publicationPartsMethods } from './publicationParts';
+import { publicationPartsCalls } from './publicationParts';
 import { tagMethods } from './tags';
 import { templateEditorMethods } from './templateEditor';
 import { webhookMethods } from './webhooks';
@@ -81,12 +81,9 @@ const calls: [string, () => Promise<unknown>][] = [
   ['certificates.emailableIds', () => certificateMethods.emailableIds(7)],
   ['publication.templateForImport', () => publicationMethods.templateForImport(1, 2)],
   ['publication.credits', () => publicationMethods.credits(1)],
-  [
-    'publicationParts.createPublicationUpload',
-    () => publicationPartsMethods.createPublicationUpload({ templateId: 2 }),
-  ],
-  ['publicationParts.sendPublicationPart', () => publicationPartsMethods.sendPublicationPart(5, 1, [])],
-  ['publicationParts.commitPublicationUpload', () => publicationPartsMethods.commitPublicationUpload(5, 2, 'k')],
+  ['publicationParts.createPublicationUpload', () => publicationPartsCalls.createPublicationUpload({ templateId: 2 })],
+  ['publicationParts.sendPublicationPart', () => publicationPartsCalls.sendPublicationPart(5, 1, [])],
+  ['publicationParts.commitPublicationUpload', () => publicationPartsCalls.commitPublicationUpload(5, 2, 'k')],
   ['tags.getTemplateTags', () => tagMethods.getTemplateTags()],
   ['tags.saveTemplateTags', () => tagMethods.saveTemplateTags([])],
   ['templateEditor.getEditorTemplates', () => templateEditorMethods.getEditorTemplates()],
@@ -232,15 +229,15 @@ describe('publicationParts: a publication sent in parts', () => {
         : url.pathname.endsWith('/commit')
           ? HttpResponse.json({ campaignId: 41 })
           : HttpResponse.json({ partNumber: 1, rows: 1, recipients: 1, totalRows: 1 });
-    const upload = await publicationPartsMethods.createPublicationUpload({
+    const upload = await publicationPartsCalls.createPublicationUpload({
       templateId: 2,
       notes: 'Spring',
       'automated-emailing': true,
     });
     expect(upload.uploadId).toBe(5);
     const row = { ID: '1', Language: 'en', Email: 'ada@example.org' };
-    expect((await publicationPartsMethods.sendPublicationPart(5, 1, [row])).totalRows).toBe(1);
-    expect(await publicationPartsMethods.commitPublicationUpload(5, 1, 'key-9')).toEqual({ campaignId: 41 });
+    expect((await publicationPartsCalls.sendPublicationPart(5, 1, [row])).totalRows).toBe(1);
+    expect(await publicationPartsCalls.commitPublicationUpload(5, 1, 'key-9')).toEqual({ campaignId: 41 });
     expect(sent()).toEqual([
       {
         method: 'POST',

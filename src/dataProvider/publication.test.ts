@@ -2,7 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ImportRow } from '../../domain/import';
-import { publicationMethods, type PublishBody } from './publication';
+import { publicationMethods, publishesInParts, splitIntoParts, type PublishBody } from './publication';
 
 interface Seen {
   key: string | null;
@@ -13,7 +13,31 @@ interface Seen {
 const seen: Seen[] = [];
 let answer: () => Response = () => HttpResponse.json({ campaignId: 41 });
 
+/** The parts calls the server saw, in order; `failPart` fails that part's first sending (a network error). */
+const partCalls: string[] = [];
+let failPart: number | null = null;
+
 const server = setupServer(
+  http.post('*/api/admin/data/parts', async ({ request }) => {
+    const body = (await request.json()) as { templateId: number; notes?: string };
+    partCalls.push(`create ${body.templateId} ${body.notes}`);
+    return HttpResponse.json({ uploadId: 7, expiresAt: '', partMaxRows: 5_000, maxRows: 100_000 });
+  }),
+  http.put('*/api/admin/data/parts/:uploadId/:partNumber', async ({ params, request }) => {
+    const rows = ((await request.json()) as { data: ImportRow[] }).data;
+    partCalls.push(`part ${String(params.partNumber)} of ${String(params.uploadId)}: ${rows.length} rows`);
+    if (Number(params.partNumber) === failPart) {
+      failPart = null;
+      return HttpResponse.error();
+    }
+    const partNumber = Number(params.partNumber);
+    return HttpResponse.json({ partNumber, rows: rows.length, recipients: rows.length, totalRows: 0 });
+  }),
+  http.post('*/api/admin/data/parts/:uploadId/commit', async ({ params, request }) => {
+    const { parts } = (await request.json()) as { parts: number };
+    partCalls.push(`commit ${String(params.uploadId)}: ${parts} parts, key ${request.headers.get('idempotency-key')}`);
+    return HttpResponse.json({ campaignId: 42 });
+  }),
   http.post('*/api/admin/data', async ({ request }) => {
     const type = request.headers.get('content-type');
     let json: unknown;
@@ -32,6 +56,8 @@ const server = setupServer(
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
   seen.length = 0;
+  partCalls.length = 0;
+  failPart = null;
   answer = () => HttpResponse.json({ campaignId: 41 });
 });
 afterAll(() => server.close());
@@ -51,12 +77,19 @@ const request: PublishBody = {
 
 describe('publishing', () => {
   it('sends JSON with the idempotency key, and answers the campaign', async () => {
-    expect(await publicationMethods.publish(request, null, 'key-1')).toEqual({ kind: 'success', campaignId: 41 });
+    expect(await publicationMethods.publish(request, { idempotencyKey: 'key-1', technicalFields: ['ID'] })).toEqual({
+      kind: 'success',
+      campaignId: 41,
+    });
     expect(seen).toEqual([{ key: 'key-1', type: 'application/json', json: request, archive: null }]);
   });
 
   it('sends the archive as multipart: the JSON as body, the .zip as file', async () => {
-    await publicationMethods.publish(request, new File(['zip'], 'files.zip'), 'key-2');
+    await publicationMethods.publish(request, {
+      archive: new File(['zip'], 'files.zip'),
+      idempotencyKey: 'key-2',
+      technicalFields: ['ID'],
+    });
     // (jsdom's File loses its name in Node's FormData; browsers keep it)
     expect(seen[0]).toMatchObject({ key: 'key-2', json: request });
     expect(seen[0].archive).not.toBeNull();
@@ -130,6 +163,84 @@ describe('publishing', () => {
     ['no answer at all', () => HttpResponse.error(), { kind: 'firewall' }],
   ])('answers the modal for %s', async (_, reply, outcome) => {
     answer = reply as () => Response;
-    expect(await publicationMethods.publish(request, null, 'key')).toEqual(outcome);
+    expect(await publicationMethods.publish(request, { idempotencyKey: 'key', technicalFields: ['ID'] })).toEqual(
+      outcome,
+    );
+  });
+});
+
+const row = (id: string, language = 'all'): ImportRow => ({ ID: id, Language: language, Email: `${id}@example.org` });
+
+describe('splitIntoParts', () => {
+  it('cuts rows into parts of at most the bound, in order', () => {
+    const many = Array.from({ length: 12_001 }, (_, i) => row(`R${i}`));
+    const parts = splitIntoParts(many, ['ID'], 5_000);
+    expect(parts.map((part) => part.length)).toEqual([5_000, 5_000, 2_001]);
+    expect(parts.flat()).toEqual(many);
+  });
+
+  it("keeps each recipient's rows in one part, even when the file does not keep them together", () => {
+    const mixed = [row('A', 'en'), row('B', 'en'), row('C', 'en'), row('A', 'fr'), row('B', 'fr'), row('C', 'fr')];
+    const parts = splitIntoParts(mixed, ['ID'], 3);
+    expect(parts).toEqual([
+      [row('A', 'en'), row('A', 'fr')],
+      [row('B', 'en'), row('B', 'fr')],
+      [row('C', 'en'), row('C', 'fr')],
+    ]);
+    for (const part of parts) expect(new Set(part.map((r) => r.ID)).size).toBe(1);
+  });
+
+  it('treats every row as its own recipient without technical fields', () => {
+    const same = [row('A', 'en'), row('A', 'fr'), row('A', 'en')];
+    expect(splitIntoParts(same, [], 2)).toEqual([[same[0], same[1]], [same[2]]]);
+  });
+
+  it('publishes in parts above 10,000 rows only', () => {
+    expect(publishesInParts(10_000)).toBe(false);
+    expect(publishesInParts(10_001)).toBe(true);
+  });
+});
+
+describe('publishing above 10,000 rows', () => {
+  const many: PublishBody = {
+    templateId: 1,
+    data: Array.from({ length: 12_000 }, (_, i) => row(`R${i}`)),
+    contentType: 'json',
+    notes: 'Big',
+    'automated-emailing': false,
+  };
+
+  it('creates the upload, sends each part with its progress, then commits them as one campaign', async () => {
+    const progress: number[] = [];
+    const outcome = await publicationMethods.publish(many, {
+      idempotencyKey: 'parts-1',
+      technicalFields: ['ID'],
+      onProgress: (p) => progress.push(p.sent),
+    });
+    expect(outcome).toEqual({ kind: 'success', campaignId: 42 });
+    expect(partCalls).toEqual([
+      'create 1 Big',
+      'part 1 of 7: 5000 rows',
+      'part 2 of 7: 5000 rows',
+      'part 3 of 7: 2000 rows',
+      'commit 7: 3 parts, key parts-1',
+    ]);
+    expect(progress).toEqual([0, 5_000, 10_000, 12_000]);
+    expect(seen).toEqual([]);
+  });
+
+  it('retries from the part that failed, in the same upload, under the same idempotency key', async () => {
+    failPart = 2;
+    const options = { idempotencyKey: 'parts-2', technicalFields: ['ID'] };
+    expect(await publicationMethods.publish(many, options)).toEqual({ kind: 'firewall' });
+    expect(await publicationMethods.publish(many, options)).toEqual({ kind: 'success', campaignId: 42 });
+    expect(partCalls.map((call) => call.split(':')[0])).toEqual([
+      'create 1 Big',
+      'part 1 of 7',
+      'part 2 of 7',
+      'part 2 of 7',
+      'part 3 of 7',
+      'commit 7',
+    ]);
   });
 });

@@ -1,6 +1,7 @@
 import { HttpError } from 'react-admin';
 import { DUPLICATE_RECIPIENTS_CODE, type DuplicatesReport } from '../../domain/duplicates';
 import { importError, isImportErrorCode, type ImportError, type ImportRow } from '../../domain/import';
+import { PART_MAX_ROWS } from '../../domain/publicationParts';
 import {
   IDEMPOTENCY_HEADER,
   INVALID_INPUT_FILE,
@@ -9,6 +10,7 @@ import {
 } from '../../domain/publication';
 import { errorList, NetworkError } from './apiErrors';
 import { apiRequest, apiUpload, type ApiBody, type ApiOperation, type ApiResult } from './apiRequest';
+import { publicationPartsCalls } from './publicationParts';
 
 /** A publish's JSON body, as the route's contract declares it (the rows: column → text). */
 export type PublishBody = ApiBody<'/api/admin/data', 'post'>;
@@ -108,6 +110,155 @@ function duplicatesOf(body: unknown): DuplicatesReport {
   };
 }
 
+/** The most rows of the single-call publish (POST /api/admin/data), the limit of templates with file fields. */
+export const SINGLE_PUBLISH_MAX_ROWS = 10_000;
+
+/** Above SINGLE_PUBLISH_MAX_ROWS rows a publish goes up in parts (issue 16 point 6); up to it, in one call. */
+export const publishesInParts = (rows: number): boolean => rows > SINGLE_PUBLISH_MAX_ROWS;
+
+/** Rows sent so far out of all of them, for "Uploading 40,000 / 100,000". */
+export interface UploadProgress {
+  sent: number;
+  total: number;
+}
+
+/** How the page publishes: the same idempotency key on a retry, the archive of the rows' files if any. */
+export interface PublishOptions {
+  /** the .zip of the rows' files (templates with file fields, at most SINGLE_PUBLISH_MAX_ROWS rows) */
+  archive?: Blob | null;
+  idempotencyKey: string;
+  /** the template's technical fields: a recipient's rows stay in one part */
+  technicalFields: readonly string[];
+  /** the rows sent so far, when the publish goes up in parts */
+  onProgress?: (progress: UploadProgress) => void;
+}
+
+/**
+ * The rows cut into parts of at most `maxRows`, in the file's order, each recipient's rows (the values of the
+ * technical fields) kept together in one part — the server checks each part alone, so a recipient split over two
+ * would miss a language in both. Without technical fields every row is its own recipient.
+ */
+export function splitIntoParts(
+  rows: readonly ImportRow[],
+  technicalFields: readonly string[],
+  maxRows: number = PART_MAX_ROWS,
+): ImportRow[][] {
+  const groups: ImportRow[][] = [];
+  if (technicalFields.length === 0) for (const row of rows) groups.push([row]);
+  else {
+    const byKey = new Map<string, ImportRow[]>();
+    for (const row of rows) {
+      const key = technicalFields.map((field) => row[field] ?? '').join('\u001f');
+      const group = byKey.get(key);
+      if (group) group.push(row);
+      else {
+        const created = [row];
+        byKey.set(key, created);
+        groups.push(created);
+      }
+    }
+  }
+  const parts: ImportRow[][] = [];
+  let current: ImportRow[] = [];
+  for (const group of groups) {
+    if (current.length > 0 && current.length + group.length > maxRows) {
+      parts.push(current);
+      current = [];
+    }
+    current.push(...group);
+  }
+  if (current.length > 0) parts.push(current);
+  return parts;
+}
+
+/** What a retry reuses: the upload and the parts already accepted (a part sent again is a no-op anyway). */
+interface PartsSession {
+  uploadId: number | null;
+  sentParts: Set<number>;
+}
+
+/** One parts session per idempotency key: a retry of the same publish goes on in the same upload. */
+const partsSessions = new Map<string, PartsSession>();
+
+/**
+ * Publishes the rows in parts: creates the upload (once per idempotency key), sends each part not yet accepted, one
+ * at a time, reporting progress, then commits them as one campaign under the idempotency key. Errors become the same
+ * outcomes as the single-call publish; an upload refused as expired or a split recipient asks for a retry from a
+ * new upload.
+ */
+async function publishInParts(request: PublishBody, options: PublishOptions): Promise<PublishOutcome> {
+  const { idempotencyKey, technicalFields, onProgress } = options;
+  const rows = request.data as ImportRow[];
+  const parts = splitIntoParts(rows, technicalFields);
+  const total = rows.length;
+  let session = partsSessions.get(idempotencyKey);
+  if (!session) partsSessions.set(idempotencyKey, (session = { uploadId: null, sentParts: new Set() }));
+  try {
+    if (session.uploadId === null) {
+      const created = await publicationPartsCalls.createPublicationUpload({
+        templateId: request.templateId,
+        notes: request.notes,
+        'automated-emailing': request['automated-emailing'],
+      });
+      session.uploadId = created.uploadId;
+      session.sentParts.clear();
+    }
+    let sent = parts.reduce((sum, part, index) => sum + (session.sentParts.has(index + 1) ? part.length : 0), 0);
+    onProgress?.({ sent, total });
+    for (let index = 0; index < parts.length; index++) {
+      const number = index + 1;
+      if (session.sentParts.has(number)) continue;
+      await publicationPartsCalls.sendPublicationPart(session.uploadId, number, parts[index]);
+      session.sentParts.add(number);
+      sent += parts[index].length;
+      onProgress?.({ sent, total });
+    }
+    const { campaignId } = await publicationPartsCalls.commitPublicationUpload(
+      session.uploadId,
+      parts.length,
+      idempotencyKey,
+    );
+    partsSessions.delete(idempotencyKey);
+    return { kind: 'success', campaignId };
+  } catch (error) {
+    const code = (error as { body?: { code?: unknown } } | null)?.body?.code;
+    if (code === 'UPLOAD_NOT_FOUND' || code === 'UPLOAD_INCOMPLETE' || code === 'RECIPIENT_IN_SEVERAL_PARTS') {
+      // start again from a new upload on retry
+      session.uploadId = null;
+      session.sentParts.clear();
+      return { kind: 'failure' };
+    }
+    if (code === 'UPLOAD_COMMITTED') return { kind: 'failure' };
+    return outcomeOfError(error);
+  }
+}
+
+/**
+ * POST /api/admin/data: JSON, or multipart with the JSON as `body` and the archive as `file` (both typed by the
+ * route's contract). The same idempotency key on a retry makes the server answer the first campaign instead of
+ * issuing twice.
+ */
+async function publishInOneCall(request: PublishBody, archive: Blob | null, idempotencyKey: string) {
+  const headers = { [IDEMPOTENCY_HEADER]: idempotencyKey };
+  const send = () => {
+    if (!archive) return apiRequest('/api/admin/data', 'post', { json: request, headers });
+    const form = new FormData();
+    const parts: Omit<PublishForm, 'file'> = { body: JSON.stringify(request) };
+    form.append('body', parts.body);
+    form.append('file', archive, archive instanceof File ? archive.name : 'archive.zip');
+    return apiUpload('/api/admin/data', 'post', form, { headers });
+  };
+  try {
+    const { body } = await send();
+    if (typeof body?.campaignId !== 'number') return { kind: 'failure' } as const;
+    return typeof body.replaced === 'number' && body.replaced > 0
+      ? ({ kind: 'success', campaignId: body.campaignId, replaced: body.replaced } as const)
+      : ({ kind: 'success', campaignId: body.campaignId } as const);
+  } catch (error) {
+    return outcomeOfError(error);
+  }
+}
+
 export const publicationMethods = {
   /** GET /issuer/{issuer}/template/{id}/data and /meta: what the import needs and the template's label. */
   async templateForImport(issuerId: number, templateId: number) {
@@ -147,28 +298,14 @@ export const publicationMethods = {
   },
 
   /**
-   * POST /api/admin/data: JSON, or multipart with the JSON as `body` and the archive as `file` (both typed by the
-   * route's contract). The same idempotency key on a retry makes the server answer the first campaign instead of
-   * issuing twice.
+   * The publish (spec 001 section 7), whatever its size: up to SINGLE_PUBLISH_MAX_ROWS rows in the one call of
+   * POST /api/admin/data (with the archive if any), above in parts (POST /api/admin/data/parts, one PUT per part,
+   * the commit), committed as one campaign. The same idempotency key on a retry answers the first campaign, and a
+   * publish in parts goes on from the parts already accepted. Parts carry no duplicates choice (not checked there).
    */
-  async publish(request: PublishBody, archive: Blob | null, idempotencyKey: string): Promise<PublishOutcome> {
-    const headers = { [IDEMPOTENCY_HEADER]: idempotencyKey };
-    const send = () => {
-      if (!archive) return apiRequest('/api/admin/data', 'post', { json: request, headers });
-      const form = new FormData();
-      const parts: Omit<PublishForm, 'file'> = { body: JSON.stringify(request) };
-      form.append('body', parts.body);
-      form.append('file', archive, archive instanceof File ? archive.name : 'archive.zip');
-      return apiUpload('/api/admin/data', 'post', form, { headers });
-    };
-    try {
-      const { body } = await send();
-      if (typeof body?.campaignId !== 'number') return { kind: 'failure' };
-      return typeof body.replaced === 'number' && body.replaced > 0
-        ? { kind: 'success', campaignId: body.campaignId, replaced: body.replaced }
-        : { kind: 'success', campaignId: body.campaignId };
-    } catch (error) {
-      return outcomeOfError(error);
-    }
+  async publish(request: PublishBody, options: PublishOptions): Promise<PublishOutcome> {
+    return publishesInParts(request.data.length)
+      ? publishInParts(request, options)
+      : publishInOneCall(request, options.archive ?? null, options.idempotencyKey);
   },
 };

@@ -5,9 +5,10 @@ import { apiRequest } from './apiRequest';
 
 /**
  * A publication sent in parts (issue 16 point 6): the three calls of POST /api/admin/data/parts. They throw
- * react-admin's HttpError; src/custom-pages/publication/uploadParts.ts drives them and turns errors into an outcome.
+ * react-admin's HttpError; the data provider's publish (publication.ts) drives them and turns errors into an outcome,
+ * so they are not methods of the data provider themselves.
  */
-export const publicationPartsMethods = {
+export const publicationPartsCalls = {
   /** POST /api/admin/data/parts: a new upload for the template, with the campaign's note and emailing choice. */
   async createPublicationUpload(request: CreateUploadRequest): Promise<CreateUploadResponse> {
     return (await apiRequest('/api/admin/data/parts', 'post', { json: request })).body;

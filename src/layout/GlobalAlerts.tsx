@@ -5,6 +5,7 @@ import { useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { VERIFICATION_TAB } from '../../domain/accountVerification';
 import { showTwoFactorAlert, showVerificationAlert } from '../../domain/alerts';
+import { parseJson } from '../../domain/json';
 import { PROFILE } from '../../domain/roles';
 import { useCurrentUser } from '../authProvider/useCurrentUser';
 
@@ -20,11 +21,7 @@ function DismissButton({ onClick }: { onClick: () => void }) {
 const DISMISSED_KEY = 'laurel.dismissedAlerts';
 
 function dismissedAlerts(): string[] {
-  try {
-    return JSON.parse(sessionStorage.getItem(DISMISSED_KEY) ?? '[]') as string[];
-  } catch {
-    return [];
-  }
+  return parseJson<string[]>(sessionStorage.getItem(DISMISSED_KEY), []);
 }
 
 /**

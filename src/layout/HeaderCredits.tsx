@@ -4,7 +4,7 @@ import { useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import type { CurrentUser } from '../../domain/auth';
 import { canPublish, isAdministrator } from '../../domain/permissions';
-import { MY_PLAN_PATH } from '../resources/credit-operations/my-plan/paths';
+import { MY_PLAN_PATH } from '../resources/credit-operations/paths';
 import { useCredits } from '../components/useCredits';
 
 /**

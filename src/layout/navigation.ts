@@ -1,7 +1,7 @@
 import type { CurrentUser } from '../../domain/auth';
-import { canEditTemplate, canPublish, isAdministrator } from '../../domain/permissions';
+import { canEditTemplate, isAdministrator } from '../../domain/permissions';
 import { DASHBOARD_PATH } from '../custom-pages/dashboard/paths';
-import { MY_PLAN_PATH } from '../resources/credit-operations/my-plan/paths';
+import { MY_PLAN_PATH } from '../resources/credit-operations/paths';
 
 /**
  * Header entries of spec 000 section 2.3, in order. An entry is listed here once its page exists;
@@ -32,9 +32,3 @@ export const USER_MENU_ENTRIES: NavEntry[] = [
   },
   { key: 'security', path: '/security', visible: () => true },
 ];
-
-export const rights = {
-  admin: (user: CurrentUser) => isAdministrator(user.profileId),
-  tags: (user: CurrentUser) => canEditTemplate(user.profileId),
-  publish: (user: CurrentUser) => canPublish(user.profileId),
-};

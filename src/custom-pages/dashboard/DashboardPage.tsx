@@ -21,7 +21,7 @@ import { useNavigate } from 'react-router-dom';
 import { defaultPeriod, globalTotals, periodTotals, type Period } from '../../../domain/dashboard';
 import { useCurrentUser } from '../../authProvider/useCurrentUser';
 import { TEMPLATE_LIST_STORE_KEY } from '../../resources/templates/templateListModel';
-import { CAMPAIGNS_PATH } from '../../resources/campaigns';
+import { CAMPAIGNS_PATH } from '../../resources/campaigns/paths';
 import { ActiveTemplatesTable } from './ActiveTemplatesTable';
 import {
   activityRows,

@@ -5,7 +5,7 @@ import { useCurrentUser } from '../../authProvider/useCurrentUser';
 import { BADGE_IMAGE_LIBRARY_PATH } from '../../resources/badge-images/paths';
 import { SEARCH_PATH } from '../../resources/certificates/paths';
 import { DASHBOARD_PATH } from '../dashboard/paths';
-import { SECURITY_PATH } from '../../resources/users/security/paths';
+import { SECURITY_PATH } from '../../resources/users/paths';
 import { useHelp } from '../../components/HelpContext';
 import { guideEntries } from './helpResources';
 

@@ -42,7 +42,7 @@ import {
 } from './profileForm';
 import { PROFILE_PATH } from './paths';
 // the plan page (spec 000 section 2.14), where a locked setting's upgrade is offered
-import { MY_PLAN_PATH } from '../../resources/credit-operations/my-plan/paths';
+import { MY_PLAN_PATH } from '../../resources/credit-operations/paths';
 
 /** The issuer profile (spec 000 section 2.11): tabs of parameters changed locally, restorable, saved through a dialog. */
 export function ProfilePage() {

@@ -22,7 +22,7 @@ import { errorStatus } from '../../dataProvider/apiErrors';
 import { useLaurelDataProvider } from '../../dataProvider/useLaurelDataProvider';
 import { useNumberFormat } from '../../i18n/numberFormat';
 import { useReturnFocus } from '../../components/useReturnFocus';
-import { EMAIL_PATH } from './email/paths';
+import { cpfControlPath, EMAIL_PATH, templateReportPath } from './paths';
 import type { EmailTarget, ReportReturn } from './email/emailForm';
 import { CampaignNote } from './CampaignNote';
 import { EmailEditDialog, MintingPendingDialog } from './CertificateDialogs';
@@ -30,7 +30,6 @@ import { certificateExporter } from './certificateExporter';
 import { statusKey } from './certificateLabels';
 import { emailableRows } from './certificateOperations';
 import { CpfExportErrorsDialog } from './CpfExportErrors';
-import { cpfControlPath, templateReportPath } from './paths';
 import {
   awaitingResult,
   isCpfTemplate,

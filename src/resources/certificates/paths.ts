@@ -17,3 +17,6 @@ export function reportPath(kind: ReportKind, id: number): string {
 
 /** The certificate search page (spec 002 section 2.4). */
 export const SEARCH_PATH = '/search';
+
+/** The mailing page of a campaign's certificates. */
+export const EMAIL_PATH = '/email';

@@ -14,7 +14,7 @@ import { usePackPurchase } from './PackPurchase';
 import { PricingTable, usePackName } from './PricingTable';
 import { useCheckoutConfirmation, type CheckoutConfirmation } from './useCheckoutConfirmation';
 
-export { MY_PLAN_PATH } from './paths';
+export { MY_PLAN_PATH } from '../paths';
 
 /**
  * The account (the billing service's GET accounts/{issuer}), the products on sale and the balance together: the

@@ -19,7 +19,7 @@ import { useLaurelDataProvider } from '../../../dataProvider/useLaurelDataProvid
 import { formatNumber } from '../../../i18n/numberFormat';
 import { useReturnFocus } from '../../../components/useReturnFocus';
 import { formatMoney, type PricingRow } from './myPlanModel';
-import { MY_PLAN_PATH } from './paths';
+import { MY_PLAN_PATH } from '../paths';
 import { usePackName } from './PricingTable';
 import { CHECKOUT_DONE_PARAM, CHECKOUT_PRODUCT_PARAM } from './useCheckoutConfirmation';
 

@@ -25,7 +25,7 @@ import type { CurrentUser } from '../../../../domain/auth';
 import type { LogoKind } from '../../../../domain/templateRules/images';
 import { templateFamily, type TemplateFamily } from '../../../../domain/templates';
 import { useCurrentUser } from '../../../authProvider/useCurrentUser';
-import { publicationPath } from '../publication/paths';
+import { canUseEditor, publicationPath, templateEditorPath } from '../paths';
 import { NetworkError } from '../../../dataProvider/apiErrors';
 import { useLaurelDataProvider } from '../../../dataProvider/useLaurelDataProvider';
 import { ContentStep } from './ContentStep';
@@ -45,7 +45,6 @@ import {
   type EditorState,
   type Problem,
 } from './editorModel';
-import { canUseEditor, templateEditorPath } from './editorPaths';
 import type { FieldSection } from './fieldLayout';
 import { useErrorText } from './fields';
 import { languageName } from './ParametersStep';

@@ -27,7 +27,7 @@ import { useCurrentUser } from '../../../authProvider/useCurrentUser';
 import { useReturnFocus } from '../../../components/useReturnFocus';
 import { whenIdle } from '../../../components/whenIdle';
 import { errorStatus } from '../../../dataProvider/apiErrors';
-import { PUBLISH_INVALIDATES } from '../../../dataProvider/publication';
+import { PUBLISH_INVALIDATES, publishesInParts } from '../../../dataProvider/publication';
 import { useCredits } from '../../../components/useCredits';
 import { useLaurelDataProvider } from '../../../dataProvider/useLaurelDataProvider';
 import {
@@ -56,7 +56,6 @@ import { CAMPAIGN_REPORT_PATH, PublishDialogs } from './PublishDialogs';
 import { certificatesNeeded } from './publishCampaign';
 import { blocksPublishing, controlStep, type PublishStep } from './publishFlow';
 import { duplicateChoice, NO_DUPLICATES, type DuplicateChoice } from './duplicateChoice';
-import { newPartsSession, publishesInParts, publishInParts, type PartsSession } from './uploadParts';
 import { RowPreviewDialog } from './RowPreviewDialog';
 import type { IndexedRow } from './rowsView';
 
@@ -106,7 +105,6 @@ export function PublicationPage() {
   const [downloading, setDownloading] = useState(false);
   const [preview, setPreview] = useState<{ rows: IndexedRow[]; position: number } | null>(null);
   const idempotencyKey = useRef<string | null>(null);
-  const partsSession = useRef<PartsSession | null>(null);
   const importRun = useRef(0);
   // the file last chosen: a mapping of its headers reads it again (issue 28)
   const importedFile = useRef<File | null>(null);
@@ -177,7 +175,6 @@ export function PublicationPage() {
   // a new request (rows, archive, note, emailing, duplicates choice and reason) is a new publish: it gets its own idempotency key
   useEffect(() => {
     idempotencyKey.current = null;
-    partsSession.current = null;
   }, [rows, archive, note, emailing, duplicates.behavior, duplicates.reason]);
 
   const chooseSpreadsheet = (file: File, columnMapping?: ColumnMapping) => {
@@ -240,34 +237,24 @@ export function PublicationPage() {
     if (!data) return;
     idempotencyKey.current ??= crypto.randomUUID();
     setStep({ step: 'publishing' });
-    // above 10,000 rows the rows go up in parts, committed as one campaign (issue 16 point 6)
-    const outcome = publishesInParts(rows.length)
-      ? await publishInParts(
-          dataProvider,
-          {
-            templateId: data.id,
-            notes: note.trim(),
-            'automated-emailing': emailing,
-            rows,
-            technicalFields: data.technicalFields,
-          },
-          (partsSession.current ??= newPartsSession()),
-          idempotencyKey.current,
-          (progress) => setStep({ step: 'publishing', progress }),
-        )
-      : await dataProvider.publish(
-          {
-            templateId: data.id,
-            data: rows,
-            contentType: 'json',
-            notes: note.trim(),
-            'automated-emailing': emailing,
-            duplicateBehavior: duplicates.behavior,
-            ...(duplicates.behavior === 'replace' ? { reason: duplicates.reason } : {}),
-          },
-          data.requiresFiles && archive.status === 'read' ? archive.file : null,
-          idempotencyKey.current,
-        );
+    // above 10,000 rows the data provider sends the rows in parts, committed as one campaign (issue 16 point 6)
+    const outcome = await dataProvider.publish(
+      {
+        templateId: data.id,
+        data: rows,
+        contentType: 'json',
+        notes: note.trim(),
+        'automated-emailing': emailing,
+        duplicateBehavior: duplicates.behavior,
+        ...(duplicates.behavior === 'replace' ? { reason: duplicates.reason } : {}),
+      },
+      {
+        archive: data.requiresFiles && archive.status === 'read' ? archive.file : null,
+        idempotencyKey: idempotencyKey.current,
+        technicalFields: data.technicalFields,
+        onProgress: (progress) => setStep({ step: 'publishing', progress }),
+      },
+    );
     if (outcome.kind === 'success') {
       setPublishedCampaign(outcome.campaignId);
       // the header, this page and My plan show the new balance; the campaigns list and the cards their counts

@@ -4,8 +4,7 @@ import {
   type BlankImportColumn,
   type ImportDefinition,
 } from '../../../../domain/import';
-
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+import { XLSX_TYPE } from '../../../components/xlsxExporter';
 
 /** The blank file's two rows: the headers, then an example row (obtentionDate set to today). */
 export function blankFileRows(columns: readonly BlankImportColumn[]): string[][] {

@@ -6,11 +6,10 @@ import {
 } from '../../../../domain/import';
 import { UPLOAD_MAX_ROWS } from '../../../../domain/publicationParts';
 import { templateFamily, type TemplateImportData } from '../../../../domain/templates';
+import { SINGLE_PUBLISH_MAX_ROWS } from '../../../dataProvider/publication';
 
 /** The most rows one import may hold: above SINGLE_PUBLISH_MAX_ROWS they are published in parts (issue 16). */
 export const IMPORT_MAX_ROWS = UPLOAD_MAX_ROWS;
-/** The most rows of the single-call publish (POST /api/admin/data), the limit of templates with file fields. */
-export const SINGLE_PUBLISH_MAX_ROWS = 10_000;
 
 /** What domain/import checks a file against, from GET /api/issuer/{issuer}/template/{id}/data. */
 export function importDefinitionOf(template: TemplateImportData): ImportDefinition {

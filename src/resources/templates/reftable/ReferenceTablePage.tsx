@@ -16,7 +16,7 @@ import { ReferenceErrorsDialog } from './ReferenceErrorsDialog';
 import { ReferenceTableGrid } from './ReferenceTableGrid';
 import { referenceTablesOf, shownTables, tableEntries, tablesReducer, VIEW } from './tableEditing';
 
-export { REFTABLE_PATH } from './paths';
+export { REFTABLE_PATH } from '../paths';
 
 const OUTCOME_KEY = 'laurel.reftable.outcome';
 

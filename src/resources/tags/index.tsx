@@ -1,6 +1,7 @@
 import LabelIcon from '@mui/icons-material/LabelOutlined';
 import type { Tag } from '../../../domain/templates';
 import { lazyView } from '../../components/lazyView';
+import { Resource } from 'react-admin';
 
 const TagCreate = lazyView(() => import('./TagCreate'), 'TagCreate');
 const TagEdit = lazyView(() => import('./TagEdit'), 'TagEdit');
@@ -14,3 +15,5 @@ export const tags = {
   icon: LabelIcon,
   recordRepresentation: (tag: Tag) => tag.name,
 };
+
+export const tagsRoutes = <Resource name="template-tags" {...tags} />;

@@ -1,6 +1,6 @@
-import type { CurrentUser } from '../../../../domain/auth';
-import { canEditTemplate } from '../../../../domain/permissions';
-import { requiredMetatemplate, templateFamily, type TemplateFamily } from '../../../../domain/templates';
+import type { CurrentUser } from '../../../domain/auth';
+import { canEditTemplate } from '../../../domain/permissions';
+import { requiredMetatemplate, templateFamily, type TemplateFamily } from '../../../domain/templates';
 
 /** The editors' routes (spec 001 section 2), kept apart from the pages so that links do not load them. */
 export const BADGE_EDITOR_PATH = '/badge';
@@ -31,4 +31,15 @@ export function templateEditorPath(type: string, options: { id?: number; duplica
 export function canUseEditor(user: CurrentUser, family: TemplateFamily): boolean {
   const needed = requiredMetatemplate(FAMILY_TYPES[family]);
   return canEditTemplate(user.profileId) && user.metatemplates.some((m) => m.Type === needed);
+}
+
+/** The publication page (spec 003). */
+export const PUBLICATION_PATH = '/publication';
+/** The publication page of one template. */
+export const publicationPath = (templateId: number) => `${PUBLICATION_PATH}?templateId=${templateId}`;
+
+export const REFTABLE_PATH = '/reftable/:templateId';
+
+export function reftablePath(templateId: number): string {
+  return `/reftable/${templateId}`;
 }

@@ -1,5 +1,6 @@
 import CampaignIcon from '@mui/icons-material/CampaignOutlined';
 import { lazyView } from '../../components/lazyView';
+import { Resource } from 'react-admin';
 
 const CampaignList = lazyView(() => import('./CampaignList'), 'CampaignList');
 
@@ -10,4 +11,4 @@ export const campaigns = {
   recordRepresentation: (record: { ID: number }) => `#${record.ID}`,
 };
 
-export const CAMPAIGNS_PATH = '/campaigns';
+export const campaignsRoutes = <Resource name="campaigns" {...campaigns} />;

@@ -1,0 +1,2 @@
+/** The campaigns' list (spec 000 section 2.1). */
+export const CAMPAIGNS_PATH = '/campaigns';
