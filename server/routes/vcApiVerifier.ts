@@ -63,6 +63,14 @@ export async function vcApiVerifierRoutes(app: FastifyInstance, ctx: AppContext)
       throw error;
     });
 
+    // the application reads other bodies too (text, forms): these routes take JSON only
+    scope.addHook('preValidation', async (request, reply) => {
+      const type = (request.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+      if (type !== 'application/json' && !/^application\/[a-z0-9.+-]*\+json$/.test(type)) {
+        return sendProblem(reply, 415, 'The request must be JSON (application/json)');
+      }
+    });
+
     const api = scope.withTypeProvider<ZodTypeProvider>();
     const take = async (ip: string) => {
       if (!(await limiter.take(ip)))
