@@ -10,6 +10,10 @@ import {
   ED25519_2020_CONTEXT,
   VC_V2_CONTEXT,
 } from '../../server/services/credentials/contexts/documentLoader';
+import { fetchForeignJson } from '../../server/services/credentials/foreignDocuments';
+import { createStatusBits, encodeStatusList, setStatusBit } from '../../server/services/credentials/statusList';
+import { StatusLists } from '../../server/services/credentials/statusLists';
+import { CredentialVerifier } from '../../server/services/credentials/verifier';
 import { createTestApp, TEST_DATABASES, type TestApp } from './testApp';
 import { signInAdmin } from './signIn';
 import { createBadgeTemplate, publishRows, recipientRows } from './publicationFixtures';
@@ -205,6 +209,98 @@ describe.each(TEST_DATABASES)('the VC-API verifier on %s', (database) => {
       })
     ).json<Answer>();
     expect(claimed.verified).toBe(false);
+  });
+
+  it("verifies another site's did:web credential and reads its status list (the site answered by the test)", async () => {
+    const did = 'did:web:issuer.example.org';
+    const key = await Ed25519VerificationKey2020.generate();
+    key.controller = did;
+    key.id = `${did}#key-1`;
+    const suite = () => new Ed25519Signature2020({ key });
+    const didDocument = {
+      '@context': ['https://www.w3.org/ns/did/v1', 'https://w3id.org/security/multikey/v1'],
+      id: did,
+      verificationMethod: [
+        { id: key.id, type: 'Multikey', controller: did, publicKeyMultibase: key.publicKeyMultibase },
+      ],
+      assertionMethod: [key.id],
+    };
+    const listUrl = 'https://issuer.example.org/status/1';
+    const bits = createStatusBits();
+    setStatusBit(bits, 5);
+    const list = await vc.issue({
+      credential: {
+        '@context': [VC_V2_CONTEXT, ED25519_2020_CONTEXT],
+        id: listUrl,
+        type: ['VerifiableCredential', 'BitstringStatusListCredential'],
+        issuer: did,
+        validFrom: '2026-01-01T00:00:00Z',
+        credentialSubject: {
+          id: `${listUrl}#list`,
+          type: 'BitstringStatusList',
+          statusPurpose: 'revocation',
+          encodedList: encodeStatusList(bits),
+        },
+      },
+      suite: suite(),
+      documentLoader: contextDocumentLoader,
+    });
+    const credentialAt = (index: number) =>
+      vc.issue({
+        credential: {
+          '@context': [VC_V2_CONTEXT, ED25519_2020_CONTEXT],
+          type: ['VerifiableCredential'],
+          issuer: did,
+          validFrom: '2026-01-01T00:00:00Z',
+          credentialSubject: { id: 'did:example:learner' },
+          credentialStatus: {
+            id: `${listUrl}#${index}`,
+            type: 'BitstringStatusListEntry',
+            statusPurpose: 'revocation',
+            statusListIndex: String(index),
+            statusListCredential: listUrl,
+          },
+        },
+        suite: suite(),
+        documentLoader: contextDocumentLoader,
+      });
+    const site: Record<string, unknown> = {
+      'https://issuer.example.org/.well-known/did.json': didDocument,
+      [listUrl]: list,
+    };
+    const read: string[] = [];
+    const { db } = app.laurel;
+    const verifier = new CredentialVerifier({
+      db,
+      publicUrl: PUBLIC_URL,
+      statusLists: new StatusLists(db, new Uint8Array(32), PUBLIC_URL),
+      fetchForeign: async (url) => {
+        read.push(url);
+        return site[url] ?? null;
+      },
+    });
+    const codes = (report: Awaited<ReturnType<CredentialVerifier['verify']>>) =>
+      Object.fromEntries(report.checks.map((check) => [check.check, `${check.verdict}:${check.code}`]));
+
+    expect(codes(await verifier.verify(await credentialAt(6)))).toEqual({
+      signature: 'pass:valid',
+      issuer: 'pass:known',
+      dates: 'pass:valid',
+      revocation: 'pass:not_revoked',
+      suspension: 'unknown:no_status',
+      schema: 'pass:valid',
+    });
+    expect(codes(await verifier.verify(await credentialAt(5))).revocation).toBe('fail:revoked');
+    expect(read).toContain(listUrl);
+
+    // a list the site no longer answers: unknown, not clear
+    delete site[listUrl];
+    expect(codes(await verifier.verify(await credentialAt(5))).revocation).toBe('unknown:foreign_list');
+
+    // the real fetcher never reads reserved names, IP literals or plain http (no network in tests)
+    for (const url of ['https://issuer.example.org/x', 'https://127.0.0.1/x', 'http://w3.org/x', 'https://[::1]/x']) {
+      expect(await fetchForeignJson(url), url).toBeNull();
+    }
   });
 
   it('refuses what it cannot read with RFC 9457 problem details', async () => {
