@@ -5975,7 +5975,7 @@ export interface paths {
     put?: never;
     /**
      * Checks a credential: signature, issuer, validity dates, revocation, suspension, OB 3.0 schema
-     * @description JSON { url } (an address of this service), { key } (a certificate key) or { credential }; or multipart/form-data with a file (credential JSON, or a baked PNG or SVG, at most 5 MB). Only this service's issuers are resolved: no document is fetched from elsewhere.
+     * @description JSON { url } (an address of this service), { key } (a certificate key) or { credential }; or multipart/form-data with a file (credential JSON, or a baked PNG or SVG, at most 5 MB). The same verifier as POST /credentials/verify (docs/wallets.md): this service's issuers, did:key, and another site's did:web document and status lists read over https (public addresses only, 5 s, 512 KB).
      */
     post: {
       parameters: {

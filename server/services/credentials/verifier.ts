@@ -126,19 +126,20 @@ function errorMessages(...errors: unknown[]): string[] {
   return [...new Set(details)].slice(0, 5);
 }
 
-let ed25519Signature2020: Promise<typeof import('@digitalbazaar/ed25519-signature-2020')> | null = null;
+let ed25519Signature2020: Promise<typeof import('@digitalbazaar/ed25519-signature-2020') | null> | null = null;
 
-/** The suites a proof may use: DataIntegrityProof eddsa-rdfc-2022 (ours) and Ed25519Signature2020 (wallets). */
+/**
+ * The suites a proof may use: DataIntegrityProof eddsa-rdfc-2022 (ours) and Ed25519Signature2020 (wallets). An
+ * installation without the 2020 suite still verifies ours: a 2020 proof then fails as an unsupported suite.
+ */
 async function proofSuites(): Promise<unknown[]> {
-  ed25519Signature2020 ??= import('@digitalbazaar/ed25519-signature-2020').catch((error: unknown) => {
-    ed25519Signature2020 = null;
-    throw error;
-  });
-  const [{ DataIntegrityProof, eddsaRdfc2022 }, { Ed25519Signature2020 }] = await Promise.all([
+  ed25519Signature2020 ??= import('@digitalbazaar/ed25519-signature-2020').catch(() => null);
+  const [{ DataIntegrityProof, eddsaRdfc2022 }, suite2020] = await Promise.all([
     dataIntegrityLibraries(),
     ed25519Signature2020,
   ]);
-  return [new DataIntegrityProof({ cryptosuite: eddsaRdfc2022 }), new Ed25519Signature2020()];
+  const ours = new DataIntegrityProof({ cryptosuite: eddsaRdfc2022 });
+  return suite2020 ? [ours, new suite2020.Ed25519Signature2020()] : [ours];
 }
 
 /**
