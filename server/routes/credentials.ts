@@ -452,7 +452,7 @@ export async function credentialRoutes(app: FastifyInstance, ctx: AppContext): P
         schema: {
           summary: 'Checks a credential: signature, issuer, validity dates, revocation, suspension, OB 3.0 schema',
           description:
-            "JSON { url } (an address of this service), { key } (a certificate key) or { credential }; or multipart/form-data with a file (credential JSON, or a baked PNG or SVG, at most 5 MB). Only this service's issuers are resolved: no document is fetched from elsewhere.",
+            "JSON { url } (an address of this service), { key } (a certificate key) or { credential }; or multipart/form-data with a file (credential JSON, or a baked PNG or SVG, at most 5 MB). The same verifier as POST /credentials/verify (docs/wallets.md): this service's issuers, did:key, and another site's did:web document and status lists read over https (public addresses only, 5 s, 512 KB).",
           body: verifyBody,
           response: { 200: verificationReport },
         },

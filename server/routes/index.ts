@@ -36,6 +36,7 @@ import { templateRoutes } from './templates';
 import { templateUploadRoutes } from './templateUploads';
 import { termsRoutes } from './terms';
 import { userRoutes } from './users';
+import { vcApiVerifierRoutes } from './vcApiVerifier';
 
 /** A route module: registers its routes on the app with the shared context. */
 export type RouteModule = (app: FastifyInstance, ctx: AppContext) => Promise<void>;
@@ -91,6 +92,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   dashboardRoutes,
   badgeLibraryRoutes,
   badgeImageRoutes,
+  vcApiVerifierRoutes,
 ];
 
 /** Registers every route module of ROUTE_MODULES, one after the other. */

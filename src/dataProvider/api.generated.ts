@@ -5975,7 +5975,7 @@ export interface paths {
     put?: never;
     /**
      * Checks a credential: signature, issuer, validity dates, revocation, suspension, OB 3.0 schema
-     * @description JSON { url } (an address of this service), { key } (a certificate key) or { credential }; or multipart/form-data with a file (credential JSON, or a baked PNG or SVG, at most 5 MB). Only this service's issuers are resolved: no document is fetched from elsewhere.
+     * @description JSON { url } (an address of this service), { key } (a certificate key) or { credential }; or multipart/form-data with a file (credential JSON, or a baked PNG or SVG, at most 5 MB). The same verifier as POST /credentials/verify (docs/wallets.md): this service's issuers, did:key, and another site's did:web document and status lists read over https (public addresses only, 5 s, 512 KB).
      */
     post: {
       parameters: {
@@ -9548,6 +9548,277 @@ export interface paths {
         };
       };
     };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/credentials/verify': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * VC-API: verifies a credential (proof, issuer, validity, status, data model)
+     * @description DataIntegrityProof eddsa-rdfc-2022 or Ed25519Signature2020; issuers did:web (this service, or another site read over https) or did:key. `verified` is false only for errors (a broken proof, a malformed credential); revoked, suspended or expired credentials are warnings.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            verifiableCredential: {
+              [key: string]: unknown;
+            };
+            options?: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              verified: boolean;
+              /** @description the checks made and passed: proof, issuer, validity, revocation, … */
+              checks: string[];
+              /** @description revoked, suspended, expired, not yet valid, unreadable issuer or list */
+              warnings: {
+                type: string;
+                title: string;
+                detail?: string;
+              }[];
+              /** @description a broken or uncheckable proof, a malformed credential */
+              errors: {
+                type: string;
+                title: string;
+                detail?: string;
+              }[];
+            };
+          };
+        };
+        /** @description RFC 9457 problem details (application/problem+json) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail?: string;
+            };
+          };
+        };
+        /** @description RFC 9457 problem details (application/problem+json) */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail?: string;
+            };
+          };
+        };
+        /** @description RFC 9457 problem details (application/problem+json) */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/presentations/verify': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * VC-API: verifies a presentation's proof (authentication, with a challenge and a domain) and its credentials
+     * @description The proof must be made by the holder for options.challenge (required) and options.domain; each embedded credential is verified as POST /credentials/verify does, and its errors make the presentation fail.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            verifiablePresentation: {
+              [key: string]: unknown;
+            };
+            options: {
+              challenge: string;
+              domain?: string;
+            };
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              verified: boolean;
+              /** @description the checks made and passed: proof, issuer, validity, revocation, … */
+              checks: string[];
+              /** @description revoked, suspended, expired, not yet valid, unreadable issuer or list */
+              warnings: {
+                type: string;
+                title: string;
+                detail?: string;
+              }[];
+              /** @description a broken or uncheckable proof, a malformed credential */
+              errors: {
+                type: string;
+                title: string;
+                detail?: string;
+              }[];
+              holder: string | null;
+              credentialResults: {
+                verified: boolean;
+                /** @description the checks made and passed: proof, issuer, validity, revocation, … */
+                checks: string[];
+                /** @description revoked, suspended, expired, not yet valid, unreadable issuer or list */
+                warnings: {
+                  type: string;
+                  title: string;
+                  detail?: string;
+                }[];
+                /** @description a broken or uncheckable proof, a malformed credential */
+                errors: {
+                  type: string;
+                  title: string;
+                  detail?: string;
+                }[];
+              }[];
+            };
+          };
+        };
+        /** @description RFC 9457 problem details (application/problem+json) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail?: string;
+            };
+          };
+        };
+        /** @description RFC 9457 problem details (application/problem+json) */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail?: string;
+            };
+          };
+        };
+        /** @description RFC 9457 problem details (application/problem+json) */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    delete?: never;
     options?: never;
     head?: never;
     patch?: never;

@@ -327,6 +327,9 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
   'GET /ob/v2/badges/:templateId/:language': { who: 'public', ok: 200 },
   'GET /ob/v2/issuers/:issuerId': { who: 'public', ok: 200 },
   'POST /api/verify': { who: 'public', ok: 400 },
+  // the VC-API verifier (issue 30): an empty body is a problem-details 400
+  'POST /credentials/verify': { who: 'public', ok: 400 },
+  'POST /presentations/verify': { who: 'public', ok: 400 },
   'GET /certificate/:key': { who: 'public', ok: 200 },
   // the seed's template has a published certificate; PUBLIC_TEMPLATE_CASES tries the others
   'GET /template/:ref': { who: 'public', ok: 200 },

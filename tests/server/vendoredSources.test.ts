@@ -6,7 +6,12 @@ import { recordedHashes, sha256 } from './vendoredSources';
 const folders = {
   'JSON-LD contexts and the OB 3.0 schema': {
     folder: new URL('../../server/services/credentials/contexts/', import.meta.url),
-    files: ['credentials-v2.json', 'ob-v3p0-achievementcredential.json', 'ob-v3p0-context-3.0.3.json'],
+    files: [
+      'credentials-v2.json',
+      'ed25519-signature-2020-v1.json',
+      'ob-v3p0-achievementcredential.json',
+      'ob-v3p0-context-3.0.3.json',
+    ],
   },
   "the register's feed schema": {
     folder: new URL('../../server/services/cpfExport/schema/', import.meta.url),

@@ -28,6 +28,50 @@ declare module '@digitalbazaar/vc' {
     checkStatus?: (options: { credential: object; documentLoader: DocumentLoader; suite: unknown }) => Promise<unknown>;
     now?: Date | string;
   }): Promise<VerifyCredentialResult>;
+
+  export function verify(options: {
+    presentation: object;
+    suite: unknown;
+    documentLoader: DocumentLoader;
+    challenge?: string;
+    domain?: string;
+    checkStatus?: (options: { credential: object; documentLoader: DocumentLoader; suite: unknown }) => Promise<unknown>;
+  }): Promise<{
+    verified: boolean;
+    error?: Error;
+    presentationResult?: { verified: boolean; error?: Error; results?: { error?: Error }[] };
+  }>;
+
+  export function createPresentation(options: { verifiableCredential?: object | object[]; holder?: string }): object;
+
+  export function signPresentation(options: {
+    presentation: object;
+    suite: unknown;
+    documentLoader: DocumentLoader;
+    challenge: string;
+    domain?: string;
+  }): Promise<Record<string, unknown>>;
+}
+
+declare module '@digitalbazaar/ed25519-signature-2020' {
+  export class Ed25519Signature2020 {
+    constructor(options?: { key?: unknown; signer?: unknown; date?: Date | string });
+  }
+}
+
+declare module '@digitalbazaar/ed25519-verification-key-2020' {
+  export class Ed25519VerificationKey2020 {
+    static generate(options?: {
+      seed?: Uint8Array;
+      controller?: string;
+      id?: string;
+    }): Promise<Ed25519VerificationKey2020>;
+    id: string;
+    controller: string;
+    publicKeyMultibase: string;
+    fingerprint(): string;
+    signer(): { id: string; algorithm: string; sign(input: { data: Uint8Array }): Promise<Uint8Array> };
+  }
 }
 
 declare module '@digitalbazaar/data-integrity' {

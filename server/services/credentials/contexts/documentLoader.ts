@@ -7,6 +7,8 @@ import fs from 'node:fs';
  */
 export const VC_V2_CONTEXT = 'https://www.w3.org/ns/credentials/v2';
 export const OB_V3P0_CONTEXT = 'https://purl.imsglobal.org/spec/ob/v3p0/context-3.0.3.json';
+/** The Ed25519Signature2020 suite's context: what wallets (the Learner Credential Wallet) sign with. */
+export const ED25519_2020_CONTEXT = 'https://w3id.org/security/suites/ed25519-2020/v1';
 
 export interface RemoteDocument {
   contextUrl: null;
@@ -25,6 +27,7 @@ function readContext(file: string): unknown {
 const shippedContexts: ReadonlyMap<string, unknown> = new Map([
   [VC_V2_CONTEXT, readContext('./credentials-v2.json')],
   [OB_V3P0_CONTEXT, readContext('./ob-v3p0-context-3.0.3.json')],
+  [ED25519_2020_CONTEXT, readContext('./ed25519-signature-2020-v1.json')],
 ]);
 
 /** The addresses this loader answers without `documents`. */
