@@ -1,5 +1,6 @@
-import dns from 'node:dns/promises';
+import https from 'node:https';
 import net from 'node:net';
+import { forbiddenAddressKind, pinnedLookup, resolveHost, type ResolvedAddress } from '../webhooks/addressPolicy';
 
 /**
  * What the verifier may read from another site on a visitor's behalf: a foreign issuer's did:web document and
@@ -12,28 +13,61 @@ export const FOREIGN_FETCH = { timeoutMs: 5_000, maxBytes: 512 * 1024 };
 /** RFC 2606 / 6761 names that never resolve on the Internet (and that tests use for foreign issuers). */
 const RESERVED_NAME = /(^|\.)(example|test|invalid|localhost|local|internal)$/i;
 
-function privateAddress(address: string): boolean {
-  if (net.isIPv4(address)) {
-    const [a, b] = address.split('.').map(Number);
-    return (
-      a === 0 ||
-      a === 10 ||
-      a === 127 ||
-      (a === 100 && b >= 64 && b <= 127) ||
-      (a === 169 && b === 254) ||
-      (a === 172 && b >= 16 && b <= 31) ||
-      (a === 192 && b === 168) ||
-      a >= 224
-    );
-  }
-  const lower = address.toLowerCase();
-  if (lower.startsWith('::ffff:')) return privateAddress(lower.slice(7));
-  return lower === '::' || lower === '::1' || /^f[cd]/.test(lower) || /^fe[89ab]/.test(lower);
-}
-
 export type ForeignFetcher = (url: string) => Promise<unknown>;
 
-/** GETs a JSON document from a public https address, or null when it cannot or may not be read. */
+/**
+ * GETs `url` over https from exactly `address` (the one checked: a second resolution of the name could answer a
+ * private address, DNS rebinding), with the time and size limits; the JSON, or null.
+ */
+function getPinned(url: URL, address: ResolvedAddress): Promise<unknown> {
+  return new Promise((resolve) => {
+    const request = https.get(
+      url,
+      {
+        headers: { accept: 'application/json, application/ld+json, application/did+json' },
+        agent: false,
+        lookup: pinnedLookup(address),
+        timeout: FOREIGN_FETCH.timeoutMs,
+      },
+      (response) => {
+        // redirects are never followed (https.get does not); anything but 200 is "not available"
+        const declared = Number(response.headers['content-length'] ?? 0);
+        if (response.statusCode !== 200 || declared > FOREIGN_FETCH.maxBytes) {
+          response.destroy();
+          resolve(null);
+          return;
+        }
+        const chunks: Buffer[] = [];
+        let size = 0;
+        response.on('data', (chunk: Buffer) => {
+          size += chunk.byteLength;
+          if (size > FOREIGN_FETCH.maxBytes) {
+            response.destroy();
+            resolve(null);
+          } else chunks.push(chunk);
+        });
+        response.on('end', () => {
+          try {
+            resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown);
+          } catch {
+            resolve(null);
+          }
+        });
+        response.on('error', () => resolve(null));
+      },
+    );
+    const deadline = setTimeout(() => request.destroy(), FOREIGN_FETCH.timeoutMs);
+    request.on('close', () => clearTimeout(deadline));
+    request.on('timeout', () => request.destroy());
+    request.on('error', () => resolve(null));
+  });
+}
+
+/**
+ * GETs a JSON document from a public https address, or null when it cannot or may not be read. Every address the
+ * name resolves to must pass the webhooks' address policy (one bad address is enough to refuse, as the system could
+ * pick it), and the connection goes to the address checked.
+ */
 export const fetchForeignJson: ForeignFetcher = async (url) => {
   let parsed: URL;
   try {
@@ -45,24 +79,9 @@ export const fetchForeignJson: ForeignFetcher = async (url) => {
   if (parsed.protocol !== 'https:' || parsed.username || parsed.password) return null;
   if (net.isIP(host) || RESERVED_NAME.test(host)) return null;
   try {
-    const addresses = await dns.lookup(host, { all: true });
-    if (addresses.length === 0 || addresses.some((entry) => privateAddress(entry.address))) return null;
-    const answer = await fetch(parsed, {
-      headers: { accept: 'application/json, application/ld+json, application/did+json' },
-      redirect: 'error',
-      signal: AbortSignal.timeout(FOREIGN_FETCH.timeoutMs),
-    });
-    if (!answer.ok || !answer.body) return null;
-    const declared = Number(answer.headers.get('content-length') ?? 0);
-    if (declared > FOREIGN_FETCH.maxBytes) return null;
-    const chunks: Uint8Array[] = [];
-    let size = 0;
-    for await (const chunk of answer.body as unknown as AsyncIterable<Uint8Array>) {
-      size += chunk.byteLength;
-      if (size > FOREIGN_FETCH.maxBytes) return null;
-      chunks.push(chunk);
-    }
-    return JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
+    const addresses = await resolveHost(host);
+    if (addresses.length === 0 || addresses.some((entry) => forbiddenAddressKind(entry.address) !== null)) return null;
+    return await getPinned(parsed, addresses[0]);
   } catch {
     return null;
   }

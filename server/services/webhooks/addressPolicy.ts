@@ -1,4 +1,5 @@
 import { lookup } from 'node:dns/promises';
+import type { LookupFunction } from 'node:net';
 import net from 'node:net';
 import { normalizeHost } from './settings';
 
@@ -114,6 +115,14 @@ export interface CheckedAddress {
   hostname: string;
   address: string;
   family: 4 | 6;
+}
+
+/** Makes a connection go to the address the policy checked, whatever the name resolves to by then. */
+export function pinnedLookup({ address, family }: { address: string; family: number }): LookupFunction {
+  return ((_hostname: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) => {
+    if (options.all) callback(null, [{ address, family }]);
+    else callback(null, address, family);
+  }) as LookupFunction;
 }
 
 export type AddressDecision = CheckedAddress | { allowed: false; reason: string };

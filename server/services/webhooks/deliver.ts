@@ -1,12 +1,17 @@
 import http from 'node:http';
 import https from 'node:https';
-import type { LookupFunction } from 'node:net';
 import type { Kysely } from 'kysely';
 import type { NotificationMethod } from '../../../domain/notifications';
 import type { Database } from '../../db/schema';
 import { retryWhileDatabaseDown } from '../../db/databaseHealth';
 import { insertWebhookDelivery } from '../../repositories/webhooks';
-import { checkWebhookAddress, resolveHost, type CheckedAddress, type HostResolver } from './addressPolicy';
+import {
+  checkWebhookAddress,
+  pinnedLookup,
+  resolveHost,
+  type CheckedAddress,
+  type HostResolver,
+} from './addressPolicy';
 import type { WebhookSettings } from './settings';
 import { DELIVERY_ID_HEADER, signatureHeaders } from './signing';
 
@@ -69,14 +74,6 @@ function decoded(text: string): string {
   } catch {
     return text;
   }
-}
-
-/** Makes the connection go to the address the policy checked, whatever the name resolves to by then. */
-function pinnedLookup({ address, family }: CheckedAddress): LookupFunction {
-  return ((_hostname: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) => {
-    if (options.all) callback(null, [{ address, family }]);
-    else callback(null, address, family);
-  }) as LookupFunction;
 }
 
 /** `remainingMs` is what is left of the time-out (`timeoutMs`) once the name is resolved. */
