@@ -36,6 +36,7 @@ import { templateRoutes } from './templates';
 import { templateUploadRoutes } from './templateUploads';
 import { termsRoutes } from './terms';
 import { userRoutes } from './users';
+import { walletRoutes } from './wallets';
 
 /** A route module: registers its routes on the app with the shared context. */
 export type RouteModule = (app: FastifyInstance, ctx: AppContext) => Promise<void>;
@@ -77,6 +78,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   creditOperationRoutes,
   onboardingRoutes,
   credentialRoutes,
+  walletRoutes,
   publicPageRoutes,
   ledgerPageRoutes,
   nftClaimRoutes,
