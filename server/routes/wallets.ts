@@ -9,8 +9,11 @@ import { createWalletOffer } from '../services/wallets/offers';
 import { Oid4vciError, Oid4vciIssuer } from '../services/wallets/oid4vci';
 
 const positiveId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
-/** the public OID4VCI endpoints, per client, like POST /api/verify */
-const WALLET_RATE = { perClient: 60, windowMs: 60_000 };
+/**
+ * the public OID4VCI endpoints, per client, like POST /api/verify: one budget for all of them (a wallet makes about
+ * six requests per credential)
+ */
+const WALLET_RATE = { perClient: 120, windowMs: 60_000 };
 
 const walletOfferAnswer = z.object({
   id: z.number(),
