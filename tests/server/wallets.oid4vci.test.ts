@@ -13,7 +13,7 @@ import { CERTIFICATE_STATUS } from '../../domain/certificates';
 import { PROFILE } from '../../domain/roles';
 import type { LaurelApp } from '../../server/app';
 import { bumpStatusVersion } from '../../server/repositories/certificates';
-import { ed25519PublicKeyMultibase } from '../../server/services/credentials/issuerKeys';
+import { base58btc, ed25519PublicKeyMultibase } from '../../server/services/credentials/issuerKeys';
 import { siteDocumentLoader } from './credentials/independentVerifier';
 import { ob3SchemaErrors } from './credentials/ob3Schema';
 import { createBadgeTemplate, publishRows, recipientRows } from './publicationFixtures';
@@ -38,6 +38,20 @@ function ed25519DidKey(): Holder {
   const multibase = ed25519PublicKeyMultibase(publicKey);
   const did = `did:key:${multibase}`;
   return { did, kid: `${did}#${multibase}`, alg: 'EdDSA', privateKey, publicJwk: publicKey.export({ format: 'jwk' }) };
+}
+
+/** A did:key of a P-256 key: multicodec 0x1200 (varint 0x80 0x24) over the compressed point, base58btc. */
+function p256DidKey(): Holder {
+  const { publicKey, privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  const { kty, crv, x, y } = publicKey.export({ format: 'jwk' });
+  const yBytes = Buffer.from(y as string, 'base64url');
+  const compressed = Buffer.concat([
+    Buffer.from([yBytes[31] % 2 === 0 ? 2 : 3]),
+    Buffer.from(x as string, 'base64url'),
+  ]);
+  const multibase = `z${base58btc(Buffer.concat([Buffer.from([0x80, 0x24]), compressed]))}`;
+  const did = `did:key:${multibase}`;
+  return { did, kid: `${did}#${multibase}`, alg: 'ES256', privateKey, publicJwk: { kty, crv, x, y } };
 }
 
 function p256DidJwk(): Holder {
@@ -236,7 +250,7 @@ describe.each(TEST_DATABASES)('OID4VCI wallet offers on %s', (database) => {
     app = t.app;
     await app.listen({ port, host: '127.0.0.1' });
     ({ headers, issuerId } = await signInAdmin(app));
-    const published = await publishRows(app, headers, await createBadgeTemplate(app, headers), recipientRows(8));
+    const published = await publishRows(app, headers, await createBadgeTemplate(app, headers), recipientRows(9));
     expect(published.statusCode, published.body).toBe(200);
     await app.laurel.jobs.runUntilIdle();
     const rows = await db()
@@ -312,6 +326,14 @@ describe.each(TEST_DATABASES)('OID4VCI wallet offers on %s', (database) => {
     const { response } = await oid4vcTsWallet(offer.offerUri, undefined, holder);
     const credentials = response.credentialResponse.credentials as { credential: Record<string, unknown> }[];
     await expectWalletCopy(credentials[0].credential, holder, keys[1]);
+  });
+
+  it('delivers to oid4vc-ts with an ES256 did:key holder (P-256)', async () => {
+    const offer = await offerOf(keys[8], { txCode: false });
+    const holder = p256DidKey();
+    const { response } = await oid4vcTsWallet(offer.offerUri, undefined, holder);
+    const credentials = response.credentialResponse.credentials as { credential: Record<string, unknown> }[];
+    await expectWalletCopy(credentials[0].credential, holder, keys[8]);
   });
 
   it('delivers to the Sphereon client, which sends a single proof', async () => {
