@@ -35,6 +35,8 @@ export interface Config {
   loginLinkTtlSeconds: number;
   /** validity of the sign-in link sent with an invitation */
   invitationTtlSeconds: number;
+  /** how long a wallet offer (issue 30) can be taken: WALLET_OFFER_TTL_SECONDS, 7 days by default */
+  walletOfferTtlSeconds: number;
   /** login attempts allowed per address and per client in one window */
   loginRateLimit: { perEmail: number; perClient: number; windowMs: number };
   /** self-service sign-up from the login page (SIGNUP_ENABLED, off by default) and the new issuer's credits */
@@ -234,6 +236,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     sessionTtlSeconds: integer(env, 'SESSION_TTL_SECONDS', 8 * 3600),
     loginLinkTtlSeconds: integer(env, 'LOGIN_LINK_TTL_SECONDS', 15 * 60),
     invitationTtlSeconds: integer(env, 'INVITATION_TTL_SECONDS', 7 * 24 * 3600),
+    walletOfferTtlSeconds: integer(env, 'WALLET_OFFER_TTL_SECONDS', 7 * 24 * 3600),
     loginRateLimit: {
       perEmail: integer(env, 'LOGIN_RATE_PER_EMAIL', 5),
       perClient: integer(env, 'LOGIN_RATE_PER_CLIENT', 30),

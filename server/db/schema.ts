@@ -442,6 +442,7 @@ export interface Database {
   ledger_heads: LedgerHeadTable;
   ledger_leaves: LedgerLeafTable;
   nft_claims: NftClaimTable;
+  wallet_offers: WalletOfferTable;
   certificate_replacements: CertificateReplacementTable;
   plan_settings: PlanSettingTable;
   publication_uploads: PublicationUploadTable;
@@ -530,6 +531,32 @@ export interface NftClaimTable {
   reveal_signature: string | null;
   revealed_at: Timestamp | null;
   reveal_transaction: string | null;
+}
+
+/** A one-time offer of a certificate's credential to a wallet (issue 30): server/services/wallets/. */
+export interface WalletOfferTable {
+  id: Generated<number>;
+  issuer_id: number;
+  certificate_id: number;
+  /** 'oid4vci' (OpenID for VC issuance) or 'vcapi' (the VC-API exchange) */
+  protocol: string;
+  /** SHA-256 (base64url) of the pre-authorized code; of the transaction code; of the access token; of the c_nonce */
+  code_hash: string;
+  tx_code_hash: string | null;
+  access_token_hash: string | null;
+  c_nonce_hash: string | null;
+  /** 'offered' → 'token_issued' → 'claimed' */
+  state: string;
+  /** wrong transaction codes given; the offer stops at WALLET_OFFER_MAX_ATTEMPTS */
+  failed_attempts: Generated<number>;
+  /** the DID the claimed copy names as credentialSubject.id */
+  holder_did: string | null;
+  /** who made the offer (null when made by the system) */
+  user_id: number | null;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  token_expires_at: Timestamp | null;
+  claimed_at: Timestamp | null;
 }
 
 /** The built-in billing provider's catalogue: a product is a pack of credits that puts the account on a plan. */

@@ -37,6 +37,7 @@ import { templateUploadRoutes } from './templateUploads';
 import { termsRoutes } from './terms';
 import { userRoutes } from './users';
 import { vcApiVerifierRoutes } from './vcApiVerifier';
+import { walletRoutes } from './wallets';
 
 /** A route module: registers its routes on the app with the shared context. */
 export type RouteModule = (app: FastifyInstance, ctx: AppContext) => Promise<void>;
@@ -78,6 +79,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   creditOperationRoutes,
   onboardingRoutes,
   credentialRoutes,
+  walletRoutes,
   publicPageRoutes,
   ledgerPageRoutes,
   nftClaimRoutes,

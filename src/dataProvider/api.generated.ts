@@ -6057,6 +6057,83 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/certificates/{key}/wallet-offers': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Makes a one-time offer of the certificate's credential to a wallet (OID4VCI, pre-authorized code)
+     * @description The offer expires after WALLET_OFFER_TTL_SECONDS (7 days by default) and is taken once. With txCode (the default), the wallet must also give the transaction code answered here, to be sent to the recipient by another channel.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          key: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @default true */
+            txCode?: boolean;
+          } | null;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: number;
+              /** @enum {string} */
+              protocol: 'oid4vci';
+              /** @description openid-credential-offer://?credential_offer_uri=… (the QR code and the link) */
+              offerUri: string;
+              /** @description the credential offer document the offer URI points at */
+              credentialOfferUri: string;
+              /** @description the transaction code to send the recipient by another channel */
+              txCode: string | null;
+              expiresAt: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/certificate/{key}': {
     parameters: {
       query?: never;

@@ -68,6 +68,7 @@ export const ROUTE_REQUESTS: Record<string, RouteRequest> = {
   'POST /api/public/certificates/:key/claim': { url: '/api/public/certificates/{certificateKey}/claim' },
   'POST /api/public/certificates/:key/reveal': { url: '/api/public/certificates/{certificateKey}/reveal' },
   'GET /nft/:issuerId/:file': { url: '/nft/{issuer}/0.json' },
+  'GET /oid4vci/issuers/:issuerId/offers/:code': { url: '/oid4vci/issuers/{issuer}/offers/unknown' },
   'GET /api/issuer/:issuer/template/:id/meta': { url: `${TEMPLATE}/meta` },
   'GET /api/issuer/:issuer/template/:id/json': { url: `${TEMPLATE}/json` },
   'GET /api/issuer/:issuer/template/:id/data': { url: `${TEMPLATE}/data` },
@@ -342,6 +343,17 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
   'POST /api/public/certificates/:key/claim': { who: 'public', ok: 400 },
   'POST /api/public/certificates/:key/reveal': { who: 'public', ok: 400 },
   'GET /nft/:issuerId/:file': { who: 'public', ok: 404 },
+  // wallets (issue 30): an offer of the first issuer's certificate (409 while it has no signed credential yet);
+  // the OID4VCI endpoints are public by design (the pre-authorized code and the access token are the credentials)
+  'POST /api/certificates/:key/wallet-offers': { who: PUBLISHERS, ok: [201, 409], other: 404 },
+  'GET /.well-known/openid-credential-issuer/oid4vci/issuers/:issuerId': { who: 'public', ok: 200 },
+  'GET /oid4vci/issuers/:issuerId/.well-known/openid-credential-issuer': { who: 'public', ok: 200 },
+  'GET /.well-known/oauth-authorization-server/oid4vci/issuers/:issuerId': { who: 'public', ok: 200 },
+  'GET /oid4vci/issuers/:issuerId/.well-known/oauth-authorization-server': { who: 'public', ok: 200 },
+  'GET /oid4vci/issuers/:issuerId/offers/:code': { who: 'public', ok: 404 },
+  'POST /oid4vci/issuers/:issuerId/token': { who: 'public', ok: 400 },
+  'POST /oid4vci/issuers/:issuerId/nonce': { who: 'public', ok: 200 },
+  'POST /oid4vci/issuers/:issuerId/credential': { who: 'public', ok: 401 },
   // ---- publication, reports, emails, documents: everyone reads, publishers act (Administrator, Manager, Publisher)
   'POST /api/admin/preview': { who: ALL, ok: 400 },
   'POST /api/admin/data': { who: PUBLISHERS, ok: 400 },

@@ -27,6 +27,7 @@ import * as nftClaims from './2026-11-26T0130_nft_claims';
 import * as publicationUploads from './2026-11-26T0140_publication_uploads';
 import * as templatePublicSample from './2026-11-28T0100_template_public_sample';
 import * as certificateReplacements from './2026-11-28T0300_certificate_replacements';
+import * as walletOffers from './2026-11-28T1500_wallet_offers';
 
 /** Every migration, in order. Names are dates; a landed migration is frozen: add a new one to change the schema. */
 export const migrations: Record<string, Migration> = {
@@ -58,4 +59,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26T0140_publication_uploads': publicationUploads,
   '2026-11-28T0100_template_public_sample': templatePublicSample,
   '2026-11-28T0300_certificate_replacements': certificateReplacements,
+  '2026-11-28T1500_wallet_offers': walletOffers,
 };
