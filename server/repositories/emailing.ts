@@ -64,7 +64,7 @@ export function mailTemplate(db: Kysely<Database>, templateId: number) {
 export function testMailCertificate(db: Kysely<Database>, issuerId: number, templateId: number, certificateId: number) {
   return db
     .selectFrom('certificates')
-    .select(['key', 'email', 'first_name', 'last_name', 'language'])
+    .select(['key', 'email', 'first_name', 'last_name', 'language', 'obtention_date', 'expiration_date'])
     .where('issuer_id', '=', issuerId)
     .where('template_id', '=', templateId)
     .where('id', '=', certificateId)
@@ -75,7 +75,18 @@ export function testMailCertificate(db: Kysely<Database>, issuerId: number, temp
 export function mailCertificate(db: Kysely<Database>, certificateId: number) {
   return db
     .selectFrom('certificates')
-    .select(['id', 'key', 'email', 'first_name', 'last_name', 'language', 'status_id', 'mail_sent_at'])
+    .select([
+      'id',
+      'key',
+      'email',
+      'first_name',
+      'last_name',
+      'language',
+      'status_id',
+      'mail_sent_at',
+      'obtention_date',
+      'expiration_date',
+    ])
     .where('id', '=', certificateId)
     .executeTakeFirst();
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { BRAND_NAMES, chooseBrand, type Brand } from '../../../domain/brand';
 import { CERTIFICATE_STATUS, ENABLED_STATUSES } from '../../../domain/certificates';
@@ -15,6 +16,7 @@ import {
   type EmailSendPayload,
 } from '../../../domain/emailing';
 import { allowedSenderDomains, BRAND_MAIL_DOMAINS } from '../../../domain/profileParams';
+import { linkedInOrganizationId } from '../../../domain/sharing/linkedIn';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../db/clock';
 import type { Database, Issuer } from '../../db/schema';
@@ -61,6 +63,14 @@ export interface MessageSettings {
   language: EmailLanguageChoice;
   from: MailAddress | null;
   replyTo: MailAddress | null;
+  /**
+   * The request's part of its messages' Message-IDs, chosen when the request is queued (each certificate's is
+   * `<messageId>.<certificate id>@<sender's domain>`): a message sent again (its job retried after the worker died
+   * between the mail server's acceptance and the record of it, or a later attempt) carries the same Message-ID, by
+   * which mail servers and clients drop a second copy. Absent (a test message, a job queued before it existed):
+   * nodemailer makes one at each send.
+   */
+  messageId?: string;
 }
 
 export interface EmailsJob {
@@ -193,6 +203,8 @@ interface MailContext {
   title: (language: string) => string;
   tracking: boolean;
   productName: string;
+  /** the issuer's LinkedIn organisation, for LinkedIn's Add to profile */
+  organizationId: string | null;
 }
 
 async function mailContext(ctx: AppContext, issuerId: number, templateId: number): Promise<MailContext> {
@@ -203,6 +215,7 @@ async function mailContext(ctx: AppContext, issuerId: number, templateId: number
     title: (language) => certificateTitle(template, language),
     tracking: issuerParams(issuer).tracking === true,
     productName: BRAND_NAMES[chooseBrand(new URL(ctx.config.publicUrl).hostname)],
+    organizationId: linkedInOrganizationId(issuer.params),
   };
 }
 
@@ -230,14 +243,27 @@ export function mailLanguage(certificateLanguage: string, chosen: EmailLanguageC
     : DEFAULT_EMAIL_LANGUAGE;
 }
 
+/** A certificate's Message-ID (its unique part) within a request's messages, when the request has one. */
+export function certificateMessageId(settings: MessageSettings, certificateId: number): string | undefined {
+  return settings.messageId ? `${settings.messageId}.${certificateId}` : undefined;
+}
+
 function messageFor(
   ctx: AppContext,
   context: MailContext,
   settings: MessageSettings,
-  certificate: { key: string; email: string; first_name: string; last_name: string },
+  certificate: {
+    key: string;
+    email: string;
+    first_name: string;
+    last_name: string;
+    obtention_date: string | null;
+    expiration_date: string | null;
+  },
   to: string,
   withPixel: boolean,
   language: EmailLanguage,
+  messageId?: string,
 ) {
   return certificateMail({
     to,
@@ -248,9 +274,13 @@ function messageFor(
     productName: context.productName,
     title: context.title(language),
     link: `${ctx.config.publicUrl}/certificate/${certificate.key}`,
+    organizationId: context.organizationId,
+    issued: certificate.obtention_date?.slice(0, 10) ?? null,
+    expires: certificate.expiration_date?.slice(0, 10) ?? null,
     pixel: withPixel && context.tracking ? `${ctx.config.publicUrl}/mail/open/${certificate.key}.gif` : null,
     ...(settings.from ? { from: settings.from } : {}),
     ...(settings.replyTo ? { replyTo: settings.replyTo } : {}),
+    ...(messageId ? { messageId } : {}),
   });
 }
 
@@ -349,7 +379,10 @@ async function deliverMessages(ctx: AppContext, items: readonly Outgoing[]): Pro
       try {
         const context = await contextOf(item);
         const language = mailLanguage(certificate.language, item.message.language);
-        await ctx.mailer.send(messageFor(ctx, context, item.message, certificate, certificate.email, true, language));
+        const messageId = certificateMessageId(item.message, certificate.id);
+        await ctx.mailer.send(
+          messageFor(ctx, context, item.message, certificate, certificate.email, true, language, messageId),
+        );
       } catch (error) {
         const failure = classifyMailError(error);
         if (failure.unreachable) unreachable ??= failure.reason;
@@ -498,9 +531,11 @@ const EMAILS_JOB_ATTEMPTS = 10;
  * 10,000-recipient job killed 4 times left 9,034 mails unsent).
  */
 async function enqueueEmailJobs(db: Kysely<Database>, job: EmailsJob): Promise<void> {
+  // the Message-IDs are chosen now, once: every attempt of these jobs, and every retry after them, sends the same
+  const message = { ...job.message, messageId: job.message.messageId ?? randomUUID() };
   for (let i = 0; i < job.certificateIds.length; i += EMAILS_PER_JOB) {
     const certificateIds = job.certificateIds.slice(i, i + EMAILS_PER_JOB);
-    await enqueueJob(db, EMAILS_JOB, { ...job, certificateIds }, { maxAttempts: EMAILS_JOB_ATTEMPTS });
+    await enqueueJob(db, EMAILS_JOB, { ...job, message, certificateIds }, { maxAttempts: EMAILS_JOB_ATTEMPTS });
   }
 }
 
