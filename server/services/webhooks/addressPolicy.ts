@@ -1,6 +1,6 @@
 import { lookup } from 'node:dns/promises';
 import net from 'node:net';
-import { normalizeHost } from './settings';
+import { normalizeHost } from '../../settings/webhooks';
 
 /**
  * Which addresses a webhook may call (docs/webhooks.md): only http and https, and never an address of the

@@ -7,7 +7,7 @@ import type { Database } from '../../db/schema';
 import { retryWhileDatabaseDown } from '../../db/databaseHealth';
 import { insertWebhookDelivery } from '../../repositories/webhooks';
 import { checkWebhookAddress, resolveHost, type CheckedAddress, type HostResolver } from './addressPolicy';
-import type { WebhookSettings } from './settings';
+import type { WebhookSettings } from '../../settings/webhooks';
 import { DELIVERY_ID_HEADER, signatureHeaders } from './signing';
 
 export interface WebhookRequest {
