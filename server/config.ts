@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { isValidEmail } from '../domain/email';
 import { isPlan, type Plan } from '../domain/plans';
-import { loadCredentialsKey } from './services/credentials/credentialsKey';
-import type { S3Settings } from './services/files/fileStore';
-import { webhookSettings, type WebhookSettings } from './services/webhooks/settings';
+import { loadCredentialsKey } from './settings/credentialsKey';
+import type { S3Settings } from './settings/fileStorage';
+import { webhookSettings, type WebhookSettings } from './settings/webhooks';
 
 /** Every setting of the server, read from the environment with embedded defaults (documented in README.md). */
 export interface Config {

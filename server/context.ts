@@ -3,13 +3,13 @@ import type { Database } from './db/schema';
 import type { Dialect } from './db/connection';
 import type { Config } from './config';
 import type { SessionTokens } from './auth/sessionTokens';
-import type { JobQueue } from './services/jobs/jobs';
-import type { Mailer } from './services/mail/mailer';
+import type { JobQueue } from './ports/jobQueue';
+import type { Mailer } from './ports/mailer';
 import type { DatabaseHealth } from './db/databaseHealth';
-import type { FileStore } from './services/files/fileStore';
+import type { FileStore } from './ports/fileStore';
 import type { RateLimits } from './auth/rateLimiter';
-import type { LedgerChain } from './services/ledger/chain';
-import type { TemplatePreviews } from './services/templates/previewToken';
+import type { LedgerChain } from './ports/ledgerChain';
+import type { TemplatePreviews } from './ports/templatePreviews';
 
 /** What route modules and services share: built once by buildApp and passed down. */
 export interface AppContext {

@@ -2,6 +2,7 @@ import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import { nowIso } from '../db/clock';
 import { compiledOnce } from '../db/compiledOnce';
 import type { Database, NewTemplate, Template, TemplateUpdate } from '../db/schema';
+import { parseTemplate, type ParsedTemplate } from './templateRows';
 
 export function listIssuerTemplates(db: Kysely<Database>, issuerId: number): Promise<Template[]> {
   return db
@@ -36,9 +37,9 @@ export async function findIssuerTemplate(
   db: Kysely<Database>,
   issuerId: number,
   id: number,
-): Promise<Template | undefined> {
+): Promise<ParsedTemplate | undefined> {
   const [row] = await issuerTemplateQuery(db, issuerId, id);
-  return row;
+  return row && parseTemplate(row);
 }
 
 /**
@@ -78,15 +79,15 @@ export async function findPublicIssuerTemplate(
   db: Kysely<Database>,
   issuerId: number,
   id: number,
-): Promise<Template | undefined> {
+): Promise<ParsedTemplate | undefined> {
   const [row] = await publicIssuerTemplateQuery(db, issuerId, id);
-  return row;
+  return row && parseTemplate(row);
 }
 
 /** The template by its id alone (the Open Badges addresses carry no issuer), on the same terms. */
-export async function findPublicTemplate(db: Kysely<Database>, id: number): Promise<Template | undefined> {
+export async function findPublicTemplate(db: Kysely<Database>, id: number): Promise<ParsedTemplate | undefined> {
   const [row] = await publicTemplateQuery(db, id);
-  return row;
+  return row && parseTemplate(row);
 }
 
 /** Of the given ids, those that are templates of the issuer. */

@@ -19,7 +19,7 @@ import {
   saveWebhookSecret,
 } from '../repositories/webhooks';
 import { sendTestNotification } from '../services/webhooks/notify';
-import { webhookSettings, type WebhookSettings } from '../services/webhooks/settings';
+import { webhookSettings, type WebhookSettings } from '../settings/webhooks';
 import { newWebhookSecret } from '../services/webhooks/signing';
 
 const notificationConfig = z.object({

@@ -12,6 +12,7 @@ import { serverLanguage, translate } from '../i18n';
 import { type CertificatePageRow, findCertificatePageRow } from '../repositories/certificates';
 import { findIssuerParams } from '../repositories/issuers';
 import { findIssuerTemplate, findPublicIssuerTemplate } from '../repositories/templates';
+import type { ParsedTemplate } from '../repositories/templateRows';
 import { findReplacementOf } from '../repositories/replacements';
 import { certificateState } from '../services/rendering/certificateState';
 import type { FileStore } from '../services/files/fileStore';
@@ -156,7 +157,7 @@ export async function publicPageRoutes(app: FastifyInstance, ctx: AppContext): P
   async function shownTemplate(
     ref: string,
     previewToken: string | undefined,
-  ): Promise<{ template: Template; unpublished: boolean } | null> {
+  ): Promise<{ template: ParsedTemplate; unpublished: boolean } | null> {
     const parsed = parseTemplateRef(ref);
     if (!parsed) return null;
     const { issuerId, templateId } = parsed;

@@ -9,7 +9,7 @@ import { callerTemplate, checkIssuerParam } from '../services/templates/access';
 import { updatePathway } from '../services/templates/pathways';
 import { listTemplates, readTemplateDetail } from '../services/templates/read';
 import { saveTemplate } from '../services/templates/saveTemplate';
-import { templateDefinition, templateImportData, templateMeta } from '../services/templates/views';
+import { templateDefinition, templateMeta } from '../services/templates/views';
 import {
   idAnswer,
   templateDefinitionAnswer,
@@ -87,7 +87,7 @@ export async function templateRoutes(app: FastifyInstance, ctx: AppContext): Pro
       'What an import needs: languages, technical fields, fields to certify, file fields',
       templateImportDataAnswer,
     ),
-    async (request) => templateImportData(await pathTemplate(request, request.params)),
+    async (request) => (await pathTemplate(request, request.params)).parsed.importData,
   );
 
   api.post(

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PROFILE } from '../../domain/roles';
 import { startSmtpSink } from '../support/smtpSink';
 import { addUser, bearer, signIn } from './signIn';
@@ -15,10 +15,12 @@ interface Row {
 
 describe.each(TEST_DATABASES)('sending certificates by email over SMTP on %s', (database) => {
   let mailbox: Awaited<ReturnType<typeof startSmtpSink>>;
+  /** recipients the mail server refuses for now (451), read at each recipient */
+  const defer: string[] = [];
   // each test's own, from openCampaignApp
   let { t, headers, issuerId, templateId, campaignId } = {} as CampaignApp;
   beforeAll(async () => {
-    mailbox = await startSmtpSink({ reject: ['learner3@example.org'] });
+    mailbox = await startSmtpSink({ reject: ['learner3@example.org'], defer });
   });
   afterAll(() => mailbox.close());
 
@@ -30,7 +32,11 @@ describe.each(TEST_DATABASES)('sending certificates by email over SMTP on %s', (
       mailbox,
     }));
   });
-  afterEach(() => t.close());
+  afterEach(async () => {
+    vi.useRealTimers();
+    defer.length = 0;
+    await t.close();
+  });
 
   const message = (overrides: Record<string, unknown> = {}) => ({
     templateId,
@@ -95,6 +101,70 @@ describe.each(TEST_DATABASES)('sending certificates by email over SMTP on %s', (
     }
     await t.app.laurel.jobs.runUntilIdle();
     expect(mailbox.messages).toHaveLength(2);
+  });
+
+  it("fixes each message's Message-ID when the send is queued: the same after a lost record or a later attempt", async () => {
+    const { data } = await rows();
+    const [first, second] = data;
+    await t.app.laurel.db
+      .updateTable('certificates')
+      .set({ expiration_date: '2028-05-31' })
+      .where('id', '=', first.EvidenzId)
+      .execute();
+    defer.push(second.email);
+    vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+    const queued = await t.app.inject({ method: 'POST', url: '/api/admin/emails', headers, payload: message() });
+    expect(queued.statusCode, queued.body).toBe(200);
+    await t.app.laurel.jobs.runUntilIdle();
+    const messageId = (mail: { raw: string }) => /^Message-ID: *<([^>]+)>/im.exec(mail.raw)?.[1];
+    const to = (email: string) => mailbox.messages.filter((mail) => mail.to.includes(email));
+
+    const [mail] = to(first.email);
+    const id = messageId(mail);
+    // the request's random part, the certificate, the sender's domain
+    expect(id).toMatch(new RegExp(`^[0-9a-f-]{36}\\.${first.EvidenzId}@campus\\.example$`));
+    // LinkedIn's form gets the month it was obtained and the month it expires
+    const linkedIn = new URL(/L’ajouter à votre profil LinkedIn: (\S+)/.exec(mail.text)?.[1] ?? '');
+    expect(
+      Object.fromEntries(
+        ['issueYear', 'issueMonth', 'expirationYear', 'expirationMonth'].map((name) => [
+          name,
+          linkedIn.searchParams.get(name),
+        ]),
+      ),
+    ).toEqual({ issueYear: '2026', issueMonth: '11', expirationYear: '2028', expirationMonth: '5' });
+
+    // the worker died after the mail server took it, before recording it: the job runs again and sends it again
+    await t.app.laurel.db
+      .updateTable('certificates')
+      .set({ mail_sent: null, mail_sent_at: null })
+      .where('id', '=', first.EvidenzId)
+      .execute();
+    const [job] = await t.app.laurel.jobs.find({ type: 'emails.send' });
+    await t.app.laurel.jobs.enqueue(t.app.laurel.db, 'emails.send', job.payload as object);
+    await t.app.laurel.jobs.runUntilIdle();
+    expect(to(first.email).map(messageId)).toEqual([id, id]);
+
+    // the deferred message, taken up by the retry job once the server accepts it: the request's Message-ID
+    expect(to(second.email)).toHaveLength(0);
+    defer.length = 0;
+    const [pending] = await t.app.laurel.db.selectFrom('mail_deliveries').selectAll().execute();
+    vi.setSystemTime(Date.parse(pending.next_attempt_at as string) + 1000);
+    await t.app.laurel.jobs.runUntilIdle();
+    expect(to(second.email).map(messageId)).toEqual([id?.replace(`.${first.EvidenzId}@`, `.${second.EvidenzId}@`)]);
+
+    // another send of the same certificate is another message
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/emails',
+      headers,
+      payload: message({ campaignId: undefined, ids: `${first.EvidenzId}` }),
+    });
+    await t.app.laurel.jobs.runUntilIdle();
+    const ids = to(first.email).map(messageId);
+    expect(ids).toHaveLength(3);
+    expect(ids[2]).not.toBe(id);
+    expect(ids[2]).toMatch(new RegExp(`^[0-9a-f-]{36}\\.${first.EvidenzId}@campus\\.example$`));
   });
 
   it('tracks openings only when the issuer asks for it', async () => {

@@ -5,7 +5,7 @@ import { PROFILE, type ProfileId } from '../../domain/roles';
 import { listWebhookDeliveries } from '../../server/repositories/webhooks';
 import { deliver } from '../../server/services/webhooks/deliver';
 import { notifyCampaignPublished } from '../../server/services/webhooks/notify';
-import type { WebhookSettings } from '../../server/services/webhooks/settings';
+import type { WebhookSettings } from '../../server/settings/webhooks';
 import { addIssuer, addUser, bearer, signIn, signInAdmin } from './signIn';
 import { createBadgeTemplate, publishRows, recipientRows } from './publicationFixtures';
 import { createTestApp, TEST_DATABASES, type TestApp } from './testApp';

@@ -4,6 +4,7 @@ import { executables } from '../support/executables';
 import { safeStyle } from '../../domain/rendering/styleSanitiser';
 import { defaultStyle, LAYOUTS, STYLE_PRESETS, type CStyle } from '../../domain/templateRules/style';
 import type { Template } from '../../server/db/schema';
+import { parseTemplate, type ParsedTemplate } from '../../server/repositories/templateRows';
 import {
   formatDate,
   renderCredentialPage,
@@ -24,7 +25,7 @@ const LOGO = 'templates/7/0f8fad5b-d9cb-469f-a165-70867728950e.svg';
 const SCRIPT = '<script>alert(1)</script>';
 
 function templateRow(overrides: Partial<Template> = {}, content: Record<string, Record<string, string | null>> = {}) {
-  return {
+  return parseTemplate({
     id: 3,
     issuer_id: 7,
     label: JSON.stringify({ en: 'Data', fr: 'Données' }),
@@ -58,7 +59,7 @@ function templateRow(overrides: Partial<Template> = {}, content: Record<string, 
     pathway_definition: null,
     public_sample: 0,
     ...overrides,
-  } satisfies Template;
+  } satisfies Template);
 }
 
 const ada: RecipientData = {
@@ -71,7 +72,7 @@ const ada: RecipientData = {
 
 const publicImage = (key: string) => `/api/template/image/7/${key.split('/')[2]}`;
 
-function page(template: Template, language = 'en', recipient = ada, state: PageState = 'valid') {
+function page(template: ParsedTemplate, language = 'en', recipient = ada, state: PageState = 'valid') {
   return renderCredentialPage({
     view: credentialView(template, language, recipient, publicImage),
     state,

@@ -4,7 +4,7 @@ import {
   forbiddenAddressKind,
   type HostResolver,
 } from '../../server/services/webhooks/addressPolicy';
-import { webhookSettings } from '../../server/services/webhooks/settings';
+import { webhookSettings } from '../../server/settings/webhooks';
 
 // Pure rules and fake name resolution: no database and no traffic, so this file does not run per database.
 

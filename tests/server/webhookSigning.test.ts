@@ -9,7 +9,7 @@ import {
   RETRY_WINDOW_MS,
   WEBHOOK_RETRY_JOB,
 } from '../../server/services/webhooks/notify';
-import type { WebhookSettings } from '../../server/services/webhooks/settings';
+import type { WebhookSettings } from '../../server/settings/webhooks';
 import { SIGNATURE_HEADER, TIMESTAMP_HEADER, verifyWebhookSignature } from '../../server/services/webhooks/signing';
 import { addUser, bearer, signIn, signInAdmin } from './signIn';
 import { createTestApp, TEST_DATABASES, type TestApp } from './testApp';

@@ -11,8 +11,12 @@ import { describe, expect, it } from 'vitest';
  * The web app, bottom to top: i18n and the session's token; the data provider (the only HTTP); the auth provider;
  * shared components and the workers; the resources, one folder per business area; the pages with no resource; the
  * signed-in shell; App.tsx and main.tsx.
- * The server, bottom to top: the small modules everyone uses (errors, config, i18n…); db/; repositories/ (all SQL);
- * auth/; context.ts (the app's services, by type); services/; routes/; app.ts; the processes and scripts.
+ * The server, bottom to top: the small modules everyone uses (errors, config, i18n…, and settings/: what config.ts
+ * reads from the environment and files, such as the credentials key, webhooks' and S3's settings); db/;
+ * repositories/ (all SQL); ports/ (the contracts of the app's services that context.ts names: the job queue, the
+ * mailer, the file store, the ledger chain, the preview tokens; types only, their implementations are services that
+ * import them); auth/; context.ts (the app's services, by type); services/; routes/; app.ts; the processes and
+ * scripts.
  */
 const FLOORS: string[][] = [
   ['domain/'],
@@ -31,10 +35,12 @@ const FLOORS: string[][] = [
     'server/processSafetyNet.ts',
     'server/slicedJson.ts',
     'server/security/',
+    'server/settings/',
     'server/config.ts',
   ],
   ['server/db/'],
   ['server/repositories/'],
+  ['server/ports/'],
   ['server/auth/'],
   ['server/context.ts'],
   ['server/services/'],
@@ -47,16 +53,7 @@ const FLOORS: string[][] = [
  * What the server still does against the rules (issue 29: the server's own helpers fix these); the list may only
  * shrink, and the test fails when an entry no longer happens, so that it is struck from here.
  */
-const KNOWN_SERVER_CLIMBS = [
-  'server/config.ts -> server/services/credentials/credentialsKey.ts',
-  'server/config.ts -> server/services/files/fileStore.ts',
-  'server/config.ts -> server/services/webhooks/settings.ts',
-  'server/context.ts -> server/services/files/fileStore.ts',
-  'server/context.ts -> server/services/jobs/jobs.ts',
-  'server/context.ts -> server/services/ledger/chain.ts',
-  'server/context.ts -> server/services/mail/mailer.ts',
-  'server/context.ts -> server/services/templates/previewToken.ts',
-];
+const KNOWN_SERVER_CLIMBS: string[] = [];
 const KNOWN_SERVER_CIRCLES: string[] = [];
 
 const ROOT = path.resolve(__dirname, '../..');

@@ -13,7 +13,8 @@ import {
 import type { AuthContext } from '../../auth/guard';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../db/clock';
-import type { Database, Template } from '../../db/schema';
+import type { ParsedTemplate } from '../../repositories/templateRows';
+import type { Database } from '../../db/schema';
 import { AppError, badRequest } from '../../errors';
 import { cooperate } from '../../eventLoop';
 import { bumpStatusVersion, insertCertificates, recountCampaigns } from '../../repositories/certificates';
@@ -37,7 +38,6 @@ import { MAX_PUBLISH_ROWS, rowsToSheet, runSteps, type Recipient } from '../publ
 import { checkRecipientData } from '../publication/recipientData';
 import { linkReplacements, NOT_REPLACEABLE_CODE } from './replacementLinks';
 import { callerTemplate } from '../templates/access';
-import { templateImportData } from '../templates/views';
 import { inTransaction } from '../../db/transactions';
 
 export { NOT_REPLACEABLE_CODE };
@@ -87,7 +87,7 @@ const notReplaceable = (refused: { key: string; reason: NotReplaceable }[]) =>
     { certificates: refused },
   );
 
-function refusalOf(certificate: CertificateToReplace | undefined, template: Template | undefined, today: string) {
+function refusalOf(certificate: CertificateToReplace | undefined, template: ParsedTemplate | undefined, today: string) {
   if (!certificate || !template) return 'not_found';
   if (template.is_nft === 1) return 'nft';
   if (!REPLACEABLE_STATUSES.includes(certificate.status_id)) {
@@ -159,7 +159,7 @@ function correctedRows(
 }
 
 export interface TemplateGroup {
-  template: Template;
+  template: ParsedTemplate;
   technicalFields: string[];
   old: CertificateToReplace[];
   recipients: Recipient[];
@@ -167,10 +167,10 @@ export interface TemplateGroup {
 
 /** The rows of one template's certificates checked as a publish checks them, as one recipient per certificate. */
 async function checkedRecipients(
-  template: Template,
+  template: ParsedTemplate,
   certificates: readonly { certificate: CertificateToReplace; rows: ImportRow[] }[],
 ): Promise<Recipient[]> {
-  const importData = templateImportData(template);
+  const importData = template.parsed.importData;
   const rows = certificates.flatMap((entry) => entry.rows);
   const checked = await runSteps(
     validateImportSteps(await rowsToSheet(rows), serverImportDefinition(importData, MAX_PUBLISH_ROWS * 4)),
@@ -207,7 +207,7 @@ async function prepare(
       keys: [...new Set(repeated)],
     });
   const found = new Map((await findCertificatesToReplace(ctx.db, auth.issuer.id, keys)).map((c) => [c.key, c]));
-  const templates = new Map<number, Template>();
+  const templates = new Map<number, ParsedTemplate>();
   for (const certificate of found.values()) {
     if (!templates.has(certificate.template_id))
       templates.set(certificate.template_id, await callerTemplate(ctx.db, auth, certificate.template_id));
@@ -226,8 +226,8 @@ async function prepare(
   for (const request of requests) {
     await cooperate();
     const certificate = found.get(request.key) as CertificateToReplace;
-    const template = templates.get(certificate.template_id) as Template;
-    const { rows, changed } = correctedRows(certificate, request.changes, templateImportData(template));
+    const template = templates.get(certificate.template_id) as ParsedTemplate;
+    const { rows, changed } = correctedRows(certificate, request.changes, template.parsed.importData);
     if (!changed) unchanged.push(request.key);
     const entries = byTemplate.get(template.id) ?? [];
     entries.push({ certificate, rows });
@@ -238,10 +238,10 @@ async function prepare(
 
   const groups = new Map<number, TemplateGroup>();
   for (const [templateId, entries] of byTemplate) {
-    const template = templates.get(templateId) as Template;
+    const template = templates.get(templateId) as ParsedTemplate;
     groups.set(templateId, {
       template,
-      technicalFields: templateImportData(template).technicalFields,
+      technicalFields: template.parsed.importData.technicalFields,
       old: entries.map((entry) => entry.certificate),
       recipients: await checkedRecipients(template, entries),
     });

@@ -11,7 +11,7 @@ import { certificateTitle, defaultMessage, mailLanguage } from '../emailing/send
 import { deliverMail } from '../mail/mailQueue';
 import type { MailMessage } from '../mail/mailer';
 import { deliverWithRetries } from '../webhooks/deliver';
-import type { WebhookSettings } from '../webhooks/settings';
+import type { WebhookSettings } from '../../settings/webhooks';
 import { campaignDeliveryId, newWebhookSecret } from '../webhooks/signing';
 
 /**

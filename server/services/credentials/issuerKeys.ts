@@ -22,6 +22,7 @@ import {
 import { issuerDid, verificationMethodId } from './identifiers';
 import type { IssuerSigner } from './signing';
 import { inCallerTransaction } from '../../db/transactions';
+import { CREDENTIALS_KEY_BYTES } from '../../settings/credentialsKey';
 
 /**
  * Each issuer signs with its own Ed25519 key. The private key is kept only as AES-256-GCM ciphertext under the
@@ -29,19 +30,6 @@ import { inCallerTransaction } from '../../db/transactions';
  * so that a row copied to another issuer does not decrypt. Nothing here returns a private key: callers get
  * public keys, or a signer that holds the key object in a closure.
  */
-
-export const CREDENTIALS_KEY_BYTES = 32;
-
-/** A 32-byte key written as 64 hexadecimal digits or as base64 / base64url (43 or 44 characters). */
-export function parseCredentialsKey(text: string): Buffer {
-  const value = text.trim();
-  if (/^[0-9a-fA-F]{64}$/.test(value)) return Buffer.from(value, 'hex');
-  if (/^[A-Za-z0-9+/_-]{43}=?$/.test(value)) {
-    const bytes = Buffer.from(value, 'base64');
-    if (bytes.length === CREDENTIALS_KEY_BYTES) return bytes;
-  }
-  throw new Error('the credentials key must be 32 bytes written as 64 hexadecimal digits or in base64');
-}
 
 function checkCredentialsKey(credentialsKey: Uint8Array): void {
   if (credentialsKey.length !== CREDENTIALS_KEY_BYTES) {

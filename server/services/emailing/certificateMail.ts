@@ -24,6 +24,8 @@ export interface CertificateMailInput {
   title: string;
   /** the credential's public page; its PDF and LinkedIn's Add to profile are derived from it */
   link: string;
+  /** the issuer's LinkedIn organisation id, for LinkedIn's form (its page and logo) */
+  organizationId?: string | null;
   /** YYYY-MM-DD, for LinkedIn's form: when it was obtained, and when it expires */
   issued?: string | null;
   expires?: string | null;
@@ -31,6 +33,8 @@ export interface CertificateMailInput {
   pixel: string | null;
   from?: MailAddress;
   replyTo?: MailAddress;
+  /** the unique part of its Message-ID, fixed when it was queued (MailMessage.messageId) */
+  messageId?: string;
 }
 
 /** The message that brings a recipient their certificate, in the chosen language, as text and HTML. */
@@ -48,6 +52,7 @@ export function certificateMail(input: CertificateMailInput): MailMessage {
   const pdf = `${input.link}/certificate.pdf`;
   const linkedIn = linkedInAddToProfileUrl({
     name: input.title,
+    organizationId: input.organizationId ?? null,
     organizationName: input.issuerName,
     issued: input.issued ?? null,
     expires: input.expires ?? null,
@@ -73,5 +78,6 @@ ${input.pixel ? `<img src="${escapeHtml(input.pixel)}" width="1" height="1" alt=
     html,
     ...(input.from ? { from: input.from } : {}),
     ...(input.replyTo ? { replyTo: input.replyTo } : {}),
+    ...(input.messageId ? { messageId: input.messageId } : {}),
   };
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { ENABLED_STATUSES } from '../../../domain/certificates';
 import { RECIPIENT_LANGUAGE } from '../../../domain/emailing';
 import type { AppContext } from '../../context';
@@ -38,14 +39,11 @@ export async function resendFailedMails(
   for (const certificate of failed) {
     const message =
       kept.get(certificate.id) ??
-      JSON.stringify(
-        defaultMessage(
-          ctx,
-          issuer,
-          certificate.template_id,
-          mailLanguage(certificate.language, RECIPIENT_LANGUAGE),
-        ) satisfies MessageSettings,
-      );
+      JSON.stringify({
+        ...defaultMessage(ctx, issuer, certificate.template_id, mailLanguage(certificate.language, RECIPIENT_LANGUAGE)),
+        // the kept settings carry their request's Message-ID; these get their own, fixed now for every attempt
+        messageId: randomUUID(),
+      } satisfies MessageSettings);
     await inTransaction(ctx.db, async (trx) => {
       await saveMailDelivery(trx, {
         certificateId: certificate.id,

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { BRAND_NAMES, chooseBrand, type Brand } from '../../../domain/brand';
 import { CERTIFICATE_STATUS, ENABLED_STATUSES } from '../../../domain/certificates';
@@ -15,6 +16,7 @@ import {
   type EmailSendPayload,
 } from '../../../domain/emailing';
 import { allowedSenderDomains, BRAND_MAIL_DOMAINS } from '../../../domain/profileParams';
+import { linkedInOrganizationId } from '../../../domain/sharing/linkedIn';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../db/clock';
 import type { Database, Issuer } from '../../db/schema';
@@ -37,6 +39,19 @@ import { parseContent, parseJson, parseLabel } from '../templates/views';
 import { certificateMail, labelIn } from './certificateMail';
 import { classifyMailError, nextMailAttemptAt, type MailFailure } from './mailRetrySchedule';
 import { inTransaction } from '../../db/transactions';
+import {
+  automatedMailCertificates,
+  campaignEmailing,
+  findIssuerTemplateId,
+  mailCertificate,
+  mailDeliveryCertificateIds,
+  mailTargetCertificates,
+  mailTemplate,
+  markMailOpened,
+  setMailOutcome,
+  testMailCertificate,
+} from '../../repositories/emailing';
+import { getIssuer } from '../../repositories/issuers';
 
 export const EMAILS_JOB = 'emails.send';
 /** Messages in flight at once on the pooled transport. */
@@ -48,6 +63,14 @@ export interface MessageSettings {
   language: EmailLanguageChoice;
   from: MailAddress | null;
   replyTo: MailAddress | null;
+  /**
+   * The request's part of its messages' Message-IDs, chosen when the request is queued (each certificate's is
+   * `<messageId>.<certificate id>@<sender's domain>`): a message sent again (its job retried after the worker died
+   * between the mail server's acceptance and the record of it, or a later attempt) carries the same Message-ID, by
+   * which mail servers and clients drop a second copy. Absent (a test message, a job queued before it existed):
+   * nodemailer makes one at each send.
+   */
+  messageId?: string;
 }
 
 export interface EmailsJob {
@@ -133,12 +156,7 @@ async function targetCertificates(db: Kysely<Database>, issuerId: number, payloa
   if (ids === null && payload.campaignId === undefined) {
     throw badRequest('VALIDATION_ERROR', 'ids or campaignId is required');
   }
-  const template = await db
-    .selectFrom('templates')
-    .select(['id'])
-    .where('issuer_id', '=', issuerId)
-    .where('id', '=', payload.templateId)
-    .executeTakeFirst();
+  const template = await findIssuerTemplateId(db, issuerId, payload.templateId);
   if (!template) throw notFound('TEMPLATE_NOT_FOUND', 'No such template');
   const rows = [];
   const chunks =
@@ -146,14 +164,7 @@ async function targetCertificates(db: Kysely<Database>, issuerId: number, payloa
       ? [null]
       : Array.from({ length: Math.ceil(ids.length / 500) }, (_, i) => ids.slice(i * 500, i * 500 + 500));
   for (const chunk of chunks) {
-    let query = db
-      .selectFrom('certificates')
-      .select(['id', 'status_id', 'email'])
-      .where('issuer_id', '=', issuerId)
-      .where('template_id', '=', payload.templateId);
-    if (chunk) query = query.where('id', 'in', chunk);
-    if (payload.campaignId !== undefined) query = query.where('campaign_id', '=', payload.campaignId);
-    rows.push(...(await query.execute()));
+    rows.push(...(await mailTargetCertificates(db, issuerId, payload.templateId, chunk, payload.campaignId)));
   }
   if (rows.some((row) => row.status_id === CERTIFICATE_STATUS.minting)) {
     throw new AppError(409, 'OPERATION_PENDING', 'Some certificates are still being minted: try later');
@@ -192,20 +203,19 @@ interface MailContext {
   title: (language: string) => string;
   tracking: boolean;
   productName: string;
+  /** the issuer's LinkedIn organisation, for LinkedIn's Add to profile */
+  organizationId: string | null;
 }
 
 async function mailContext(ctx: AppContext, issuerId: number, templateId: number): Promise<MailContext> {
-  const issuer = await ctx.db.selectFrom('issuers').selectAll().where('id', '=', issuerId).executeTakeFirstOrThrow();
-  const template = await ctx.db
-    .selectFrom('templates')
-    .select(['label', 'content', 'default_language'])
-    .where('id', '=', templateId)
-    .executeTakeFirstOrThrow();
+  const issuer = await getIssuer(ctx.db, issuerId);
+  const template = await mailTemplate(ctx.db, templateId);
   return {
     issuer,
     title: (language) => certificateTitle(template, language),
     tracking: issuerParams(issuer).tracking === true,
     productName: BRAND_NAMES[chooseBrand(new URL(ctx.config.publicUrl).hostname)],
+    organizationId: linkedInOrganizationId(issuer.params),
   };
 }
 
@@ -233,14 +243,27 @@ export function mailLanguage(certificateLanguage: string, chosen: EmailLanguageC
     : DEFAULT_EMAIL_LANGUAGE;
 }
 
+/** A certificate's Message-ID (its unique part) within a request's messages, when the request has one. */
+export function certificateMessageId(settings: MessageSettings, certificateId: number): string | undefined {
+  return settings.messageId ? `${settings.messageId}.${certificateId}` : undefined;
+}
+
 function messageFor(
   ctx: AppContext,
   context: MailContext,
   settings: MessageSettings,
-  certificate: { key: string; email: string; first_name: string; last_name: string },
+  certificate: {
+    key: string;
+    email: string;
+    first_name: string;
+    last_name: string;
+    obtention_date: string | null;
+    expiration_date: string | null;
+  },
   to: string,
   withPixel: boolean,
   language: EmailLanguage,
+  messageId?: string,
 ) {
   return certificateMail({
     to,
@@ -251,9 +274,13 @@ function messageFor(
     productName: context.productName,
     title: context.title(language),
     link: `${ctx.config.publicUrl}/certificate/${certificate.key}`,
+    organizationId: context.organizationId,
+    issued: certificate.obtention_date?.slice(0, 10) ?? null,
+    expires: certificate.expiration_date?.slice(0, 10) ?? null,
     pixel: withPixel && context.tracking ? `${ctx.config.publicUrl}/mail/open/${certificate.key}.gif` : null,
     ...(settings.from ? { from: settings.from } : {}),
     ...(settings.replyTo ? { replyTo: settings.replyTo } : {}),
+    ...(messageId ? { messageId } : {}),
   });
 }
 
@@ -266,13 +293,7 @@ export async function sendTestEmail(
   const settings = checkPayload(issuer, payload, true, mailBrand(ctx));
   const firstId = parseIds(payload.ids)?.[0];
   if (firstId === undefined) throw badRequest('VALIDATION_ERROR', 'ids is required');
-  const certificate = await ctx.db
-    .selectFrom('certificates')
-    .select(['key', 'email', 'first_name', 'last_name', 'language'])
-    .where('issuer_id', '=', issuer.id)
-    .where('template_id', '=', payload.templateId)
-    .where('id', '=', firstId)
-    .executeTakeFirst();
+  const certificate = await testMailCertificate(ctx.db, issuer.id, payload.templateId, firstId);
   if (!certificate) throw notFound('CERTIFICATE_NOT_FOUND', 'No such certificate');
   const context = await mailContext(ctx, issuer.id, payload.templateId);
   const recipients = testRecipients(payload.recipients ?? '');
@@ -338,20 +359,12 @@ async function deliverMessages(ctx: AppContext, items: readonly Outgoing[]): Pro
       pending += 1;
       return;
     }
-    await ctx.db
-      .updateTable('certificates')
-      .set({ mail_sent: 0, mail_sent_at: nowIso(), mail_read_at: null, updated_at: nowIso() })
-      .where('id', '=', item.certificateId)
-      .execute();
+    await setMailOutcome(ctx.db, item.certificateId, 0, nowIso());
   };
 
   const worker = async () => {
     for (let item = queue.shift(); item !== undefined; item = queue.shift()) {
-      const certificate = await ctx.db
-        .selectFrom('certificates')
-        .select(['id', 'key', 'email', 'first_name', 'last_name', 'language', 'status_id', 'mail_sent_at'])
-        .where('id', '=', item.certificateId)
-        .executeTakeFirst();
+      const certificate = await mailCertificate(ctx.db, item.certificateId);
       // sent or given up for a later request; an outcome in the request's own millisecond came before it (a resend
       // right after a give-up)
       const superseded = certificate?.mail_sent_at != null && certificate.mail_sent_at > item.requestedAt;
@@ -366,7 +379,10 @@ async function deliverMessages(ctx: AppContext, items: readonly Outgoing[]): Pro
       try {
         const context = await contextOf(item);
         const language = mailLanguage(certificate.language, item.message.language);
-        await ctx.mailer.send(messageFor(ctx, context, item.message, certificate, certificate.email, true, language));
+        const messageId = certificateMessageId(item.message, certificate.id);
+        await ctx.mailer.send(
+          messageFor(ctx, context, item.message, certificate, certificate.email, true, language, messageId),
+        );
       } catch (error) {
         const failure = classifyMailError(error);
         if (failure.unreachable) unreachable ??= failure.reason;
@@ -376,11 +392,7 @@ async function deliverMessages(ctx: AppContext, items: readonly Outgoing[]): Pro
       // the mail is gone: its record waits out a database restart rather than fail the job, whose retry would send
       // it again (found by the chaos test, tests/chaos)
       await retryWhileDatabaseDown(async () => {
-        await ctx.db
-          .updateTable('certificates')
-          .set({ mail_sent: 1, mail_sent_at: nowIso(), mail_read_at: null, updated_at: nowIso() })
-          .where('id', '=', certificate.id)
-          .execute();
+        await setMailOutcome(ctx.db, certificate.id, 1, nowIso());
         if (item.previous) await deleteMailDelivery(ctx.db, item.certificateId);
       });
     }
@@ -408,11 +420,7 @@ export async function runEmailsJob(ctx: AppContext, job: EmailsJob): Promise<voi
 async function pendingOf(db: Kysely<Database>, ids: readonly number[]): Promise<Set<number>> {
   const found = new Set<number>();
   for (let i = 0; i < ids.length; i += 500) {
-    const rows = await db
-      .selectFrom('mail_deliveries')
-      .select('certificate_id')
-      .where('certificate_id', 'in', ids.slice(i, i + 500))
-      .execute();
+    const rows = await mailDeliveryCertificateIds(db, ids.slice(i, i + 500));
     for (const row of rows) found.add(row.certificate_id);
   }
   return found;
@@ -481,13 +489,7 @@ export function registerEmailJobs(ctx: AppContext): void {
 
 /** The open-tracking image: marks the first opening of a sent message. */
 export async function recordMailOpened(db: Kysely<Database>, key: string): Promise<void> {
-  await db
-    .updateTable('certificates')
-    .set({ mail_read_at: nowIso() })
-    .where('key', '=', key)
-    .where('mail_sent', '=', 1)
-    .where('mail_read_at', 'is', null)
-    .execute();
+  await markMailOpened(db, key, nowIso());
 }
 
 /**
@@ -529,29 +531,19 @@ const EMAILS_JOB_ATTEMPTS = 10;
  * 10,000-recipient job killed 4 times left 9,034 mails unsent).
  */
 async function enqueueEmailJobs(db: Kysely<Database>, job: EmailsJob): Promise<void> {
+  // the Message-IDs are chosen now, once: every attempt of these jobs, and every retry after them, sends the same
+  const message = { ...job.message, messageId: job.message.messageId ?? randomUUID() };
   for (let i = 0; i < job.certificateIds.length; i += EMAILS_PER_JOB) {
     const certificateIds = job.certificateIds.slice(i, i + EMAILS_PER_JOB);
-    await enqueueJob(db, EMAILS_JOB, { ...job, certificateIds }, { maxAttempts: EMAILS_JOB_ATTEMPTS });
+    await enqueueJob(db, EMAILS_JOB, { ...job, message, certificateIds }, { maxAttempts: EMAILS_JOB_ATTEMPTS });
   }
 }
 
 export async function queueAutomatedEmails(ctx: AppContext, issuerId: number, campaignId: number): Promise<number> {
-  const campaign = await ctx.db
-    .selectFrom('campaigns')
-    .select(['template_id', 'automated_emailing'])
-    .where('id', '=', campaignId)
-    .executeTakeFirst();
+  const campaign = await campaignEmailing(ctx.db, campaignId);
   if (!campaign || campaign.automated_emailing !== 1) return 0;
-  const issuer = await ctx.db.selectFrom('issuers').selectAll().where('id', '=', issuerId).executeTakeFirstOrThrow();
-  const certificates = await ctx.db
-    .selectFrom('certificates')
-    .select(['id', 'language'])
-    .where('campaign_id', '=', campaignId)
-    .where('status_id', 'in', ENABLED_STATUSES)
-    .where('email', '!=', '')
-    // a certificate that replaced another is mailed what changed instead (services/certificates/replacementNotice.ts)
-    .where('id', 'not in', (eb) => eb.selectFrom('certificate_replacements').select('new_certificate_id'))
-    .execute();
+  const issuer = await getIssuer(ctx.db, issuerId);
+  const certificates = await automatedMailCertificates(ctx.db, campaignId);
   const byLanguage = new Map<EmailLanguage, number[]>();
   for (const certificate of certificates) {
     const language = mailLanguage(certificate.language, RECIPIENT_LANGUAGE);

@@ -3,21 +3,10 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { S3Client } from '@aws-sdk/client-s3';
 import { markStorageUnavailable } from '../../errors';
+import type { S3Settings } from '../../settings/fileStorage';
+import type { FileStore } from '../../ports/fileStore';
 
-/**
- * Where uploaded files live (logos, images, archives). Keys are chosen by the server, never taken from a
- * user's file name: slash-separated lowercase segments, the last one with an extension. The local-disk store
- * is the embedded default; with S3_URL/S3_BUCKET set every server reads and writes one S3-compatible bucket
- * (createFileStore). Logos, template and design images, account-verification documents and generated PDFs all
- * go through it; tests/server/fileStore.test.ts runs the same contract on both.
- */
-export interface FileStore {
-  put(key: string, bytes: Uint8Array): Promise<void>;
-  /** the stored bytes, or null when there is no such file */
-  get(key: string): Promise<Buffer | null>;
-  /** removes the file; removing a missing file is not an error */
-  delete(key: string): Promise<void>;
-}
+export type { FileStore } from '../../ports/fileStore';
 
 const KEY = /^[a-z0-9][a-z0-9_-]*(?:\/[a-z0-9][a-z0-9_-]*)*(?:\.[a-z0-9]+)?$/;
 
@@ -66,20 +55,6 @@ export function localFileStore(root: string): FileStore {
       await fs.rm(pathOf(key), { force: true });
     },
   };
-}
-
-/** S3_URL and friends (docs/deploy.md): any S3-compatible object store, one bucket, optional key prefix. */
-export interface S3Settings {
-  /** the endpoint, e.g. https://s3.eu-west-3.amazonaws.com or http://minio.internal:9000 */
-  url: string;
-  bucket: string;
-  region: string;
-  accessKeyId: string | null;
-  secretAccessKey: string | null;
-  /** bucket in the path (http://host/bucket/key) rather than in the host name: what most self-hosted stores need */
-  forcePathStyle: boolean;
-  /** prepended to every key, e.g. "laurel/" to share a bucket */
-  prefix: string;
 }
 
 /**

@@ -19,7 +19,6 @@ import { cooperate } from '../../eventLoop';
 import { findValidCertificateKeys } from '../../repositories/certificates';
 import { lockIssuer } from '../../repositories/replacements';
 import { callerTemplate } from '../templates/access';
-import { templateImportData } from '../templates/views';
 import { MAX_PUBLISH_ROWS, rowsToSheet, runSteps, type Recipient } from './recipientSheet';
 
 /**
@@ -149,7 +148,7 @@ export async function checkDuplicates(
   input: { templateId: number; rows: readonly Record<string, string>[]; columnMapping?: ColumnMapping },
 ): Promise<DuplicatesReport> {
   const template = await callerTemplate(ctx.db, auth, input.templateId);
-  const importData = templateImportData(template);
+  const importData = template.parsed.importData;
   const checked = await runSteps(
     validateImportSteps(await rowsToSheet(input.rows), serverImportDefinition(importData, MAX_PUBLISH_ROWS), {
       columnMapping: input.columnMapping,

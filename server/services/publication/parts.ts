@@ -11,7 +11,8 @@ import {
 import type { AuthContext } from '../../auth/guard';
 import type { AppContext } from '../../context';
 import { isoAfterSeconds, nowIso } from '../../db/clock';
-import type { Database, Template } from '../../db/schema';
+import type { ParsedTemplate } from '../../repositories/templateRows';
+import type { Database } from '../../db/schema';
 import { AppError } from '../../errors';
 import { cooperate } from '../../eventLoop';
 import { findCampaignByIdempotencyKey } from '../../repositories/campaigns';
@@ -36,7 +37,6 @@ import {
   type Upload,
 } from '../../repositories/publicationUploads';
 import { callerTemplate } from '../templates/access';
-import { templateImportData } from '../templates/views';
 import { rowsRefused, serverImportDefinition, type ColumnMapping } from './columnRules';
 import { publicationError } from './errors';
 import {
@@ -61,9 +61,9 @@ const uploadNotFound = () => new AppError(404, 'UPLOAD_NOT_FOUND', 'No such uplo
 const templateUnavailable = () =>
   new AppError(409, 'TEMPLATE_UNAVAILABLE', 'This template cannot be used for a publication');
 
-function checkTemplate(template: Template): void {
+function checkTemplate(template: ParsedTemplate): void {
   if (template.enabled !== 1 || template.usable !== 1) throw templateUnavailable();
-  if (templateImportData(template).fileFields.length > 0) {
+  if (template.parsed.importData.fileFields.length > 0) {
     // the archive of the rows' files travels with the single-call publish only (docs/decisions.md)
     throw new AppError(
       409,
@@ -175,7 +175,7 @@ export async function appendPart(
     });
   const template = await callerTemplate(db, auth, upload.template_id);
   checkTemplate(template);
-  const importData = templateImportData(template);
+  const importData = template.parsed.importData;
 
   const sheet = await rowsToSheet(rows);
   const checked = await runSteps(
@@ -302,7 +302,7 @@ class CommittedMeanwhile extends Error {
 async function writeCampaign(
   trx: Kysely<Database>,
   auth: AuthContext,
-  template: Template,
+  template: ParsedTemplate,
   upload: Upload,
   count: number,
   options: { idempotencyKey: string | null; hash: string },
@@ -319,7 +319,7 @@ async function writeCampaign(
     request_hash: options.hash,
     created_at: now,
   });
-  const technicalFields = templateImportData(template).technicalFields;
+  const technicalFields = template.parsed.importData.technicalFields;
   const today = todayIso();
   let done = 0;
   let status = 0;

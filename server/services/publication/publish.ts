@@ -34,7 +34,6 @@ import { linkReplacements } from '../certificates/replacementLinks';
 import { enqueueJob } from '../jobs/jobQueue';
 import { checkAnchoringFunds } from '../ledger/evm/chainAnchoring';
 import { callerTemplate } from '../templates/access';
-import { templateImportData } from '../templates/views';
 import { readArchive, type ArchiveContents } from './archive';
 import { rowsRefused, serverImportDefinition, type ColumnMapping } from './columnRules';
 import { publicationError } from './errors';
@@ -230,7 +229,7 @@ export async function publish(
       throw badRequest('ERR_REASON_REQUIRED', 'A publish that replaces certificates needs a reason (or notes)');
   }
 
-  const importData = templateImportData(template);
+  const importData = template.parsed.importData;
   // every step below pauses between slices: 10,000 rows never hold the event loop (issue 16 point 1)
   const sheet = await rowsToSheet(input.rows);
   const checked = await runSteps(

@@ -7,8 +7,9 @@ import {
 import { cleanTags } from '../../../domain/templateRules/inputCleaning';
 import { parseLanguagesList } from '../../../domain/templateRules/languages';
 import { labelIn, templateFamily, type TemplateContent } from '../../../domain/templates';
+import { parseJson } from '../../../domain/json';
 import type { Certificate, Template } from '../../db/schema';
-import { parseContent, parseCStyle, parseJson, parseLabel } from '../templates/views';
+import type { ParsedTemplate } from '../../repositories/templateRows';
 import { safeHref } from './html';
 
 /** What a credential page shows of its recipient: the certificate's columns, or an import row, or a sample. */
@@ -99,8 +100,8 @@ export function templateLanguages(template: Template): string[] {
 }
 
 /** The content of `language`, else of the default language, else the first there is. */
-export function contentIn(template: Template, language: string): TemplateContent {
-  const content = parseContent(template.content);
+export function contentIn(template: ParsedTemplate, language: string): TemplateContent {
+  const { content } = template.parsed;
   return content[language] ?? content[template.default_language] ?? Object.values(content)[0] ?? {};
 }
 
@@ -163,7 +164,7 @@ export function recipientFromRow(row: Record<string, string>, today: string): Re
 
 /** The template's design filled in with the recipient's data, in `language`. */
 export function credentialView(
-  template: Template,
+  template: ParsedTemplate,
   language: string,
   recipient: RecipientData,
   imageSource: ImageSource,
@@ -186,13 +187,13 @@ export function credentialView(
     assessment: text(content.assessment_title),
     component: text(content.component_title),
   };
-  const params = parseJson<Record<string, unknown>>(template.params, {});
+  const { params } = template.parsed;
   const certified = semicolonList(template.fields_to_certified).filter(
     (name) => !STANDARD_FIELDS.has(name.toLowerCase()),
   );
   return {
     language,
-    cstyle: parseCStyle(template.cstyle),
+    cstyle: template.parsed.cstyle,
     registry: registry
       ? {
           type: typeof params.type === 'string' ? params.type : null,
@@ -202,7 +203,7 @@ export function credentialView(
           }),
         }
       : null,
-    title: text(content.microcertitle) ?? labelIn(parseLabel(template.label), language),
+    title: text(content.microcertitle) ?? labelIn(template.parsed.label, language),
     badgeImage: image(content.badge_logo),
     issuer: {
       title: text(content.issuer_title),

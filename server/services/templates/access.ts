@@ -1,8 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { AuthContext } from '../../auth/guard';
-import type { Database, Issuer, Template } from '../../db/schema';
+import type { Database, Issuer } from '../../db/schema';
 import { AppError } from '../../errors';
 import { findIssuerTemplate } from '../../repositories/templates';
+import type { ParsedTemplate } from '../../repositories/templateRows';
 import { parseJson } from './views';
 
 export const templateNotFound = () =>
@@ -14,7 +15,7 @@ export function checkIssuerParam(auth: AuthContext, issuerParam: number): void {
 }
 
 /** The caller's template with this id; another issuer's template is 404, like a missing one. */
-export async function callerTemplate(db: Kysely<Database>, auth: AuthContext, id: number): Promise<Template> {
+export async function callerTemplate(db: Kysely<Database>, auth: AuthContext, id: number): Promise<ParsedTemplate> {
   const row = await findIssuerTemplate(db, auth.issuer.id, id);
   if (!row) throw templateNotFound();
   return row;

@@ -1,4 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { TemplatePreviews } from '../../ports/templatePreviews';
+
+export type { TemplatePreviews } from '../../ports/templatePreviews';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -39,12 +42,6 @@ export function checkPreviewToken(
   const expected = Buffer.from(sign(key, message(issuerId, templateId, expiresAt)));
   const given = Buffer.from(match[2]);
   return expected.length === given.length && timingSafeEqual(expected, given);
-}
-
-/** The preview tokens of one server, with the key (derived from the server's secret) closed over. */
-export interface TemplatePreviews {
-  make(issuerId: number, templateId: number, now?: number): string;
-  check(token: string, issuerId: number, templateId: number, now?: number): boolean;
 }
 
 export function templatePreviews(key: Uint8Array): TemplatePreviews {

@@ -1,75 +1,34 @@
-import { parseLanguagesList, lockedLanguages } from '../../../domain/templateRules/languages';
-import { isReferenceTableName, type ReferenceTables } from '../../../domain/templateRules/referenceTables';
-import type { CStyle } from '../../../domain/templateRules/style';
+import { isReferenceTableName } from '../../../domain/templateRules/referenceTables';
+import { lockedLanguages, parseLanguagesList } from '../../../domain/templateRules/languages';
 import {
-  DEFAULT_META_TYPE,
-  type Label,
-  type PathwayDefinition,
   type TemplateContent,
   type TemplateDefinition,
   type TemplateDetail,
-  type TemplateImportData,
   type TemplateMeta,
-  type TemplateMetaFields,
   type TemplateSummary,
   type TemplateType,
 } from '../../../domain/templates';
 import { parseJson } from '../../../domain/json';
 import type { Template } from '../../db/schema';
+import {
+  parseContent,
+  parseCStyle,
+  parseLabel,
+  parseMeta,
+  parsePathwayDefinition,
+  parseReferenceTables,
+  semicolonList,
+} from '../../repositories/templateRows';
 
 export { parseJson } from '../../../domain/json';
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-export function parseLabel(raw: string): Label {
-  const value = parseJson<unknown>(raw, raw);
-  return typeof value === 'string' || isObject(value) ? (value as Label) : raw;
-}
-
-export function parseContent(raw: string): Record<string, TemplateContent> {
-  const value = parseJson<unknown>(raw, {});
-  return isObject(value) ? (value as Record<string, TemplateContent>) : {};
-}
-
-export function parseCStyle(raw: string): CStyle | null {
-  const value = parseJson<unknown>(raw, null);
-  return isObject(value) && typeof value.layout === 'string' && isObject(value.style)
-    ? (value as unknown as CStyle)
-    : null;
-}
-
-export function parseReferenceTables(raw: string): ReferenceTables {
-  const value = parseJson<unknown>(raw, {});
-  return isObject(value) ? (value as ReferenceTables) : {};
-}
-
-export function parsePathwayDefinition(raw: string | null): PathwayDefinition | null {
-  const value = parseJson<unknown>(raw, null);
-  return isObject(value) && typeof value.key === 'string' && Array.isArray(value.def)
-    ? (value as unknown as PathwayDefinition)
-    : null;
-}
-
-function parseMeta(raw: string): TemplateMetaFields {
-  const meta = parseJson<Record<string, unknown>>(raw, {});
-  const text = (value: unknown) => (typeof value === 'string' ? value : null);
-  return {
-    meta_url: text(meta.meta_url) ?? '',
-    meta_startdate: text(meta.meta_startdate),
-    meta_enddate: text(meta.meta_enddate),
-    meta_landscape: meta.meta_landscape === true,
-    meta_type: text(meta.meta_type) ?? DEFAULT_META_TYPE,
-  };
-}
-
-function semicolonList(value: string): string[] {
-  return value
-    .split(';')
-    .map((item) => item.trim())
-    .filter((item) => item !== '');
-}
+export {
+  parseContent,
+  parseCStyle,
+  parseLabel,
+  parsePathwayDefinition,
+  parseReferenceTables,
+  templateImportData,
+} from '../../repositories/templateRows';
 
 /** The list call's fields, all read from the template's own row; tags are the names of its active tags. */
 export function templateSummary(row: Template, tags: readonly string[]): TemplateSummary {
@@ -162,23 +121,5 @@ export function templateDefinition(row: Template): TemplateDefinition {
     publicSample: row.public_sample === 1,
     certificationCounter: row.certification_counter,
     lockedLanguages: lockedLanguages(languages, { mode: 'update', certificationCounter: row.certification_counter }),
-  };
-}
-
-export function templateImportData(row: Template): TemplateImportData {
-  const fileFields = semicolonList(row.file_fields);
-  return {
-    id: row.id,
-    type: row.type,
-    usable: row.usable === 1,
-    enable: row.enabled === 1,
-    languages: parseLanguagesList(row.languages),
-    DefaultLanguage: row.default_language,
-    technicalFields: semicolonList(row.technical_fields),
-    fieldsToCertified: semicolonList(row.fields_to_certified),
-    fileFields,
-    requiresFiles: fileFields.length > 0,
-    NbCharMax: row.nb_char_max,
-    openbadge: row.type === 'openbadge' || row.type === 'openbadge_custom',
   };
 }

@@ -1,7 +1,7 @@
 import { lookup } from 'node:dns/promises';
 import type { LookupFunction } from 'node:net';
 import net from 'node:net';
-import { normalizeHost } from './settings';
+import { normalizeHost } from '../../settings/webhooks';
 
 /**
  * Which addresses a webhook may call (docs/webhooks.md): only http and https, and never an address of the

@@ -12,7 +12,7 @@ import {
   type CheckedAddress,
   type HostResolver,
 } from './addressPolicy';
-import type { WebhookSettings } from './settings';
+import type { WebhookSettings } from '../../settings/webhooks';
 import { DELIVERY_ID_HEADER, signatureHeaders } from './signing';
 
 export interface WebhookRequest {

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import { enqueueJob } from '../jobs/jobQueue';
 import { ensureWebhookSecret, findNotificationConfig, planNextWebhookAttempt } from '../../repositories/webhooks';
 import { deliverWithRetries, type DeliveryOutcome, type RetryOptions } from './deliver';
-import { webhookSettings, type WebhookSettings } from './settings';
+import { webhookSettings, type WebhookSettings } from '../../settings/webhooks';
 import { campaignDeliveryId, newWebhookSecret } from './signing';
 
 /** The id a test call puts in place of ${campaignId}: no campaign has it. */

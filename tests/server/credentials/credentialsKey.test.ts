@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../server/config';
-import { CREDENTIALS_KEY_FILE } from '../../../server/services/credentials/credentialsKey';
+import { CREDENTIALS_KEY_FILE } from '../../../server/settings/credentialsKey';
 
 // Files only: no database, so this file does not run per database.
 

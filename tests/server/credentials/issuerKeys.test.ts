@@ -13,9 +13,9 @@ import {
   issuerDidDocument,
   listIssuerKeys,
   loadIssuerSigner,
-  parseCredentialsKey,
   rotateIssuerKey,
 } from '../../../server/services/credentials/issuerKeys';
+import { parseCredentialsKey } from '../../../server/settings/credentialsKey';
 import { issueOpenBadgeCredential } from '../../../server/services/credentials/openBadgeCredential';
 import { createStatusBits, issueStatusListCredential } from '../../../server/services/credentials/statusList';
 import type { IssuerSigner } from '../../../server/services/credentials/signing';

@@ -1,7 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { CREDENTIALS_KEY_BYTES, parseCredentialsKey } from './issuerKeys';
+
+export const CREDENTIALS_KEY_BYTES = 32;
+
+/** A 32-byte key written as 64 hexadecimal digits or as base64 / base64url (43 or 44 characters). */
+export function parseCredentialsKey(text: string): Buffer {
+  const value = text.trim();
+  if (/^[0-9a-fA-F]{64}$/.test(value)) return Buffer.from(value, 'hex');
+  if (/^[A-Za-z0-9+/_-]{43}=?$/.test(value)) {
+    const bytes = Buffer.from(value, 'base64');
+    if (bytes.length === CREDENTIALS_KEY_BYTES) return bytes;
+  }
+  throw new Error('the credentials key must be 32 bytes written as 64 hexadecimal digits or in base64');
+}
 
 /** Where the generated credentials key lives when CREDENTIALS_KEY is empty. */
 export const CREDENTIALS_KEY_FILE = 'credentials.key';

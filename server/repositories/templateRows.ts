@@ -1,0 +1,118 @@
+import { parseJson } from '../../domain/json';
+import { parseLanguagesList } from '../../domain/templateRules/languages';
+import type { ReferenceTables } from '../../domain/templateRules/referenceTables';
+import type { CStyle } from '../../domain/templateRules/style';
+import {
+  DEFAULT_META_TYPE,
+  type Label,
+  type PathwayDefinition,
+  type TemplateContent,
+  type TemplateImportData,
+  type TemplateMetaFields,
+} from '../../domain/templates';
+import type { Template } from '../db/schema';
+
+/**
+ * A template's JSON columns, parsed in one place (issue 29): the repository reads a row and answers it with these
+ * fields beside the stored text, so no consumer parses a template column again.
+ */
+export interface ParsedTemplate extends Template {
+  parsed: {
+    label: Label;
+    /** each language's texts and logos */
+    content: Record<string, TemplateContent>;
+    cstyle: CStyle | null;
+    meta: TemplateMetaFields;
+    params: Record<string, unknown>;
+    referenceTables: ReferenceTables;
+    pathway: PathwayDefinition | null;
+    /** what an import of recipients is checked against */
+    importData: TemplateImportData;
+  };
+}
+
+export function parseTemplate(row: Template): ParsedTemplate {
+  return {
+    ...row,
+    parsed: {
+      label: parseLabel(row.label),
+      content: parseContent(row.content),
+      cstyle: parseCStyle(row.cstyle),
+      meta: parseMeta(row.meta),
+      params: parseJson<Record<string, unknown>>(row.params, {}),
+      referenceTables: parseReferenceTables(row.reference_tables),
+      pathway: parsePathwayDefinition(row.pathway_definition),
+      importData: templateImportData(row),
+    },
+  };
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export function parseLabel(raw: string): Label {
+  const value = parseJson<unknown>(raw, raw);
+  return typeof value === 'string' || isObject(value) ? (value as Label) : raw;
+}
+
+export function parseContent(raw: string): Record<string, TemplateContent> {
+  const value = parseJson<unknown>(raw, {});
+  return isObject(value) ? (value as Record<string, TemplateContent>) : {};
+}
+
+export function parseCStyle(raw: string): CStyle | null {
+  const value = parseJson<unknown>(raw, null);
+  return isObject(value) && typeof value.layout === 'string' && isObject(value.style)
+    ? (value as unknown as CStyle)
+    : null;
+}
+
+export function parseReferenceTables(raw: string): ReferenceTables {
+  const value = parseJson<unknown>(raw, {});
+  return isObject(value) ? (value as ReferenceTables) : {};
+}
+
+export function parsePathwayDefinition(raw: string | null): PathwayDefinition | null {
+  const value = parseJson<unknown>(raw, null);
+  return isObject(value) && typeof value.key === 'string' && Array.isArray(value.def)
+    ? (value as unknown as PathwayDefinition)
+    : null;
+}
+
+export function parseMeta(raw: string): TemplateMetaFields {
+  const meta = parseJson<Record<string, unknown>>(raw, {});
+  const text = (value: unknown) => (typeof value === 'string' ? value : null);
+  return {
+    meta_url: text(meta.meta_url) ?? '',
+    meta_startdate: text(meta.meta_startdate),
+    meta_enddate: text(meta.meta_enddate),
+    meta_landscape: meta.meta_landscape === true,
+    meta_type: text(meta.meta_type) ?? DEFAULT_META_TYPE,
+  };
+}
+
+export function semicolonList(value: string): string[] {
+  return value
+    .split(';')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
+}
+
+export function templateImportData(row: Template): TemplateImportData {
+  const fileFields = semicolonList(row.file_fields);
+  return {
+    id: row.id,
+    type: row.type,
+    usable: row.usable === 1,
+    enable: row.enabled === 1,
+    languages: parseLanguagesList(row.languages),
+    DefaultLanguage: row.default_language,
+    technicalFields: semicolonList(row.technical_fields),
+    fieldsToCertified: semicolonList(row.fields_to_certified),
+    fileFields,
+    requiresFiles: fileFields.length > 0,
+    NbCharMax: row.nb_char_max,
+    openbadge: row.type === 'openbadge' || row.type === 'openbadge_custom',
+  };
+}
