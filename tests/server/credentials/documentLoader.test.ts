@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   contextDocumentLoader,
   createDocumentLoader,
+  ED25519_2020_CONTEXT,
   OB_V3P0_CONTEXT,
   shippedContextUrls,
   VC_V2_CONTEXT,
@@ -10,8 +11,8 @@ import {
 // Files and a pure function: no database, so this file does not run per database.
 
 describe('shipped contexts and the offline document loader', () => {
-  it('answers the VC v2 and OB 3.0.3 contexts as static documents', async () => {
-    expect(shippedContextUrls).toEqual([VC_V2_CONTEXT, OB_V3P0_CONTEXT]);
+  it('answers the VC v2, OB 3.0.3 and Ed25519Signature2020 contexts as static documents', async () => {
+    expect(shippedContextUrls).toEqual([VC_V2_CONTEXT, OB_V3P0_CONTEXT, ED25519_2020_CONTEXT]);
     for (const url of shippedContextUrls) {
       const answer = await contextDocumentLoader(url);
       expect(answer).toMatchObject({ contextUrl: null, documentUrl: url, tag: 'static' });
