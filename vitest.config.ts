@@ -6,9 +6,9 @@ export default defineConfig({
   test: {
     // vitest's default in a run is one worker fewer than the cores: one worker on this 2-core machine, whose tests wait on
     // PostgreSQL, child processes and timers half the time. Two keep both cores busy (each test file has its own database,
-    // data folder and ports). VITEST_MAX_WORKERS overrides it (npx vitest run --maxWorkers=1 too). `npm run test:server`
-    // asks for four: server test files wait on PostgreSQL, timers and child processes, and four finished the 88 files in
-    // 356 s where two took 416 s (docs/decisions.md, "Four server-test workers").
+    // data folder and ports). VITEST_MAX_WORKERS overrides it (npx vitest run --maxWorkers=1 too). Four were tried for
+    // the server tests (2026-11-28): 90 files in 423 s on a quiet clean clone, where two had taken 416 s for 88, so
+    // the server tests already fill both cores with two (PostgreSQL's processes included).
     maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? 2),
     // a worker keeps its loaded modules from one test file to the next instead of importing React, MUI, Fastify and
     // the server again for each of them: the unit run went from 205 s to 62 s and the server run from 598 s to 457 s
