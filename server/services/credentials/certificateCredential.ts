@@ -13,7 +13,7 @@ export type AchievementInput = OpenBadgeCredentialInput['achievement'];
 export type IssuerInput = OpenBadgeCredentialInput['issuer'];
 
 /** A web address the credential can name (the schema wants a URI; a bare host name is left out). */
-function webAddress(value: unknown): string | null {
+export function webAddress(value: unknown): string | null {
   if (typeof value !== 'string') return null;
   try {
     const url = new URL(value.trim());

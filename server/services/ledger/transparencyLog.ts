@@ -25,6 +25,7 @@ import { verificationMethodId } from '../credentials/identifiers';
 import { ensureIssuerKey, listIssuerKeys, loadIssuerSigningKey } from '../credentials/issuerKeys';
 import { consistencyProof, inclusionProof, leafHash, rootFromLeafHashes, verifyConsistency, type Hash } from './merkle';
 import { inTransaction } from '../../db/transactions';
+import { base58Decode } from '../credentials/base58';
 
 /**
  * The transparency log, the default NFT ledger (issue 20; the Certificate Transparency model, RFC 6962): each
@@ -201,30 +202,6 @@ export async function batchProof(
 }
 
 const hexes = (hashes: Hash[]) => hashes.map((hash) => hash.toString('hex'));
-
-const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
-
-function base58Decode(text: string): Buffer {
-  const bytes: number[] = [];
-  for (const char of text) {
-    let carry = BASE58.indexOf(char);
-    if (carry < 0) throw new Error('not base58');
-    for (let i = 0; i < bytes.length; i += 1) {
-      carry += bytes[i] * 58;
-      bytes[i] = carry & 0xff;
-      carry >>= 8;
-    }
-    while (carry > 0) {
-      bytes.push(carry & 0xff);
-      carry >>= 8;
-    }
-  }
-  for (const char of text) {
-    if (char !== '1') break;
-    bytes.push(0);
-  }
-  return Buffer.from(bytes.reverse());
-}
 
 /** An Ed25519 Multikey ('z' base58btc over 0xed01 and 32 bytes) as a key object. */
 export function publicKeyFromMultibase(multibase: string): KeyObject {

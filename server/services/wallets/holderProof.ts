@@ -1,5 +1,6 @@
 import { createPublicKey, ECDH, type JsonWebKey, type KeyObject } from 'node:crypto';
 import { decodeProtectedHeader, jwtVerify } from 'jose';
+import { base58Decode } from '../credentials/base58';
 
 /**
  * The holder's key proof of OID4VCI (a JWT of type openid4vci-proof+jwt): its `kid` names a did:key or did:jwk
@@ -8,30 +9,6 @@ import { decodeProtectedHeader, jwtVerify } from 'jose';
  */
 export const PROOF_ALGORITHMS = ['EdDSA', 'Ed25519', 'ES256'] as const;
 export const PROOF_MAX_AGE_SECONDS = 300;
-
-const BASE58_ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
-
-function base58Decode(text: string): Buffer {
-  const bytes: number[] = [];
-  for (const char of text) {
-    let carry = BASE58_ALPHABET.indexOf(char);
-    if (carry < 0) throw new Error('not base58');
-    for (let j = 0; j < bytes.length; j += 1) {
-      carry += bytes[j] * 58;
-      bytes[j] = carry & 0xff;
-      carry >>= 8;
-    }
-    while (carry > 0) {
-      bytes.push(carry & 0xff);
-      carry >>= 8;
-    }
-  }
-  for (const char of text) {
-    if (char !== '1') break;
-    bytes.push(0);
-  }
-  return Buffer.from(bytes.reverse());
-}
 
 /** The public key a did:key (Ed25519 or P-256) holds. */
 function didKeyPublicKey(did: string): KeyObject {

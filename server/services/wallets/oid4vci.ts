@@ -18,6 +18,7 @@ import { signCredential } from '../credentials/signing';
 import { checkHolderProof, PROOF_ALGORITHMS } from './holderProof';
 import { TX_CODE_LENGTH, WALLET_OFFER_MAX_ATTEMPTS } from './offers';
 import { hashSecret, hashTxCode, newSecret, NonceService, sameHash } from './secrets';
+import { webAddress } from '../credentials/certificateCredential';
 
 /**
  * OpenID for Verifiable Credential Issuance 1.0, pre-authorized code flow, offers by reference. Each Laurel issuer
@@ -56,16 +57,6 @@ export interface Oid4vciOptions {
   credentialsKey: Uint8Array;
   /** texts of the metadata in each locale (display names) */
   translate: (locale: string, key: string) => string;
-}
-
-function webAddress(value: unknown): string | null {
-  if (typeof value !== 'string') return null;
-  try {
-    const url = new URL(value.trim());
-    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null;
-  } catch {
-    return null;
-  }
 }
 
 export class Oid4vciIssuer {
