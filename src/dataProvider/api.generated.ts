@@ -6900,6 +6900,10 @@ export interface paths {
                 TemplateID: number;
                 email: string;
                 email_sent: string | null;
+                /** @description when the certificate was last taken into a wallet */
+                WalletTakenAt?: string | null;
+                /** @description by which protocol: 'oid4vci' or 'vcapi' */
+                WalletProtocol?: string | null;
               } & {
                 [key: string]: unknown;
               })[];
@@ -7505,6 +7509,7 @@ export interface paths {
             order?: 'ASC' | 'DESC';
             counter?: boolean | ('true' | 'false');
             ids?: number[] | string;
+            wallet?: number[] | string;
           };
         };
       };
@@ -7534,6 +7539,10 @@ export interface paths {
                 TemplateID: number;
                 email: string;
                 email_sent: string | null;
+                /** @description when the certificate was last taken into a wallet */
+                WalletTakenAt?: string | null;
+                /** @description by which protocol: 'oid4vci' or 'vcapi' */
+                WalletProtocol?: string | null;
               } & {
                 [key: string]: unknown;
               })[];

@@ -27,7 +27,7 @@ import type { EmailTarget, ReportReturn } from './email/emailForm';
 import { CampaignNote } from './CampaignNote';
 import { EmailEditDialog, MintingPendingDialog } from './CertificateDialogs';
 import { certificateExporter } from './certificateExporter';
-import { statusKey } from './certificateLabels';
+import { statusKey, walletProtocolKey } from './certificateLabels';
 import { emailableRows } from './certificateOperations';
 import { CpfExportErrorsDialog } from './CpfExportErrors';
 import {
@@ -294,6 +294,8 @@ function Report({ kind, id }: { kind: ReportKind; id: number }) {
       statusColumn: translate('reports.export.status_column'),
       mailSentColumn: translate('reports.export.mail_sent_column'),
       notSent: translate('reports.export.not_sent'),
+      walletColumn: translate('reports.export.wallet_column'),
+      walletProtocol: (protocol) => translate(walletProtocolKey(protocol)),
       nft,
     },
     label,
