@@ -29,6 +29,7 @@ import { createTestApp, TEST_DATABASES, type TestApp } from './testApp';
  * @digitalcredentials/verifier-core, the LCW's own verifier, which resolves our did:web and status list over https.
  */
 
+const VC_V1_CONTEXT = 'https://www.w3.org/2018/credentials/v1';
 const PRE_AUTHORIZED_GRANT = 'urn:ietf:params:oauth:grant-type:pre-authorized_code';
 const OB3_SCHEMA_URL = 'https://purl.imsglobal.org/spec/ob/v3p0/schema/json/ob_v3p0_achievementcredential_schema.json';
 
@@ -61,13 +62,31 @@ function eddsaSigner(holder: Holder) {
   return { ...holder.key.signer(), algorithm: 'Ed25519' };
 }
 
-/** The wallet's document loader: the DCC security loader the LCW signs with (contexts bundled, nothing fetched). */
-const walletLoader = securityLoader().build();
+/**
+ * The wallet's document loader: the DCC security loader the LCW signs with (contexts bundled, nothing fetched). Its
+ * documents lose their 'static' tag: jsonld shares the contexts so tagged across the process, and the server, in
+ * this same process, would then verify with the wallet's contexts instead of its own.
+ */
+const securityDocuments = securityLoader().build();
+const walletLoader = async (url: string) => {
+  const { tag: _tag, ...document } = (await securityDocuments(url)) as unknown as { tag?: string } & Record<
+    string,
+    unknown
+  >;
+  return document;
+};
 
 /** A DIDAuth presentation as the LCW signs it: createPresentation({ holder }), signPresentation. */
 async function didAuth(
   holder: Holder,
-  options: { challenge: string; domain?: string; suite?: 'Ed25519Signature2020' | 'eddsa-rdfc-2022'; as?: Holder },
+  options: {
+    challenge: string;
+    domain?: string;
+    suite?: 'Ed25519Signature2020' | 'eddsa-rdfc-2022';
+    as?: Holder;
+    /** 1.1: the presentation of LCW builds before 2.1 (@digitalcredentials/vc 6: the VC 1.1 context) */
+    vcVersion?: 1.1;
+  },
 ) {
   const signing = options.as ?? holder;
   const suite =
@@ -75,7 +94,10 @@ async function didAuth(
       ? new DataIntegrityProof({ signer: eddsaSigner(signing), cryptosuite: eddsaRdfc2022 })
       : new Ed25519Signature2020({ key: signing.key });
   return (await vc.signPresentation({
-    presentation: vc.createPresentation({ holder: holder.did }),
+    presentation:
+      options.vcVersion === 1.1
+        ? { '@context': [VC_V1_CONTEXT], type: ['VerifiablePresentation'], holder: holder.did }
+        : vc.createPresentation({ holder: holder.did }),
     suite,
     challenge: options.challenge,
     ...(options.domain !== undefined ? { domain: options.domain } : {}),
@@ -125,10 +147,10 @@ async function lcwTwoStep(lcwUri: string, holder: Holder, suite?: 'Ed25519Signat
 }
 
 /** The one-step link (app/lib/credentialRequest.ts requestCredential): the DIDAuth, bare, to vc_request_url. */
-async function lcwOneStep(lcwOneStepUri: string, holder: Holder) {
+async function lcwOneStep(lcwOneStepUri: string, holder: Holder, vcVersion?: 1.1) {
   const params = new URL(lcwOneStepUri).searchParams;
   expect(params.get('auth_type')).toBe('bearer');
-  const presentation = await didAuth(holder, { challenge: params.get('challenge') as string });
+  const presentation = await didAuth(holder, { challenge: params.get('challenge') as string, vcVersion });
   const response = await postJson(params.get('vc_request_url') as string, presentation);
   return { status: response.status, body: (await response.json()) as Json };
 }
@@ -433,6 +455,14 @@ describe.each(TEST_DATABASES)('the VC-API exchange (Learner Credential Wallet) o
     expectProblem(again, 400, 'invalid_grant');
   });
 
+  it('takes the VC 1.1 DIDAuth of LCW builds before 2.1 through the one-step link', async () => {
+    const links = await offerOf(keys[8]);
+    const holder = await lcwHolder();
+    const answer = await lcwOneStep(links.lcwOneStepUri, holder, 1.1);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    await expectWalletCopy((answer.body.verifiableCredential as Json[])[0], holder, keys[8]);
+  });
+
   it('takes a DIDAuth signed with DataIntegrity eddsa-rdfc-2022', async () => {
     const links = await offerOf(keys[3]);
     const holder = await lcwHolder();
@@ -551,6 +581,7 @@ describe.each(TEST_DATABASES)('the VC-API exchange (Learner Credential Wallet) o
       [certificateIds[3]]: 'vcapi',
       [certificateIds[4]]: 'vcapi',
       [certificateIds[7]]: 'vcapi',
+      [certificateIds[8]]: 'vcapi',
     });
     expect(claims.every((claim) => !Number.isNaN(Date.parse(claim.claimed_at)))).toBe(true);
     // a later claim of the same certificate (by OID4VCI this time) is the one answered
