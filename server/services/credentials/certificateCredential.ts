@@ -1,8 +1,9 @@
+import { issuerPublicProfile, ob3ProfileFields } from '../../../domain/issuerPublicProfile';
 import { markdownToPlainText } from '../../../domain/rendering/markdown';
 import { parseLanguagesList } from '../../../domain/templateRules/languages';
 import { isOpenBadgeType, labelIn, templateImagePath } from '../../../domain/templates';
 import type { Certificate, Issuer, Template } from '../../db/schema';
-import { parseContent, parseJson, parseLabel } from '../templates/views';
+import { parseContent, parseLabel } from '../templates/views';
 import type { OpenBadgeCredentialInput } from './openBadgeCredential';
 
 /**
@@ -12,21 +13,12 @@ import type { OpenBadgeCredentialInput } from './openBadgeCredential';
 export type AchievementInput = OpenBadgeCredentialInput['achievement'];
 export type IssuerInput = OpenBadgeCredentialInput['issuer'];
 
-/** A web address the credential can name (the schema wants a URI; a bare host name is left out). */
-export function webAddress(value: unknown): string | null {
-  if (typeof value !== 'string') return null;
-  try {
-    const url = new URL(value.trim());
-    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null;
-  } catch {
-    return null;
-  }
-}
+export { webAddress } from '../../../domain/issuerPublicProfile';
 
+/** The credential's issuer: its name and the OB 3.0 Profile fields of its public profile (issue 31). */
 export function issuerInput(issuer: Pick<Issuer, 'id' | 'name' | 'params'>): IssuerInput {
-  const params = parseJson<Record<string, unknown>>(issuer.params, {});
-  const identity = params?.identity as Record<string, unknown> | undefined;
-  return { id: issuer.id, name: issuer.name, url: webAddress(identity?.url) };
+  const profile = ob3ProfileFields(issuerPublicProfile(issuer.params));
+  return { id: issuer.id, name: issuer.name, ...profile };
 }
 
 /** A language code the OB 3.0 schema accepts in inLanguage. */
