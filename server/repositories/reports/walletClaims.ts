@@ -18,13 +18,16 @@ export async function walletClaimsOf(
   if (certificateIds.length === 0) return claims;
   const rows = await db
     .selectFrom('wallet_offers')
-    .select(['certificate_id', 'claimed_at', 'protocol'])
+    .select(['certificate_id', 'claimed_at', 'protocol', 'claimed_protocol'])
     .where('certificate_id', 'in', certificateIds)
     .where('state', '=', WALLET_OFFER_STATE.claimed)
     .orderBy('claimed_at', 'asc')
     .execute();
   for (const row of rows)
-    if (row.claimed_at) claims.set(row.certificate_id, { claimedAt: row.claimed_at, protocol: row.protocol });
+    // the protocol that took the offer (offers serve any wallet); offers claimed before it was recorded were OID4VCI's
+    if (row.claimed_at) {
+      claims.set(row.certificate_id, { claimedAt: row.claimed_at, protocol: row.claimed_protocol ?? row.protocol });
+    }
   return claims;
 }
 
