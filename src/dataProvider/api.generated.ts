@@ -6139,8 +6139,8 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Makes a one-time offer of the certificate's credential to a wallet (OID4VCI, pre-authorized code)
-     * @description The offer expires after WALLET_OFFER_TTL_SECONDS (7 days by default) and is taken once. With txCode (the default), the wallet must also give the transaction code answered here, to be sent to the recipient by another channel.
+     * Makes a one-time offer of the certificate's credential to any wallet (OID4VCI or VC-API exchange)
+     * @description The offer expires after WALLET_OFFER_TTL_SECONDS (7 days by default) and is taken once, by the first wallet to claim it through either protocol. With txCode (the default), an OID4VCI wallet must also give the transaction code answered here, to be sent to the recipient by another channel (the VC-API exchange has no such step).
      */
     post: {
       parameters: {
@@ -6168,13 +6168,24 @@ export interface paths {
           content: {
             'application/json': {
               id: number;
-              /** @enum {string} */
-              protocol: 'oid4vci';
-              /** @description openid-credential-offer://?credential_offer_uri=… (the QR code and the link) */
+              /**
+               * @description one offer serves any wallet: the first protocol to take it wins
+               * @enum {string}
+               */
+              protocol: 'any';
+              /** @description openid-credential-offer://?credential_offer_uri=… (OID4VCI wallets) */
               offerUri: string;
               /** @description the credential offer document the offer URI points at */
               credentialOfferUri: string;
-              /** @description the transaction code to send the recipient by another channel */
+              /** @description the VC-API exchange (the Learner Credential Wallet) */
+              exchangeUrl: string;
+              /** @description https://lcw.app/request?request=… (the Learner Credential Wallet, two-step exchange) */
+              lcwUri: string;
+              /** @description https://lcw.app/request.html?…&vc_request_url=… (older Learner Credential Wallet builds, one step) */
+              lcwOneStepUri: string;
+              /** @description lists both protocols to a wallet (Accept: application/json): the QR code */
+              interactionUrl: string;
+              /** @description the transaction code to send the recipient by another channel (OID4VCI asks for it) */
               txCode: string | null;
               expiresAt: string;
             };

@@ -61,7 +61,11 @@ async function takeIntoWallet(laurel: Laurel, token: string, lastName: string): 
   const values = { access_token_hash: `token-${id}`, c_nonce_hash: `nonce-${id}`, token_expires_at: '2099-01-01' };
   expect(await issueWalletOfferToken(db, id, values)).toBe(true);
   expect(
-    await claimWalletOffer(db, id, { holder_did: 'did:key:z6Mkholder', claimed_at: new Date().toISOString() }),
+    await claimWalletOffer(db, id, {
+      holder_did: 'did:key:z6Mkholder',
+      claimed_at: new Date().toISOString(),
+      claimed_protocol: 'oid4vci',
+    }),
   ).toBe(true);
 }
 

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { WALLET_FILTER } from '../../../domain/reports';
 import type { Database } from '../../db/schema';
-import { WALLET_OFFER_STATE } from '../walletOffers';
+import { findWalletClaims, WALLET_OFFER_STATE } from '../walletOffers';
 
 /** When and by which protocol a certificate was last taken into a wallet. */
 export interface WalletClaim {
@@ -9,23 +9,15 @@ export interface WalletClaim {
   protocol: string;
 }
 
-/** The last wallet claim of each of `certificateIds` (one query for a report's page). */
+/** The last wallet claim of each of `certificateIds` (one query for a report's page: findWalletClaims). */
 export async function walletClaimsOf(
   db: Kysely<Database>,
   certificateIds: readonly number[],
 ): Promise<Map<number, WalletClaim>> {
-  const claims = new Map<number, WalletClaim>();
-  if (certificateIds.length === 0) return claims;
-  const rows = await db
-    .selectFrom('wallet_offers')
-    .select(['certificate_id', 'claimed_at', 'protocol'])
-    .where('certificate_id', 'in', certificateIds)
-    .where('state', '=', WALLET_OFFER_STATE.claimed)
-    .orderBy('claimed_at', 'asc')
-    .execute();
-  for (const row of rows)
-    if (row.claimed_at) claims.set(row.certificate_id, { claimedAt: row.claimed_at, protocol: row.protocol });
-  return claims;
+  const claims = await findWalletClaims(db, certificateIds);
+  return new Map(
+    claims.map((claim) => [claim.certificate_id, { claimedAt: claim.claimed_at, protocol: claim.protocol }]),
+  );
 }
 
 /**
