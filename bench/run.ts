@@ -9,6 +9,7 @@ import { publishBench } from './publishBench';
 import { publish100kBench } from './publish100kBench';
 import { reportBench } from './reportBench';
 import { signingBench } from './signingBench';
+import { walletBench } from './walletBench';
 import { workersBench } from './workersBench';
 
 const benches: Record<string, () => Promise<void>> = {
@@ -24,6 +25,7 @@ const benches: Record<string, () => Promise<void>> = {
   designer: designerBench,
   workers: workersBench,
   nft: nftBench,
+  wallets: walletBench,
 };
 
 /**
