@@ -199,7 +199,7 @@ export async function publicPageRoutes(app: FastifyInstance, ctx: AppContext): P
       // a replaced certificate's page says when, why, and links the one that replaced it (issue 28)
       const replacement = state === 'replaced' ? ((await findReplacementOf(db, key)) ?? null) : null;
       // the issuer's LinkedIn page (profile, sharing tab) gives the "Add to profile" form its logo
-      const organizationId = linkedInOrganizationId(await findIssuerParams(db, certificate.issuer_id));
+      const organizationId = linkedInOrganizationId((await findIssuerParams(db, certificate.issuer_id))?.parsed ?? {});
       const pageName = PageCache.nameOf(key, request.query.lang ?? null, brandName(request));
       const inputs = [certificate, template, state, replacement, organizationId];
       const cached = certificatePages.get(pageName, inputs);
@@ -310,7 +310,7 @@ export async function publicPageRoutes(app: FastifyInstance, ctx: AppContext): P
       const { template, unpublished } = shown;
       const cache = unpublished ? PREVIEW_THUMBNAIL_CACHE : TEMPLATE_CACHE;
       const language = chosenLanguage(template, request.query.lang);
-      const contentId = thumbnailContentId(template.thumbnail, language, template.default_language);
+      const contentId = thumbnailContentId(template.parsed.thumbnail, language, template.default_language);
       if (contentId) {
         return reply.header('cache-control', cache).redirect(`${DWEB_GATEWAYS[0]}${contentId}`, 302);
       }
