@@ -1,5 +1,6 @@
 import type { Brand } from './brand';
 import { emailDomain, isValidEmail, sanitizeEmail } from './email';
+import { PHONE_PATTERN } from './issuerPublicProfile';
 import { effectivePlan, isPlan, planAtLeast, type Plan } from './plans';
 import type { Tag } from './templates';
 
@@ -40,6 +41,7 @@ export const PROFILE_PARAM_TYPES = [
   'country',
   'digits',
   'analytics_provider',
+  'phone',
 ] as const;
 export type ProfileParamType = (typeof PROFILE_PARAM_TYPES)[number];
 
@@ -84,6 +86,11 @@ const catalogue = {
   intentDeclaration: identity('boolean'),
   logo: identity('text', URL_MAX),
   country: { tab: 'issuer', type: 'country', minimumPlan: 'FREE_TRIAL', editing: 'open' },
+  // the public profile every credential carries (issue 31: OB 3.0 Profile description, email, phone, otherIdentifier)
+  description: { tab: 'issuer', type: 'text', minimumPlan: 'FREE_TRIAL', editing: 'open', maxLength: 500 },
+  contactEmail: { tab: 'issuer', type: 'email', minimumPlan: 'FREE_TRIAL', editing: 'open' },
+  phone: { tab: 'issuer', type: 'phone', minimumPlan: 'FREE_TRIAL', editing: 'open', maxLength: 30 },
+  registrationNumber: { tab: 'issuer', type: 'text', minimumPlan: 'FREE_TRIAL', editing: 'open', maxLength: ID_MAX },
 
   object: { tab: 'emailing', type: 'text', minimumPlan: 'ESSENTIALS_PACK', editing: 'open', maxLength: 150 },
   'sender.name': { tab: 'emailing', type: 'text', minimumPlan: 'ESSENTIALS_PACK', editing: 'open', maxLength: 70 },
@@ -304,6 +311,7 @@ function cleanValue(definition: ProfileParamDefinition, raw: unknown): Cleaned {
       if (text === '') return { value: text };
       if (definition.type === 'url' && !isHttpUrl(text)) return { error: 'invalid' };
       if (definition.type === 'digits' && !/^\d+$/u.test(text)) return { error: 'invalid' };
+      if (definition.type === 'phone' && !PHONE_PATTERN.test(text)) return { error: 'invalid' };
       return { value: text };
     }
   }
@@ -370,7 +378,8 @@ function lockOf(
 
 /** The emailing rules of spec 000 section 5 on cleaned addresses. */
 function emailError(key: ProfileParamKey, email: string, context: ProfileContext): ProfileParamError | null {
-  if (key === 'replyTo.email') return email === '' || isValidEmail(email) ? null : 'invalid';
+  // only the sender address is held to the issuer's mail domains: a reply-to or a public contact may be anywhere
+  if (key === 'replyTo.email' || key === 'contactEmail') return email === '' || isValidEmail(email) ? null : 'invalid';
   if (!isValidEmail(email)) return 'invalid';
   const defaultReplyTo = context.defaultReplyTo ? sanitizeEmail(context.defaultReplyTo) : null;
   if (email === defaultReplyTo) return null;

@@ -17,6 +17,10 @@ export function defaultMailFilter(tracking: boolean): number[] {
   return tracking ? [1, 0, 2, 3] : [1, 0, 2];
 }
 
+/** The wallet filter values: 1 taken into a wallet, 0 not taken; both (the default) is no filter. */
+export const WALLET_FILTER = { notTaken: 0, taken: 1 } as const;
+export const DEFAULT_WALLET_FILTER: readonly number[] = [WALLET_FILTER.taken, WALLET_FILTER.notTaken];
+
 export type EmailStatus = 'Sent' | 'Read' | 'not delivered' | 'not sent';
 
 /** The email status a row shows; Read only when the issuer tracks openings. */
@@ -52,6 +56,9 @@ export interface ReportRow {
   EmailReason?: string | null;
   /** when a pending message is tried next */
   EmailNextAttempt?: string | null;
+  /** when the certificate was last taken into a wallet, and by which protocol ('oid4vci' or 'vcapi') */
+  WalletTakenAt?: string | null;
+  WalletProtocol?: string | null;
   [field: string]: unknown;
 }
 

@@ -538,7 +538,10 @@ export interface WalletOfferTable {
   id: Generated<number>;
   issuer_id: number;
   certificate_id: number;
-  /** 'oid4vci' (OpenID for VC issuance) or 'vcapi' (the VC-API exchange) */
+  /**
+   * what the offer was made for: 'any' (one offer, any wallet: every offer since the VC-API exchange); the first
+   * offers said 'oid4vci'. Which protocol took it is `claimed_protocol`.
+   */
   protocol: string;
   /** SHA-256 (base64url) of the pre-authorized code; of the transaction code; of the access token; of the c_nonce */
   code_hash: string;
@@ -557,6 +560,10 @@ export interface WalletOfferTable {
   expires_at: Timestamp;
   token_expires_at: Timestamp | null;
   claimed_at: Timestamp | null;
+  /** the protocol that took the offer: 'oid4vci' or 'vcapi' (null until claimed) */
+  claimed_protocol: string | null;
+  /** SHA-256 of the VC-API exchange's current challenge (null until the wallet starts the exchange) */
+  challenge_hash: string | null;
 }
 
 /** The built-in billing provider's catalogue: a product is a pack of credits that puts the account on a plan. */

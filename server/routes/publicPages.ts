@@ -1,3 +1,4 @@
+import { issuerPublicProfile } from '../../domain/issuerPublicProfile';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -199,9 +200,10 @@ export async function publicPageRoutes(app: FastifyInstance, ctx: AppContext): P
       // a replaced certificate's page says when, why, and links the one that replaced it (issue 28)
       const replacement = state === 'replaced' ? ((await findReplacementOf(db, key)) ?? null) : null;
       // the issuer's LinkedIn page (profile, sharing tab) gives the "Add to profile" form its logo
-      const organizationId = linkedInOrganizationId((await findIssuerParams(db, certificate.issuer_id))?.parsed ?? {});
+      const issuerParams = await findIssuerParams(db, certificate.issuer_id);
+      const organizationId = linkedInOrganizationId(issuerParams?.parsed ?? {});
       const pageName = PageCache.nameOf(key, request.query.lang ?? null, brandName(request));
-      const inputs = [certificate, template, state, replacement, organizationId];
+      const inputs = [certificate, template, state, replacement, issuerParams?.stored];
       const cached = certificatePages.get(pageName, inputs);
       if (cached !== undefined) return sendPage(reply, 200, cached, CERTIFICATE_CACHE);
       const languages = certificateLanguages(certificate);
@@ -224,6 +226,7 @@ export async function publicPageRoutes(app: FastifyInstance, ctx: AppContext): P
         },
         // only NFT certificates are ever minting; their network is the one the product anchors on
         network: template.is_nft === 1 || state === 'minting' ? (template.network ?? NFT_NETWORK) : null,
+        issuerProfile: issuerPublicProfile(issuerParams?.parsed),
         actions:
           state === 'valid'
             ? {

@@ -53,6 +53,8 @@ const reportQuery = z
     order: z.enum(['ASC', 'DESC']).optional(),
     counter: z.union([z.boolean(), z.enum(['true', 'false'])]).optional(),
     ids: numberList.optional(),
+    /** 1 taken into a wallet, 0 not taken (domain/reports.ts WALLET_FILTER) */
+    wallet: numberList.optional(),
   })
   .refine((query) => query.campaignId !== undefined || query.templateId !== undefined, {
     message: 'campaignId or templateId is required',

@@ -225,6 +225,8 @@ export const reportRowAnswer = z.looseObject({
   TemplateID: z.number(),
   email: z.string(),
   email_sent: z.string().nullable(),
+  WalletTakenAt: z.string().nullable().optional().describe('when the certificate was last taken into a wallet'),
+  WalletProtocol: z.string().nullable().optional().describe("by which protocol: 'oid4vci' or 'vcapi'"),
 });
 
 const reportCountersAnswer = z.object({

@@ -5,22 +5,37 @@ import { CERTIFICATE_KEY_INPUT } from '../../domain/credentialVerification';
 import { authOf } from '../auth/guard';
 import type { AppContext } from '../context';
 import { translate, serverLanguage } from '../i18n';
-import { createWalletOffer } from '../services/wallets/offers';
+import { certificatePageUrl } from '../services/credentials/identifiers';
+import { StatusLists } from '../services/credentials/statusLists';
+import { CredentialVerifier } from '../services/credentials/verifier';
+import { findCertificateKey } from '../repositories/walletOffers';
+import { walletOfferLinks } from '../services/wallets/links';
+import { ANY_WALLET, createWalletOffer } from '../services/wallets/offers';
 import { Oid4vciError, Oid4vciIssuer } from '../services/wallets/oid4vci';
+import { VcApiExchanger, VcApiProblem } from '../services/wallets/vcapi';
 
 const positiveId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 /**
- * the public OID4VCI endpoints, per client, like POST /api/verify: one budget for all of them (a wallet makes about
- * six requests per credential)
+ * the public wallet endpoints (OID4VCI, the VC-API exchange, the interaction URL), per client, like POST
+ * /api/verify: one budget for all of them (a wallet makes two to six requests per credential)
  */
 const WALLET_RATE = { perClient: 120, windowMs: 60_000 };
 
 const walletOfferAnswer = z.object({
   id: z.number(),
-  protocol: z.literal('oid4vci'),
-  offerUri: z.string().describe('openid-credential-offer://?credential_offer_uri=… (the QR code and the link)'),
+  protocol: z.literal(ANY_WALLET).describe('one offer serves any wallet: the first protocol to take it wins'),
+  offerUri: z.string().describe('openid-credential-offer://?credential_offer_uri=… (OID4VCI wallets)'),
   credentialOfferUri: z.string().describe('the credential offer document the offer URI points at'),
-  txCode: z.string().nullable().describe('the transaction code to send the recipient by another channel'),
+  exchangeUrl: z.string().describe('the VC-API exchange (the Learner Credential Wallet)'),
+  lcwUri: z.string().describe('https://lcw.app/request?request=… (the Learner Credential Wallet, two-step exchange)'),
+  lcwOneStepUri: z
+    .string()
+    .describe('https://lcw.app/request.html?…&vc_request_url=… (older Learner Credential Wallet builds, one step)'),
+  interactionUrl: z.string().describe('lists both protocols to a wallet (Accept: application/json): the QR code'),
+  txCode: z
+    .string()
+    .nullable()
+    .describe('the transaction code to send the recipient by another channel (OID4VCI asks for it)'),
   expiresAt: z.string(),
 });
 
@@ -49,6 +64,16 @@ export async function walletRoutes(app: FastifyInstance, ctx: AppContext): Promi
     credentialsKey: config.credentialsKey,
     translate: (locale, key) => translate(serverLanguage(locale), key),
   });
+  const vcapi = new VcApiExchanger({
+    db,
+    publicUrl: config.publicUrl,
+    credentialsKey: config.credentialsKey,
+    verifier: new CredentialVerifier({
+      db,
+      publicUrl: config.publicUrl,
+      statusLists: new StatusLists(db, config.credentialsKey, config.publicUrl),
+    }),
+  });
   const api = app.withTypeProvider<ZodTypeProvider>();
   const limiter = ctx.limits.limiter('wallet-client', WALLET_RATE.perClient, WALLET_RATE.windowMs);
 
@@ -57,9 +82,9 @@ export async function walletRoutes(app: FastifyInstance, ctx: AppContext): Promi
     {
       config: { access: { resource: 'publication', action: 'publish' } },
       schema: {
-        summary: "Makes a one-time offer of the certificate's credential to a wallet (OID4VCI, pre-authorized code)",
+        summary: "Makes a one-time offer of the certificate's credential to any wallet (OID4VCI or VC-API exchange)",
         description:
-          'The offer expires after WALLET_OFFER_TTL_SECONDS (7 days by default) and is taken once. With txCode (the default), the wallet must also give the transaction code answered here, to be sent to the recipient by another channel.',
+          'The offer expires after WALLET_OFFER_TTL_SECONDS (7 days by default) and is taken once, by the first wallet to claim it through either protocol. With txCode (the default), an OID4VCI wallet must also give the transaction code answered here, to be sent to the recipient by another channel (the VC-API exchange has no such step).',
         params: z.object({ key: z.string().regex(CERTIFICATE_KEY_INPUT) }),
         body: z.object({ txCode: z.boolean().default(true) }).nullish(),
         response: { 201: walletOfferAnswer },
@@ -70,16 +95,14 @@ export async function walletRoutes(app: FastifyInstance, ctx: AppContext): Promi
       const offer = await createWalletOffer(db, {
         issuerId: auth.issuer.id,
         certificateKey: request.params.key,
-        protocol: 'oid4vci',
         ttlSeconds: config.walletOfferTtlSeconds,
         withTxCode: request.body?.txCode ?? true,
         userId: auth.kind === 'session' ? auth.user.id : null,
       });
       return reply.code(201).send({
         id: offer.id,
-        protocol: 'oid4vci' as const,
-        offerUri: oid4vci.offerUri(auth.issuer.id, offer.code),
-        credentialOfferUri: oid4vci.offerUrl(auth.issuer.id, offer.code),
+        protocol: offer.protocol,
+        ...walletOfferLinks(config.publicUrl, auth.issuer.id, offer.code),
         txCode: offer.txCode,
         expiresAt: offer.expiresAt,
       });
@@ -143,4 +166,70 @@ export async function walletRoutes(app: FastifyInstance, ctx: AppContext): Promi
       return answer;
     }),
   );
+
+  /** Runs a public VC-API handler: rate-limited, refusals as RFC 9457 problems. */
+  const sendProblem = (reply: FastifyReply, problem: VcApiProblem) =>
+    reply
+      .code(problem.status)
+      .header('content-type', 'application/problem+json; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .header('access-control-allow-origin', '*')
+      .send(JSON.stringify(problem.body));
+  const exchangeParams = (request: FastifyRequest) => {
+    const params = request.params as { issuerId?: unknown; code?: unknown };
+    const issuerId = positiveId.safeParse(params.issuerId);
+    return issuerId.success && typeof params.code === 'string' ? { issuerId: issuerId.data, code: params.code } : null;
+  };
+  const unknownOffer = () =>
+    new VcApiProblem(404, 'not_found', 'No such wallet offer', 'The address is not one of an offer of this service');
+  const invalidOffer = () =>
+    new VcApiProblem(404, 'invalid_grant', 'This wallet offer was used or has expired', 'Ask for a new offer');
+  const vcApiProtocol =
+    (handler: (request: FastifyRequest, issuerId: number, code: string) => Promise<object>) =>
+    async (request: FastifyRequest, reply: FastifyReply) => {
+      if (!(await limiter.take(request.ip))) {
+        return sendProblem(reply, new VcApiProblem(429, 'slow_down', 'Too many requests', 'Wait a minute'));
+      }
+      const params = exchangeParams(request);
+      if (!params) return sendProblem(reply, unknownOffer());
+      try {
+        return sendProtocolJson(reply, await handler(request, params.issuerId, params.code));
+      } catch (error) {
+        if (!(error instanceof VcApiProblem)) throw error;
+        if (error.status === 401) reply.header('www-authenticate', `Bearer error="${error.code}"`);
+        return sendProblem(reply, error);
+      }
+    };
+  const EXCHANGE = '/vcapi/issuers/:issuerId/exchanges/:code';
+  api.post(
+    EXCHANGE,
+    hidden,
+    vcApiProtocol((request, issuerId, code) => vcapi.exchange(issuerId, code, request.body ?? {})),
+  );
+  api.post(
+    `${EXCHANGE}/direct`,
+    hidden,
+    vcApiProtocol((request, issuerId, code) =>
+      vcapi.direct(issuerId, code, request.body ?? {}, request.headers.authorization),
+    ),
+  );
+
+  // the interaction URL (the QR code): its protocols to a wallet (Accept: application/json), and to a browser (a
+  // phone's camera opening it) the certificate's public page
+  api.get('/wallet/interactions/:issuerId/:code', hidden, async (request, reply) => {
+    const accept = request.headers.accept ?? '';
+    if (/application\/json/.test(accept) && !/text\/html/.test(accept)) {
+      return vcApiProtocol(async (_request, issuerId, code) => {
+        const protocols = await vcapi.interaction(issuerId, code);
+        if (!protocols) throw invalidOffer();
+        return protocols;
+      })(request, reply);
+    }
+    if (!(await limiter.take(request.ip))) return reply.code(429).send();
+    const params = exchangeParams(request);
+    const certificateId = params ? await vcapi.offerCertificate(params.issuerId, params.code) : null;
+    const key = certificateId === null ? undefined : await findCertificateKey(db, certificateId);
+    if (!key) return sendProblem(reply, invalidOffer());
+    return reply.header('cache-control', 'no-store').redirect(certificatePageUrl(config.publicUrl, key), 303);
+  });
 }

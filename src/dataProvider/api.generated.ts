@@ -3309,7 +3309,7 @@ export interface paths {
                       | 'functionnalities'
                       | 'accrochage';
                     /** @enum {string} */
-                    type: 'text' | 'email' | 'url' | 'boolean' | 'country' | 'digits' | 'analytics_provider';
+                    type: 'text' | 'email' | 'url' | 'boolean' | 'country' | 'digits' | 'analytics_provider' | 'phone';
                     /** @enum {string} */
                     minimumPlan: 'FREE_TRIAL' | 'ESSENTIALS_PACK' | 'WHITE_LABEL' | 'INFINITE' | 'LEGACY';
                     /** @enum {string} */
@@ -3326,7 +3326,7 @@ export interface paths {
                       | 'functionnalities'
                       | 'accrochage';
                     /** @enum {string} */
-                    type: 'text' | 'email' | 'url' | 'boolean' | 'country' | 'digits' | 'analytics_provider';
+                    type: 'text' | 'email' | 'url' | 'boolean' | 'country' | 'digits' | 'analytics_provider' | 'phone';
                     /** @enum {string} */
                     minimumPlan: 'FREE_TRIAL' | 'ESSENTIALS_PACK' | 'WHITE_LABEL' | 'INFINITE' | 'LEGACY';
                     /** @enum {string} */
@@ -3343,7 +3343,7 @@ export interface paths {
                       | 'functionnalities'
                       | 'accrochage';
                     /** @enum {string} */
-                    type: 'text' | 'email' | 'url' | 'boolean' | 'country' | 'digits' | 'analytics_provider';
+                    type: 'text' | 'email' | 'url' | 'boolean' | 'country' | 'digits' | 'analytics_provider' | 'phone';
                     /** @enum {string} */
                     minimumPlan: 'FREE_TRIAL' | 'ESSENTIALS_PACK' | 'WHITE_LABEL' | 'INFINITE' | 'LEGACY';
                     /** @enum {string} */
@@ -3360,7 +3360,7 @@ export interface paths {
                       | 'functionnalities'
                       | 'accrochage';
                     /** @enum {string} */
-                    type: 'text' | 'email' | 'url' | 'boolean' | 'country' | 'digits' | 'analytics_provider';
+                    type: 'text' | 'email' | 'url' | 'boolean' | 'country' | 'digits' | 'analytics_provider' | 'phone';
                     /** @enum {string} */
                     minimumPlan: 'FREE_TRIAL' | 'ESSENTIALS_PACK' | 'WHITE_LABEL' | 'INFINITE' | 'LEGACY';
                     /** @enum {string} */
@@ -3377,7 +3377,7 @@ export interface paths {
                       | 'functionnalities'
                       | 'accrochage';
                     /** @enum {string} */
-                    type: 'text' | 'email' | 'url' | 'boolean' | 'country' | 'digits' | 'analytics_provider';
+                    type: 'text' | 'email' | 'url' | 'boolean' | 'country' | 'digits' | 'analytics_provider' | 'phone';
                     /** @enum {string} */
                     minimumPlan: 'FREE_TRIAL' | 'ESSENTIALS_PACK' | 'WHITE_LABEL' | 'INFINITE' | 'LEGACY';
                     /** @enum {string} */
@@ -3394,7 +3394,7 @@ export interface paths {
                       | 'functionnalities'
                       | 'accrochage';
                     /** @enum {string} */
-                    type: 'text' | 'email' | 'url' | 'boolean' | 'country' | 'digits' | 'analytics_provider';
+                    type: 'text' | 'email' | 'url' | 'boolean' | 'country' | 'digits' | 'analytics_provider' | 'phone';
                     /** @enum {string} */
                     minimumPlan: 'FREE_TRIAL' | 'ESSENTIALS_PACK' | 'WHITE_LABEL' | 'INFINITE' | 'LEGACY';
                     /** @enum {string} */
@@ -3411,7 +3411,75 @@ export interface paths {
                       | 'functionnalities'
                       | 'accrochage';
                     /** @enum {string} */
-                    type: 'text' | 'email' | 'url' | 'boolean' | 'country' | 'digits' | 'analytics_provider';
+                    type: 'text' | 'email' | 'url' | 'boolean' | 'country' | 'digits' | 'analytics_provider' | 'phone';
+                    /** @enum {string} */
+                    minimumPlan: 'FREE_TRIAL' | 'ESSENTIALS_PACK' | 'WHITE_LABEL' | 'INFINITE' | 'LEGACY';
+                    /** @enum {string} */
+                    state: 'editable' | 'read_only' | 'support' | 'unavailable' | 'upgrade';
+                  };
+                  description: {
+                    /** @enum {string} */
+                    tab:
+                      | 'issuer'
+                      | 'emailing'
+                      | 'analytics'
+                      | 'attestations_display'
+                      | 'sharing'
+                      | 'functionnalities'
+                      | 'accrochage';
+                    /** @enum {string} */
+                    type: 'text' | 'email' | 'url' | 'boolean' | 'country' | 'digits' | 'analytics_provider' | 'phone';
+                    /** @enum {string} */
+                    minimumPlan: 'FREE_TRIAL' | 'ESSENTIALS_PACK' | 'WHITE_LABEL' | 'INFINITE' | 'LEGACY';
+                    /** @enum {string} */
+                    state: 'editable' | 'read_only' | 'support' | 'unavailable' | 'upgrade';
+                  };
+                  contactEmail: {
+                    /** @enum {string} */
+                    tab:
+                      | 'issuer'
+                      | 'emailing'
+                      | 'analytics'
+                      | 'attestations_display'
+                      | 'sharing'
+                      | 'functionnalities'
+                      | 'accrochage';
+                    /** @enum {string} */
+                    type: 'text' | 'email' | 'url' | 'boolean' | 'country' | 'digits' | 'analytics_provider' | 'phone';
+                    /** @enum {string} */
+                    minimumPlan: 'FREE_TRIAL' | 'ESSENTIALS_PACK' | 'WHITE_LABEL' | 'INFINITE' | 'LEGACY';
+                    /** @enum {string} */
+                    state: 'editable' | 'read_only' | 'support' | 'unavailable' | 'upgrade';
+                  };
+                  phone: {
+                    /** @enum {string} */
+                    tab:
+                      | 'issuer'
+                      | 'emailing'
+                      | 'analytics'
+                      | 'attestations_display'
+                      | 'sharing'
+                      | 'functionnalities'
+                      | 'accrochage';
+                    /** @enum {string} */
+                    type: 'text' | 'email' | 'url' | 'boolean' | 'country' | 'digits' | 'analytics_provider' | 'phone';
+                    /** @enum {string} */
+                    minimumPlan: 'FREE_TRIAL' | 'ESSENTIALS_PACK' | 'WHITE_LABEL' | 'INFINITE' | 'LEGACY';
+                    /** @enum {string} */
+                    state: 'editable' | 'read_only' | 'support' | 'unavailable' | 'upgrade';
+                  };
+                  registrationNumber: {
+                    /** @enum {string} */
+                    tab:
+                      | 'issuer'
+                      | 'emailing'
+                      | 'analytics'
+                      | 'attestations_display'
+                      | 'sharing'
+                      | 'functionnalities'
+                      | 'accrochage';
+                    /** @enum {string} */
+                    type: 'text' | 'email' | 'url' | 'boolean' | 'country' | 'digits' | 'analytics_provider' | 'phone';
                     /** @enum {string} */
                     minimumPlan: 'FREE_TRIAL' | 'ESSENTIALS_PACK' | 'WHITE_LABEL' | 'INFINITE' | 'LEGACY';
                     /** @enum {string} */
@@ -3428,7 +3496,7 @@ export interface paths {
                       | 'functionnalities'
                       | 'accrochage';
                     /** @enum {string} */
-                    type: 'text' | 'email' | 'url' | 'boolean' | 'country' | 'digits' | 'analytics_provider';
+                    type: 'text' | 'email' | 'url' | 'boolean' | 'country' | 'digits' | 'analytics_provider' | 'phone';
                     /** @enum {string} */
                     minimumPlan: 'FREE_TRIAL' | 'ESSENTIALS_PACK' | 'WHITE_LABEL' | 'INFINITE' | 'LEGACY';
                     /** @enum {string} */
@@ -3445,7 +3513,7 @@ export interface paths {
                       | 'functionnalities'
                       | 'accrochage';
                     /** @enum {string} */
-                    type: 'text' | 'email' | 'url' | 'boolean' | 'country' | 'digits' | 'analytics_provider';
+                    type: 'text' | 'email' | 'url' | 'boolean' | 'country' | 'digits' | 'analytics_provider' | 'phone';
                     /** @enum {string} */
                     minimumPlan: 'FREE_TRIAL' | 'ESSENTIALS_PACK' | 'WHITE_LABEL' | 'INFINITE' | 'LEGACY';
                     /** @enum {string} */
@@ -3462,7 +3530,7 @@ export interface paths {
                       | 'functionnalities'
                       | 'accrochage';
                     /** @enum {string} */
-                    type: 'text' | 'email' | 'url' | 'boolean' | 'country' | 'digits' | 'analytics_provider';
+                    type: 'text' | 'email' | 'url' | 'boolean' | 'country' | 'digits' | 'analytics_provider' | 'phone';
                     /** @enum {string} */
                     minimumPlan: 'FREE_TRIAL' | 'ESSENTIALS_PACK' | 'WHITE_LABEL' | 'INFINITE' | 'LEGACY';
                     /** @enum {string} */
@@ -3479,7 +3547,7 @@ export interface paths {
                       | 'functionnalities'
                       | 'accrochage';
                     /** @enum {string} */
-                    type: 'text' | 'email' | 'url' | 'boolean' | 'country' | 'digits' | 'analytics_provider';
+                    type: 'text' | 'email' | 'url' | 'boolean' | 'country' | 'digits' | 'analytics_provider' | 'phone';
                     /** @enum {string} */
                     minimumPlan: 'FREE_TRIAL' | 'ESSENTIALS_PACK' | 'WHITE_LABEL' | 'INFINITE' | 'LEGACY';
                     /** @enum {string} */
@@ -3496,7 +3564,7 @@ export interface paths {
                       | 'functionnalities'
                       | 'accrochage';
                     /** @enum {string} */
-                    type: 'text' | 'email' | 'url' | 'boolean' | 'country' | 'digits' | 'analytics_provider';
+                    type: 'text' | 'email' | 'url' | 'boolean' | 'country' | 'digits' | 'analytics_provider' | 'phone';
                     /** @enum {string} */
                     minimumPlan: 'FREE_TRIAL' | 'ESSENTIALS_PACK' | 'WHITE_LABEL' | 'INFINITE' | 'LEGACY';
                     /** @enum {string} */
@@ -3513,7 +3581,7 @@ export interface paths {
                       | 'functionnalities'
                       | 'accrochage';
                     /** @enum {string} */
-                    type: 'text' | 'email' | 'url' | 'boolean' | 'country' | 'digits' | 'analytics_provider';
+                    type: 'text' | 'email' | 'url' | 'boolean' | 'country' | 'digits' | 'analytics_provider' | 'phone';
                     /** @enum {string} */
                     minimumPlan: 'FREE_TRIAL' | 'ESSENTIALS_PACK' | 'WHITE_LABEL' | 'INFINITE' | 'LEGACY';
                     /** @enum {string} */
@@ -3530,7 +3598,7 @@ export interface paths {
                       | 'functionnalities'
                       | 'accrochage';
                     /** @enum {string} */
-                    type: 'text' | 'email' | 'url' | 'boolean' | 'country' | 'digits' | 'analytics_provider';
+                    type: 'text' | 'email' | 'url' | 'boolean' | 'country' | 'digits' | 'analytics_provider' | 'phone';
                     /** @enum {string} */
                     minimumPlan: 'FREE_TRIAL' | 'ESSENTIALS_PACK' | 'WHITE_LABEL' | 'INFINITE' | 'LEGACY';
                     /** @enum {string} */
@@ -3547,7 +3615,7 @@ export interface paths {
                       | 'functionnalities'
                       | 'accrochage';
                     /** @enum {string} */
-                    type: 'text' | 'email' | 'url' | 'boolean' | 'country' | 'digits' | 'analytics_provider';
+                    type: 'text' | 'email' | 'url' | 'boolean' | 'country' | 'digits' | 'analytics_provider' | 'phone';
                     /** @enum {string} */
                     minimumPlan: 'FREE_TRIAL' | 'ESSENTIALS_PACK' | 'WHITE_LABEL' | 'INFINITE' | 'LEGACY';
                     /** @enum {string} */
@@ -3564,7 +3632,7 @@ export interface paths {
                       | 'functionnalities'
                       | 'accrochage';
                     /** @enum {string} */
-                    type: 'text' | 'email' | 'url' | 'boolean' | 'country' | 'digits' | 'analytics_provider';
+                    type: 'text' | 'email' | 'url' | 'boolean' | 'country' | 'digits' | 'analytics_provider' | 'phone';
                     /** @enum {string} */
                     minimumPlan: 'FREE_TRIAL' | 'ESSENTIALS_PACK' | 'WHITE_LABEL' | 'INFINITE' | 'LEGACY';
                     /** @enum {string} */
@@ -3581,7 +3649,7 @@ export interface paths {
                       | 'functionnalities'
                       | 'accrochage';
                     /** @enum {string} */
-                    type: 'text' | 'email' | 'url' | 'boolean' | 'country' | 'digits' | 'analytics_provider';
+                    type: 'text' | 'email' | 'url' | 'boolean' | 'country' | 'digits' | 'analytics_provider' | 'phone';
                     /** @enum {string} */
                     minimumPlan: 'FREE_TRIAL' | 'ESSENTIALS_PACK' | 'WHITE_LABEL' | 'INFINITE' | 'LEGACY';
                     /** @enum {string} */
@@ -3598,7 +3666,7 @@ export interface paths {
                       | 'functionnalities'
                       | 'accrochage';
                     /** @enum {string} */
-                    type: 'text' | 'email' | 'url' | 'boolean' | 'country' | 'digits' | 'analytics_provider';
+                    type: 'text' | 'email' | 'url' | 'boolean' | 'country' | 'digits' | 'analytics_provider' | 'phone';
                     /** @enum {string} */
                     minimumPlan: 'FREE_TRIAL' | 'ESSENTIALS_PACK' | 'WHITE_LABEL' | 'INFINITE' | 'LEGACY';
                     /** @enum {string} */
@@ -3615,7 +3683,7 @@ export interface paths {
                       | 'functionnalities'
                       | 'accrochage';
                     /** @enum {string} */
-                    type: 'text' | 'email' | 'url' | 'boolean' | 'country' | 'digits' | 'analytics_provider';
+                    type: 'text' | 'email' | 'url' | 'boolean' | 'country' | 'digits' | 'analytics_provider' | 'phone';
                     /** @enum {string} */
                     minimumPlan: 'FREE_TRIAL' | 'ESSENTIALS_PACK' | 'WHITE_LABEL' | 'INFINITE' | 'LEGACY';
                     /** @enum {string} */
@@ -3632,7 +3700,7 @@ export interface paths {
                       | 'functionnalities'
                       | 'accrochage';
                     /** @enum {string} */
-                    type: 'text' | 'email' | 'url' | 'boolean' | 'country' | 'digits' | 'analytics_provider';
+                    type: 'text' | 'email' | 'url' | 'boolean' | 'country' | 'digits' | 'analytics_provider' | 'phone';
                     /** @enum {string} */
                     minimumPlan: 'FREE_TRIAL' | 'ESSENTIALS_PACK' | 'WHITE_LABEL' | 'INFINITE' | 'LEGACY';
                     /** @enum {string} */
@@ -3649,7 +3717,7 @@ export interface paths {
                       | 'functionnalities'
                       | 'accrochage';
                     /** @enum {string} */
-                    type: 'text' | 'email' | 'url' | 'boolean' | 'country' | 'digits' | 'analytics_provider';
+                    type: 'text' | 'email' | 'url' | 'boolean' | 'country' | 'digits' | 'analytics_provider' | 'phone';
                     /** @enum {string} */
                     minimumPlan: 'FREE_TRIAL' | 'ESSENTIALS_PACK' | 'WHITE_LABEL' | 'INFINITE' | 'LEGACY';
                     /** @enum {string} */
@@ -3666,7 +3734,7 @@ export interface paths {
                       | 'functionnalities'
                       | 'accrochage';
                     /** @enum {string} */
-                    type: 'text' | 'email' | 'url' | 'boolean' | 'country' | 'digits' | 'analytics_provider';
+                    type: 'text' | 'email' | 'url' | 'boolean' | 'country' | 'digits' | 'analytics_provider' | 'phone';
                     /** @enum {string} */
                     minimumPlan: 'FREE_TRIAL' | 'ESSENTIALS_PACK' | 'WHITE_LABEL' | 'INFINITE' | 'LEGACY';
                     /** @enum {string} */
@@ -3683,7 +3751,7 @@ export interface paths {
                       | 'functionnalities'
                       | 'accrochage';
                     /** @enum {string} */
-                    type: 'text' | 'email' | 'url' | 'boolean' | 'country' | 'digits' | 'analytics_provider';
+                    type: 'text' | 'email' | 'url' | 'boolean' | 'country' | 'digits' | 'analytics_provider' | 'phone';
                     /** @enum {string} */
                     minimumPlan: 'FREE_TRIAL' | 'ESSENTIALS_PACK' | 'WHITE_LABEL' | 'INFINITE' | 'LEGACY';
                     /** @enum {string} */
@@ -3700,7 +3768,7 @@ export interface paths {
                       | 'functionnalities'
                       | 'accrochage';
                     /** @enum {string} */
-                    type: 'text' | 'email' | 'url' | 'boolean' | 'country' | 'digits' | 'analytics_provider';
+                    type: 'text' | 'email' | 'url' | 'boolean' | 'country' | 'digits' | 'analytics_provider' | 'phone';
                     /** @enum {string} */
                     minimumPlan: 'FREE_TRIAL' | 'ESSENTIALS_PACK' | 'WHITE_LABEL' | 'INFINITE' | 'LEGACY';
                     /** @enum {string} */
@@ -3717,7 +3785,7 @@ export interface paths {
                       | 'functionnalities'
                       | 'accrochage';
                     /** @enum {string} */
-                    type: 'text' | 'email' | 'url' | 'boolean' | 'country' | 'digits' | 'analytics_provider';
+                    type: 'text' | 'email' | 'url' | 'boolean' | 'country' | 'digits' | 'analytics_provider' | 'phone';
                     /** @enum {string} */
                     minimumPlan: 'FREE_TRIAL' | 'ESSENTIALS_PACK' | 'WHITE_LABEL' | 'INFINITE' | 'LEGACY';
                     /** @enum {string} */
@@ -3794,6 +3862,10 @@ export interface paths {
                   intentDeclaration?: boolean | null;
                   logo?: string | null;
                   country?: string | null;
+                  description?: string | null;
+                  contactEmail?: string | null;
+                  phone?: string | null;
+                  registrationNumber?: string | null;
                   object?: string | null;
                   tracking?: boolean | null;
                   title?: string | null;
@@ -6067,8 +6139,8 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Makes a one-time offer of the certificate's credential to a wallet (OID4VCI, pre-authorized code)
-     * @description The offer expires after WALLET_OFFER_TTL_SECONDS (7 days by default) and is taken once. With txCode (the default), the wallet must also give the transaction code answered here, to be sent to the recipient by another channel.
+     * Makes a one-time offer of the certificate's credential to any wallet (OID4VCI or VC-API exchange)
+     * @description The offer expires after WALLET_OFFER_TTL_SECONDS (7 days by default) and is taken once, by the first wallet to claim it through either protocol. With txCode (the default), an OID4VCI wallet must also give the transaction code answered here, to be sent to the recipient by another channel (the VC-API exchange has no such step).
      */
     post: {
       parameters: {
@@ -6096,13 +6168,24 @@ export interface paths {
           content: {
             'application/json': {
               id: number;
-              /** @enum {string} */
-              protocol: 'oid4vci';
-              /** @description openid-credential-offer://?credential_offer_uri=… (the QR code and the link) */
+              /**
+               * @description one offer serves any wallet: the first protocol to take it wins
+               * @enum {string}
+               */
+              protocol: 'any';
+              /** @description openid-credential-offer://?credential_offer_uri=… (OID4VCI wallets) */
               offerUri: string;
               /** @description the credential offer document the offer URI points at */
               credentialOfferUri: string;
-              /** @description the transaction code to send the recipient by another channel */
+              /** @description the VC-API exchange (the Learner Credential Wallet) */
+              exchangeUrl: string;
+              /** @description https://lcw.app/request?request=… (the Learner Credential Wallet, two-step exchange) */
+              lcwUri: string;
+              /** @description https://lcw.app/request.html?…&vc_request_url=… (older Learner Credential Wallet builds, one step) */
+              lcwOneStepUri: string;
+              /** @description lists both protocols to a wallet (Accept: application/json): the QR code */
+              interactionUrl: string;
+              /** @description the transaction code to send the recipient by another channel (OID4VCI asks for it) */
               txCode: string | null;
               expiresAt: string;
             };
@@ -6900,6 +6983,10 @@ export interface paths {
                 TemplateID: number;
                 email: string;
                 email_sent: string | null;
+                /** @description when the certificate was last taken into a wallet */
+                WalletTakenAt?: string | null;
+                /** @description by which protocol: 'oid4vci' or 'vcapi' */
+                WalletProtocol?: string | null;
               } & {
                 [key: string]: unknown;
               })[];
@@ -7505,6 +7592,7 @@ export interface paths {
             order?: 'ASC' | 'DESC';
             counter?: boolean | ('true' | 'false');
             ids?: number[] | string;
+            wallet?: number[] | string;
           };
         };
       };
@@ -7534,6 +7622,10 @@ export interface paths {
                 TemplateID: number;
                 email: string;
                 email_sent: string | null;
+                /** @description when the certificate was last taken into a wallet */
+                WalletTakenAt?: string | null;
+                /** @description by which protocol: 'oid4vci' or 'vcapi' */
+                WalletProtocol?: string | null;
               } & {
                 [key: string]: unknown;
               })[];

@@ -39,6 +39,8 @@ export interface CertificateFilter {
   language?: string;
   /** certificate ids (the register control's rows) */
   ids?: number[];
+  /** WALLET_FILTER values; absent: every certificate */
+  wallet?: number[];
   /** the search page */
   mode?: SearchMode;
   value?: string;
@@ -67,6 +69,7 @@ export function reportRowsBody(
   if (filter.language) body.language = filter.language;
   if (filter.q?.trim()) body.filter = filter.q.trim();
   if (filter.ids) body.ids = filter.ids;
+  if (filter.wallet) body.wallet = filter.wallet.join(',');
   if (sort?.field && sort.field !== 'id') {
     body.sort = sort.field as ApiBody<'/api/admin/data_post', 'post'>['sort'];
     body.order = sort.order as 'ASC' | 'DESC';

@@ -381,3 +381,47 @@ test('numeric dates, recipient data flagged on import, a preview per file, credi
   await page.getByLabel('Fichier tableur').setInputFiles(xlsxFile('many.xlsx', [HEADERS, ...many]));
   await expect(page.getByTestId('row-count')).toHaveText(/^1\s500 lignes$/);
 });
+
+test('a file typed by hand with its own French headers is matched in the page on a phone, and publishes with the names', async ({
+  page,
+  laurel,
+}) => {
+  test.setTimeout(120_000);
+  const templateId = await createBilingualBadge(laurel, await sessionToken(laurel, 'admin@example.org'));
+  await signIn(page, laurel, 'admin@example.org');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/publication?templateId=${templateId}&lang=fr`);
+  // as a secretary would type it: the interface's own words, and a column of notes that is not the template's
+  const HAND_TYPED = xlsxFile('promo-2026.xlsx', [
+    ['Langue', 'ID', 'E-mail', 'Prénom', 'Nom', 'Remarque'],
+    ['all', 'C-1', 'ada@example.org', 'Ada', 'Lovelace', 'absente le 3'],
+  ]);
+  await page.getByLabel('Fichier tableur').setInputFiles(HAND_TYPED);
+  const mapping = page.getByTestId('column-mapping');
+  await expect(mapping).toContainText('Faites correspondre vos colonnes');
+  // each header the page recognises is proposed; the notes wait for a choice
+  await expect(mapping.getByRole('combobox', { name: 'Colonne pour « Prénom »' })).toContainText('firstName');
+  await expect(mapping.getByRole('combobox', { name: 'Colonne pour « Nom »' })).toContainText('lastName');
+  await expect(mapping.getByRole('status')).toContainText('Il reste 1 en-tête');
+  await screenshot(page, 'publication-mapping-fr-390');
+  await mapping.getByRole('combobox', { name: 'Colonne pour « Remarque »' }).click();
+  await page.getByRole('option', { name: 'Ignorer cette colonne' }).click();
+  await mapping.getByRole('button', { name: 'Appliquer et vérifier à nouveau' }).click();
+  await expect(page.getByText('promo-2026.xlsx : 1 ligne prête')).toBeVisible();
+  await expect(page.getByTestId('applied-mapping')).toContainText('Prénom → Prénom (firstName)');
+  const noHorizontalScroll = await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+  expect(noHorizontalScroll, 'the page fits a 390 px screen').toBe(true);
+  await screenshot(page, 'publication-mapped-fr-390');
+
+  await page.getByRole('button', { name: 'Publier 1 certificat' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Publier les certificats ?' });
+  await confirm.getByRole('textbox').fill('PUBLIER');
+  await confirm.getByRole('button', { name: 'Publier' }).click();
+  await expect(page.getByRole('dialog', { name: 'Certificats publiés' })).toBeVisible();
+  const certificates = await laurel.app.laurel.db
+    .selectFrom('certificates')
+    .select(['first_name', 'last_name', 'recipient_key'])
+    .where('template_id', '=', templateId)
+    .execute();
+  expect(certificates).toEqual([{ first_name: 'Ada', last_name: 'Lovelace', recipient_key: 'C-1' }]);
+});

@@ -11,6 +11,7 @@ import {
   test,
   signIn,
 } from './fixtures';
+import { claimWalletOffer, issueWalletOfferToken } from '../../server/repositories/walletOffers';
 
 const ADMIN = 'admin@example.org';
 
@@ -37,6 +38,35 @@ async function publishCampaign(
     };
   });
   return { templateId, campaignId: await publishRows(laurel, token, templateId, rows) };
+}
+
+/**
+ * The certificate of the recipient named `lastName` offered through the API and taken by an OpenID wallet, as
+ * the protocol records it (the wallet's side is tested in tests/server/wallets.*.test.ts).
+ */
+async function takeIntoWallet(laurel: Laurel, token: string, lastName: string): Promise<void> {
+  const db = laurel.app.laurel.db;
+  const { key } = await db
+    .selectFrom('certificates')
+    .select('key')
+    .where('search_name', 'like', `${lastName.toLowerCase()} %`)
+    .executeTakeFirstOrThrow();
+  const answer = await fetch(`${laurel.baseURL}/api/certificates/${key}/wallet-offers`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ txCode: false }),
+  });
+  expect(answer.status, await answer.clone().text()).toBe(201);
+  const { id } = (await answer.json()) as { id: number };
+  const values = { access_token_hash: `token-${id}`, c_nonce_hash: `nonce-${id}`, token_expires_at: '2099-01-01' };
+  expect(await issueWalletOfferToken(db, id, values)).toBe(true);
+  expect(
+    await claimWalletOffer(db, id, {
+      holder_did: 'did:key:z6Mkholder',
+      claimed_at: new Date().toISOString(),
+      claimed_protocol: 'oid4vci',
+    }),
+  ).toBe(true);
 }
 
 /** The report's or the search page's table rows (react-admin's DataTable). */
@@ -111,6 +141,21 @@ test('a campaign report sorts, filters, disables, enables, deletes, copies a lin
   await page.getByRole('button', { name: 'Apply' }).click();
   await expect(rows).toHaveCount(5);
   await expect(page.getByTestId('report-counters')).toContainText('5 / 5');
+
+  // Alan's certificate taken into a wallet: the Wallet column says when and how, the drawer finds it (issue 30)
+  await takeIntoWallet(laurel, token, 'Turing');
+  await page.getByRole('button', { name: 'Refresh' }).click();
+  await expect(rows.filter({ hasText: 'Turing' })).toContainText('OpenID');
+  await page.getByRole('button', { name: 'Filters' }).click();
+  await page.getByRole('checkbox', { name: 'Not in a wallet' }).uncheck();
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText('Turing');
+  await screenshot(page, 'report-wallet-filter-en');
+  await page.getByRole('button', { name: 'Filters' }).click();
+  await page.getByRole('button', { name: 'Reset' }).click();
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(rows).toHaveCount(5);
 
   // delete one behind the typed confirmation
   const grace = rows.filter({ hasText: 'Hopper' });
@@ -192,6 +237,22 @@ test('a campaign report sorts, filters, disables, enables, deletes, copies a lin
   await page.getByRole('button', { name: 'Refresh' }).click();
   await expect(rows.filter({ hasText: 'Lovelace' })).toContainText('Sent');
   await screenshot(page, 'report-sent-en');
+
+  // an open badge has its PDF too (issue 31), with the badge template's design
+  const [badgePdf] = await Promise.all([
+    page.waitForEvent('download'),
+    rows
+      .filter({ hasText: 'Lovelace' })
+      .getByRole('button', { name: /Download the PDF/ })
+      .click(),
+  ]);
+  expect(
+    fs
+      .readFileSync(await badgePdf.path())
+      .subarray(0, 5)
+      .toString(),
+  ).toBe('%PDF-');
+  await expect(page.getByText('PDF downloaded.')).toBeVisible();
 
   // a certificate template (not an open badge): PDFs, and addresses edited in their cell
   await laurel.app.laurel.db

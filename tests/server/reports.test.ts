@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PROFILE } from '../../domain/roles';
+import { claimWalletOffer, issueWalletOfferToken } from '../../server/repositories/walletOffers';
 import { addIssuer, addUser, bearer, signIn, signInAdmin } from './signIn';
 import { publishRows, recipientRows } from './publicationFixtures';
 import { generatedCampaign, reportPage } from './reportFixtures';
@@ -14,6 +15,8 @@ interface Row {
   EmailStatus: string;
   url: string;
   firstName: string;
+  WalletTakenAt?: string | null;
+  WalletProtocol?: string | null;
 }
 
 describe.each(TEST_DATABASES)('reports, bulk operations and search on %s', (database) => {
@@ -124,6 +127,54 @@ describe.each(TEST_DATABASES)('reports, bulk operations and search on %s', (data
 
     const forged = await call('DELETE', '/api/admin/keys', ['short-key']);
     expect(forged.statusCode).toBe(400);
+  });
+
+  it('shows when and how each certificate was taken into a wallet, and filters on it (issue 30)', async () => {
+    await t.app.laurel.jobs.runUntilIdle();
+    const { data } = await rows({ campaignId, sort: 'email', order: 'ASC' });
+    const offer = async (key: string) => {
+      const answer = await call('POST', `/api/certificates/${key}/wallet-offers`, { txCode: false });
+      expect(answer.statusCode, answer.body).toBe(201);
+      return answer.json<{ id: number }>().id;
+    };
+    const claimedAt = '2026-11-27T08:15:00.000Z';
+    // the wallet's side is tested in wallets.*.test.ts: here the offers are taken as the protocols record it
+    const take = async (id: number, protocol: 'oid4vci' | 'vcapi') => {
+      const db = t.app.laurel.db;
+      // OID4VCI claims after its token step; the VC-API exchange claims the offer as offered
+      if (protocol === 'oid4vci') {
+        const tokenTaken = await issueWalletOfferToken(db, id, {
+          access_token_hash: `token-${id}`,
+          c_nonce_hash: `nonce-${id}`,
+          token_expires_at: '2026-12-01T00:00:00.000Z',
+        });
+        expect(tokenTaken).toBe(true);
+      }
+      const claim = { holder_did: 'did:key:z6Mkholder', claimed_at: claimedAt, claimed_protocol: protocol };
+      expect(await claimWalletOffer(db, id, claim)).toBe(true);
+    };
+    await take(await offer(data[0].key), 'oid4vci');
+    await take(await offer(data[1].key), 'vcapi');
+    await offer(data[2].key); // offered, never taken
+
+    const all = await rows({ campaignId, sort: 'email', order: 'ASC' });
+    expect(all.data.map((row) => [row.WalletTakenAt, row.WalletProtocol])).toEqual([
+      [claimedAt, 'oid4vci'],
+      [claimedAt, 'vcapi'],
+      [null, null],
+      [null, null],
+      [null, null],
+    ]);
+    const keysOf = (page: { data: Row[] }) => page.data.map((row) => row.key).sort();
+    const taken = await rows({ campaignId, wallet: '1' });
+    expect(taken.count).toBe(2);
+    expect(keysOf(taken)).toEqual([data[0].key, data[1].key].sort());
+    const notTaken = await rows({ templateId, wallet: [0], status: [1, 3, 6, 9] });
+    expect(notTaken.count).toBe(3);
+    expect((await rows({ campaignId, wallet: '0,1' })).count).toBe(5);
+    // with the search box's words too (the search path has its own conditions)
+    expect((await rows({ campaignId, wallet: '1', filter: 'learner1' })).count).toBe(1);
+    expect((await rows({ campaignId, wallet: '0', filter: 'learner1' })).count).toBe(0);
   });
 
   it('refuses bulk operations to Readers and never touches another issuer', async () => {

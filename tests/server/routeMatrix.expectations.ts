@@ -69,6 +69,9 @@ export const ROUTE_REQUESTS: Record<string, RouteRequest> = {
   'POST /api/public/certificates/:key/reveal': { url: '/api/public/certificates/{certificateKey}/reveal' },
   'GET /nft/:issuerId/:file': { url: '/nft/{issuer}/0.json' },
   'GET /oid4vci/issuers/:issuerId/offers/:code': { url: '/oid4vci/issuers/{issuer}/offers/unknown' },
+  'POST /vcapi/issuers/:issuerId/exchanges/:code': { url: '/vcapi/issuers/{issuer}/exchanges/unknown' },
+  'POST /vcapi/issuers/:issuerId/exchanges/:code/direct': { url: '/vcapi/issuers/{issuer}/exchanges/unknown/direct' },
+  'GET /wallet/interactions/:issuerId/:code': { url: '/wallet/interactions/{issuer}/unknown?iuv=1' },
   'GET /api/issuer/:issuer/template/:id/meta': { url: `${TEMPLATE}/meta` },
   'GET /api/issuer/:issuer/template/:id/json': { url: `${TEMPLATE}/json` },
   'GET /api/issuer/:issuer/template/:id/data': { url: `${TEMPLATE}/data` },
@@ -354,6 +357,10 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
   'POST /oid4vci/issuers/:issuerId/token': { who: 'public', ok: 400 },
   'POST /oid4vci/issuers/:issuerId/nonce': { who: 'public', ok: 200 },
   'POST /oid4vci/issuers/:issuerId/credential': { who: 'public', ok: 401 },
+  // the VC-API exchange and the interaction URL of the same offers (an unknown code: invalid_grant / not found)
+  'POST /vcapi/issuers/:issuerId/exchanges/:code': { who: 'public', ok: 400 },
+  'POST /vcapi/issuers/:issuerId/exchanges/:code/direct': { who: 'public', ok: 400 },
+  'GET /wallet/interactions/:issuerId/:code': { who: 'public', ok: 404 },
   // ---- publication, reports, emails, documents: everyone reads, publishers act (Administrator, Manager, Publisher)
   'POST /api/admin/preview': { who: ALL, ok: 400 },
   'POST /api/admin/data': { who: PUBLISHERS, ok: 400 },

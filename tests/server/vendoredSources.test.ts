@@ -7,6 +7,7 @@ const folders = {
   'JSON-LD contexts and the OB 3.0 schema': {
     folder: new URL('../../server/services/credentials/contexts/', import.meta.url),
     files: [
+      'credentials-v1.json',
       'credentials-v2.json',
       'ed25519-signature-2020-v1.json',
       'ob-v3p0-achievementcredential.json',

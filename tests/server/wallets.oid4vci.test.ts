@@ -306,7 +306,12 @@ describe.each(TEST_DATABASES)('OID4VCI wallet offers on %s', (database) => {
       .selectAll()
       .where('id', '=', offer.id)
       .executeTakeFirstOrThrow();
-    expect(stored).toMatchObject({ state: 'claimed', protocol: 'oid4vci', holder_did: holder.did });
+    expect(stored).toMatchObject({
+      state: 'claimed',
+      protocol: 'any',
+      claimed_protocol: 'oid4vci',
+      holder_did: holder.did,
+    });
     expect(stored.claimed_at).not.toBeNull();
     // nothing secret is stored in clear
     expect(JSON.stringify(stored)).not.toContain(codeOf(offer));

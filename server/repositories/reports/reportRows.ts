@@ -12,6 +12,7 @@ import { isPostgres } from '../../db/migrationHelpers';
 import type { Certificate, Database } from '../../db/schema';
 import { parseJson } from '../../../domain/json';
 import { postgresSearchPage } from './postgresSearch';
+import { walletClaimsOf, walletCondition } from './walletClaims';
 import {
   campaignTemplate,
   MAIL_STATE_SQL,
@@ -47,6 +48,8 @@ export interface ReportQuery {
   counter?: boolean;
   /** certificate ids (the cpf control's rows) */
   ids?: number[];
+  /** WALLET_FILTER values: taken into a wallet, not taken */
+  wallet?: number[];
 }
 
 type CertificateExpression = ExpressionBuilder<Database, 'certificates'>;
@@ -104,6 +107,8 @@ function filtered(db: Kysely<Database>, issuerId: number, query: ReportQuery, wi
   }
   if (query.startDate) base = base.where('created_at', '>=', `${query.startDate}T00:00:00.000Z`);
   if (query.endDate) base = base.where('created_at', '<', dayAfter(query.endDate));
+  const wallet = walletCondition(query.wallet);
+  if (wallet) base = base.where(wallet);
   const text = query.filter?.trim();
   if (text) {
     const lower = text.toLowerCase().replace(/\s+/g, ' ');
@@ -196,8 +201,19 @@ export async function reportRows(
     reportPage(db, issuerId, query, order),
     query.counter ? reportCounters(db, issuerId, query) : undefined,
   ]);
+  const claims = await walletClaimsOf(
+    db,
+    page.rows.map((row) => row.id),
+  );
   return {
-    data: page.rows.map((row) => reportRow(row, options.publicUrl, options.tracking, query.language)),
+    data: page.rows.map((row) => {
+      const claim = claims.get(row.id);
+      return {
+        ...reportRow(row, options.publicUrl, options.tracking, query.language),
+        WalletTakenAt: claim?.claimedAt ?? null,
+        WalletProtocol: claim?.protocol ?? null,
+      };
+    }),
     count: page.total,
     ...(page.bounded ? { countBounded: true as const } : {}),
     ...(counters ? { counters } : {}),
@@ -217,7 +233,9 @@ async function reportPage(
     return { rows: [], total: 0, bounded: false };
   const scope = { issuerId, templateId, campaignId: query.campaignId };
   const words = searchWords(query.filter ?? '');
-  const narrowedOtherwise = Boolean(query.startDate || query.endDate || query.ids?.length);
+  const narrowedOtherwise = Boolean(
+    query.startDate || query.endDate || query.ids?.length || walletCondition(query.wallet),
+  );
   if (words.length === 0 && !narrowedOtherwise) {
     const counts = await templateCounts(db, issuerId, templateId);
     const page = await statusPage(
@@ -267,6 +285,8 @@ function searchConditions(scope: PageScope, query: ReportQuery) {
   if (query.ids?.length) conditions.push(sql`certificates.id in (${numbers(query.ids)})`);
   if (query.startDate) conditions.push(sql`certificates.created_at >= ${`${query.startDate}T00:00:00.000Z`}`);
   if (query.endDate) conditions.push(sql`certificates.created_at < ${dayAfter(query.endDate)}`);
+  const wallet = walletCondition(query.wallet);
+  if (wallet) conditions.push(wallet);
   return sql.join(conditions, sql` and `);
 }
 

@@ -1,3 +1,4 @@
+import { issuerPublicProfile, ob3ProfileFields } from '../../../domain/issuerPublicProfile';
 import { markdownToPlainText } from '../../../domain/rendering/markdown';
 import { parseLanguagesList } from '../../../domain/templateRules/languages';
 import { isOpenBadgeType, labelIn, templateImagePath } from '../../../domain/templates';
@@ -13,20 +14,12 @@ import type { OpenBadgeCredentialInput } from './openBadgeCredential';
 export type AchievementInput = OpenBadgeCredentialInput['achievement'];
 export type IssuerInput = OpenBadgeCredentialInput['issuer'];
 
-/** A web address the credential can name (the schema wants a URI; a bare host name is left out). */
-export function webAddress(value: unknown): string | null {
-  if (typeof value !== 'string') return null;
-  try {
-    const url = new URL(value.trim());
-    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null;
-  } catch {
-    return null;
-  }
-}
+export { webAddress } from '../../../domain/issuerPublicProfile';
 
+/** The credential's issuer: its name and the OB 3.0 Profile fields of its public profile (issue 31). */
 export function issuerInput(issuer: Pick<ParsedIssuer, 'id' | 'name' | 'parsed'>): IssuerInput {
-  const identity = issuer.parsed.params.identity as Record<string, unknown> | undefined;
-  return { id: issuer.id, name: issuer.name, url: webAddress(identity?.url) };
+  const profile = ob3ProfileFields(issuerPublicProfile(issuer.parsed.params));
+  return { id: issuer.id, name: issuer.name, ...profile };
 }
 
 /** A language code the OB 3.0 schema accepts in inLanguage. */

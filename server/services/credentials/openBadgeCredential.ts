@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { sanitizeEmail } from '../../../domain/email';
+import type { Ob3ProfileFields } from '../../../domain/issuerPublicProfile';
 import { OB_V3P0_CONTEXT, VC_V2_CONTEXT } from './contexts/documentLoader';
 import { achievementUrl, credentialUrl, issuerDid, statusListCredentialUrl, type StatusPurpose } from './identifiers';
 import { signCredential, type IssuerSigner, type SignedCredential } from './signing';
@@ -10,12 +11,8 @@ export interface OpenBadgeCredentialInput {
   publicUrl: string;
   /** the certificate's public key; the credential is `<PUBLIC_URL>/ob/credentials/<key>` */
   certificateKey: string;
-  issuer: {
-    id: number;
-    name: string;
-    /** the issuer's web site, when it has one */
-    url?: string | null;
-  };
+  /** the issuer's id and name, and the rest of its OB 3.0 Profile (url, image, email, address…) when it has them */
+  issuer: { id: number; name: string; url?: string | null } & Partial<Omit<Ob3ProfileFields, 'url'>>;
   /** the template, in the certificate's language */
   achievement: {
     templateId: number;
@@ -76,7 +73,7 @@ export interface OpenBadgeCredential {
   id: string;
   type: ['VerifiableCredential', 'OpenBadgeCredential'];
   name: string;
-  issuer: { id: string; type: ['Profile']; name: string; url?: string };
+  issuer: { id: string; type: ['Profile']; name: string } & Partial<Ob3ProfileFields>;
   validFrom: string;
   validUntil?: string;
   credentialSubject: {
@@ -204,6 +201,7 @@ export function buildAchievement(
 /** The unsigned credential. Pure: the same input (salt included) gives the same credential. */
 export function buildOpenBadgeCredential(input: OpenBadgeCredentialInput): OpenBadgeCredential {
   const { publicUrl, issuer, achievement } = input;
+  const { id: _id, name: _name, url, ...profileFields } = issuer;
   const validFrom = toDateTime(input.validFrom);
   const validUntil = input.validUntil ? toDateTime(input.validUntil) : undefined;
   if (validUntil && validUntil < validFrom) throw new Error(`the credential expires (${validUntil}) before it starts`);
@@ -217,7 +215,8 @@ export function buildOpenBadgeCredential(input: OpenBadgeCredentialInput): OpenB
       id: issuerDid(publicUrl, issuer.id),
       type: ['Profile'],
       name: issuer.name,
-      ...(issuer.url ? { url: issuer.url } : {}),
+      ...(url ? { url } : {}),
+      ...profileFields,
     },
     validFrom,
     ...(validUntil ? { validUntil } : {}),

@@ -1,3 +1,4 @@
+import type { IssuerPublicProfile } from '../../../domain/issuerPublicProfile';
 import { renderMarkdown } from '../../../domain/rendering/markdown';
 import { safeStyle } from '../../../domain/rendering/styleSanitiser';
 import { serverLanguage, translate } from '../../i18n';
@@ -47,6 +48,8 @@ export interface CredentialPage {
     /** an NFT certificate's claim page, with what it offers there */
     nft?: { href: string; label: 'claim' | 'reveal' | 'owned' };
   } | null;
+  /** the issuer's public profile (issue 31): what its credentials say of it, shown under its name */
+  issuerProfile?: IssuerPublicProfile | null;
   /** the template page's language switcher */
   languages?: { language: string; href: string }[];
   /** a template page opened by staff through a preview token before it is public: a banner says so, never indexed */
@@ -242,13 +245,39 @@ function asidePart(view: CredentialView, t: Texts): string {
   return blocks.join('');
 }
 
-function organisationsPart(view: CredentialView, t: Texts): string {
+/** The issuer's contact and registry lines (issue 31), as its credentials carry them. */
+function issuerProfileLines(profile: IssuerPublicProfile | null | undefined, t: Texts): string {
+  if (!profile) return '';
+  const lines: string[] = [];
+  if (profile.description) lines.push(`<p class="paragraph issuer-description">${escapeHtml(profile.description)}</p>`);
+  const address = [profile.address?.text, profile.address?.countryCode].filter(Boolean).join(', ');
+  if (address) lines.push(`<p class="paragraph">${escapeHtml(address)}</p>`);
+  if (profile.email) {
+    const href = escapeHtml(`mailto:${profile.email}`);
+    lines.push(
+      `<p class="paragraph">${escapeHtml(t('issuerProfile.email'))} <a href="${href}">${escapeHtml(profile.email)}</a></p>`,
+    );
+  }
+  if (profile.phone) {
+    const href = escapeHtml(`tel:${profile.phone.replace(/[^+0-9]/gu, '')}`);
+    lines.push(
+      `<p class="paragraph">${escapeHtml(t('issuerProfile.phone'))} <a href="${href}">${escapeHtml(profile.phone)}</a></p>`,
+    );
+  }
+  for (const entry of profile.identifiers) {
+    if (entry.kind === 'linkedInOrganizationId') continue; // for LinkedIn and the credential, not for people
+    lines.push(`<p class="paragraph">${escapeHtml(t(`issuerProfile.${entry.kind}`, { value: entry.identifier }))}</p>`);
+  }
+  return lines.join('');
+}
+
+function organisationsPart(view: CredentialView, t: Texts, profile?: IssuerPublicProfile | null): string {
   const { issuer, partner, otherPartners } = view;
   const organisations: string[] = [];
   if (issuer.name) {
     const site = issuer.url ? `<p class="paragraph">${link(issuer.url, issuer.urlLabel ?? t('website'))}</p>` : '';
     organisations.push(
-      `<div class="org">${image(issuer.logo, t('logoAlt', { name: issuer.name }))}<div><p class="label">${escapeHtml(issuer.title ?? t('issuedBy'))}</p><p class="org-name paragraph">${escapeHtml(issuer.name)}</p>${site}</div></div>`,
+      `<div class="org">${image(issuer.logo, t('logoAlt', { name: issuer.name }))}<div><p class="label">${escapeHtml(issuer.title ?? t('issuedBy'))}</p><p class="org-name paragraph">${escapeHtml(issuer.name)}</p>${site}${issuerProfileLines(profile, t)}</div></div>`,
     );
   }
   if (partner) {
@@ -369,7 +398,7 @@ export function renderCredentialPage(page: CredentialPage): string {
     part('recipient', recipientPart(view, t)),
     part('main', mainPart(view, t)),
     part('aside', asidePart(view, t)),
-    part('orgs', organisationsPart(view, t)),
+    part('orgs', organisationsPart(view, t, page.issuerProfile)),
   ].join('');
   const body = `<main class="page">
 ${page.unpublished ? `${unpublishedBanner(t)}\n` : ''}${languageSwitcher(page, t)}

@@ -2,16 +2,25 @@ import type { Kysely } from 'kysely';
 import { CERTIFICATE_STATUS } from '../../../domain/certificates';
 import type { Database } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
-import { findOfferableCertificate, insertWalletOffer, WALLET_OFFER_STATE } from '../../repositories/walletOffers';
+import {
+  findOfferableCertificate,
+  findWalletOfferByCode,
+  insertWalletOffer,
+  WALLET_OFFER_STATE,
+  type WalletOffer,
+} from '../../repositories/walletOffers';
 import { hashSecret, hashTxCode, newSecret, newTxCode } from './secrets';
 
 /**
  * The wallet offer core (issue 30), shared by the protocols: a one-time, expiring offer of one certificate's
- * credential, its secrets stored hashed. OID4VCI (./oid4vci.ts) is the first protocol; the VC-API exchange
- * will be the second ('vcapi').
+ * credential, its secrets stored hashed. One offer serves any wallet: OID4VCI (./oid4vci.ts) and the VC-API
+ * exchange of the Learner Credential Wallet (./vcapi.ts) take the same offer, and the first to claim it wins
+ * (the row records which: `claimed_protocol`). Its addresses are in ./links.ts.
  */
 export const WALLET_PROTOCOLS = ['oid4vci', 'vcapi'] as const;
 export type WalletProtocol = (typeof WALLET_PROTOCOLS)[number];
+/** what an offer's `protocol` says since offers serve any wallet */
+export const ANY_WALLET = 'any';
 
 export const TX_CODE_LENGTH = 6;
 /** wrong transaction codes an offer takes before it stops answering */
@@ -22,7 +31,7 @@ const NOT_OFFERABLE: readonly number[] = [CERTIFICATE_STATUS.deleted, CERTIFICAT
 
 export interface CreatedWalletOffer {
   id: number;
-  protocol: WalletProtocol;
+  protocol: typeof ANY_WALLET;
   /** the pre-authorized code, in clear: only in this answer (and in the offer document it leads to) */
   code: string;
   /** the transaction code to send to the recipient by another channel, when the offer asks for one */
@@ -39,7 +48,8 @@ export async function createWalletOffer(
   input: {
     issuerId: number;
     certificateKey: string;
-    protocol: WalletProtocol;
+    /** @deprecated every offer serves any wallet: ignored (the protocol that takes it is recorded then) */
+    protocol?: WalletProtocol;
     ttlSeconds: number;
     withTxCode: boolean;
     userId: number | null;
@@ -68,7 +78,7 @@ export async function createWalletOffer(
   const id = await insertWalletOffer(db, {
     issuer_id: input.issuerId,
     certificate_id: certificate.id,
-    protocol: input.protocol,
+    protocol: ANY_WALLET,
     code_hash: codeHash,
     tx_code_hash: txCode ? hashTxCode(codeHash, txCode) : null,
     access_token_hash: null,
@@ -80,6 +90,24 @@ export async function createWalletOffer(
     expires_at: expiresAt,
     token_expires_at: null,
     claimed_at: null,
+    claimed_protocol: null,
+    challenge_hash: null,
   });
-  return { id, protocol: input.protocol, code, txCode, expiresAt };
+  return { id, protocol: ANY_WALLET, code, txCode, expiresAt };
+}
+
+/**
+ * The offer of `code` at issuer `issuerId` while it can still be taken or is being taken (any state but expired):
+ * null when the code is unknown, another issuer's, or expired. Callers check the state their step needs.
+ */
+export async function findLiveOffer(
+  db: Kysely<Database>,
+  issuerId: number,
+  code: unknown,
+  now: Date,
+): Promise<WalletOffer | null> {
+  if (typeof code !== 'string' || code.length === 0 || code.length > 200) return null;
+  const offer = await findWalletOfferByCode(db, hashSecret(code));
+  if (!offer || offer.issuer_id !== issuerId) return null;
+  return new Date(offer.expires_at).getTime() > now.getTime() ? offer : null;
 }

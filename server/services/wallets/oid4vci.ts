@@ -1,23 +1,19 @@
 import type { Kysely } from 'kysely';
-import { CERTIFICATE_STATUS } from '../../../domain/certificates';
 import type { Database } from '../../db/schema';
 import { findIssuer } from '../../repositories/issuers';
 import {
   claimWalletOffer,
   countFailedAttempt,
-  findCertificateCredential,
   findWalletOfferByAccessToken,
-  findWalletOfferByCode,
   issueWalletOfferToken,
   WALLET_OFFER_STATE,
-  type WalletOffer,
 } from '../../repositories/walletOffers';
 import { OB_V3P0_CONTEXT, VC_V2_CONTEXT } from '../credentials/contexts/documentLoader';
-import { loadIssuerSigner } from '../credentials/issuerKeys';
-import { signCredential } from '../credentials/signing';
 import { checkHolderProof, PROOF_ALGORITHMS } from './holderProof';
-import { TX_CODE_LENGTH, WALLET_OFFER_MAX_ATTEMPTS } from './offers';
+import { credentialIssuerUrl, offerDocumentUrl, openidOfferUri } from './links';
+import { findLiveOffer, TX_CODE_LENGTH, WALLET_OFFER_MAX_ATTEMPTS } from './offers';
 import { hashSecret, hashTxCode, newSecret, NonceService, sameHash } from './secrets';
+import { signWalletCopy } from './walletCopy';
 import { webAddress } from '../credentials/certificateCredential';
 
 /**
@@ -70,23 +66,21 @@ export class Oid4vciIssuer {
 
   /** The credential issuer identifier of a Laurel issuer (also its authorization server's issuer). */
   credentialIssuer(issuerId: number): string {
-    return `${this.base}/oid4vci/issuers/${issuerId}`;
+    return credentialIssuerUrl(this.base, issuerId);
   }
 
   offerUrl(issuerId: number, code: string): string {
-    return `${this.credentialIssuer(issuerId)}/offers/${code}`;
+    return offerDocumentUrl(this.base, issuerId, code);
   }
 
   /** What a wallet scans: the offer by reference. */
   offerUri(issuerId: number, code: string): string {
-    return `openid-credential-offer://?credential_offer_uri=${encodeURIComponent(this.offerUrl(issuerId, code))}`;
+    return openidOfferUri(this.base, issuerId, code);
   }
 
-  private async liveOffer(issuerId: number, code: unknown, now: Date): Promise<WalletOffer | null> {
-    if (typeof code !== 'string' || code.length === 0 || code.length > 200) return null;
-    const offer = await findWalletOfferByCode(this.options.db, hashSecret(code));
-    if (!offer || offer.issuer_id !== issuerId || offer.protocol !== 'oid4vci') return null;
-    return new Date(offer.expires_at).getTime() > now.getTime() ? offer : null;
+  /** An offer of this issuer not expired (any wallet's: one offer serves both protocols). */
+  private liveOffer(issuerId: number, code: unknown, now: Date) {
+    return findLiveOffer(this.options.db, issuerId, code, now);
   }
 
   /** The credential offer document the offer URI points at; null once claimed or expired, or unknown. */
@@ -261,18 +255,20 @@ export class Oid4vciIssuer {
     });
     if (!proof.ok) throw new Oid4vciError(400, proof.error, proof.description);
 
-    const certificate = await findCertificateCredential(this.options.db, offer.certificate_id);
-    if (
-      !certificate?.credential ||
-      certificate.status_id === CERTIFICATE_STATUS.deleted ||
-      certificate.status_id === CERTIFICATE_STATUS.replaced
-    ) {
+    const credential = await signWalletCopy(this.options.db, {
+      issuerId,
+      certificateId: offer.certificate_id,
+      holderDid: proof.holderDid,
+      credentialsKey: this.options.credentialsKey,
+      publicUrl: this.options.publicUrl,
+    });
+    if (!credential) {
       throw new Oid4vciError(400, 'credential_request_denied', 'This certificate is no longer valid');
     }
-    const credential = await this.holderCredential(issuerId, certificate.credential, proof.holderDid);
     const claimed = await claimWalletOffer(this.options.db, offer.id, {
       holder_did: proof.holderDid,
       claimed_at: now.toISOString(),
+      claimed_protocol: 'oid4vci',
     });
     if (!claimed) throw invalidToken();
     return {
@@ -280,20 +276,5 @@ export class Oid4vciIssuer {
       /** the answer in the shape the request's version expects */
       answer: batch !== undefined ? { credentials: [{ credential }] } : { credential, format: 'ldp_vc' },
     };
-  }
-
-  /** The certificate's credential with the holder as its subject, signed anew by the issuer's active key. */
-  private async holderCredential(issuerId: number, stored: string, holderDid: string) {
-    const { proof: _proof, ...unsigned } = JSON.parse(stored) as Record<string, unknown> & {
-      credentialSubject: Record<string, unknown>;
-    };
-    const bound = { ...unsigned, credentialSubject: { ...unsigned.credentialSubject, id: holderDid } };
-    const signer = await loadIssuerSigner(
-      this.options.db,
-      issuerId,
-      this.options.credentialsKey,
-      this.options.publicUrl,
-    );
-    return signCredential(bound, signer);
   }
 }

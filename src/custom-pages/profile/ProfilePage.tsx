@@ -264,7 +264,9 @@ function ProfileField(props: {
         helperText={hint}
         // the hint says why a field is locked: readable (4.5:1) even though the field itself is greyed out
         slotProps={{ formHelperText: { sx: { '&.Mui-disabled': { color: 'text.secondary' } } } }}
-        type={lock.type === 'email' ? 'email' : 'text'}
+        type={lock.type === 'email' ? 'email' : lock.type === 'phone' ? 'tel' : 'text'}
+        multiline={props.fieldKey === 'description'}
+        minRows={props.fieldKey === 'description' ? 3 : undefined}
         onChange={(e) => props.onChange(e.target.value)}
       >
         {lock.type === 'analytics_provider' &&

@@ -4,9 +4,9 @@ import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { CheckboxGroup } from '../../components/CheckboxGroup';
 import { LocalDateField } from '../../components/LocalDateField';
-import { defaultMailFilter } from '../../../domain/reports';
+import { DEFAULT_WALLET_FILTER, defaultMailFilter } from '../../../domain/reports';
 import { useMailDelivery } from './CertificateFields';
-import { mailFilterKey, statusKey } from './certificateLabels';
+import { mailFilterKey, statusKey, walletFilterKey } from './certificateLabels';
 import {
   DATE_SHORTCUTS,
   defaultFilters,
@@ -77,6 +77,14 @@ export function ReportFilterDrawer({
           onChange={(mailSent) => setDraft({ ...draft, mailSent })}
           label={(value) => translate(mailFilterKey(value, delivery))}
         />
+        <Divider />
+        <CheckboxGroup
+          legend={translate('reports.filters.wallet')}
+          options={DEFAULT_WALLET_FILTER}
+          selected={draft.wallet}
+          onChange={(wallet) => setDraft({ ...draft, wallet })}
+          label={(value) => translate(walletFilterKey(value))}
+        />
         {withDates && (
           <>
             <Divider />
@@ -123,7 +131,7 @@ export function ReportFilterDrawer({
           <Button
             type="submit"
             variant="contained"
-            disabled={draft.statuses.length === 0 || draft.mailSent.length === 0}
+            disabled={draft.statuses.length === 0 || draft.mailSent.length === 0 || draft.wallet.length === 0}
           >
             {translate('reports.filters.apply')}
           </Button>

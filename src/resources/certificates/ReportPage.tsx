@@ -27,7 +27,7 @@ import type { EmailTarget, ReportReturn } from './email/emailForm';
 import { CampaignNote } from './CampaignNote';
 import { EmailEditDialog, MintingPendingDialog } from './CertificateDialogs';
 import { certificateExporter } from './certificateExporter';
-import { statusKey } from './certificateLabels';
+import { statusKey, walletProtocolKey } from './certificateLabels';
 import { emailableRows } from './certificateOperations';
 import { CpfExportErrorsDialog } from './CpfExportErrors';
 import {
@@ -164,7 +164,6 @@ function Report({ kind, id }: { kind: ReportKind; id: number }) {
   const tracking = user?.params?.tracking ?? false;
   const deleted = campaign?.Status === 'Deleted';
   const publishing = kind === 'campaign' && awaitingResult(header.data);
-  const pdfAvailable = !(isOpenBadge(template.type) && !template.hasCustomCstyleLayout);
   const emailDisabled = emailing.data?.disabled ?? null;
   const canEmail = canAct && !deleted && emailing.isSuccess && emailDisabled === null;
   const period =
@@ -294,6 +293,8 @@ function Report({ kind, id }: { kind: ReportKind; id: number }) {
       statusColumn: translate('reports.export.status_column'),
       mailSentColumn: translate('reports.export.mail_sent_column'),
       notSent: translate('reports.export.not_sent'),
+      walletColumn: translate('reports.export.wallet_column'),
+      walletProtocol: (protocol) => translate(walletProtocolKey(protocol)),
       nft,
     },
     label,
@@ -439,7 +440,8 @@ function Report({ kind, id }: { kind: ReportKind; id: number }) {
                 canAct: canAct && !deleted,
                 context: { nft, fieldsToCertified: template.fieldsToCertified },
                 campaignId: kind === 'campaign' ? id : undefined,
-                onPdf: pdfAvailable ? (row) => void downloadOne(row) : null,
+                // every kind has its PDF, open badges too (issue 31; the spec hid it for badges without a layout)
+                onPdf: (row) => void downloadOne(row),
                 onPdfSelection: (rows) => void downloadSelection(rows),
                 onEditEmail: canAct && !isOpenBadge(template.type) ? setEmailRow : null,
                 onEmailSelection: canEmail ? emailSelection : null,

@@ -9,7 +9,7 @@ import { CertificateBulkActions } from './CertificateBulkActions';
 import { EmailStatusChip, StatusChip } from './CertificateFields';
 import { EmailAddress } from '../../components/EmailAddress';
 import { CertificateRowActions } from './CertificateRowActions';
-import { columnLabelKey } from './certificateLabels';
+import { columnLabelKey, walletProtocolKey } from './certificateLabels';
 import { emailableRows, printableRows, type OperationContext } from './certificateOperations';
 import { reportColumns } from './reportFilters';
 import { useReissue } from './ReissueScope';
@@ -188,6 +188,28 @@ export function ReportTable(props: ReportTableProps) {
           }}
         />
       ))}
+      <DataTable.Col
+        source="WalletTakenAt"
+        label={translate('reports.columns.Wallet')}
+        disableSort
+        cellSx={() => ({ whiteSpace: 'nowrap' })}
+        render={(row: CertificateRecord) =>
+          row.WalletTakenAt ? (
+            <Tooltip title={translate(walletProtocolKey(row.WalletProtocol ?? ''))}>
+              <span>
+                {translate('reports.wallet.taken_on', {
+                  date: new Date(row.WalletTakenAt).toLocaleDateString(locale, { dateStyle: 'medium' }),
+                  protocol: row.WalletProtocol === 'vcapi' ? 'LCW' : 'OpenID',
+                })}
+              </span>
+            </Tooltip>
+          ) : (
+            <Box component="span" sx={{ color: 'text.secondary' }} aria-label={translate('reports.wallet.none')}>
+              —
+            </Box>
+          )
+        }
+      />
       {props.errors && (
         <DataTable.Col
           label={translate('reports.cpf_control.errors_column')}

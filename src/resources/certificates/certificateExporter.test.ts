@@ -19,6 +19,8 @@ const labels = {
   statusColumn: 'Status',
   mailSentColumn: 'Mail Sent',
   notSent: 'not sent',
+  walletColumn: 'Wallet',
+  walletProtocol: (protocol: string) => (protocol === 'vcapi' ? 'LCW' : 'OpenID'),
   nft: false,
 };
 
@@ -52,6 +54,7 @@ describe('spreadsheet export', () => {
       'grade',
       'Status',
       'Mail Sent',
+      'Wallet',
     ]);
     expect(records[1]).toMatchObject({ firstName: 'Alan', grade: '', Status: 'Disabled', 'Mail Sent': 'not sent' });
 
@@ -61,6 +64,18 @@ describe('spreadsheet export', () => {
     expect(back[0]).toMatchObject({ firstName: 'Ada', Status: 'Validated', 'Mail Sent': '2026-11-21 - 14:30' });
     expect(back[1]).toMatchObject({ firstName: 'Alan', 'Mail Sent': 'not sent' });
     expect(back[0]).not.toHaveProperty('EvidenzId');
+  });
+
+  it('writes when and by which protocol a certificate was taken into a wallet, or nothing', () => {
+    const takenAt = new Date(2026, 10, 27, 8, 15).toISOString();
+    const [taken, notTaken] = exportRecords(
+      [row({ WalletTakenAt: takenAt, WalletProtocol: 'vcapi' }), row({ WalletTakenAt: null, WalletProtocol: null })],
+      labels,
+    );
+    expect(taken.Wallet).toBe('2026-11-27 - 08:15 (LCW)');
+    expect(notTaken.Wallet).toBe('');
+    expect(taken).not.toHaveProperty('WalletTakenAt');
+    expect(taken).not.toHaveProperty('WalletProtocol');
   });
 
   it('keeps the ledger link on NFT reports', () => {

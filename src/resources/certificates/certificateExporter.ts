@@ -20,11 +20,24 @@ export function mailSentCell(lastActivity: string | null, notSent: string): stri
   return sheetDateTime(lastActivity, ' - ') || notSent;
 }
 
+/** The Wallet cell: when and by which protocol the certificate was taken into a wallet, or empty. */
+export function walletCell(
+  row: Pick<ReportRow, 'WalletTakenAt' | 'WalletProtocol'>,
+  protocol: (name: string) => string,
+) {
+  if (!row.WalletTakenAt) return '';
+  const when = sheetDateTime(row.WalletTakenAt, ' - ');
+  return row.WalletProtocol ? `${when} (${protocol(row.WalletProtocol)})` : when;
+}
+
 export interface ExportLabels {
   status: (statusId: number) => string;
   statusColumn: string;
   mailSentColumn: string;
   notSent: string;
+  walletColumn: string;
+  /** the wallet protocol's name */
+  walletProtocol: (protocol: string) => string;
   /** NFT reports keep the ledger's transaction link */
   nft: boolean;
 }
@@ -43,6 +56,7 @@ export function exportRecords(rows: readonly ReportRow[], labels: ExportLabels):
     }
     record[labels.statusColumn] = labels.status(row.StatusID);
     record[labels.mailSentColumn] = mailSentCell(row.LastActivity, labels.notSent);
+    record[labels.walletColumn] = walletCell(row, labels.walletProtocol);
     if (labels.nft) record.txInBlockchainExplorer = row.txInBlockchainExplorer ?? '';
     return record;
   });

@@ -1,5 +1,5 @@
 import type { ServerFacts } from '../../../domain/auth';
-import type { EmailStatus } from '../../../domain/reports';
+import { WALLET_FILTER, type EmailStatus } from '../../../domain/reports';
 import type { CertificateRecord } from '../../dataProvider/certificates';
 
 /** The name a row is announced by: the recipient's name, or the address. */
@@ -34,6 +34,14 @@ export const mailFilterKey = (value: number, delivery: MailDelivery = 'smtp') =>
   value === 1 && delivery === 'outbox'
     ? 'reports.email_status.kept'
     : `reports.email_status.${['not_sent', 'sent', 'not_delivered', 'read'][value] ?? 'not_sent'}`;
+
+/** The wallet filter's labels (domain/reports.ts WALLET_FILTER). */
+export const walletFilterKey = (value: number) =>
+  value === WALLET_FILTER.taken ? 'reports.wallet.taken' : 'reports.wallet.not_taken';
+
+/** The protocol a certificate was taken into a wallet by, as the report names it. */
+export const walletProtocolKey = (protocol: string) =>
+  protocol === 'vcapi' ? 'reports.wallet.protocol_vcapi' : 'reports.wallet.protocol_oid4vci';
 
 export type StatusColor = 'success' | 'default' | 'warning' | 'error' | 'info';
 

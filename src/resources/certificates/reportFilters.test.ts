@@ -20,6 +20,7 @@ describe('report filters', () => {
     expect(resolveFilters({}, plain)).toEqual({
       statuses: [1, 3, 6, 9, 15],
       mailSent: [1, 0, 2],
+      wallet: [1, 0],
       startDate: '',
       endDate: '',
     });
@@ -41,6 +42,10 @@ describe('report filters', () => {
     );
     expect(narrowed).toEqual({ q: 'ada', language: 'fr', statuses: [1], startDate: '2026-11-01' });
     expect(activeFilterCount(narrowed)).toBe(2);
+    const inWallets = applyDrawer(current, { ...resolveFilters({}, plain), wallet: [1] }, plain);
+    expect(inWallets).toEqual({ q: 'ada', language: 'fr', wallet: [1] });
+    expect(activeFilterCount(inWallets)).toBe(1);
+    expect(applyDrawer(current, { ...resolveFilters({}, plain), wallet: [0, 1] }, plain)).not.toHaveProperty('wallet');
   });
 
   it('lays out the columns: names and address, data fields, language and date, widths by the formula', () => {

@@ -2,6 +2,7 @@ import { DEFAULT_STATUS_FILTER, NFT_STATUS_FILTER } from '../../../domain/certif
 import {
   columnWidth,
   defaultMailFilter,
+  DEFAULT_WALLET_FILTER,
   REPORT_PAGE_SIZES,
   REPORT_SORT_FIELDS,
   type ReportRow,
@@ -24,6 +25,8 @@ export interface ReportOptions {
 export interface ReportFilterValues {
   statuses?: number[];
   mailSent?: number[];
+  /** taken into a wallet or not (WALLET_FILTER); absent: both */
+  wallet?: number[];
   /** YYYY-MM-DD; only the template report offers dates */
   startDate?: string;
   endDate?: string;
@@ -33,6 +36,7 @@ export interface ReportFilterValues {
 export interface ResolvedFilters {
   statuses: number[];
   mailSent: number[];
+  wallet: number[];
   startDate: string;
   endDate: string;
 }
@@ -42,7 +46,13 @@ export function statusFilterValues(nft: boolean): readonly number[] {
 }
 
 export function defaultFilters({ nft, tracking }: ReportOptions): ResolvedFilters {
-  return { statuses: [...statusFilterValues(nft)], mailSent: defaultMailFilter(tracking), startDate: '', endDate: '' };
+  return {
+    statuses: [...statusFilterValues(nft)],
+    mailSent: defaultMailFilter(tracking),
+    wallet: [...DEFAULT_WALLET_FILTER],
+    startDate: '',
+    endDate: '',
+  };
 }
 
 export function resolveFilters(filters: ReportFilterValues, options: ReportOptions): ResolvedFilters {
@@ -50,6 +60,7 @@ export function resolveFilters(filters: ReportFilterValues, options: ReportOptio
   return {
     statuses: filters.statuses ?? defaults.statuses,
     mailSent: filters.mailSent ?? defaults.mailSent,
+    wallet: filters.wallet ?? defaults.wallet,
     startDate: filters.startDate ?? '',
     endDate: filters.endDate ?? '',
   };
@@ -69,9 +80,10 @@ export function applyDrawer(
 ): Record<string, unknown> {
   const defaults = defaultFilters(options);
   const next: Record<string, unknown> = { ...current };
-  for (const key of ['statuses', 'mailSent', 'startDate', 'endDate']) delete next[key];
+  for (const key of ['statuses', 'mailSent', 'wallet', 'startDate', 'endDate']) delete next[key];
   if (!sameSet(filters.statuses, defaults.statuses)) next.statuses = filters.statuses;
   if (!sameSet(filters.mailSent, defaults.mailSent)) next.mailSent = filters.mailSent;
+  if (!sameSet(filters.wallet, defaults.wallet)) next.wallet = filters.wallet;
   if (filters.startDate) next.startDate = filters.startDate;
   if (filters.endDate) next.endDate = filters.endDate;
   return next;
@@ -79,7 +91,12 @@ export function applyDrawer(
 
 /** How many filters differ from the defaults, for the filter button's badge. */
 export function activeFilterCount(filters: ReportFilterValues): number {
-  return (filters.statuses ? 1 : 0) + (filters.mailSent ? 1 : 0) + (filters.startDate || filters.endDate ? 1 : 0);
+  return (
+    (filters.statuses ? 1 : 0) +
+    (filters.mailSent ? 1 : 0) +
+    (filters.wallet ? 1 : 0) +
+    (filters.startDate || filters.endDate ? 1 : 0)
+  );
 }
 
 export function isSortable(column: string): boolean {

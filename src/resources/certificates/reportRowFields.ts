@@ -21,4 +21,6 @@ export const INTERNAL_ROW_FIELDS: readonly string[] = [
   'badge',
   'thumbnail',
   'txInBlockchainExplorer',
+  'WalletTakenAt',
+  'WalletProtocol',
 ];

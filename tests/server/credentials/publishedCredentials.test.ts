@@ -514,6 +514,67 @@ describe.each(TEST_DATABASES)('published credentials on %s', (database) => {
       expect(await verifyIndependently(credential, answers)).toMatchObject({ verified: true });
     }
   });
+
+  it("carries the issuer's full OB 3.0 Profile, schema-valid, and the public page shows it (issue 31)", async () => {
+    const config = (params: Record<string, unknown>) =>
+      app.inject({ method: 'PUT', url: '/api/issuer/config', headers, payload: { params } });
+    const saved = await config({
+      description: 'Data & "AI" courses for adults',
+      contactEmail: 'Contact@Campus.example',
+      phone: '+33 1 23 45 67 89',
+      registrationNumber: '11 75 12345 75',
+      country: 'FR',
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await config({ phone: 'call me maybe' })).statusCode).toBe(400);
+    // the identity fields come from the account verification, the LinkedIn id from a paid plan's sharing tab
+    const row = await db().selectFrom('issuers').select('params').where('id', '=', issuerId).executeTakeFirstOrThrow();
+    const params = {
+      ...(JSON.parse(row.params) as Record<string, unknown>),
+      organizationId: '1234567',
+      identity: {
+        address: '1 rue de la Paix, 75002 Paris',
+        legalReference: '123 456 789 00012',
+        logo: 'https://campus.example/logo.png',
+        url: 'https://campus.example/',
+      },
+    };
+    await db()
+      .updateTable('issuers')
+      .set({ params: JSON.stringify(params) })
+      .where('id', '=', issuerId)
+      .execute();
+    const templateId = (await db().selectFrom('templates').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
+    const [key] = await publish(templateId, 1);
+    const credential = await credentialOf(key);
+    expect(credential.issuer).toEqual({
+      id: issuerDid(PUBLIC_URL, issuerId),
+      type: ['Profile'],
+      name: 'My organisation',
+      url: 'https://campus.example/',
+      image: { id: 'https://campus.example/logo.png', type: 'Image' },
+      email: 'contact@campus.example',
+      description: 'Data & "AI" courses for adults',
+      phone: '+33 1 23 45 67 89',
+      address: { type: ['Address'], streetAddress: '1 rue de la Paix, 75002 Paris', addressCountryCode: 'FR' },
+      otherIdentifier: [
+        { type: 'IdentifierEntry', identifier: '123 456 789 00012', identifierType: 'ext:LegalReference' },
+        { type: 'IdentifierEntry', identifier: '11 75 12345 75', identifierType: 'ext:RegistrationNumber' },
+        { type: 'IdentifierEntry', identifier: '1234567', identifierType: 'ext:LinkedInOrganizationId' },
+      ],
+    });
+    expect(ob3SchemaErrors(credential)).toEqual([]);
+    expect(await verifyIndependently(credential, await site())).toMatchObject({ verified: true });
+
+    const page = await get(`/certificate/${key}`);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('Data &amp; &quot;AI&quot; courses for adults');
+    expect(page.body).toContain('href="mailto:contact@campus.example"');
+    expect(page.body).toContain('href="tel:+33123456789"');
+    expect(page.body).toContain('1 rue de la Paix, 75002 Paris, FR');
+    expect(page.body).toContain('Registration number: 11 75 12345 75');
+    expect(page.body).not.toContain('LinkedInOrganizationId');
+  });
 });
 
 describe('signing threads', () => {

@@ -7,6 +7,11 @@ import fs from 'node:fs';
  */
 export const VC_V2_CONTEXT = 'https://www.w3.org/ns/credentials/v2';
 export const OB_V3P0_CONTEXT = 'https://purl.imsglobal.org/spec/ob/v3p0/context-3.0.3.json';
+/**
+ * VC 1.1's context: what the DIDAuth presentations of Learner Credential Wallet builds before 2.1 carry (their
+ * @digitalcredentials/vc 6 made VC 1.1 presentations). Read only to verify what others signed.
+ */
+export const VC_V1_CONTEXT = 'https://www.w3.org/2018/credentials/v1';
 /** The Ed25519Signature2020 suite's context: what wallets (the Learner Credential Wallet) sign with. */
 export const ED25519_2020_CONTEXT = 'https://w3id.org/security/suites/ed25519-2020/v1';
 
@@ -28,6 +33,7 @@ const shippedContexts: ReadonlyMap<string, unknown> = new Map([
   [VC_V2_CONTEXT, readContext('./credentials-v2.json')],
   [OB_V3P0_CONTEXT, readContext('./ob-v3p0-context-3.0.3.json')],
   [ED25519_2020_CONTEXT, readContext('./ed25519-signature-2020-v1.json')],
+  [VC_V1_CONTEXT, readContext('./credentials-v1.json')],
 ]);
 
 /** The addresses this loader answers without `documents`. */
