@@ -71,7 +71,7 @@ export function issuerPublicProfile(stored: Record<string, unknown> | string | n
   if (legal) identifiers.push({ kind: 'legalReference', identifier: legal });
   const registration = text(values.registrationNumber);
   if (registration) identifiers.push({ kind: 'registrationNumber', identifier: registration });
-  const linkedIn = linkedInOrganizationId(JSON.stringify(values));
+  const linkedIn = linkedInOrganizationId(values);
   if (linkedIn) identifiers.push({ kind: 'linkedInOrganizationId', identifier: linkedIn });
   return {
     url: webAddress(identity.url) ?? webAddress(values.url),

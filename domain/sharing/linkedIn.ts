@@ -1,5 +1,3 @@
-import { parseJson } from '../json';
-
 /**
  * LinkedIn's "Add to profile" link for a certification (issue 31): the recipient lands on their profile's
  * "Add license or certification" form with every field filled in. The parameters are LinkedIn's documented ones
@@ -34,9 +32,9 @@ function yearMonth(date: string | null | undefined): { year: string; month: stri
   return month >= 1 && month <= 12 ? { year: match[1], month: String(month) } : null;
 }
 
-/** The LinkedIn organisation id of an issuer's stored params (JSON text; the profile's sharing tab), or null. */
-export function linkedInOrganizationId(params: string | null | undefined): string | null {
-  const value = parseJson<Record<string, unknown>>(params ?? null, {}).organizationId;
+/** The LinkedIn organisation id of an issuer's params (the profile's sharing tab), or null. */
+export function linkedInOrganizationId(params: Readonly<Record<string, unknown>>): string | null {
+  const value = params.organizationId;
   return typeof value === 'string' && /^\d+$/.test(value.trim()) ? value.trim() : null;
 }
 

@@ -4,9 +4,10 @@ import { AUTH_LEVEL, type TokenClaims } from '../../domain/auth';
 import { AUTH_MESSAGES, canAccess, type AccessRequest } from '../../domain/permissions';
 import { effectiveProfile, isProfileId, type ProfileId } from '../../domain/roles';
 import { nowIso } from '../db/clock';
-import type { ApiKey, Database, Issuer, User } from '../db/schema';
+import type { ApiKey, Database, User } from '../db/schema';
 import { AppError } from '../errors';
 import { findActiveApiKey, touchApiKey } from '../repositories/apiKeys';
+import type { ParsedIssuer } from '../repositories/issuerRows';
 import { getIssuer } from '../repositories/issuers';
 import { isTokenRevoked } from '../repositories/tokens';
 import { findIssuerUser } from '../repositories/users';
@@ -24,7 +25,7 @@ export interface SessionAuth {
   kind: 'session';
   claims: TokenClaims;
   user: User;
-  issuer: Issuer;
+  issuer: ParsedIssuer;
   /** the profile the rules apply to: Reader while the issuer is blocked */
   profileId: ProfileId;
 }
@@ -33,7 +34,7 @@ export interface SessionAuth {
 export interface ApiKeyAuth {
   kind: 'apikey';
   apiKey: ApiKey;
-  issuer: Issuer;
+  issuer: ParsedIssuer;
   profileId: ProfileId;
 }
 

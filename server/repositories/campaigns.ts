@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { ACTIVE_STATUSES, ENABLED_STATUSES } from '../../domain/certificates';
 import { nowIso } from '../db/clock';
 import type { Campaign, Database } from '../db/schema';
+import { parseLabel } from './templateRows';
 
 export function findCampaign(db: Kysely<Database>, issuerId: number, id: number): Promise<Campaign | undefined> {
   return db
@@ -115,7 +116,7 @@ export async function campaignPage(db: Kysely<Database>, issuerId: number, query
       .offset(query.offset)
       .execute(),
   ]);
-  return { count: Number(count.n), rows };
+  return { count: Number(count.n), rows: rows.map((row) => ({ ...row, label: parseLabel(row.label) })) };
 }
 
 /**

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { CERTIFICATE_STATUS } from '../../domain/certificates';
 import type { Certificate, Database, Template } from '../db/schema';
+import { parseContent, parseLabel, type ParsedTemplate } from './templateRows';
 
 /** What signing reads of a certificate. */
 export type CertificateToSign = Pick<
@@ -115,15 +116,21 @@ export function findIssuerStatusState(
 }
 
 /** A template as the public credential documents read it (its Achievement, its badge logo). */
-export function findCredentialTemplate(
+export async function findCredentialTemplate(
   db: Kysely<Database>,
   templateId: number,
 ): Promise<
-  Pick<Template, 'id' | 'issuer_id' | 'type' | 'label' | 'content' | 'languages' | 'default_language'> | undefined
+  | (Pick<Template, 'id' | 'issuer_id' | 'type' | 'languages' | 'default_language'> & {
+      parsed: Pick<ParsedTemplate['parsed'], 'label' | 'content'>;
+    })
+  | undefined
 > {
-  return db
+  const row = await db
     .selectFrom('templates')
     .select(['id', 'issuer_id', 'type', 'label', 'content', 'languages', 'default_language'])
     .where('id', '=', templateId)
     .executeTakeFirst();
+  if (!row) return undefined;
+  const { label, content, ...columns } = row;
+  return { ...columns, parsed: { label: parseLabel(label), content: parseContent(content) } };
 }

@@ -1,6 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import { ACTIVE_STATUSES, CERTIFICATE_STATUS } from '../../domain/certificates';
+import type { Label } from '../../domain/templates';
 import type { Database } from '../db/schema';
+import { parseLabel } from './templateRows';
 
 /**
  * The dashboard's counts, over the issuers of the scope (the caller's issuer, or a validator's validated set).
@@ -100,12 +102,15 @@ export async function emailsInRange(db: Kysely<Database>, scope: IssuerScope, ra
   }));
 }
 
-export async function templatesById(db: Kysely<Database>, ids: readonly number[]) {
-  if (ids.length === 0) return new Map<number, { label: string; default_language: string }>();
+export async function templatesById(
+  db: Kysely<Database>,
+  ids: readonly number[],
+): Promise<Map<number, { label: Label; default_language: string }>> {
+  if (ids.length === 0) return new Map();
   const rows = await db
     .selectFrom('templates')
     .select(['id', 'label', 'default_language'])
     .where('id', 'in', [...ids])
     .execute();
-  return new Map(rows.map((row) => [row.id, row]));
+  return new Map(rows.map((row) => [row.id, { label: parseLabel(row.label), default_language: row.default_language }]));
 }

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { ENABLED_STATUSES } from '../../domain/certificates';
 import type { Database } from '../db/schema';
+import { parseContent, parseLabel, type ParsedTemplate } from './templateRows';
 
 /** The issuer's certificates with these keys (at most one chunk) whose mail failed (mail_sent 0). */
 export function failedMailCertificates(db: Kysely<Database>, issuerId: number, keys: string[]) {
@@ -52,12 +53,19 @@ export function mailTargetCertificates(
 }
 
 /** What a certificate's message says of its template: its label and content, in the default language else. */
-export function mailTemplate(db: Kysely<Database>, templateId: number) {
-  return db
+export async function mailTemplate(
+  db: Kysely<Database>,
+  templateId: number,
+): Promise<{ default_language: string; parsed: Pick<ParsedTemplate['parsed'], 'label' | 'content'> }> {
+  const row = await db
     .selectFrom('templates')
     .select(['label', 'content', 'default_language'])
     .where('id', '=', templateId)
     .executeTakeFirstOrThrow();
+  return {
+    default_language: row.default_language,
+    parsed: { label: parseLabel(row.label), content: parseContent(row.content) },
+  };
 }
 
 /** The certificate a test message is made from: the issuer's, of this template. */

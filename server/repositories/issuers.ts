@@ -1,9 +1,11 @@
 import type { Kysely, Updateable } from 'kysely';
 import { nowIso } from '../db/clock';
-import type { Database, Issuer, IssuerTable, NewIssuer } from '../db/schema';
+import type { Database, IssuerTable, NewIssuer } from '../db/schema';
+import { parseIssuer, parseIssuerParams, type ParsedIssuer } from './issuerRows';
 
-export function findIssuer(db: Kysely<Database>, id: number): Promise<Issuer | undefined> {
-  return db.selectFrom('issuers').selectAll().where('id', '=', id).executeTakeFirst();
+export async function findIssuer(db: Kysely<Database>, id: number): Promise<ParsedIssuer | undefined> {
+  const row = await db.selectFrom('issuers').selectAll().where('id', '=', id).executeTakeFirst();
+  return row && parseIssuer(row);
 }
 
 export async function countIssuers(db: Kysely<Database>): Promise<number> {
@@ -48,8 +50,9 @@ export function setIssuerSso(db: Kysely<Database>, issuerId: number, ssoConfig: 
     .execute();
 }
 
-export function findIssuersWithSso(db: Kysely<Database>): Promise<Issuer[]> {
-  return db.selectFrom('issuers').selectAll().where('sso_config', 'is not', null).execute();
+export async function findIssuersWithSso(db: Kysely<Database>): Promise<ParsedIssuer[]> {
+  const rows = await db.selectFrom('issuers').selectAll().where('sso_config', 'is not', null).execute();
+  return rows.map(parseIssuer);
 }
 
 /**
@@ -72,18 +75,20 @@ export async function replaceIssuerParamsIfUnchanged(
 }
 
 /** Every issuer, by id, with what the operators' tool lists. */
-export function listIssuers(db: Kysely<Database>): Promise<Issuer[]> {
-  return db.selectFrom('issuers').selectAll().orderBy('id').execute();
+export async function listIssuers(db: Kysely<Database>): Promise<ParsedIssuer[]> {
+  const rows = await db.selectFrom('issuers').selectAll().orderBy('id').execute();
+  return rows.map(parseIssuer);
 }
 
 /** Issuers whose name is `name`, ignoring case and surrounding spaces. */
-export function findIssuersByName(db: Kysely<Database>, name: string): Promise<Issuer[]> {
-  return db
+export async function findIssuersByName(db: Kysely<Database>, name: string): Promise<ParsedIssuer[]> {
+  const rows = await db
     .selectFrom('issuers')
     .selectAll()
     .where((eb) => eb(eb.fn('lower', ['name']), '=', name.trim().toLowerCase()))
     .orderBy('id')
     .execute();
+  return rows.map(parseIssuer);
 }
 
 /** The issuer's plan and flags, as the operators set them. */
@@ -120,22 +125,29 @@ export async function removeCredits(
 }
 
 /** The issuer with this id; throws when there is none (a signed-in user's or an API key's issuer). */
-export function getIssuer(db: Kysely<Database>, id: number): Promise<Issuer> {
-  return db.selectFrom('issuers').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+export async function getIssuer(db: Kysely<Database>, id: number): Promise<ParsedIssuer> {
+  return parseIssuer(await db.selectFrom('issuers').selectAll().where('id', '=', id).executeTakeFirstOrThrow());
 }
 
-/** The issuer's params as stored (JSON text), or undefined when there is no such issuer. */
-export async function findIssuerParams(db: Kysely<Database>, issuerId: number): Promise<string | undefined> {
+/**
+ * The issuer's params as stored (the JSON text, for a write that must find them unchanged) and parsed, or undefined
+ * when there is no such issuer.
+ */
+export async function findIssuerParams(
+  db: Kysely<Database>,
+  issuerId: number,
+): Promise<{ stored: string; parsed: Record<string, unknown> } | undefined> {
   const row = await db.selectFrom('issuers').select('params').where('id', '=', issuerId).executeTakeFirst();
-  return row?.params;
+  return row && { stored: row.params, parsed: parseIssuerParams(row.params) };
 }
 
 /** The issuers that have a transparency log (a signed head), by id. */
-export function issuersWithLedger(db: Kysely<Database>): Promise<Issuer[]> {
-  return db
+export async function issuersWithLedger(db: Kysely<Database>): Promise<ParsedIssuer[]> {
+  const rows = await db
     .selectFrom('issuers')
     .selectAll()
     .where('id', 'in', db.selectFrom('ledger_heads').select('issuer_id'))
     .orderBy('id')
     .execute();
+  return rows.map(parseIssuer);
 }

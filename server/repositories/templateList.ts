@@ -7,8 +7,9 @@ import {
   type PathwayLevel,
   type StatusFilter,
 } from '../../domain/templateList';
-import type { TemplateSummary } from '../../domain/templates';
-import type { Database, Template } from '../db/schema';
+import type { Label, TemplateSummary } from '../../domain/templates';
+import type { Database } from '../db/schema';
+import { parseLabel, parseTemplate, type ParsedTemplate } from './templateRows';
 
 /** The narrowing of the templates list that SQL does; the search (labels in any language) is the service's. */
 export interface TemplateListWhere {
@@ -85,12 +86,12 @@ function where(eb: EB, issuerId: number, filter: TemplateListWhere): Expression<
 }
 
 /** What the list needs to search, sort and count: the light columns of every template the filter keeps, in order. */
-export function listTemplateKeys(
+export async function listTemplateKeys(
   db: Kysely<Database>,
   issuerId: number,
   filter: TemplateListWhere,
   order: TemplateListOrder,
-) {
+): Promise<{ id: number; label: Label; notes: string }[]> {
   let query = db
     .selectFrom('templates')
     .select(['templates.id', 'templates.label', 'templates.notes'])
@@ -98,22 +99,24 @@ export function listTemplateKeys(
   // templates never used sort after the used ones, whichever the direction
   if (order.column === 'last_campaign_date') query = query.orderBy(sql`templates.last_campaign_date is null`);
   if (order.column !== 'id') query = query.orderBy(`templates.${order.column}`, order.order === 'ASC' ? 'asc' : 'desc');
-  return query.orderBy('templates.id', order.order === 'ASC' ? 'asc' : 'desc').execute();
+  const rows = await query.orderBy('templates.id', order.order === 'ASC' ? 'asc' : 'desc').execute();
+  return rows.map((row) => ({ id: row.id, label: parseLabel(row.label), notes: row.notes }));
 }
 
 /** The issuer's templates with these ids (whole rows), in no particular order. */
-export function listTemplatesByIds(
+export async function listTemplatesByIds(
   db: Kysely<Database>,
   issuerId: number,
   ids: readonly number[],
-): Promise<Template[]> {
-  if (ids.length === 0) return Promise.resolve([]);
-  return db
+): Promise<ParsedTemplate[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
     .selectFrom('templates')
     .selectAll()
     .where('issuer_id', '=', issuerId)
     .where('id', 'in', [...ids])
     .execute();
+  return rows.map(parseTemplate);
 }
 
 /** The columns the list's facets are read from, for every template of the issuer. */

@@ -28,6 +28,8 @@ export interface ParsedTemplate extends Template {
     pathway: PathwayDefinition | null;
     /** what an import of recipients is checked against */
     importData: TemplateImportData;
+    /** one value, or a value per language (spec 001 section 3) */
+    thumbnail: TemplateThumbnail;
   };
 }
 
@@ -43,6 +45,7 @@ export function parseTemplate(row: Template): ParsedTemplate {
       referenceTables: parseReferenceTables(row.reference_tables),
       pathway: parsePathwayDefinition(row.pathway_definition),
       importData: templateImportData(row),
+      thumbnail: parseThumbnail(row.thumbnail),
     },
   };
 }
@@ -66,6 +69,20 @@ export function parseCStyle(raw: string): CStyle | null {
   return isObject(value) && typeof value.layout === 'string' && isObject(value.style)
     ? (value as unknown as CStyle)
     : null;
+}
+
+/** The design's layout name, also when the rest of the design is unreadable as a CStyle. */
+export function cstyleLayout(raw: string): string | null {
+  const value = parseJson<unknown>(raw, null);
+  return isObject(value) && typeof value.layout === 'string' ? value.layout : null;
+}
+
+export type TemplateThumbnail = string | Record<string, unknown> | null;
+
+/** The thumbnail column holds one value, or a JSON map of language to value; null when neither. */
+export function parseThumbnail(raw: string | null): TemplateThumbnail {
+  const value = parseJson<unknown>(raw, raw);
+  return typeof value === 'string' || isObject(value) ? value : null;
 }
 
 export function parseReferenceTables(raw: string): ReferenceTables {

@@ -1,26 +1,32 @@
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import { nowIso } from '../db/clock';
 import { compiledOnce } from '../db/compiledOnce';
-import type { Database, NewTemplate, Template, TemplateUpdate } from '../db/schema';
-import { parseTemplate, type ParsedTemplate } from './templateRows';
+import type { Database, NewTemplate, TemplateUpdate } from '../db/schema';
+import type { PathwayDefinition } from '../../domain/templates';
+import { cstyleLayout, parsePathwayDefinition, parseTemplate, type ParsedTemplate } from './templateRows';
 
-export function listIssuerTemplates(db: Kysely<Database>, issuerId: number): Promise<Template[]> {
-  return db
+export async function listIssuerTemplates(db: Kysely<Database>, issuerId: number): Promise<ParsedTemplate[]> {
+  const rows = await db
     .selectFrom('templates')
     .selectAll()
     .where('issuer_id', '=', issuerId)
     .orderBy('created_at', 'desc')
     .execute();
+  return rows.map(parseTemplate);
 }
 
-/** What the issuer's profile tells about its templates: the type and design of each enabled one. */
-export function listIssuerTemplateKinds(db: Kysely<Database>, issuerId: number) {
-  return db
+/** What the issuer's profile tells about its templates: the type and design layout of each enabled one. */
+export async function listIssuerTemplateKinds(
+  db: Kysely<Database>,
+  issuerId: number,
+): Promise<{ type: string; layout: string | null }[]> {
+  const rows = await db
     .selectFrom('templates')
     .select(['type', 'cstyle'])
     .where('issuer_id', '=', issuerId)
     .where('enabled', '=', 1)
     .execute();
+  return rows.map((row) => ({ type: row.type, layout: cstyleLayout(row.cstyle) }));
 }
 
 const issuerTemplateQuery = compiledOnce(
@@ -131,18 +137,19 @@ export async function updateIssuerTemplate(
   return result.numUpdatedRows > 0n;
 }
 
-/** The issuer's pathway parents with their definitions. */
-export function listPathwayParents(
+/** The issuer's pathway parents with their definitions (null when a parent's is unreadable). */
+export async function listPathwayParents(
   db: Kysely<Database>,
   issuerId: number,
-): Promise<Pick<Template, 'id' | 'pathway_definition'>[]> {
-  return db
+): Promise<{ id: number; pathway: PathwayDefinition | null }[]> {
+  const rows = await db
     .selectFrom('templates')
     .select(['id', 'pathway_definition'])
     .where('issuer_id', '=', issuerId)
     .where('is_pathway_parent', '=', 1)
     .orderBy('id')
     .execute();
+  return rows.map((row) => ({ id: row.id, pathway: parsePathwayDefinition(row.pathway_definition) }));
 }
 
 /** Marks exactly the given templates of the issuer as pathway children, and no other. */

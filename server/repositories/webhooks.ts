@@ -2,11 +2,7 @@ import type { Kysely } from 'kysely';
 import { parseNotificationConfig, type NotificationConfig } from '../../domain/notifications';
 import { nowIso } from '../db/clock';
 import type { Database, WebhookDelivery } from '../db/schema';
-
-function parsedParams(params: string): Record<string, unknown> {
-  const value: unknown = JSON.parse(params);
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-}
+import { parseIssuerParams } from './issuerRows';
 
 /** The issuer's webhook, kept in its params under `notification`; null when none is set. */
 export async function findNotificationConfig(
@@ -14,7 +10,7 @@ export async function findNotificationConfig(
   issuerId: number,
 ): Promise<NotificationConfig | null> {
   const row = await db.selectFrom('issuers').select('params').where('id', '=', issuerId).executeTakeFirst();
-  return row ? parseNotificationConfig(parsedParams(row.params).notification) : null;
+  return row ? parseNotificationConfig(parseIssuerParams(row.params).notification) : null;
 }
 
 /**
@@ -29,7 +25,7 @@ export async function saveNotificationConfig(
   for (let tries = 0; tries < 5; tries += 1) {
     const row = await db.selectFrom('issuers').select('params').where('id', '=', issuerId).executeTakeFirst();
     if (!row) return false;
-    const params = parsedParams(row.params);
+    const params = parseIssuerParams(row.params);
     if (config) params.notification = config;
     else delete params.notification;
     const result = await db

@@ -201,9 +201,9 @@ export async function publicPageRoutes(app: FastifyInstance, ctx: AppContext): P
       const replacement = state === 'replaced' ? ((await findReplacementOf(db, key)) ?? null) : null;
       // the issuer's LinkedIn page (profile, sharing tab) gives the "Add to profile" form its logo
       const issuerParams = await findIssuerParams(db, certificate.issuer_id);
-      const organizationId = linkedInOrganizationId(issuerParams);
+      const organizationId = linkedInOrganizationId(issuerParams?.parsed ?? {});
       const pageName = PageCache.nameOf(key, request.query.lang ?? null, brandName(request));
-      const inputs = [certificate, template, state, replacement, issuerParams];
+      const inputs = [certificate, template, state, replacement, issuerParams?.stored];
       const cached = certificatePages.get(pageName, inputs);
       if (cached !== undefined) return sendPage(reply, 200, cached, CERTIFICATE_CACHE);
       const languages = certificateLanguages(certificate);
@@ -226,7 +226,7 @@ export async function publicPageRoutes(app: FastifyInstance, ctx: AppContext): P
         },
         // only NFT certificates are ever minting; their network is the one the product anchors on
         network: template.is_nft === 1 || state === 'minting' ? (template.network ?? NFT_NETWORK) : null,
-        issuerProfile: issuerPublicProfile(issuerParams),
+        issuerProfile: issuerPublicProfile(issuerParams?.parsed),
         actions:
           state === 'valid'
             ? {
@@ -313,7 +313,7 @@ export async function publicPageRoutes(app: FastifyInstance, ctx: AppContext): P
       const { template, unpublished } = shown;
       const cache = unpublished ? PREVIEW_THUMBNAIL_CACHE : TEMPLATE_CACHE;
       const language = chosenLanguage(template, request.query.lang);
-      const contentId = thumbnailContentId(template.thumbnail, language, template.default_language);
+      const contentId = thumbnailContentId(template.parsed.thumbnail, language, template.default_language);
       if (contentId) {
         return reply.header('cache-control', cache).redirect(`${DWEB_GATEWAYS[0]}${contentId}`, 302);
       }

@@ -5,7 +5,6 @@ import { CERTIFICATE_KEY_PATTERN } from '../../domain/certificates';
 import { checkSearch, REPORT_SORT_FIELDS, SEARCH_SORT_FIELDS } from '../../domain/reports';
 import { authOf } from '../auth/guard';
 import type { AppContext } from '../context';
-import type { Issuer } from '../db/schema';
 import { badRequest } from '../errors';
 import {
   changeCertificateStatuses,
@@ -17,7 +16,7 @@ import { reportHeader } from '../services/reports/reportHeader';
 import { reportRows } from '../repositories/reports/reportRows';
 import { withMailDeliveries } from '../services/emailing/deliveryStatus';
 import { SEARCH_LIMIT, searchCertificates } from '../repositories/reports/search';
-import { parseJson } from '../services/templates/views';
+import type { ParsedIssuer } from '../repositories/issuerRows';
 import { operationAnswer, reportHeaderAnswer, reportRowsAnswer, searchAnswer } from './responseSchemas';
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD');
@@ -61,14 +60,14 @@ const reportQuery = z
     message: 'campaignId or templateId is required',
   });
 
-function tracking(issuer: Issuer): boolean {
-  return parseJson<Record<string, unknown>>(issuer.params, {}).tracking === true;
+function tracking(issuer: ParsedIssuer): boolean {
+  return issuer.parsed.params.tracking === true;
 }
 
 /** Reports, bulk operations, email change, campaign notes and search (spec 002 section 7). */
 export async function reportRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const options = (issuer: Issuer) => ({ publicUrl: ctx.config.publicUrl, tracking: tracking(issuer) });
+  const options = (issuer: ParsedIssuer) => ({ publicUrl: ctx.config.publicUrl, tracking: tracking(issuer) });
 
   api.post(
     '/api/admin/data_post',

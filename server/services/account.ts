@@ -1,11 +1,11 @@
 import type { Kysely } from 'kysely';
 import { ACCOUNT_CURRENCY, dateOf, freeTrialEnd, isPayAsYouGo, planYear, type Account } from '../../domain/account';
 import { findProduct } from '../../domain/selfServiceProducts';
-import type { Database, Issuer } from '../db/schema';
+import type { Database } from '../db/schema';
 import { accountCurrency, endDuePlan } from '../repositories/billing';
+import type { ParsedIssuer } from '../repositories/issuerRows';
 import { findIssuer } from '../repositories/issuers';
 import { countCertificatesSince, countRecipientsSince } from '../repositories/usage';
-import { parseJson } from './templates/views';
 
 /**
  * The Account of spec 000 section 3 for an issuer, derived from the issuer and its billing account
@@ -14,13 +14,13 @@ import { parseJson } from './templates/views';
  * cancellation is due ends here (back to FREE_TRIAL without a pack), and the currency is the billing account's
  * (EUR before the first checkout).
  */
-export async function readAccount(db: Kysely<Database>, current: Issuer, now = new Date()): Promise<Account> {
+export async function readAccount(db: Kysely<Database>, current: ParsedIssuer, now = new Date()): Promise<Account> {
   let issuer = current;
   if (issuer.plan_cancel_at !== null && issuer.plan_cancel_at <= now.toISOString()) {
     await endDuePlan(db, issuer.id, now.toISOString());
     issuer = (await findIssuer(db, issuer.id)) ?? issuer;
   }
-  const params = parseJson<Record<string, unknown>>(issuer.params, {});
+  const { params } = issuer.parsed;
   const { start, anniversary } = planYear(issuer.created_at, dateOf(now));
   // campaigns' created_at are full timestamps: the plan year starts at midnight UTC of its first day
   const since = `${start}T00:00:00.000Z`;

@@ -26,17 +26,6 @@ export interface VerificationSubmission extends Omit<VerificationForm, 'hdLogo' 
   officialDoc: VerificationFile | null;
 }
 
-function paramsOf(raw: string): Record<string, unknown> {
-  try {
-    const value = JSON.parse(raw) as unknown;
-    return typeof value === 'object' && value !== null && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : {};
-  } catch {
-    return {};
-  }
-}
-
 const notOffered = () =>
   new AppError(409, 'VERIFICATION_NOT_OFFERED', 'Account verification is for ESSENTIALS_PACK issuers not yet verified');
 const alreadySubmitted = () =>
@@ -55,7 +44,7 @@ export async function submitVerification(
 ): Promise<{ id: number }> {
   const issuer = await findIssuer(db, auth.issuer.id);
   if (!issuer || !offersVerificationForm({ plan: issuer.plan, verified: issuer.verified === 1 })) throw notOffered();
-  if (paramsOf(issuer.params).verificationSubmitted === true) throw alreadySubmitted();
+  if (issuer.parsed.params.verificationSubmitted === true) throw alreadySubmitted();
 
   const errors = validateVerificationForm({
     ...form,
@@ -90,13 +79,13 @@ export async function submitVerification(
 
   try {
     return await inTransaction(db, async (trx) => {
-      const current = (await findIssuerParams(trx, issuer.id)) ?? '{}';
-      const params = paramsOf(current);
+      const current = (await findIssuerParams(trx, issuer.id)) ?? { stored: '{}', parsed: {} };
+      const params = current.parsed;
       if (params.verificationSubmitted === true) throw alreadySubmitted();
       const marked = await replaceIssuerParamsIfUnchanged(
         trx,
         issuer.id,
-        current,
+        current.stored,
         JSON.stringify({ ...params, verificationSubmitted: true }),
       );
       if (!marked) throw alreadySubmitted();

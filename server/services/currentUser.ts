@@ -6,19 +6,10 @@ import type { ApiKeyAuth, SessionAuth } from '../auth/guard';
 import type { Database } from '../db/schema';
 import { findOrgUnitName } from '../repositories/users';
 
-function parseJson<T>(raw: string, fallback: T): T {
-  try {
-    return JSON.parse(raw) as T;
-  } catch {
-    return fallback;
-  }
-}
-
 /** GET /api/admin/who: the User of spec 000 section 3, with the effective profile. */
 export async function currentUser(db: Kysely<Database>, auth: SessionAuth): Promise<CurrentUser> {
   const { user, issuer, profileId } = auth;
-  const params = parseJson<Record<string, unknown>>(issuer.params, {});
-  const metatemplates = parseJson<string[]>(issuer.metatemplates, []);
+  const { params, metatemplates } = issuer.parsed;
   return {
     id: user.id,
     firstName: user.first_name,

@@ -21,7 +21,6 @@ import {
 } from '../repositories/dashboard';
 import { validatedIssuerIds } from '../repositories/validators';
 import { issuerNotFound } from './issuerProfile';
-import { parseLabel } from './templates/views';
 
 /**
  * The issuers whose figures the caller may see: a validator (an Administrator of a validating issuer) its own
@@ -115,7 +114,7 @@ export async function periodActivity(
   for (const item of shown) {
     item.label = names.get(item.id) ?? '';
     const template = templates.get(item.TemplateID);
-    if (template) item.TemplateLabel = templateLabelJson(parseLabel(template.label), template.default_language);
+    if (template) item.TemplateLabel = templateLabelJson(template.label, template.default_language);
   }
   return shown.sort((a, b) => a.label.localeCompare(b.label) || a.TemplateID - b.TemplateID);
 }

@@ -17,7 +17,8 @@ import {
 import { PLAN_ORDER, type Plan } from '../../domain/plans';
 import { CUSTOM_LAYOUT } from '../../domain/templateRules/style';
 import { isOpenBadgeType } from '../../domain/templates';
-import type { Database, Issuer } from '../db/schema';
+import type { Database } from '../db/schema';
+import type { ParsedIssuer } from '../repositories/issuerRows';
 import { AppError, badRequest, notFound } from '../errors';
 import { findIssuer, replaceIssuerParamsIfUnchanged } from '../repositories/issuers';
 import { issuerDid, verificationMethodId } from './credentials/identifiers';
@@ -26,7 +27,6 @@ import { listOrgUnits } from '../repositories/orgUnits';
 import { listIssuerTemplateKinds } from '../repositories/templates';
 import { issuerTemplateOptions } from './templates/access';
 import { listTags } from './templates/tags';
-import { parseJson } from './templates/views';
 
 /** What the emailing rules take from outside the issuer; the defaults are the product's. */
 export interface ProfileOptions {
@@ -46,12 +46,11 @@ export function fromAddress(from: string): string | null {
 
 export const issuerNotFound = () => notFound('ISSUER_NOT_FOUND', 'No such issuer');
 
-function paramsOf(issuer: Issuer): Record<string, unknown> {
-  const value = parseJson<unknown>(issuer.params, {});
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-}
-
-function profileContext(issuer: Issuer, params: Record<string, unknown>, options: ProfileOptions): ProfileContext {
+function profileContext(
+  issuer: ParsedIssuer,
+  params: Record<string, unknown>,
+  options: ProfileOptions,
+): ProfileContext {
   return {
     plan: issuer.plan,
     verified: issuer.verified === 1,
@@ -89,7 +88,7 @@ export async function readIssuerProfile(
 ): Promise<IssuerProfile> {
   const issuer = await findIssuer(db, issuerId);
   if (!issuer) throw issuerNotFound();
-  const params = paramsOf(issuer);
+  const { params } = issuer.parsed;
   const identity = parseIdentity(params.identity);
   const [tags, orgUnits, templates] = await Promise.all([
     listTags(db, issuerId),
@@ -117,9 +116,7 @@ export async function readIssuerProfile(
       ),
       // A PDF exists for every template but a badge drawn without the custom layout (spec 002 row actions).
       hasTemplatesWithPdfRo: templates.some(
-        (template) =>
-          !isOpenBadgeType(template.type) ||
-          parseJson<{ layout?: unknown }>(template.cstyle, {}).layout === CUSTOM_LAYOUT,
+        (template) => !isOpenBadgeType(template.type) || template.layout === CUSTOM_LAYOUT,
       ),
       hasAccessToMicroCertifications: metatemplates.includes('openbadge'),
       hasCustomMc: metatemplates.includes('openbadge_custom'),
@@ -193,7 +190,7 @@ async function saveProfileChanges(
   for (let tries = 0; tries < MAX_TRIES; tries += 1) {
     const issuer = await findIssuer(db, issuerId);
     if (!issuer) throw issuerNotFound();
-    const params = paramsOf(issuer);
+    const { params } = issuer.parsed;
     const { errors, values } = validateProfileChanges(changes, profileContext(issuer, params, options));
     if (Object.keys(errors).length > 0) refuse(errors, profilePlan(issuer.plan, issuer.verified === 1), pathOf);
     if (Object.keys(values).length === 0) return params;

@@ -4,16 +4,16 @@ import { QUESTION_KEYS, validateOnboardingAnswers, type OnboardingAnswers } from
 import type { SessionAuth } from '../auth/guard';
 import type { Database } from '../db/schema';
 import { AppError, badRequest } from '../errors';
+import type { ParsedIssuer } from '../repositories/issuerRows';
 import { findIssuer, replaceIssuerParamsIfUnchanged } from '../repositories/issuers';
 import { insertOnboardingAnswers } from '../repositories/onboarding';
 import { readAccount } from './account';
-import { parseJson } from './templates/views';
 
 const notOffered = () =>
   new AppError(409, 'ONBOARDING_NOT_OFFERED', 'The onboarding questionnaire is for free-trial accounts only');
 const alreadyOnboarded = () => new AppError(409, 'ALREADY_ONBOARDED', 'This account has already been onboarded');
 
-const isOnboarded = (params: string) => parseJson<Record<string, unknown>>(params, {}).onboarded === true;
+const isOnboarded = (issuer: ParsedIssuer) => issuer.parsed.params.onboarded === true;
 
 /**
  * Stores the questionnaire's answers of a signed-in user of a free-trial account not yet onboarded, after the
@@ -25,7 +25,7 @@ export async function recordOnboardingAnswers(
   submission: { language: string; answers: Record<string, string | string[]> },
 ): Promise<{ id: number }> {
   if (auth.issuer.plan !== 'FREE_TRIAL') throw notOffered();
-  if (isOnboarded(auth.issuer.params)) throw alreadyOnboarded();
+  if (isOnboarded(auth.issuer)) throw alreadyOnboarded();
   const answers = Object.fromEntries(
     Object.entries(submission.answers).map(([key, value]) => [key, Array.isArray(value) ? value : [value]]),
   );
@@ -53,11 +53,11 @@ export async function onboardAccount(db: Kysely<Database>, auth: SessionAuth): P
   for (let attempt = 0; attempt < 5; attempt += 1) {
     const issuer = await findIssuer(db, auth.issuer.id);
     if (!issuer) throw notOffered();
-    if (isOnboarded(issuer.params)) return readAccount(db, issuer);
-    const params = parseJson<Record<string, unknown>>(issuer.params, {});
-    const next = JSON.stringify({ ...params, onboarded: true });
+    if (isOnboarded(issuer)) return readAccount(db, issuer);
+    const params = { ...issuer.parsed.params, onboarded: true };
+    const next = JSON.stringify(params);
     if (await replaceIssuerParamsIfUnchanged(db, issuer.id, issuer.params, next)) {
-      return readAccount(db, { ...issuer, params: next });
+      return readAccount(db, { ...issuer, params: next, parsed: { ...issuer.parsed, params } });
     }
   }
   throw new AppError(409, 'CONCURRENT_CHANGE', 'The account changed meanwhile; try again');

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PROFILE } from '../../domain/roles';
+import { getIssuer } from '../../server/repositories/issuers';
 import { readAccount } from '../../server/services/account';
 import { createBadgeTemplate, publishRows, recipientRows } from './publicationFixtures';
 import { addIssuer, addUser, bearer, signIn, signInAdmin } from './signIn';
@@ -28,7 +29,7 @@ describe.each(TEST_DATABASES)('account on %s', (database) => {
     verified?: number;
     params?: string;
   }) => db().updateTable('issuers').set(values).where('id', '=', issuerId).execute();
-  const issuer = () => db().selectFrom('issuers').selectAll().where('id', '=', issuerId).executeTakeFirstOrThrow();
+  const issuer = () => getIssuer(db(), issuerId);
 
   it("answers a new free trial's account: its trial end, anniversary, terms and no usage yet", async () => {
     const created = (await issuer()).created_at;
@@ -112,11 +113,7 @@ describe.each(TEST_DATABASES)('account on %s', (database) => {
     expect(nextYear.usage).toEqual({ certificates: { total: 0 }, recipients: { total: 0 }, since: '2027-03-10' });
 
     const otherIssuer = await addIssuer(t.app, 'Other school');
-    const other = await readAccount(
-      db(),
-      await db().selectFrom('issuers').selectAll().where('id', '=', otherIssuer).executeTakeFirstOrThrow(),
-      now,
-    );
+    const other = await readAccount(db(), await getIssuer(db(), otherIssuer), now);
     expect(other.usage.certificates.total).toBe(0);
     expect(other.usage.recipients.total).toBe(0);
   });

@@ -4,7 +4,7 @@ import { executables } from '../support/executables';
 import { safeStyle } from '../../domain/rendering/styleSanitiser';
 import { defaultStyle, LAYOUTS, STYLE_PRESETS, type CStyle } from '../../domain/templateRules/style';
 import type { Template } from '../../server/db/schema';
-import { parseTemplate, type ParsedTemplate } from '../../server/repositories/templateRows';
+import { parseTemplate, parseThumbnail, type ParsedTemplate } from '../../server/repositories/templateRows';
 import {
   formatDate,
   renderCredentialPage,
@@ -346,11 +346,14 @@ describe('thumbnails', () => {
 
   it('name a distributed-web content id of 46 letters and digits, per language too', () => {
     const id = 'Qm' + 'a'.repeat(44);
-    expect(thumbnailContentId(id, 'en', 'en')).toBe(id);
-    expect(thumbnailContentId(JSON.stringify({ fr: id }), 'fr', 'en')).toBe(id);
-    expect(thumbnailContentId(JSON.stringify({ en: id }), 'fr', 'en')).toBe(id);
-    expect(thumbnailContentId('Qm' + 'a'.repeat(43), 'en', 'en')).toBeNull();
-    expect(thumbnailContentId('https://example.org/thumb.png', 'en', 'en')).toBeNull();
-    expect(thumbnailContentId(null, 'en', 'en')).toBeNull();
+    const stored = (column: string | null) => parseThumbnail(column);
+    expect(thumbnailContentId(stored(id), 'en', 'en')).toBe(id);
+    expect(thumbnailContentId(stored(JSON.stringify(id)), 'en', 'en')).toBe(id);
+    expect(thumbnailContentId(stored(JSON.stringify({ fr: id })), 'fr', 'en')).toBe(id);
+    expect(thumbnailContentId(stored(JSON.stringify({ en: id })), 'fr', 'en')).toBe(id);
+    expect(thumbnailContentId(stored('Qm' + 'a'.repeat(43)), 'en', 'en')).toBeNull();
+    expect(thumbnailContentId(stored('https://example.org/thumb.png'), 'en', 'en')).toBeNull();
+    expect(thumbnailContentId(stored('12345'), 'en', 'en')).toBeNull();
+    expect(thumbnailContentId(stored(null), 'en', 'en')).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import { parseTemplate, type ParsedTemplate } from '../templateRows';
 
 /** The issuer's campaign a report is about, or undefined. */
 export function reportCampaign(db: Kysely<Database>, issuerId: number, campaignId: number) {
@@ -12,13 +13,18 @@ export function reportCampaign(db: Kysely<Database>, issuerId: number, campaignI
 }
 
 /** The issuer's template a report is about, or undefined. */
-export function reportTemplate(db: Kysely<Database>, issuerId: number, templateId: number) {
-  return db
+export async function reportTemplate(
+  db: Kysely<Database>,
+  issuerId: number,
+  templateId: number,
+): Promise<ParsedTemplate | undefined> {
+  const row = await db
     .selectFrom('templates')
     .selectAll()
     .where('issuer_id', '=', issuerId)
     .where('id', '=', templateId)
     .executeTakeFirst();
+  return row && parseTemplate(row);
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Account, AccountUsage } from '../../../domain/account';
 import type { SelfServiceProduct } from '../../../domain/selfServiceProducts';
-import type { Issuer } from '../../db/schema';
+import type { ParsedIssuer } from '../../repositories/issuerRows';
 
 /**
  * The billing service of spec 000 section 7, as one adapter. The routes of server/routes/billing.ts call only
@@ -18,7 +18,7 @@ export interface BillingProvider {
   /** the currencies a checkout may take (GET checkout/currencies) */
   currencies(): Promise<string[]>;
   /** a checkout of one pack for the issuer; answers the page to send the buyer to (POST checkout/{issuer}) */
-  createCheckout(issuer: Issuer, order: CheckoutOrder): Promise<{ url: string }>;
+  createCheckout(issuer: ParsedIssuer, order: CheckoutOrder): Promise<{ url: string }>;
   /**
    * Completes a paid checkout: credits, plan and invoice in one transaction. A checkout completed before is
    * answered as it was, never credited twice. Called by the test-mode page's Pay button (or a provider's webhook).
@@ -27,15 +27,15 @@ export interface BillingProvider {
   /** a checkout as its page shows it, or null when unknown */
   findCheckout(checkoutId: string): Promise<CheckoutView | null>;
   /** the Account of spec 000 section 3 (GET accounts/{issuer}) */
-  readAccount(issuer: Issuer): Promise<Account>;
+  readAccount(issuer: ParsedIssuer): Promise<Account>;
   /** this plan year's usage (GET usage/{issuer}) */
-  usage(issuer: Issuer): Promise<AccountUsage>;
+  usage(issuer: ParsedIssuer): Promise<AccountUsage>;
   /** what moving the held pack to `productId` costs now (GET accounts/{issuer}/upgrade-fee) */
-  upgradeFee(issuer: Issuer, productId: string): Promise<Money>;
+  upgradeFee(issuer: ParsedIssuer, productId: string): Promise<Money>;
   /** moves the held pack to `productId`, charging the fee only when it is still `expectedFee` (PATCH .../plan) */
-  changePlan(issuer: Issuer, productId: string, expectedFee: number): Promise<Account>;
+  changePlan(issuer: ParsedIssuer, productId: string, expectedFee: number): Promise<Account>;
   /** a billing-portal session; answers its page (POST accounts/{issuer}/billing-portal) */
-  createPortal(issuer: Issuer, options: { returnUrl: string; language: string }): Promise<{ url: string }>;
+  createPortal(issuer: ParsedIssuer, options: { returnUrl: string; language: string }): Promise<{ url: string }>;
   /** cancels the held pack at the end of the current period (pending until then; cancel_at set) */
   cancelAtPeriodEnd(issuerId: number): Promise<void>;
   /** withdraws a pending cancellation */

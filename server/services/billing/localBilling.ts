@@ -11,7 +11,8 @@ import {
   type SelfServiceProduct,
 } from '../../../domain/selfServiceProducts';
 import { isoAfterSeconds, nowIso } from '../../db/clock';
-import type { Database, Issuer } from '../../db/schema';
+import type { Database } from '../../db/schema';
+import type { ParsedIssuer } from '../../repositories/issuerRows';
 import { AppError, notFound } from '../../errors';
 import {
   accountCurrency,
@@ -110,7 +111,7 @@ export class LocalBillingProvider implements BillingProvider {
     return quote.total;
   }
 
-  async createCheckout(issuer: Issuer, order: CheckoutOrder): Promise<{ url: string }> {
+  async createCheckout(issuer: ParsedIssuer, order: CheckoutOrder): Promise<{ url: string }> {
     const products = await this.listProducts();
     const product = products.find((p) => p.prices.some((price) => price.id === order.priceId));
     if (!product) throw notFound('PRICE_NOT_FOUND', 'No such price');
@@ -197,16 +198,16 @@ export class LocalBillingProvider implements BillingProvider {
     return { ...checkout, status: 'complete' };
   }
 
-  readAccount(issuer: Issuer): Promise<Account> {
+  readAccount(issuer: ParsedIssuer): Promise<Account> {
     return readAccount(this.db, issuer);
   }
 
-  async usage(issuer: Issuer): Promise<AccountUsage> {
+  async usage(issuer: ParsedIssuer): Promise<AccountUsage> {
     return (await readAccount(this.db, issuer)).usage;
   }
 
   /** The held pack, the target and the fee: the difference of the two packs' prices in the account's currency. */
-  private async upgrade(issuer: Issuer, productId: string) {
+  private async upgrade(issuer: ParsedIssuer, productId: string) {
     const account = await readAccount(this.db, issuer);
     const target = await this.product(productId);
     if (account.plan.product === null) {
@@ -218,11 +219,11 @@ export class LocalBillingProvider implements BillingProvider {
     return { current, target, fee: { amount: Math.max(0, amount), currency: account.currency } };
   }
 
-  async upgradeFee(issuer: Issuer, productId: string): Promise<Money> {
+  async upgradeFee(issuer: ParsedIssuer, productId: string): Promise<Money> {
     return (await this.upgrade(issuer, productId)).fee;
   }
 
-  async changePlan(issuer: Issuer, productId: string, expectedFee: number): Promise<Account> {
+  async changePlan(issuer: ParsedIssuer, productId: string, expectedFee: number): Promise<Account> {
     const { current, target, fee } = await this.upgrade(issuer, productId);
     if (fee.amount !== expectedFee) {
       throw conflict('FEE_CHANGED', 'The upgrade fee is not the one expected', { amount: fee.amount });
@@ -253,7 +254,7 @@ export class LocalBillingProvider implements BillingProvider {
     return readAccount(this.db, updated ?? issuer);
   }
 
-  async createPortal(issuer: Issuer, options: { returnUrl: string; language: string }): Promise<{ url: string }> {
+  async createPortal(issuer: ParsedIssuer, options: { returnUrl: string; language: string }): Promise<{ url: string }> {
     const id = newId('bps_test');
     await insertPortalSession(this.db, {
       id,

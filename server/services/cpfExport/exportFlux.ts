@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
-import type { Database, Issuer, Template } from '../../db/schema';
+import type { Database } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 import { activeCertificateBatch, findCampaign } from '../../repositories/campaigns';
+import type { ParsedIssuer } from '../../repositories/issuerRows';
+import type { ParsedTemplate } from '../../repositories/templateRows';
 import { findIssuerTemplate } from '../../repositories/templates';
 import { templateNotFound } from '../templates/access';
-import { parseContent, parseJson } from '../templates/views';
+import { parseJson } from '../../../domain/json';
 import { exportError, type CpfExportError } from './cpfProblems';
 import { fluxHeader, fluxParts, passageXml, registerTimestamp, type RegisterAccount } from './fluxDocument';
 import { mapPassage, type CpfCertificate, type PassageContext } from './passageCertification';
@@ -33,15 +35,14 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function registerAccount(issuer: Issuer): RegisterAccount {
-  const params = parseJson<unknown>(issuer.params, {});
-  const record = isRecord(params) ? params : {};
+function registerAccount(issuer: ParsedIssuer): RegisterAccount {
+  const record = issuer.parsed.params;
   const text = (value: unknown) => (typeof value === 'string' ? value : null);
   return { idClientEmetteur: text(record.idClientEmetteur), idContrat: text(record.idContrat) };
 }
 
-function defaultContent(template: Template): Record<string, unknown> {
-  const content = parseContent(template.content);
+function defaultContent(template: ParsedTemplate): Record<string, unknown> {
+  const { content } = template.parsed;
   return { ...(content[template.default_language] ?? Object.values(content)[0] ?? {}) };
 }
 
@@ -81,7 +82,7 @@ async function* activeCertificates(
  */
 export async function exportCpfFlux(
   db: Kysely<Database>,
-  issuer: Issuer,
+  issuer: ParsedIssuer,
   query: CpfExportQuery,
   options: { publicUrl: string; now?: Date },
 ): Promise<CpfExportFile> {
@@ -94,11 +95,10 @@ export async function exportCpfFlux(
 
   const content = defaultContent(template);
   const horodatage = registerTimestamp(options.now ?? new Date());
-  const header = fluxHeader(
-    { params: parseJson<Record<string, unknown>>(template.params, {}), content },
-    registerAccount(issuer),
-    { idFlux: randomUUID(), horodatage },
-  );
+  const header = fluxHeader({ params: template.parsed.params, content }, registerAccount(issuer), {
+    idFlux: randomUUID(),
+    horodatage,
+  });
   const context: PassageContext = {
     publicUrl: options.publicUrl,
     speciality: typeof content.speciality === 'string' ? content.speciality : null,

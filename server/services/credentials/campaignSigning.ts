@@ -2,7 +2,7 @@ import type { AppContext } from '../../context';
 import { findIssuer } from '../../repositories/issuers';
 import { listUnsignedCertificates, storeCredentials } from '../../repositories/credentials';
 import { findIssuerTemplate } from '../../repositories/templates';
-import type { Template } from '../../db/schema';
+import type { ParsedTemplate } from '../../repositories/templateRows';
 import { cooperate } from '../../eventLoop';
 import { createBatchSigner, signInputs, type SignResult } from './batchSigning';
 import {
@@ -58,7 +58,7 @@ export async function signCampaignCredentials(
   await ensureIssuerKey(db, issuer.id, config.credentialsKey);
   const key = await loadIssuerSigningKey(db, issuer.id, config.credentialsKey, config.publicUrl);
   const issuerProfile = issuerInput(issuer);
-  const templates = new Map<number, Template | undefined>();
+  const templates = new Map<number, ParsedTemplate | undefined>();
   const achievements = new Map<string, AchievementInput>();
   const achievementOf = async (templateId: number, language: string): Promise<AchievementInput> => {
     const key = `${templateId}/${language}`;

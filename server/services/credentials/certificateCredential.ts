@@ -2,8 +2,9 @@ import { issuerPublicProfile, ob3ProfileFields } from '../../../domain/issuerPub
 import { markdownToPlainText } from '../../../domain/rendering/markdown';
 import { parseLanguagesList } from '../../../domain/templateRules/languages';
 import { isOpenBadgeType, labelIn, templateImagePath } from '../../../domain/templates';
-import type { Certificate, Issuer, Template } from '../../db/schema';
-import { parseContent, parseLabel } from '../templates/views';
+import type { Certificate, Template } from '../../db/schema';
+import type { ParsedIssuer } from '../../repositories/issuerRows';
+import type { ParsedTemplate } from '../../repositories/templateRows';
 import type { OpenBadgeCredentialInput } from './openBadgeCredential';
 
 /**
@@ -16,8 +17,8 @@ export type IssuerInput = OpenBadgeCredentialInput['issuer'];
 export { webAddress } from '../../../domain/issuerPublicProfile';
 
 /** The credential's issuer: its name and the OB 3.0 Profile fields of its public profile (issue 31). */
-export function issuerInput(issuer: Pick<Issuer, 'id' | 'name' | 'params'>): IssuerInput {
-  const profile = ob3ProfileFields(issuerPublicProfile(issuer.params));
+export function issuerInput(issuer: Pick<ParsedIssuer, 'id' | 'name' | 'parsed'>): IssuerInput {
+  const profile = ob3ProfileFields(issuerPublicProfile(issuer.parsed.params));
   return { id: issuer.id, name: issuer.name, ...profile };
 }
 
@@ -36,9 +37,14 @@ export function templateImageUrl(publicUrl: string, key: string | null | undefin
   return path ? `${publicUrl.replace(/\/+$/, '')}${path}` : null;
 }
 
+/** What a credential reads of a template: a few columns, and its label and content parsed. */
+export type CredentialTemplate = Pick<Template, 'id' | 'type' | 'default_language' | 'languages'> & {
+  parsed: Pick<ParsedTemplate['parsed'], 'label' | 'content'>;
+};
+
 /** The stored key of the template's badge logo in `language` (or its default language), if it has one. */
-export function templateBadgeLogo(template: Pick<Template, 'content' | 'default_language'>, language: string) {
-  const content = parseContent(template.content);
+export function templateBadgeLogo(template: Pick<CredentialTemplate, 'parsed' | 'default_language'>, language: string) {
+  const { content } = template.parsed;
   return (content[language]?.badge_logo ?? content[template.default_language]?.badge_logo ?? null) || null;
 }
 
@@ -48,14 +54,10 @@ export function templateBadgeLogo(template: Pick<Template, 'content' | 'default_
  * Markdown written as plain text. Content missing in that language comes from the template's default
  * language; the template's other languages are named as related Achievements.
  */
-export function achievementInput(
-  publicUrl: string,
-  template: Pick<Template, 'id' | 'type' | 'label' | 'content' | 'default_language' | 'languages'>,
-  language: string,
-): AchievementInput {
-  const content = parseContent(template.content);
+export function achievementInput(publicUrl: string, template: CredentialTemplate, language: string): AchievementInput {
+  const { content } = template.parsed;
   const values = content[language] ?? content[template.default_language] ?? Object.values(content)[0] ?? {};
-  const name = text(values.microcertitle) || text(labelIn(parseLabel(template.label), language)) || `#${template.id}`;
+  const name = text(values.microcertitle) || text(labelIn(template.parsed.label, language)) || `#${template.id}`;
   const description = markdownToPlainText(text(values.outcome)) || name;
   const criteriaNarrative =
     markdownToPlainText(text(values.assessment)) || markdownToPlainText(text(values.outcome)) || name;

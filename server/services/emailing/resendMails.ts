@@ -3,7 +3,7 @@ import { ENABLED_STATUSES } from '../../../domain/certificates';
 import { RECIPIENT_LANGUAGE } from '../../../domain/emailing';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../db/clock';
-import type { Issuer } from '../../db/schema';
+import type { ParsedIssuer } from '../../repositories/issuerRows';
 import { mailDeliveriesOf, saveMailDelivery } from '../../repositories/mailDeliveries';
 import { defaultMessage, mailLanguage, planMailRetryJob, type MessageSettings } from './sendEmails';
 import { inTransaction } from '../../db/transactions';
@@ -17,7 +17,7 @@ import { failedMailCertificates, markMailUnsent } from '../../repositories/email
  */
 export async function resendFailedMails(
   ctx: AppContext,
-  issuer: Issuer,
+  issuer: ParsedIssuer,
   keys: readonly string[],
 ): Promise<{ ok: true; nbEmails: number }> {
   const unique = [...new Set(keys)];

@@ -19,7 +19,7 @@ import { allowedSenderDomains, BRAND_MAIL_DOMAINS } from '../../../domain/profil
 import { linkedInOrganizationId } from '../../../domain/sharing/linkedIn';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../db/clock';
-import type { Database, Issuer } from '../../db/schema';
+import type { Database } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../errors';
 import { retryWhileDatabaseDown } from '../../db/databaseHealth';
 import { translate } from '../../i18n';
@@ -35,7 +35,7 @@ import {
   saveMailDelivery,
 } from '../../repositories/mailDeliveries';
 import type { MailAddress } from '../mail/mailer';
-import { parseContent, parseJson, parseLabel } from '../templates/views';
+import { parseJson } from '../../../domain/json';
 import { certificateMail, labelIn } from './certificateMail';
 import { classifyMailError, nextMailAttemptAt, type MailFailure } from './mailRetrySchedule';
 import { inTransaction } from '../../db/transactions';
@@ -51,7 +51,9 @@ import {
   setMailOutcome,
   testMailCertificate,
 } from '../../repositories/emailing';
+import type { ParsedIssuer } from '../../repositories/issuerRows';
 import { getIssuer } from '../../repositories/issuers';
+import type { ParsedTemplate } from '../../repositories/templateRows';
 
 export const EMAILS_JOB = 'emails.send';
 /** Messages in flight at once on the pooled transport. */
@@ -82,10 +84,6 @@ export interface EmailsJob {
   requestedAt: string;
 }
 
-function issuerParams(issuer: Issuer): Record<string, unknown> {
-  return parseJson<Record<string, unknown>>(issuer.params, {});
-}
-
 function text(value: unknown): string {
   return typeof value === 'string' ? value : '';
 }
@@ -96,8 +94,8 @@ export function mailBrand(ctx: Pick<AppContext, 'config'>): Brand {
 }
 
 /** GET /api/admin/emailing: what the send-emails form starts from. */
-export function emailingSettings(issuer: Issuer, userEmail: string | null, brand: Brand): EmailingSettings {
-  const params = issuerParams(issuer);
+export function emailingSettings(issuer: ParsedIssuer, userEmail: string | null, brand: Brand): EmailingSettings {
+  const { params } = issuer.parsed;
   const sender = (params.sender ?? {}) as Record<string, unknown>;
   const replyTo = (params.replyTo ?? {}) as Record<string, unknown>;
   // the issuer's domains, then the brand's own (never the other brand's)
@@ -119,7 +117,7 @@ export function emailingSettings(issuer: Issuer, userEmail: string | null, brand
   };
 }
 
-function checkPayload(issuer: Issuer, payload: EmailSendPayload, test: boolean, brand: Brand): MessageSettings {
+function checkPayload(issuer: ParsedIssuer, payload: EmailSendPayload, test: boolean, brand: Brand): MessageSettings {
   const domains = allowedSenderDomains(issuer.domains, BRAND_MAIL_DOMAINS[brand]);
   const form = {
     object: payload.object,
@@ -179,7 +177,7 @@ async function targetCertificates(db: Kysely<Database>, issuerId: number, payloa
  */
 export async function queueCertificateEmails(
   ctx: AppContext,
-  issuer: Issuer,
+  issuer: ParsedIssuer,
   payload: EmailSendPayload,
 ): Promise<{ ok: true; nbEmails: number }> {
   const message = checkPayload(issuer, payload, false, mailBrand(ctx));
@@ -198,7 +196,7 @@ export async function queueCertificateEmails(
 }
 
 interface MailContext {
-  issuer: Issuer;
+  issuer: ParsedIssuer;
   /** the certificate's title in a language, as its public page shows it */
   title: (language: string) => string;
   tracking: boolean;
@@ -213,9 +211,9 @@ async function mailContext(ctx: AppContext, issuerId: number, templateId: number
   return {
     issuer,
     title: (language) => certificateTitle(template, language),
-    tracking: issuerParams(issuer).tracking === true,
+    tracking: issuer.parsed.params.tracking === true,
     productName: BRAND_NAMES[chooseBrand(new URL(ctx.config.publicUrl).hostname)],
-    organizationId: linkedInOrganizationId(issuer.params),
+    organizationId: linkedInOrganizationId(issuer.parsed.params),
   };
 }
 
@@ -224,12 +222,12 @@ async function mailContext(ctx: AppContext, issuerId: number, templateId: number
  * the template's name in the issuer's list: it is what the recipient sees on the public page.
  */
 export function certificateTitle(
-  template: { label: string; content: string; default_language: string },
+  template: { default_language: string; parsed: Pick<ParsedTemplate['parsed'], 'label' | 'content'> },
   language: string,
 ): string {
-  const content = parseContent(template.content);
+  const { content, label } = template.parsed;
   const values = content[language] ?? content[template.default_language] ?? {};
-  return values.microcertitle?.trim() || labelIn(parseLabel(template.label), language);
+  return values.microcertitle?.trim() || labelIn(label, language);
 }
 
 /**
@@ -287,7 +285,7 @@ function messageFor(
 /** POST /api/admin/emailTest: the first certificate's message, sent now to the test recipients only. */
 export async function sendTestEmail(
   ctx: AppContext,
-  issuer: Issuer,
+  issuer: ParsedIssuer,
   payload: EmailSendPayload,
 ): Promise<{ ok: true; nbEmails: number }> {
   const settings = checkPayload(issuer, payload, true, mailBrand(ctx));
@@ -498,7 +496,7 @@ export async function recordMailOpened(db: Kysely<Database>, key: string): Promi
  */
 export function defaultMessage(
   ctx: AppContext,
-  issuer: Issuer,
+  issuer: ParsedIssuer,
   templateId: number,
   language: EmailLanguage,
 ): MessageSettings {

@@ -3,7 +3,6 @@ import type { CampaignItem, CampaignsResponse, CreditsResponse } from '../../../
 import type { Database } from '../../db/schema';
 import { campaignPage, type CampaignQuery } from '../../repositories/campaigns';
 import { readIssuerCredits } from '../../repositories/publication';
-import { parseLabel } from '../templates/views';
 
 export type { CampaignQuery } from '../../repositories/campaigns';
 
@@ -21,7 +20,7 @@ export async function listCampaigns(
   const campaigns: CampaignItem[] = rows.map((row) => ({
     ID: row.id,
     templateId: row.template_id,
-    label: parseLabel(row.label),
+    label: row.label,
     date: row.created_at,
     Status: row.status,
     nbActive: Number(row.active ?? 0),

@@ -86,13 +86,6 @@ function isoDate(value: string | null | undefined): string | null {
   return ISO_DATE.test(date) ? date : null;
 }
 
-function semicolonList(value: string): string[] {
-  return value
-    .split(';')
-    .map((item) => item.trim())
-    .filter((item) => item !== '');
-}
-
 /** The template's languages, the default first (as stored). */
 export function templateLanguages(template: Template): string[] {
   const languages = parseLanguagesList(template.languages);
@@ -188,7 +181,7 @@ export function credentialView(
     component: text(content.component_title),
   };
   const { params } = template.parsed;
-  const certified = semicolonList(template.fields_to_certified).filter(
+  const certified = template.parsed.importData.fieldsToCertified.filter(
     (name) => !STANDARD_FIELDS.has(name.toLowerCase()),
   );
   return {

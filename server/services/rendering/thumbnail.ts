@@ -1,5 +1,5 @@
 import { safeStyle } from '../../../domain/rendering/styleSanitiser';
-import { parseJson } from '../templates/views';
+import type { TemplateThumbnail } from '../../repositories/templateRows';
 import { escapeHtml, isSafeImageSource } from './html';
 
 /**
@@ -12,17 +12,19 @@ export const DWEB_GATEWAYS = ['https://ipfs.io/ipfs/', 'https://dweb.link/ipfs/'
 const CONTENT_ID = /^[A-Za-z0-9]{46}$/;
 
 /**
- * The content id the template's thumbnail column names for `language`, if any. The column holds one value,
- * or a JSON map of language to value (spec 001 section 3: "string or per-language").
+ * The content id the template's thumbnail names for `language`, if any. The column holds one value, or a map of
+ * language to value (spec 001 section 3: "string or per-language").
  */
-export function thumbnailContentId(thumbnail: string | null, language: string, defaultLanguage: string): string | null {
+export function thumbnailContentId(
+  thumbnail: TemplateThumbnail,
+  language: string,
+  defaultLanguage: string,
+): string | null {
   if (thumbnail === null) return null;
-  const parsed = parseJson<unknown>(thumbnail, thumbnail);
-  let value: unknown = parsed;
-  if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) {
-    const byLanguage = parsed as Record<string, unknown>;
-    value = byLanguage[language] ?? byLanguage[defaultLanguage] ?? Object.values(byLanguage)[0];
-  }
+  const value =
+    typeof thumbnail === 'string'
+      ? thumbnail
+      : (thumbnail[language] ?? thumbnail[defaultLanguage] ?? Object.values(thumbnail)[0]);
   return typeof value === 'string' && CONTENT_ID.test(value.trim()) ? value.trim() : null;
 }
 

@@ -2,7 +2,6 @@ import type { Kysely } from 'kysely';
 import type { ReportHeader } from '../../../domain/reports';
 import type { Database } from '../../db/schema';
 import { notFound } from '../../errors';
-import { parseCStyle, parseLabel } from '../templates/views';
 import { publicationPeriod, reportCampaign, reportTemplate } from '../../repositories/reports/reportHeader';
 import { reportCounters } from '../../repositories/reports/reportRows';
 
@@ -38,13 +37,13 @@ export async function reportHeader(
       : null,
     template: {
       id: template.id,
-      label: parseLabel(template.label),
+      label: template.parsed.label,
       type: template.type,
       mode: template.is_nft === 1 ? 'NFT' : 'Classic',
       fieldsToCertified: template.fields_to_certified,
       languages: template.languages.split(';').filter(Boolean),
       DefaultLanguage: template.default_language,
-      hasCustomCstyleLayout: parseCStyle(template.cstyle)?.layout === 'CUSTOM_LAYOUT',
+      hasCustomCstyleLayout: template.parsed.cstyle?.layout === 'CUSTOM_LAYOUT',
     },
     counters,
   };

@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { AuthContext } from '../../auth/guard';
-import type { Database, Issuer } from '../../db/schema';
+import type { Database } from '../../db/schema';
+import type { ParsedIssuer } from '../../repositories/issuerRows';
 import { AppError } from '../../errors';
 import { findIssuerTemplate } from '../../repositories/templates';
 import type { ParsedTemplate } from '../../repositories/templateRows';
-import { parseJson } from './views';
 
 export const templateNotFound = () =>
   new AppError(404, 'TEMPLATE_NOT_FOUND', 'No template with this id in your organisation');
@@ -36,24 +36,13 @@ function text(value: unknown): string | null {
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
 }
 
-/** Metatemplates are stored as type names; objects with a Type (as the who call answers them) are read too. */
-function metatemplateTypes(raw: string): string[] {
-  const value = parseJson<unknown>(raw, []);
-  if (!Array.isArray(value)) return [];
-  return value.flatMap((item: unknown) => {
-    if (typeof item === 'string') return [item];
-    const type = typeof item === 'object' && item !== null ? (item as { Type?: unknown }).Type : undefined;
-    return typeof type === 'string' ? [type] : [];
-  });
-}
-
-export function issuerTemplateOptions(issuer: Issuer): IssuerTemplateOptions {
-  const params = parseJson<Record<string, unknown>>(issuer.params, {});
+export function issuerTemplateOptions(issuer: ParsedIssuer): IssuerTemplateOptions {
+  const { params } = issuer.parsed;
   return {
     hasCustomDesign: params.hasCustomDesign === true,
     canEditTables: params.canEditTables === true,
     hasPathway: issuer.has_pathway === 1,
-    metatemplates: metatemplateTypes(issuer.metatemplates),
+    metatemplates: issuer.parsed.metatemplates,
     contractId: text(params.idContrat),
     clientId: text(params.idClientEmetteur),
   };

@@ -18,7 +18,7 @@ import {
   type TemplateListOrder,
 } from '../../repositories/templateList';
 import { tagNamesByTemplate } from './tags';
-import { parseLabel, templateSummary } from './views';
+import { templateSummary } from './views';
 
 export interface TemplatePageQuery {
   filter: TemplateListFilter & { id?: number[] };
@@ -64,9 +64,7 @@ export async function listTemplatePage(
     },
     sort.field === 'label' ? { column: 'id', order: sort.order } : { column: SQL_ORDER[sort.field], order: sort.order },
   );
-  let matching = keys
-    .map((key) => ({ id: key.id, label: parseLabel(key.label), notes: key.notes }))
-    .filter((key) => matchesSearch(key, filter.q));
+  let matching = keys.filter((key) => matchesSearch(key, filter.q));
   if (sort.field === 'label') {
     const direction = sort.order === 'ASC' ? 1 : -1;
     // the SQL order (by id in the same direction) breaks ties: Array.prototype.sort is stable

@@ -10,14 +10,13 @@ import {
   updateIssuerTemplate,
 } from '../../repositories/templates';
 import { callerTemplate, issuerTemplateOptions, templateNotFound } from './access';
-import { parsePathwayDefinition } from './views';
 import { inTransaction } from '../../db/transactions';
 
 /** The parents whose pathway lists the template. */
 export async function pathwaysOf(db: Kysely<Database>, issuerId: number, templateId: number): Promise<number[]> {
   const parents = await listPathwayParents(db, issuerId);
   return parents
-    .filter((parent) => parsePathwayDefinition(parent.pathway_definition)?.def.some((child) => child.id === templateId))
+    .filter((parent) => parent.pathway?.def.some((child) => child.id === templateId))
     .map((parent) => parent.id);
 }
 
@@ -54,7 +53,7 @@ export async function updatePathway(
       pathway_definition: definition ? JSON.stringify(definition) : null,
     });
     const parents = await listPathwayParents(trx, auth.issuer.id);
-    const children = parents.flatMap((parent) => parsePathwayDefinition(parent.pathway_definition)?.def ?? []);
+    const children = parents.flatMap((parent) => parent.pathway?.def ?? []);
     await setPathwayChildren(
       trx,
       auth.issuer.id,

@@ -12,7 +12,6 @@ import type { Database, Template } from '../../db/schema';
 import { AppError, badRequest } from '../../errors';
 import { updateIssuerTemplate } from '../../repositories/templates';
 import { callerTemplate, issuerTemplateOptions } from './access';
-import { parseLabel, parseReferenceTables } from './views';
 
 /** One entry as the reference table screen sends it. */
 export interface ReferenceTableEntry {
@@ -45,8 +44,8 @@ export async function templateTables(
   const template = await callerTemplate(db, auth, templateId);
   return {
     id: template.id,
-    label: parseLabel(template.label),
-    template: onlyReferenceTables(parseReferenceTables(template.reference_tables)),
+    label: template.parsed.label,
+    template: onlyReferenceTables(template.parsed.referenceTables),
     storage: { network: template.network },
     canEdit: canEditTables(auth, template),
   };
@@ -86,7 +85,7 @@ export async function saveReferenceTables(
   if (errors.length > 0) throw badRequest('REFERENCE_ERRORS', 'Some references point nowhere', { errors });
 
   const kept = Object.fromEntries(
-    Object.entries(parseReferenceTables(template.reference_tables)).filter(([name]) => !isReferenceTableName(name)),
+    Object.entries(template.parsed.referenceTables).filter(([name]) => !isReferenceTableName(name)),
   );
   await updateIssuerTemplate(db, auth.issuer.id, template.id, {
     reference_tables: JSON.stringify({ ...kept, ...tables }),

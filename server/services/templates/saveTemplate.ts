@@ -44,7 +44,6 @@ import { insertTemplate, updateIssuerTemplate } from '../../repositories/templat
 import type { FileStore } from '../files/fileStore';
 import { callerTemplate, issuerTemplateOptions, type IssuerTemplateOptions } from './access';
 import { isIssuerImage, newImageKey, type ImagePart, type ImageUpload } from './images';
-import { parseCStyle, parseJson } from './views';
 
 export interface SaveTemplateRequest {
   mode: 'add' | 'update';
@@ -122,7 +121,7 @@ export async function saveTemplate(
   if (family === 'registry' && (payload.issuerLogo || request.uploads.some((u) => u.part === 'issuerImage'))) {
     fields.issuerLogo = 'not_allowed';
   }
-  const cstyle = storedStyle(payload.cstyle ?? (existing ? parseCStyle(existing.cstyle) : null) ?? defaultStyle());
+  const cstyle = storedStyle(payload.cstyle ?? existing?.parsed.cstyle ?? defaultStyle());
   if (payload.cstyle) {
     for (const [path, error] of Object.entries(validateStyle(cstyle, options))) {
       fields[`cstyle.${path}`] = error as string;
@@ -145,7 +144,7 @@ export async function saveTemplate(
     default_language: defaultLanguage,
     content: JSON.stringify(content),
     params: JSON.stringify(params),
-    meta: JSON.stringify({ ...(existing ? parseJson(existing.meta, defaultMeta()) : defaultMeta()), ...payload.meta }),
+    meta: JSON.stringify({ ...(existing?.parsed.meta ?? defaultMeta()), ...payload.meta }),
     cstyle: JSON.stringify(cstyle),
     technical_fields: technicalFields,
     public_sample: (payload.publicSample ?? existing?.public_sample === 1) ? 1 : 0,

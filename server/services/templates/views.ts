@@ -1,5 +1,5 @@
 import { isReferenceTableName } from '../../../domain/templateRules/referenceTables';
-import { lockedLanguages, parseLanguagesList } from '../../../domain/templateRules/languages';
+import { lockedLanguages } from '../../../domain/templateRules/languages';
 import {
   type TemplateContent,
   type TemplateDefinition,
@@ -8,33 +8,13 @@ import {
   type TemplateSummary,
   type TemplateType,
 } from '../../../domain/templates';
-import { parseJson } from '../../../domain/json';
-import type { Template } from '../../db/schema';
-import {
-  parseContent,
-  parseCStyle,
-  parseLabel,
-  parseMeta,
-  parsePathwayDefinition,
-  parseReferenceTables,
-  semicolonList,
-} from '../../repositories/templateRows';
-
-export { parseJson } from '../../../domain/json';
-export {
-  parseContent,
-  parseCStyle,
-  parseLabel,
-  parsePathwayDefinition,
-  parseReferenceTables,
-  templateImportData,
-} from '../../repositories/templateRows';
+import type { ParsedTemplate } from '../../repositories/templateRows';
 
 /** The list call's fields, all read from the template's own row; tags are the names of its active tags. */
-export function templateSummary(row: Template, tags: readonly string[]): TemplateSummary {
+export function templateSummary(row: ParsedTemplate, tags: readonly string[]): TemplateSummary {
   return {
     id: row.id,
-    label: parseLabel(row.label),
+    label: row.parsed.label,
     type: row.type,
     enable: row.enabled === 1,
     usable: row.usable === 1,
@@ -48,39 +28,43 @@ export function templateSummary(row: Template, tags: readonly string[]): Templat
     thumbnail: row.thumbnail,
     languagesList: row.languages,
     DefaultLanguage: row.default_language,
-    meta_type: parseMeta(row.meta).meta_type,
+    meta_type: row.parsed.meta.meta_type,
     isPathwayParent: row.is_pathway_parent === 1,
     isPathwayChild: row.is_pathway_child === 1,
-    pathwayDefinition: parsePathwayDefinition(row.pathway_definition),
-    hasReferenceTables: Object.keys(parseReferenceTables(row.reference_tables)).some(isReferenceTableName),
+    pathwayDefinition: row.parsed.pathway,
+    hasReferenceTables: Object.keys(row.parsed.referenceTables).some(isReferenceTableName),
   };
 }
 
-export function templateMeta(row: Template): TemplateMeta {
+export function templateMeta(row: ParsedTemplate): TemplateMeta {
   return {
     id: row.id,
-    label: parseLabel(row.label),
+    label: row.parsed.label,
     meta_thumbnail: row.thumbnail,
-    meta_cstyle: parseCStyle(row.cstyle),
-    ...parseMeta(row.meta),
+    meta_cstyle: row.parsed.cstyle,
+    ...row.parsed.meta,
   };
 }
 
-export function templateDetail(row: Template, tags: readonly string[], pathways: readonly number[]): TemplateDetail {
+export function templateDetail(
+  row: ParsedTemplate,
+  tags: readonly string[],
+  pathways: readonly number[],
+): TemplateDetail {
   return {
     ...templateSummary(row, tags),
     ...templateMeta(row),
     isNft: row.is_nft === 1,
     network: row.network,
-    content: parseContent(row.content),
-    params: parseJson<Record<string, unknown>>(row.params, {}),
+    content: row.parsed.content,
+    params: row.parsed.params,
     technicalFields: row.technical_fields,
     fieldsToCertified: row.fields_to_certified,
     placeholders: row.fields_to_certified,
     fileFields: row.file_fields,
     NbCharMax: row.nb_char_max,
-    requiresFiles: semicolonList(row.file_fields).length > 0,
-    referenceTables: parseReferenceTables(row.reference_tables),
+    requiresFiles: row.parsed.importData.requiresFiles,
+    referenceTables: row.parsed.referenceTables,
     pathways: [...pathways],
   };
 }
@@ -95,9 +79,8 @@ function sharedLogo(content: Record<string, TemplateContent>, field: 'partner_lo
 }
 
 /** The definition in the payload's shape, so that the editor can load it and send it back in update mode. */
-export function templateDefinition(row: Template): TemplateDefinition {
-  const content = parseContent(row.content);
-  const languages = parseLanguagesList(row.languages);
+export function templateDefinition(row: ParsedTemplate): TemplateDefinition {
+  const { content } = row.parsed;
   const badge: Record<string, string> = {};
   for (const [language, values] of Object.entries(content)) {
     if (values.badge_logo) badge[language] = values.badge_logo;
@@ -108,18 +91,21 @@ export function templateDefinition(row: Template): TemplateDefinition {
     mode: 'update',
     DefaultLanguage: row.default_language,
     network: row.network,
-    cstyle: parseCStyle(row.cstyle),
+    cstyle: row.parsed.cstyle,
     badge,
     partnerLogo: sharedLogo(content, 'partner_logo'),
     issuerLogo: sharedLogo(content, 'issuer_logo'),
     content,
-    params: parseJson<Record<string, unknown>>(row.params, {}),
-    meta: parseMeta(row.meta),
-    label: parseLabel(row.label),
+    params: row.parsed.params,
+    meta: row.parsed.meta,
+    label: row.parsed.label,
     languagesList: row.languages,
-    technicalFields: semicolonList(row.technical_fields),
+    technicalFields: row.parsed.importData.technicalFields,
     publicSample: row.public_sample === 1,
     certificationCounter: row.certification_counter,
-    lockedLanguages: lockedLanguages(languages, { mode: 'update', certificationCounter: row.certification_counter }),
+    lockedLanguages: lockedLanguages(row.parsed.importData.languages, {
+      mode: 'update',
+      certificationCounter: row.certification_counter,
+    }),
   };
 }
