@@ -39,6 +39,16 @@ export default defineConfig({
         },
       },
       {
+        // npm run new-resource, run for real in a throw-away copy of the repository (npm run test:scripts)
+        extends: true,
+        test: {
+          name: 'scripts',
+          environment: 'node',
+          include: ['tests/scripts/**/*.test.ts'],
+          testTimeout: 20_000,
+        },
+      },
+      {
         extends: true,
         test: {
           name: 'server',

@@ -6,7 +6,7 @@ import { z } from 'zod';
  * `sort=["field","ASC"]`, `range=[0,24]` (first and last index, inclusive), `filter={"field":value}`, each a
  * JSON string. A resource's route module passes the fields it can sort on and the schema of its filter.
  */
-export function restListQuery<F extends z.ZodType>(sortFields: readonly [string, ...string[]], filter: F) {
+export function restListQuery<S extends string, F extends z.ZodType>(sortFields: readonly [S, ...S[]], filter: F) {
   return z.object({
     sort: jsonParam(z.tuple([z.enum(sortFields), z.enum(['ASC', 'DESC'])])).optional(),
     range: jsonParam(

@@ -35,6 +35,15 @@ describe('locales', () => {
     }
   });
 
+  it('hold no placeholder left by npm run new-resource', () => {
+    const placeholders = ['fr', 'es'].flatMap((language) =>
+      Object.entries(locales[language])
+        .filter(([, message]) => message.startsWith(`TODO(${language})`))
+        .map(([key]) => `${language} ${key}`),
+    );
+    expect(placeholders).toEqual([]);
+  });
+
   it('are really translated (not copies of the English text) beyond names and short words', () => {
     // words the three languages share ("Pack" is French for a pack too), and an address pattern
     const sameOnPurpose = new Set([
