@@ -46,11 +46,6 @@ const parsedOnceSelectors = [
   { selector: `${parseCall}[arguments.0.property.name=${column}]`, message: PARSED_MESSAGE },
   { selector: `${parseCall}[arguments.0.left.property.name=${column}]`, message: PARSED_MESSAGE },
 ];
-/**
- * Files of another helper's branch, to be moved when it is merged (session 24): services/wallets/oid4vci.ts reads
- * `JSON.parse(issuer.params ?? '{}')` where `issuer.parsed.params` is.
- */
-const PARSED_ONCE_NOT_MOVED_YET = ['server/services/wallets/oid4vci.ts'];
 
 const querySelectors = [
   {
@@ -74,10 +69,6 @@ export const serverLayers = [
     files: ['server/**/*.ts'],
     ignores: ['server/repositories/**', 'server/db/**'],
     rules: { 'no-restricted-syntax': ['error', ...querySelectors, ...parsedOnceSelectors] },
-  },
-  {
-    files: PARSED_ONCE_NOT_MOVED_YET,
-    rules: { 'no-restricted-syntax': ['error', ...querySelectors] },
   },
   {
     files: ['server/routes/**/*.ts'],

@@ -14,8 +14,6 @@ import type { OpenBadgeCredentialInput } from './openBadgeCredential';
 export type AchievementInput = OpenBadgeCredentialInput['achievement'];
 export type IssuerInput = OpenBadgeCredentialInput['issuer'];
 
-export { webAddress } from '../../../domain/issuerPublicProfile';
-
 /** The credential's issuer: its name and the OB 3.0 Profile fields of its public profile (issue 31). */
 export function issuerInput(issuer: Pick<ParsedIssuer, 'id' | 'name' | 'parsed'>): IssuerInput {
   const profile = ob3ProfileFields(issuerPublicProfile(issuer.parsed.params));

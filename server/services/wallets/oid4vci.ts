@@ -1,3 +1,4 @@
+import { issuerPublicProfile } from '../../../domain/issuerPublicProfile';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { findIssuer } from '../../repositories/issuers';
@@ -14,7 +15,6 @@ import { credentialIssuerUrl, offerDocumentUrl, openidOfferUri } from './links';
 import { findLiveOffer, TX_CODE_LENGTH, WALLET_OFFER_MAX_ATTEMPTS } from './offers';
 import { hashSecret, hashTxCode, newSecret, NonceService, sameHash } from './secrets';
 import { signWalletCopy } from './walletCopy';
-import { webAddress } from '../credentials/certificateCredential';
 
 /**
  * OpenID for Verifiable Credential Issuance 1.0, pre-authorized code flow, offers by reference. Each Laurel issuer
@@ -106,15 +106,7 @@ export class Oid4vciIssuer {
   async issuerMetadata(issuerId: number) {
     const issuer = await findIssuer(this.options.db, issuerId);
     if (!issuer) return null;
-    const params = (() => {
-      try {
-        return JSON.parse(issuer.params ?? '{}') as Record<string, unknown>;
-      } catch {
-        return {};
-      }
-    })();
-    const identity = (params?.identity ?? {}) as Record<string, unknown>;
-    const logo = webAddress(identity.logo);
+    const logo = issuerPublicProfile(issuer.parsed.params).image;
     const identifier = this.credentialIssuer(issuerId);
     const { translate } = this.options;
     return {
