@@ -1,6 +1,5 @@
 import { generateKeyPairSync, type KeyObject } from 'node:crypto';
 import fs from 'node:fs';
-import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -12,6 +11,7 @@ import { ed25519PublicKeyMultibase, loadIssuerSigner } from '../server/services/
 import { signCredential } from '../server/services/credentials/signing';
 import { createWalletOffer } from '../server/services/wallets/offers';
 import { walletOfferLinks } from '../server/services/wallets/links';
+import { freePort } from '../tests/support/freePort';
 import { benchConfig } from './benchApp';
 import { startHealthProbe } from './serverProbe';
 import { seedBenchCampaign } from './signingBench';
@@ -159,15 +159,4 @@ export async function walletBench(): Promise<void> {
     await served.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }

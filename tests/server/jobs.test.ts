@@ -5,21 +5,12 @@ import { createJobQueue, type JobQueue } from '../../server/services/jobs/jobs';
 import { DEAD_LETTER_QUEUE } from '../../server/services/jobs/pgBossQueue';
 import { CAMPAIGN_FOLLOW_UP, CAMPAIGN_WEBHOOK } from '../../server/services/publication/followUp';
 import { freePort } from '../support/pgCluster';
+import { waitFor } from '../support/waitFor';
 import { createBadgeTemplate, publishRows, recipientRows } from './publicationFixtures';
 import { signInAdmin } from './signIn';
 import { createTestApp, TEST_DATABASES, type TestApp } from './testApp';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function waitFor<T>(what: string, probe: () => Promise<T | null | undefined | false>, ms: number): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(25);
-  }
-}
 
 /** A promise and the function that settles it: a handler that runs until the test lets it end. */
 function gate(): { promise: Promise<void>; open: () => void } {

@@ -5,22 +5,13 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CERTIFICATE_STATUS } from '../../domain/certificates';
 import { isPostgres } from '../../server/db/migrationHelpers';
-import { freePort } from '../support/pgCluster';
+import { freePort } from '../support/freePort';
+import { waitFor } from '../support/waitFor';
 import { createBadgeTemplate, publishRows, recipientRows } from './publicationFixtures';
 import { signInAdmin } from './signIn';
 import { createTestApp, TEST_DATABASES, type TestApp } from './testApp';
 
 const ROWS = 3000;
-
-async function waitFor<T>(what: string, probe: () => Promise<T | null | undefined | false>, ms: number): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
 
 /**
  * Issue 28, "the whole operation is one transaction (a crash leaves either the old or the new state, never both or
@@ -138,7 +129,7 @@ describe.each(TEST_DATABASES)('a re-issue killed with SIGKILL midway on %s', (da
       (response) => response.status,
       () => 'no answer' as const,
     );
-    await waitFor('the re-issue transaction to be open', midTransaction(walBefore), 60_000);
+    await waitFor('the re-issue transaction to be open', midTransaction(walBefore), 60_000, 5);
     server.process.kill('SIGKILL');
     await new Promise((resolve) => server.process.once('exit', resolve));
     expect(await answer, 'the process died before it answered').toBe('no answer');

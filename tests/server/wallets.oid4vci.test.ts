@@ -1,5 +1,4 @@
 import { createHash, generateKeyPairSync, randomBytes, type KeyObject } from 'node:crypto';
-import net from 'node:net';
 import { DataIntegrityProof } from '@digitalbazaar/data-integrity';
 import { cryptosuite as eddsaRdfc2022 } from '@digitalbazaar/eddsa-rdfc-2022-cryptosuite';
 import * as vc from '@digitalbazaar/vc';
@@ -18,6 +17,7 @@ import { siteDocumentLoader } from './credentials/independentVerifier';
 import { ob3SchemaErrors } from './credentials/ob3Schema';
 import { createBadgeTemplate, publishRows, recipientRows } from './publicationFixtures';
 import { addIssuer, addUser, bearer, signIn, signInAdmin } from './signIn';
+import { freePort } from '../support/freePort';
 import { createTestApp, TEST_DATABASES, type TestApp } from './testApp';
 
 setGlobalConfig({ allowInsecureUrls: true });
@@ -72,17 +72,6 @@ function holderProof(holder: Holder, audience: string, nonce: string, signedBy: 
     { aud: audience, iat: Math.floor(Date.now() / 1000), nonce },
     signedBy,
   );
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** The whole flow as oid4vc-ts runs it: offer → issuer metadata → token (with tx_code) → nonce → credential. */

@@ -24,6 +24,7 @@ import { ed25519PublicKeyMultibase } from '../../server/services/credentials/iss
 import { ob3SchemaErrors } from './credentials/ob3Schema';
 import { createBadgeTemplate, publishRows, recipientRows } from './publicationFixtures';
 import { signInAdmin } from './signIn';
+import { freePort } from '../support/freePort';
 import { createTestApp, TEST_DATABASES, type TestApp } from './testApp';
 
 /**
@@ -200,17 +201,6 @@ async function oid4vciWallet(offerUri: string, txCode: string | undefined) {
   });
   const credentials = response.credentialResponse.credentials as { credential: Json }[];
   return { did, credential: credentials[0].credential };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** A self-signed certificate for localhost, made with openssl for this test file only. */

@@ -199,7 +199,7 @@ export function ReportTable(props: ReportTableProps) {
               <span>
                 {translate('reports.wallet.taken_on', {
                   date: new Date(row.WalletTakenAt).toLocaleDateString(locale, { dateStyle: 'medium' }),
-                  protocol: row.WalletProtocol === 'vcapi' ? 'LCW' : 'OpenID',
+                  protocol: translate(`reports.wallet.short_${row.WalletProtocol === 'vcapi' ? 'vcapi' : 'oid4vci'}`),
                 })}
               </span>
             </Tooltip>
