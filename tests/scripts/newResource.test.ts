@@ -2,6 +2,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { addedLines, LINE_BUDGET, planResource, type ResourceRequest } from '../../scripts/newResource';
 
@@ -70,21 +71,24 @@ describe('npm run new-resource: what it refuses', () => {
  * one database). tsc over the whole repository is most of this test's time: a minute on a quiet 2-core machine.
  */
 describe('npm run new-resource in a throw-away copy', () => {
-  const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'laurel-new-resource-'));
-  afterAll(() => fs.rmSync(copy, { recursive: true, force: true }));
-  const run = (command: string, args: string[]) =>
-    spawnSync(command, args, { cwd: copy, encoding: 'utf8', env: { ...process.env, FORCE_COLOR: '0' } });
+  let copy = '';
+  afterAll(() => {
+    if (copy) fs.rmSync(copy, { recursive: true, force: true });
+  });
+  const run = (command: string, args: string[]) => {
+    const result = spawnSync(command, args, { cwd: copy, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+    return {
+      ...result,
+      stdout: stripVTControlCharacters(result.stdout),
+      stderr: stripVTControlCharacters(result.stderr),
+    };
+  };
+  const { name, table, columns } = replacements;
   const scaffold = () =>
-    run(
-      'npx',
-      ['tsx', 'scripts/newResource.ts', replacements.name, '--table', replacements.table].concat([
-        '--columns',
-        replacements.columns.join(','),
-        '--no-docs',
-      ]),
-    );
+    run('npx', ['tsx', 'scripts/newResource.ts', name, '--table', table, '--columns', columns.join(','), '--no-docs']);
 
   it('writes a resource that typechecks and whose server test passes, and never overwrites it', async () => {
+    copy = fs.mkdtempSync(path.join(os.tmpdir(), 'laurel-new-resource-'));
     const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: root })
       .toString()
       .split('\0')
