@@ -489,7 +489,7 @@ ${shown.map((c) => `        ${field(c, false)}`).join('\n')}
 
 /** A seeded row's value of a column: row i's numbers, texts and dates grow with i. */
 function seedValue(c: Column): string {
-  if (c.kind === 'number') return 'i + 1';
+  if (c.kind === 'number') return 'i + 1001';
   if (c.kind === 'flag') return 'i % 2';
   if (c.kind === 'literal') return `'${c.literals[0]}'`;
   if (c.kind === 'timestamp') return '`2026-01-0${i + 1}T00:00:00.000Z`';

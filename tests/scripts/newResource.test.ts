@@ -2,6 +2,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { addedLines, LINE_BUDGET, planResource, type ResourceRequest } from '../../scripts/newResource';
 
@@ -76,21 +77,24 @@ function withoutColours(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
 }
 
 describe('npm run new-resource in a throw-away copy', () => {
-  const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'laurel-new-resource-'));
-  afterAll(() => fs.rmSync(copy, { recursive: true, force: true }));
-  const run = (command: string, args: string[]) =>
-    spawnSync(command, args, { cwd: copy, encoding: 'utf8', env: withoutColours(process.env) });
+  let copy = '';
+  afterAll(() => {
+    if (copy) fs.rmSync(copy, { recursive: true, force: true });
+  });
+  const run = (command: string, args: string[]) => {
+    const result = spawnSync(command, args, { cwd: copy, encoding: 'utf8', env: withoutColours(process.env) });
+    return {
+      ...result,
+      stdout: stripVTControlCharacters(result.stdout),
+      stderr: stripVTControlCharacters(result.stderr),
+    };
+  };
+  const { name, table, columns } = replacements;
   const scaffold = () =>
-    run(
-      'npx',
-      ['tsx', 'scripts/newResource.ts', replacements.name, '--table', replacements.table].concat([
-        '--columns',
-        replacements.columns.join(','),
-        '--no-docs',
-      ]),
-    );
+    run('npx', ['tsx', 'scripts/newResource.ts', name, '--table', table, '--columns', columns.join(','), '--no-docs']);
 
   it('writes a resource that typechecks and whose server test passes, and never overwrites it', async () => {
+    copy = fs.mkdtempSync(path.join(os.tmpdir(), 'laurel-new-resource-'));
     const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: root })
       .toString()
       .split('\0')
