@@ -9749,6 +9749,9 @@ export interface paths {
               [key: string]: unknown;
             };
             options?: {
+              /** @description the checks to run and report (all when absent): proof, issuer, validity, revocation, suspension, dataModel */
+              checks?: ('proof' | 'issuer' | 'validity' | 'revocation' | 'suspension' | 'dataModel')[];
+            } & {
               [key: string]: unknown;
             };
           };
@@ -9770,12 +9773,16 @@ export interface paths {
                 type: string;
                 title: string;
                 detail?: string;
+                /** @description the check it comes from */
+                check?: string;
               }[];
               /** @description a broken or uncheckable proof, a malformed credential */
               errors: {
                 type: string;
                 title: string;
                 detail?: string;
+                /** @description the check it comes from */
+                check?: string;
               }[];
             };
           };
@@ -9897,12 +9904,16 @@ export interface paths {
                 type: string;
                 title: string;
                 detail?: string;
+                /** @description the check it comes from */
+                check?: string;
               }[];
               /** @description a broken or uncheckable proof, a malformed credential */
               errors: {
                 type: string;
                 title: string;
                 detail?: string;
+                /** @description the check it comes from */
+                check?: string;
               }[];
               holder: string | null;
               credentialResults: {
@@ -9914,12 +9925,16 @@ export interface paths {
                   type: string;
                   title: string;
                   detail?: string;
+                  /** @description the check it comes from */
+                  check?: string;
                 }[];
                 /** @description a broken or uncheckable proof, a malformed credential */
                 errors: {
                   type: string;
                   title: string;
                   detail?: string;
+                  /** @description the check it comes from */
+                  check?: string;
                 }[];
               }[];
             };
