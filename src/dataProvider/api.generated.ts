@@ -7494,7 +7494,7 @@ export interface paths {
     put?: never;
     /**
      * Publish the parts of an upload as one campaign
-     * @description Body {parts: N}: parts 1 to N must all have been received. Creates one campaign and debits one credit per recipient once, in one transaction, then signs and mails as POST /api/admin/data does. A retried commit (or the same Idempotency-Key) answers the same campaignId. 402 NOT_ENOUGH_CREDITS; 404 UPLOAD_NOT_FOUND; 409 UPLOAD_INCOMPLETE {missing, extra}, TEMPLATE_UNAVAILABLE; 422 IDEMPOTENCY_KEY_REUSED.
+     * @description Body {parts: N, duplicateBehavior}: parts 1 to N must all have been received. Creates one campaign and debits one credit per recipient once, in one transaction, then signs and mails as POST /api/admin/data does. Recipients who already hold a valid certificate of the template: deny (default) refuses the commit with 409 ERR_DUPLICATE_RECIPIENTS {recipients, count, duplicates} and keeps the upload, so that it can be committed again with another choice; allow issues them another; skip leaves them out (not charged; `skipped` says how many; 409 ERR_NOTHING_TO_PUBLISH when nobody is left); replace is refused (400 ERR_REPLACE_IN_PARTS: it is done in one publish). A retried commit (or the same Idempotency-Key) answers the same campaignId. 402 NOT_ENOUGH_CREDITS; 404 UPLOAD_NOT_FOUND; 409 UPLOAD_INCOMPLETE {missing, extra}, TEMPLATE_UNAVAILABLE; 422 IDEMPOTENCY_KEY_REUSED.
      */
     post: {
       parameters: {
@@ -7511,6 +7511,8 @@ export interface paths {
         content: {
           'application/json': {
             parts: number;
+            /** @enum {string} */
+            duplicateBehavior?: 'deny' | 'allow' | 'skip' | 'replace';
           };
         };
       };
@@ -7523,6 +7525,8 @@ export interface paths {
           content: {
             'application/json': {
               campaignId: number;
+              /** @description recipients left out by duplicateBehavior skip */
+              skipped: number;
             };
           };
         };
