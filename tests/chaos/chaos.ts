@@ -2,7 +2,7 @@ import { buildCompiledServer, startLaurel, type LaurelProcess } from '../support
 import { startPgCluster } from '../support/pgCluster';
 import { startSmtpSink } from '../support/smtpSink';
 import { losses, mailsByCertificate, pending, signedSnapshot, signingUnderWay, type Losses } from './checks';
-import { mailer, publish, publisher, reportReader, searcher, visitor, type LoadState } from './load';
+import { mailer, publish, publisher, reportReader, searcher, visitor, walletTaker, type LoadState } from './load';
 import { dataFolder, INITIAL_CREDITS, laurelEnv, seed, SupervisedWorker } from './servers';
 import { Tally, table } from './tally';
 import { startWebhookReceiver } from './webhookReceiver';
@@ -127,6 +127,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
       searcher(state),
       visitor(state),
       mailer(state),
+      walletTaker(state),
     ];
     // awaited once the faults are done: handled from now on, so a client's failure meanwhile fails the run there
     for (const client of clients) client.catch(() => undefined);
