@@ -443,6 +443,8 @@ export interface Database {
   ledger_leaves: LedgerLeafTable;
   nft_claims: NftClaimTable;
   wallet_offers: WalletOfferTable;
+  wallet_delivery_codes: WalletDeliveryCodeTable;
+  wallet_mail_offers: WalletMailOfferTable;
   certificate_replacements: CertificateReplacementTable;
   plan_settings: PlanSettingTable;
   publication_uploads: PublicationUploadTable;
@@ -564,6 +566,26 @@ export interface WalletOfferTable {
   claimed_protocol: string | null;
   /** SHA-256 of the VC-API exchange's current challenge (null until the wallet starts the exchange) */
   challenge_hash: string | null;
+}
+
+/** A code the public page's "Add to a wallet" mailed to a certificate's address (issue 30): one-time, short-lived. */
+export interface WalletDeliveryCodeTable {
+  id: Generated<number>;
+  certificate_id: number;
+  /** SHA-256 (base64url) of `<certificate key>:<code>` */
+  code_hash: string;
+  /** wrong codes given while it was the certificate's latest; it stops at WALLET_CODE_MAX_ATTEMPTS */
+  failed_attempts: Generated<number>;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+/** A wallet offer that went out in a certificate mail (issue 30). */
+export interface WalletMailOfferTable {
+  offer_id: number;
+  certificate_id: number;
+  created_at: Timestamp;
 }
 
 /** The built-in billing provider's catalogue: a product is a pack of credits that puts the account on a plan. */

@@ -38,6 +38,7 @@ import { termsRoutes } from './terms';
 import { userRoutes } from './users';
 import { vcApiVerifierRoutes } from './vcApiVerifier';
 import { walletRoutes } from './wallets';
+import { walletDeliveryRoutes } from './walletDelivery';
 
 /** A route module: registers its routes on the app with the shared context. */
 export type RouteModule = (app: FastifyInstance, ctx: AppContext) => Promise<void>;
@@ -80,6 +81,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   onboardingRoutes,
   credentialRoutes,
   walletRoutes,
+  walletDeliveryRoutes,
   publicPageRoutes,
   ledgerPageRoutes,
   nftClaimRoutes,
