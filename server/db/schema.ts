@@ -443,7 +443,7 @@ export interface Database {
   ledger_leaves: LedgerLeafTable;
   nft_claims: NftClaimTable;
   wallet_offers: WalletOfferTable;
-  wallet_delivery_codes: WalletDeliveryCodeTable;
+  recipient_codes: RecipientCodeTable;
   wallet_mail_offers: WalletMailOfferTable;
   certificate_replacements: CertificateReplacementTable;
   plan_settings: PlanSettingTable;
@@ -568,13 +568,18 @@ export interface WalletOfferTable {
   challenge_hash: string | null;
 }
 
-/** A code the public page's "Add to a wallet" mailed to a certificate's address (issue 30): one-time, short-lived. */
-export interface WalletDeliveryCodeTable {
+/**
+ * A code a certificate's public page mailed to its address, proving the visitor holds it (issues 30 and 28):
+ * one-time, short-lived; a new one for the same certificate and purpose replaces it.
+ */
+export interface RecipientCodeTable {
   id: Generated<number>;
   certificate_id: number;
-  /** SHA-256 (base64url) of `<certificate key>:<code>` */
+  /** RecipientCodePurpose: 'wallet' | 'correction' */
+  purpose: string;
+  /** SHA-256 (base64url) of `<certificate key>:<purpose>:<code>` */
   code_hash: string;
-  /** wrong codes given while it was the certificate's latest; it stops at WALLET_CODE_MAX_ATTEMPTS */
+  /** wrong codes given; it stops at RECIPIENT_CODE_MAX_ATTEMPTS */
   failed_attempts: Generated<number>;
   created_at: Timestamp;
   expires_at: Timestamp;

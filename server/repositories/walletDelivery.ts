@@ -22,44 +22,6 @@ export function walletDeliveryCertificate(db: Kysely<Database>, where: { id: num
   return query.executeTakeFirst();
 }
 
-/** A new mailed code for the certificate; the earlier ones are dropped (the latest mail is the one to use). */
-export async function replaceDeliveryCode(
-  db: Kysely<Database>,
-  values: { certificate_id: number; code_hash: string; created_at: string; expires_at: string },
-): Promise<void> {
-  await db.deleteFrom('wallet_delivery_codes').where('certificate_id', '=', values.certificate_id).execute();
-  await db.insertInto('wallet_delivery_codes').values(values).execute();
-}
-
-export function latestDeliveryCode(db: Kysely<Database>, certificateId: number) {
-  return db
-    .selectFrom('wallet_delivery_codes')
-    .selectAll()
-    .where('certificate_id', '=', certificateId)
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-}
-
-export async function countWrongDeliveryCode(db: Kysely<Database>, id: number): Promise<void> {
-  await db
-    .updateTable('wallet_delivery_codes')
-    .set((eb) => ({ failed_attempts: eb('failed_attempts', '+', 1) }))
-    .where('id', '=', id)
-    .execute();
-}
-
-/** Marks the code used, once: answers whether this call did it (of two racing requests, one wins). */
-export async function spendDeliveryCode(db: Kysely<Database>, id: number, now: string): Promise<boolean> {
-  const result = await db
-    .updateTable('wallet_delivery_codes')
-    .set({ used_at: now })
-    .where('id', '=', id)
-    .where('used_at', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-}
-
 export async function recordMailOffer(
   db: Kysely<Database>,
   values: { offer_id: number; certificate_id: number; created_at: string },

@@ -6,12 +6,8 @@ import { CERTIFICATE_KEY_PATTERN } from '../../domain/certificates';
 import type { AppContext } from '../context';
 import { AppError } from '../errors';
 import { PAGE_POLICY_HEADER, renderNoticePage } from '../services/rendering/credentialPage';
-import {
-  redeemWalletCode,
-  sendWalletCode,
-  WALLET_CODE_EXPIRED,
-  WALLET_CODE_WRONG,
-} from '../services/walletDelivery/walletDelivery';
+import { RECIPIENT_CODE_EXPIRED, RECIPIENT_CODE_WRONG } from '../services/recipientCodes/recipientCodes';
+import { redeemWalletCode, sendWalletCode } from '../services/walletDelivery/walletDelivery';
 import { walletPageCertificate } from '../services/walletDelivery/walletPageCertificate';
 import {
   renderWalletPage,
@@ -177,11 +173,11 @@ export async function walletDeliveryRoutes(app: FastifyInstance, ctx: AppContext
         const offer = await redeemWalletCode(ctx, key, code);
         return page.render(200, { step: 'offer', offer });
       } catch (error) {
-        if (error instanceof AppError && error.code === WALLET_CODE_WRONG) {
+        if (error instanceof AppError && error.code === RECIPIENT_CODE_WRONG) {
           const attemptsLeft = Number(error.details.attemptsLeft);
           return page.render(400, { step: 'code', error: 'wrong', attemptsLeft });
         }
-        if (error instanceof AppError && error.code === WALLET_CODE_EXPIRED) {
+        if (error instanceof AppError && error.code === RECIPIENT_CODE_EXPIRED) {
           return page.render(410, { step: 'code', error: 'expired' });
         }
         throw error;

@@ -1,30 +1,13 @@
-import { BRAND_NAMES, chooseBrand } from '../../../domain/brand';
 import type { Language } from '../../../domain/language';
-import {
-  canGoIntoWallet,
-  maskedEmail,
-  WALLET_CODE_LENGTH,
-  WALLET_CODE_MAX_ATTEMPTS,
-  WALLET_CODE_TTL_SECONDS,
-} from '../../../domain/walletDelivery';
+import { canGoIntoWallet } from '../../../domain/walletDelivery';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../db/clock';
-import { AppError, notFound } from '../../errors';
-import {
-  countWrongDeliveryCode,
-  latestDeliveryCode,
-  recordMailOffer,
-  replaceDeliveryCode,
-  spendDeliveryCode,
-  walletDeliveryCertificate,
-  withdrawMailOffers,
-} from '../../repositories/walletDelivery';
+import { notFound } from '../../errors';
+import { recordMailOffer, walletDeliveryCertificate, withdrawMailOffers } from '../../repositories/walletDelivery';
 import { walletOfferLinks } from '../wallets/links';
 import { createWalletOffer } from '../wallets/offers';
-import { hashSecret, newTxCode, sameHash } from '../wallets/secrets';
-import { deliverMail } from '../mail/mailQueue';
 import type { CertificateMailWallet } from '../emailing/certificateMail';
-import { walletCodeMail } from './walletCodeMail';
+import { sendRecipientCode, spendRecipientCode } from '../recipientCodes/recipientCodes';
 import { qrPng } from './qrImage';
 
 /**
@@ -94,10 +77,6 @@ export async function withdrawMailOffer(ctx: Ctx, offerId: number): Promise<void
   await withdrawMailOffers(ctx.db, { offerId }, nowIso());
 }
 
-function hashCode(certificateKey: string, code: string): string {
-  return hashSecret(`${certificateKey}:${code}`);
-}
-
 /** A certificate the public page may offer to a wallet, else 404 (as an unknown one: nothing to learn here). */
 async function deliverableCertificate(ctx: Ctx, key: string): Promise<DeliveryCertificate> {
   const certificate = await walletDeliveryCertificate(ctx.db, { key });
@@ -108,68 +87,24 @@ async function deliverableCertificate(ctx: Ctx, key: string): Promise<DeliveryCe
 }
 
 /**
- * The public page's first step: mails a one-time code to the certificate's address (never shown), replacing any
- * earlier one, and answers where it went as the page may say it (j***@example.org).
+ * The public page's first step: mails a one-time 'wallet' code to the certificate's address (never shown),
+ * replacing any earlier one, and answers where it went as the page may say it (j***@example.org).
  */
 export async function sendWalletCode(
   ctx: Ctx,
   key: string,
   language: Language,
 ): Promise<{ sentTo: string; validMinutes: number }> {
-  const certificate = await deliverableCertificate(ctx, key);
-  const code = newTxCode(WALLET_CODE_LENGTH);
-  const now = new Date();
-  const expiresAt = new Date(now.getTime() + WALLET_CODE_TTL_SECONDS * 1000);
-  await replaceDeliveryCode(ctx.db, {
-    certificate_id: certificate.id,
-    code_hash: hashCode(certificate.key, code),
-    created_at: nowIso(now),
-    expires_at: nowIso(expiresAt),
-  });
-  const validMinutes = Math.round(WALLET_CODE_TTL_SECONDS / 60);
-  await deliverMail(
-    ctx,
-    walletCodeMail({
-      to: certificate.email,
-      code,
-      language,
-      validMinutes,
-      productName: BRAND_NAMES[chooseBrand(new URL(ctx.config.publicUrl).hostname)],
-    }),
-    { notAfter: expiresAt },
-  );
-  return { sentTo: maskedEmail(certificate.email), validMinutes };
+  return sendRecipientCode(ctx, await deliverableCertificate(ctx, key), 'wallet', language);
 }
 
-/** A mailed code that was used, expired or tried too often: ask for a new one. */
-export const WALLET_CODE_EXPIRED = 'WALLET_CODE_EXPIRED';
-/** A code that is not the one mailed: `attemptsLeft` more tries. */
-export const WALLET_CODE_WRONG = 'WALLET_CODE_WRONG';
-
 /**
- * The public page's second step: the mailed code, checked (one-time, WALLET_CODE_TTL_SECONDS, WALLET_CODE_MAX_ATTEMPTS
- * wrong tries), buys a fresh offer of the certificate.
+ * The public page's second step: the mailed code, spent (spendRecipientCode: one-time, short-lived, a few tries;
+ * RECIPIENT_CODE_EXPIRED / RECIPIENT_CODE_WRONG), buys a fresh offer of the certificate.
  */
 export async function redeemWalletCode(ctx: Ctx, key: string, code: string): Promise<CertificateMailWallet> {
   const certificate = await deliverableCertificate(ctx, key);
-  const stored = await latestDeliveryCode(ctx.db, certificate.id);
-  const now = new Date();
-  const expired = () => new AppError(410, WALLET_CODE_EXPIRED, 'This code was used or has expired: ask for a new one');
-  if (
-    !stored ||
-    stored.used_at !== null ||
-    Date.parse(stored.expires_at) <= now.getTime() ||
-    stored.failed_attempts >= WALLET_CODE_MAX_ATTEMPTS
-  ) {
-    throw expired();
-  }
-  if (!sameHash(stored.code_hash, hashCode(certificate.key, code))) {
-    await countWrongDeliveryCode(ctx.db, stored.id);
-    const attemptsLeft = WALLET_CODE_MAX_ATTEMPTS - stored.failed_attempts - 1;
-    if (attemptsLeft <= 0) throw expired();
-    throw new AppError(400, WALLET_CODE_WRONG, 'This is not the code we sent', { attemptsLeft });
-  }
-  if (!(await spendDeliveryCode(ctx.db, stored.id, nowIso(now)))) throw expired();
+  await spendRecipientCode(ctx, certificate, 'wallet', code);
   const { id: _id, ...offer } = await freshOffer(ctx, certificate);
   return offer;
 }

@@ -1,5 +1,5 @@
 import { safeStyle } from '../../../domain/rendering/styleSanitiser';
-import { WALLET_CODE_LENGTH } from '../../../domain/walletDelivery';
+import { RECIPIENT_CODE_LENGTH } from '../../../domain/recipientCodes';
 import { serverLanguage, translate } from '../../i18n';
 import type { CertificateMailWallet } from '../emailing/certificateMail';
 import { formatDate } from '../rendering/credentialPage';
@@ -82,7 +82,7 @@ ${sendForm(t('send'), false)}`;
     body = `${notice}${problem}
 <form method="post" action="${base}/wallet/offer">${lang}
 <label for="wallet-code">${escapeHtml(t('codeLabel'))}</label>
-<input id="wallet-code" name="code" type="text" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9]{${WALLET_CODE_LENGTH}}" maxlength="${WALLET_CODE_LENGTH}" required autofocus${problem ? ' aria-invalid="true"' : ''}>
+<input id="wallet-code" name="code" type="text" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9]{${RECIPIENT_CODE_LENGTH}}" maxlength="${RECIPIENT_CODE_LENGTH}" required autofocus${problem ? ' aria-invalid="true"' : ''}>
 <button type="submit">${escapeHtml(t('submit'))}</button>
 </form>
 ${sendForm(t('resend'), true)}`;

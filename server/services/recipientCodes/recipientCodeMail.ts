@@ -1,4 +1,5 @@
 import type { Language } from '../../../domain/language';
+import type { RecipientCodePurpose } from '../../../domain/recipientCodes';
 import { translate } from '../../i18n';
 import type { MailMessage } from '../mail/mailer';
 
@@ -6,24 +7,26 @@ function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-/** The code the public page's "Add to a wallet" asks for, mailed to the certificate's address, in the page's language. */
-export function walletCodeMail(options: {
+/** The code a certificate's public page asks for, mailed to the certificate's address, in the page's language. */
+export function recipientCodeMail(options: {
   to: string;
   code: string;
+  purpose: RecipientCodePurpose;
   language: Language;
   validMinutes: number;
   productName: string;
 }): MailMessage {
   const t = (key: string) =>
-    translate(options.language, `mail.walletCode.${key}`, {
+    translate(options.language, `mail.recipientCode.${key}`, {
       product: options.productName,
       minutes: String(options.validMinutes),
     });
-  const text = `${t('intro')}\n\n${options.code}\n\n${t('expiry')}\n${t('ignore')}\n`;
+  const intro = t(`intro.${options.purpose}`);
+  const text = `${intro}\n\n${options.code}\n\n${t('expiry')}\n${t('ignore')}\n`;
   const html = `<!doctype html><html lang="${options.language}"><body style="font-family:Arial,sans-serif;color:#1f2937">
-<p>${escapeHtml(t('intro'))}</p>
+<p>${escapeHtml(intro)}</p>
 <p style="font-size:28px;font-weight:700;letter-spacing:6px;font-family:monospace">${escapeHtml(options.code)}</p>
 <p style="font-size:13px;color:#6b7280">${escapeHtml(t('expiry'))}<br>${escapeHtml(t('ignore'))}</p>
 </body></html>`;
-  return { to: options.to, subject: t('subject'), text, html };
+  return { to: options.to, subject: t(`subject.${options.purpose}`), text, html };
 }
