@@ -1,14 +1,9 @@
-import { createHash, generateKeyPairSync, randomBytes, type KeyObject } from 'node:crypto';
 import { inflateSync } from 'node:zlib';
-import { Openid4vciClient } from '@openid4vc/openid4vci';
-import { setGlobalConfig } from '@openid4vc/utils';
-import { SignJWT, type JWTHeaderParameters, type JWTPayload } from 'jose';
 import jsQR from 'jsqr';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CERTIFICATE_STATUS } from '../../domain/certificates';
 import { RECIPIENT_CODE_MAX_ATTEMPTS, RECIPIENT_CODE_TTL_SECONDS } from '../../domain/recipientCodes';
 import { bumpStatusVersion } from '../../server/repositories/certificates';
-import { ed25519PublicKeyMultibase } from '../../server/services/credentials/issuerKeys';
 import {
   RECIPIENT_CODE_EXPIRED,
   RECIPIENT_CODE_WRONG,
@@ -18,85 +13,15 @@ import {
 import { MAIL_OFFERS_KEPT } from '../../server/services/walletDelivery/walletDelivery';
 import { freePort } from '../support/freePort';
 import { startSmtpSink, type ReceivedMail } from '../support/smtpSink';
+import { inlinePart, OFFER_URI, takeOffer } from '../support/walletMail';
 import { type CampaignApp, openCampaignApp } from './campaignApp';
 import { TEST_DATABASES } from './testApp';
-
-setGlobalConfig({ allowInsecureUrls: true });
 
 /**
  * Issue 30, "only the recipient claims": the certificate mail's "Add to your wallet" section (a live offer of that
  * certificate, its QR code an inline PNG) and the public page's mailed-code flow (recipient codes, shared with the
  * correction requests), over a real SMTP server on loopback and a real wallet client (oid4vc-ts).
  */
-
-interface Holder {
-  did: string;
-  kid: string;
-  privateKey: KeyObject;
-  publicJwk: Record<string, unknown>;
-}
-
-function ed25519DidKey(): Holder {
-  const { publicKey, privateKey } = generateKeyPairSync('ed25519');
-  const multibase = ed25519PublicKeyMultibase(publicKey);
-  const did = `did:key:${multibase}`;
-  return { did, kid: `${did}#${multibase}`, privateKey, publicJwk: publicKey.export({ format: 'jwk' }) };
-}
-
-function signJwt(header: JWTHeaderParameters, payload: JWTPayload, key: KeyObject): Promise<string> {
-  return new SignJWT(payload).setProtectedHeader(header).sign(key);
-}
-
-/** oid4vc-ts takes the offer: offer → metadata → token (tx_code) → nonce → credential. */
-async function takeOffer(offerUri: string, txCode: string | undefined, holder = ed25519DidKey()) {
-  const client = new Openid4vciClient({
-    callbacks: {
-      hash: (data, alg) => createHash(alg.replace('-', '')).update(data).digest(),
-      generateRandom: (length) => randomBytes(length),
-      clientAuthentication: () => {},
-      signJwt: async (_signer, { header, payload }) => ({
-        jwt: await signJwt(header as JWTHeaderParameters, payload as JWTPayload, holder.privateKey),
-        signerJwk: holder.publicJwk as never,
-      }),
-    },
-  });
-  const credentialOffer = await client.resolveCredentialOffer(offerUri);
-  const issuerMetadata = await client.resolveIssuerMetadata(credentialOffer.credential_issuer);
-  const { accessTokenResponse } = await client.retrievePreAuthorizedCodeAccessTokenFromOffer({
-    credentialOffer,
-    issuerMetadata,
-    txCode,
-  });
-  const { c_nonce } = await client.requestNonce({ issuerMetadata });
-  const credentialConfigurationId = credentialOffer.credential_configuration_ids[0];
-  const { jwt } = await client.createCredentialRequestJwtProof({
-    issuerMetadata,
-    credentialConfigurationId,
-    signer: { method: 'did', didUrl: holder.kid, alg: 'EdDSA' },
-    nonce: c_nonce,
-  });
-  const response = await client.retrieveCredentials({
-    issuerMetadata,
-    accessToken: accessTokenResponse.access_token,
-    credentialConfigurationId,
-    proofs: { jwt: [jwt] },
-  });
-  const credentials = response.credentialResponse.credentials as { credential: Record<string, unknown> }[];
-  return { holder, credential: credentials[0].credential };
-}
-
-/** The MIME part holding `cid`, decoded (base64), with its headers. */
-function inlinePart(mail: ReceivedMail, cid: string): { headers: string; content: Buffer } {
-  const at = mail.raw.indexOf(`Content-ID: <${cid}>`);
-  if (at < 0) throw new Error(`no part with Content-ID <${cid}>`);
-  const start = mail.raw.lastIndexOf('\r\n--', at);
-  const bodyAt = mail.raw.indexOf('\r\n\r\n', at);
-  const end = mail.raw.indexOf('\r\n--', bodyAt);
-  return {
-    headers: mail.raw.slice(start, bodyAt),
-    content: Buffer.from(mail.raw.slice(bodyAt + 4, end).replace(/\s+/g, ''), 'base64'),
-  };
-}
 
 /** A PNG's pixels as RGBA, read from its chunks (8-bit greyscale, unfiltered rows: what the QR codes are). */
 function pngPixels(png: Buffer): { width: number; height: number; data: Uint8ClampedArray } {
@@ -129,7 +54,6 @@ function pngPixels(png: Buffer): { width: number; height: number; data: Uint8Cla
   return { width, height, data: rgba };
 }
 
-const OFFER_URI = /openid-credential-offer:\/\/\?credential_offer_uri=[^\s"<>&]+/;
 const CODE_IN_MAIL = /^(\d{6})$/m;
 
 describe.each(TEST_DATABASES)('wallet delivery by mail and mailed code on %s', (database) => {
