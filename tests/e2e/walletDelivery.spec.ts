@@ -92,7 +92,7 @@ test('a recipient adds their credential to a wallet from the mail and from the p
     matching: OFFER_URI,
     timeoutMs: 30_000,
   });
-  const interactionUrl = /Le QR code contient cette adresse: (\S+)/.exec(mail.text)?.[1];
+  const interactionUrl = /Le QR code contient cette adresse : (\S+)/.exec(mail.text)?.[1];
   expect(interactionUrl?.startsWith(`${laurel.baseURL}/wallet/interactions/`)).toBe(true);
 
   // the mail as its reader sees it, its inline image in place, at phone width

@@ -92,7 +92,7 @@ function walletSection(
 ${txCode ? `${txCode.html}\n` : ''}<p style="font-size:13px;color:#6b7280">${escapeHtml(expiry)}</p>`,
     text: [
       t('title'),
-      `${t('scan')} ${t('qrText')}: ${wallet.interactionUrl}`,
+      `${t('scan')} ${t('qrText')} ${wallet.interactionUrl}`,
       `${t('openId')} ${wallet.offerUri}`,
       `${t('lcw')} ${wallet.lcwUri}`,
       ...(txCode ? [txCode.text] : []),

@@ -32,6 +32,7 @@ const WALLET_STYLES = `
 .wallet .links a{display:block;padding:10px 14px;border-radius:8px;border:1px solid var(--splitter);text-decoration:none;font-weight:600;color:var(--text-color);text-align:center}
 .wallet .tx-code{font-family:monospace;font-size:1.5rem;font-weight:700;letter-spacing:.2em}
 .wallet .hint{font-size:14px;opacity:.85}
+.wallet a{color:var(--accent)}
 @media (max-width:520px){.wallet{padding:18px 16px}}
 `;
 
