@@ -231,6 +231,30 @@ describe.each(TEST_DATABASES)('wallet delivery by mail and mailed code on %s', (
     });
   });
 
+  it("gives a test message the section's place and no offer: its readers are not the recipient", async () => {
+    const [first] = certificates;
+    const test = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/emailTest',
+      headers,
+      payload: {
+        templateId,
+        ids: String(first.id),
+        object: 'Your badge',
+        sender: { name: 'Campus', email: 'news@campus.example' },
+        language: 'en',
+        recipients: 'me@campus.example',
+      },
+    });
+    expect(test.json()).toEqual({ ok: true, nbEmails: 1 });
+    const received = await mailbox.waitFor('me@campus.example');
+    expect(received.text).toContain('Add it to your wallet');
+    expect(received.text).toContain('A test message does not carry them.');
+    expect(received.text).not.toContain('openid-credential-offer://');
+    expect(received.raw).not.toContain('wallet-qr@laurel');
+    expect(await db().selectFrom('wallet_offers').selectAll().execute()).toEqual([]);
+  });
+
   it("mails a code to the certificate's address (masked on the page) that buys a fresh offer, once", async () => {
     const [first] = certificates;
     const page = await t.app.inject({ method: 'GET', url: `/certificate/${first.key}/wallet?lang=en` });
