@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { BRAND_NAMES, chooseBrand } from '../../domain/brand';
 import { CERTIFICATE_KEY_PATTERN } from '../../domain/certificates';
+import { RECIPIENT_CODE_MAX_ATTEMPTS, RECIPIENT_CODE_TTL_SECONDS } from '../../domain/recipientCodes';
 import type { AppContext } from '../context';
 import { AppError } from '../errors';
 import { PAGE_POLICY_HEADER, renderNoticePage } from '../services/rendering/credentialPage';
@@ -151,7 +152,7 @@ export async function walletDeliveryRoutes(app: FastifyInstance, ctx: AppContext
       config: { auth: 'public' },
       schema: {
         summary: 'Takes the mailed code and answers a fresh one-time wallet offer of the certificate (HTML)',
-        description: `A form post (code, lang). The code works once, for 15 minutes, and stops after 5 wrong tries (410). At most ${REDEEM_RATE_PER_CLIENT.limit} tries per client in 15 minutes.`,
+        description: `A form post (code, lang). The code works once, for ${RECIPIENT_CODE_TTL_SECONDS / 60} minutes, and stops after ${RECIPIENT_CODE_MAX_ATTEMPTS} wrong tries (410). At most ${REDEEM_RATE_PER_CLIENT.limit} tries per client in 15 minutes.`,
         params,
         body: offerBody,
         response: {
