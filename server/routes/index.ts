@@ -36,6 +36,7 @@ import { templateRoutes } from './templates';
 import { templateUploadRoutes } from './templateUploads';
 import { termsRoutes } from './terms';
 import { userRoutes } from './users';
+import { protocolCorsRoutes } from './protocolCors';
 import { vcApiVerifierRoutes } from './vcApiVerifier';
 import { walletRoutes } from './wallets';
 import { walletDeliveryRoutes } from './walletDelivery';
@@ -97,6 +98,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   badgeLibraryRoutes,
   badgeImageRoutes,
   vcApiVerifierRoutes,
+  (app) => protocolCorsRoutes(app),
 ];
 
 /** Registers every route module of ROUTE_MODULES, one after the other. */

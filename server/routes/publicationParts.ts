@@ -8,6 +8,7 @@ import type { AppContext } from '../context';
 import { badRequest } from '../errors';
 import { cooperate } from '../eventLoop';
 import { appendPart, commitUpload, createUpload } from '../services/publication/parts';
+import { DUPLICATE_BEHAVIORS } from '../../domain/duplicates';
 import { columnMapping } from './publication';
 
 /** One import row: column → text (as in POST /api/admin/data). */
@@ -108,11 +109,19 @@ export async function publicationPartsRoutes(app: FastifyInstance, ctx: AppConte
       schema: {
         summary: 'Publish the parts of an upload as one campaign',
         description:
-          'Body {parts: N}: parts 1 to N must all have been received. Creates one campaign and debits one credit per recipient once, in one transaction, then signs and mails as POST /api/admin/data does. A retried commit (or the same Idempotency-Key) answers the same campaignId. 402 NOT_ENOUGH_CREDITS; 404 UPLOAD_NOT_FOUND; 409 UPLOAD_INCOMPLETE {missing, extra}, TEMPLATE_UNAVAILABLE; 422 IDEMPOTENCY_KEY_REUSED.',
+          'Body {parts: N, duplicateBehavior}: parts 1 to N must all have been received. Creates one campaign and debits one credit per recipient once, in one transaction, then signs and mails as POST /api/admin/data does. Recipients who already hold a valid certificate of the template: deny (default) refuses the commit with 409 ERR_DUPLICATE_RECIPIENTS {recipients, count, duplicates} and keeps the upload, so that it can be committed again with another choice; allow issues them another; skip leaves them out (not charged; `skipped` says how many; 409 ERR_NOTHING_TO_PUBLISH when nobody is left); replace is refused (400 ERR_REPLACE_IN_PARTS: it is done in one publish). A retried commit (or the same Idempotency-Key) answers the same campaignId. 402 NOT_ENOUGH_CREDITS; 404 UPLOAD_NOT_FOUND; 409 UPLOAD_INCOMPLETE {missing, extra}, TEMPLATE_UNAVAILABLE; 422 IDEMPOTENCY_KEY_REUSED.',
         params: uploadParams,
         headers: z.object({ [IDEMPOTENCY_HEADER]: z.string().min(1).max(200).optional() }),
-        body: z.object({ parts: z.number().int().min(1).max(UPLOAD_MAX_PARTS) }),
-        response: { 200: z.object({ campaignId: z.number() }) },
+        body: z.object({
+          parts: z.number().int().min(1).max(UPLOAD_MAX_PARTS),
+          duplicateBehavior: z.enum(DUPLICATE_BEHAVIORS).optional(),
+        }),
+        response: {
+          200: z.object({
+            campaignId: z.number(),
+            skipped: z.number().describe('recipients left out by duplicateBehavior skip'),
+          }),
+        },
       },
     },
     async (request) => {
@@ -120,6 +129,7 @@ export async function publicationPartsRoutes(app: FastifyInstance, ctx: AppConte
       return commitUpload(ctx, authOf(request), request.params.uploadId, {
         parts: request.body.parts,
         idempotencyKey: typeof key === 'string' && key !== '' ? key : null,
+        duplicateBehavior: request.body.duplicateBehavior,
       });
     },
   );

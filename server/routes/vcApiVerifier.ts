@@ -4,15 +4,26 @@ import { z } from 'zod';
 import type { AppContext } from '../context';
 import { AppError } from '../errors';
 import { StatusLists } from '../services/credentials/statusLists';
-import { vcApiPresentationVerification, vcApiVerification } from '../services/credentials/vcApiResult';
+import {
+  onlyChecks,
+  VC_API_CHECKS,
+  vcApiPresentationVerification,
+  vcApiVerification,
+} from '../services/credentials/vcApiResult';
 import { CredentialVerifier } from '../services/credentials/verifier';
+import { allowAnyOrigin } from './protocolCors';
 
 /** The same budget as POST /api/verify, counted apart. */
 const VC_API_VERIFY_RATE = { perClient: 60, windowMs: 60_000 };
 /** A credential or a presentation of a few credentials: far below this. */
 export const VC_API_VERIFY_MAX_BYTES = 1024 * 1024;
 
-const problemDetail = z.object({ type: z.string(), title: z.string(), detail: z.string().optional() });
+const problemDetail = z.object({
+  type: z.string(),
+  title: z.string(),
+  detail: z.string().optional(),
+  check: z.string().optional().describe('the check it comes from'),
+});
 const verificationAnswer = z.object({
   verified: z.boolean(),
   checks: z.array(z.string()).describe('the checks made and passed: proof, issuer, validity, revocation, …'),
@@ -27,7 +38,7 @@ const jsonObject = z.record(z.string(), z.unknown());
 
 /** An RFC 9457 answer: what was wrong with the request. */
 function sendProblem(reply: FastifyReply, status: number, title: string, detail?: string) {
-  return reply
+  return allowAnyOrigin(reply)
     .code(status)
     .type('application/problem+json')
     .send({ type: 'about:blank', title, status, ...(detail ? { detail } : {}) });
@@ -63,6 +74,11 @@ export async function vcApiVerifierRoutes(app: FastifyInstance, ctx: AppContext)
       throw error;
     });
 
+    // verifier pages of other sites call these from the browser (the preflight: protocolCors.ts)
+    scope.addHook('onSend', async (_request, reply) => {
+      allowAnyOrigin(reply);
+    });
+
     // the application reads other bodies too (text, forms): these routes take JSON only
     scope.addHook('preValidation', async (request, reply) => {
       const type = (request.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
@@ -86,13 +102,28 @@ export async function vcApiVerifierRoutes(app: FastifyInstance, ctx: AppContext)
           summary: 'VC-API: verifies a credential (proof, issuer, validity, status, data model)',
           description:
             'DataIntegrityProof eddsa-rdfc-2022 or Ed25519Signature2020; issuers did:web (this service, or another site read over https) or did:key. `verified` is false only for errors (a broken proof, a malformed credential); revoked, suspended or expired credentials are warnings.',
-          body: z.object({ verifiableCredential: jsonObject, options: jsonObject.optional() }),
+          body: z.object({
+            verifiableCredential: jsonObject,
+            options: z
+              .object({
+                checks: z
+                  .array(z.enum(VC_API_CHECKS))
+                  .min(1)
+                  .optional()
+                  .describe(
+                    'the checks to run and report (all when absent): proof, issuer, validity, revocation, suspension, dataModel',
+                  ),
+              })
+              .passthrough()
+              .optional(),
+          }),
           response: { 200: verificationAnswer, 400: problemAnswer, 413: problemAnswer, 415: problemAnswer },
         },
       },
       async (request) => {
         await take(request.ip);
-        return vcApiVerification(await verifier.verify(request.body.verifiableCredential));
+        const { verifiableCredential, options } = request.body;
+        return onlyChecks(vcApiVerification(await verifier.verify(verifiableCredential)), options?.checks);
       },
     );
 

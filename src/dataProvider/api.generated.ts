@@ -7755,7 +7755,7 @@ export interface paths {
     put?: never;
     /**
      * Publish the parts of an upload as one campaign
-     * @description Body {parts: N}: parts 1 to N must all have been received. Creates one campaign and debits one credit per recipient once, in one transaction, then signs and mails as POST /api/admin/data does. A retried commit (or the same Idempotency-Key) answers the same campaignId. 402 NOT_ENOUGH_CREDITS; 404 UPLOAD_NOT_FOUND; 409 UPLOAD_INCOMPLETE {missing, extra}, TEMPLATE_UNAVAILABLE; 422 IDEMPOTENCY_KEY_REUSED.
+     * @description Body {parts: N, duplicateBehavior}: parts 1 to N must all have been received. Creates one campaign and debits one credit per recipient once, in one transaction, then signs and mails as POST /api/admin/data does. Recipients who already hold a valid certificate of the template: deny (default) refuses the commit with 409 ERR_DUPLICATE_RECIPIENTS {recipients, count, duplicates} and keeps the upload, so that it can be committed again with another choice; allow issues them another; skip leaves them out (not charged; `skipped` says how many; 409 ERR_NOTHING_TO_PUBLISH when nobody is left); replace is refused (400 ERR_REPLACE_IN_PARTS: it is done in one publish). A retried commit (or the same Idempotency-Key) answers the same campaignId. 402 NOT_ENOUGH_CREDITS; 404 UPLOAD_NOT_FOUND; 409 UPLOAD_INCOMPLETE {missing, extra}, TEMPLATE_UNAVAILABLE; 422 IDEMPOTENCY_KEY_REUSED.
      */
     post: {
       parameters: {
@@ -7772,6 +7772,8 @@ export interface paths {
         content: {
           'application/json': {
             parts: number;
+            /** @enum {string} */
+            duplicateBehavior?: 'deny' | 'allow' | 'skip' | 'replace';
           };
         };
       };
@@ -7784,6 +7786,8 @@ export interface paths {
           content: {
             'application/json': {
               campaignId: number;
+              /** @description recipients left out by duplicateBehavior skip */
+              skipped: number;
             };
           };
         };
@@ -10010,6 +10014,9 @@ export interface paths {
               [key: string]: unknown;
             };
             options?: {
+              /** @description the checks to run and report (all when absent): proof, issuer, validity, revocation, suspension, dataModel */
+              checks?: ('proof' | 'issuer' | 'validity' | 'revocation' | 'suspension' | 'dataModel')[];
+            } & {
               [key: string]: unknown;
             };
           };
@@ -10031,12 +10038,16 @@ export interface paths {
                 type: string;
                 title: string;
                 detail?: string;
+                /** @description the check it comes from */
+                check?: string;
               }[];
               /** @description a broken or uncheckable proof, a malformed credential */
               errors: {
                 type: string;
                 title: string;
                 detail?: string;
+                /** @description the check it comes from */
+                check?: string;
               }[];
             };
           };
@@ -10158,12 +10169,16 @@ export interface paths {
                 type: string;
                 title: string;
                 detail?: string;
+                /** @description the check it comes from */
+                check?: string;
               }[];
               /** @description a broken or uncheckable proof, a malformed credential */
               errors: {
                 type: string;
                 title: string;
                 detail?: string;
+                /** @description the check it comes from */
+                check?: string;
               }[];
               holder: string | null;
               credentialResults: {
@@ -10175,12 +10190,16 @@ export interface paths {
                   type: string;
                   title: string;
                   detail?: string;
+                  /** @description the check it comes from */
+                  check?: string;
                 }[];
                 /** @description a broken or uncheckable proof, a malformed credential */
                 errors: {
                   type: string;
                   title: string;
                   detail?: string;
+                  /** @description the check it comes from */
+                  check?: string;
                 }[];
               }[];
             };

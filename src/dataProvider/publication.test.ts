@@ -16,6 +16,8 @@ let answer: () => Response = () => HttpResponse.json({ campaignId: 41 });
 /** The parts calls the server saw, in order; `failPart` fails that part's first sending (a network error). */
 const partCalls: string[] = [];
 let failPart: number | null = null;
+/** the commit refuses recipients who hold a certificate unless it carries a duplicates choice */
+let heldOnCommit = false;
 
 const server = setupServer(
   http.post('*/api/admin/data/parts', async ({ request }) => {
@@ -34,9 +36,23 @@ const server = setupServer(
     return HttpResponse.json({ partNumber, rows: rows.length, recipients: rows.length, totalRows: 0 });
   }),
   http.post('*/api/admin/data/parts/:uploadId/commit', async ({ params, request }) => {
-    const { parts } = (await request.json()) as { parts: number };
-    partCalls.push(`commit ${String(params.uploadId)}: ${parts} parts, key ${request.headers.get('idempotency-key')}`);
-    return HttpResponse.json({ campaignId: 42 });
+    const { parts, duplicateBehavior } = (await request.json()) as { parts: number; duplicateBehavior?: string };
+    partCalls.push(
+      `commit ${String(params.uploadId)}: ${parts} parts, key ${request.headers.get('idempotency-key')}` +
+        (duplicateBehavior ? `, ${duplicateBehavior}` : ''),
+    );
+    if (heldOnCommit && !duplicateBehavior) {
+      return HttpResponse.json(
+        {
+          code: 'ERR_DUPLICATE_RECIPIENTS',
+          recipients: 12_000,
+          count: 2,
+          duplicates: [{ row: 2, recipient: 'R0', certificateKey: 'k' }],
+        },
+        { status: 409 },
+      );
+    }
+    return HttpResponse.json({ campaignId: 42, skipped: duplicateBehavior === 'skip' ? 2 : 0 });
   }),
   http.post('*/api/admin/data', async ({ request }) => {
     const type = request.headers.get('content-type');
@@ -58,6 +74,7 @@ afterEach(() => {
   seen.length = 0;
   partCalls.length = 0;
   failPart = null;
+  heldOnCommit = false;
   answer = () => HttpResponse.json({ campaignId: 41 });
 });
 afterAll(() => server.close());
@@ -242,5 +259,22 @@ describe('publishing above 10,000 rows', () => {
       'part 3 of 7',
       'commit 7',
     ]);
+  });
+  it('asks about recipients the commit finds holding a certificate, then commits the same upload with the choice', async () => {
+    heldOnCommit = true;
+    const options = { idempotencyKey: 'parts-3', technicalFields: ['ID'] };
+    const asked = await publicationMethods.publish(many, options);
+    expect(asked).toMatchObject({ kind: 'duplicates', report: { recipients: 12_000, count: 2 } });
+    // the page's choice: the parts already accepted are not sent again, the commit carries the choice
+    expect(await publicationMethods.publish({ ...many, duplicateBehavior: 'skip' }, options)).toEqual({
+      kind: 'success',
+      campaignId: 42,
+    });
+    // replace is not sent with parts (the page does not offer it there)
+    expect(partCalls.filter((call) => call.startsWith('commit'))).toEqual([
+      'commit 7: 3 parts, key parts-3',
+      'commit 7: 3 parts, key parts-3, skip',
+    ]);
+    expect(partCalls.filter((call) => call.startsWith('part'))).toHaveLength(3);
   });
 });

@@ -213,10 +213,13 @@ async function publishInParts(request: PublishBody, options: PublishOptions): Pr
       sent += parts[index].length;
       onProgress?.({ sent, total });
     }
+    // replace is the one-call publish's (the page does not offer it above 10,000 rows)
+    const behavior = request.duplicateBehavior === 'replace' ? undefined : request.duplicateBehavior;
     const { campaignId } = await publicationPartsCalls.commitPublicationUpload(
       session.uploadId,
       parts.length,
       idempotencyKey,
+      behavior,
     );
     partsSessions.delete(idempotencyKey);
     return { kind: 'success', campaignId };
@@ -301,7 +304,8 @@ export const publicationMethods = {
    * The publish (spec 001 section 7), whatever its size: up to SINGLE_PUBLISH_MAX_ROWS rows in the one call of
    * POST /api/admin/data (with the archive if any), above in parts (POST /api/admin/data/parts, one PUT per part,
    * the commit), committed as one campaign. The same idempotency key on a retry answers the first campaign, and a
-   * publish in parts goes on from the parts already accepted. Parts carry no duplicates choice (not checked there).
+   * publish in parts goes on from the parts already accepted; its commit carries the duplicates choice, and refuses
+   * duplicates by default (the page then asks, and commits the same upload again with the choice).
    */
   async publish(request: PublishBody, options: PublishOptions): Promise<PublishOutcome> {
     return publishesInParts(request.data.length)

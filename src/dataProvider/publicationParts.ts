@@ -31,11 +31,12 @@ export const publicationPartsCalls = {
     uploadId: number,
     parts: number,
     idempotencyKey: string,
-  ): Promise<{ campaignId: number }> {
+    duplicateBehavior?: 'deny' | 'allow' | 'skip',
+  ): Promise<{ campaignId: number; skipped: number }> {
     const { body } = await apiRequest('/api/admin/data/parts/{uploadId}/commit', 'post', {
       path: { uploadId },
       headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
-      json: { parts },
+      json: { parts, ...(duplicateBehavior ? { duplicateBehavior } : {}) },
     });
     return body;
   },

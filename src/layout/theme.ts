@@ -18,6 +18,13 @@ const shared = (brand: BrandLook): RaThemeOptions => ({
     MuiTextField: { defaultProps: { variant: 'outlined' } },
     MuiAppBar: { styleOverrides: { colorPrimary: { backgroundColor: brand.primary } } },
     MuiCheckbox: { defaultProps: { slotProps: checkboxLabelOnInput } },
+    // a list wider than a phone scrolls inside its card rather than pushing the whole page sideways (issue 31); the
+    // lists a publisher uses on the go (campaigns, a report, search) turn into cards there instead (PhoneCards)
+    RaList: {
+      styleOverrides: {
+        root: { '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { overflowX: 'auto', maxWidth: '100%' } },
+      },
+    },
     // a disabled field's helper text says why it is disabled: readable (4.5:1), not greyed out like the field
     MuiFormHelperText: {
       styleOverrides: {

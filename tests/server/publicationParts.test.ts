@@ -13,12 +13,19 @@ const createUpload = (app: LaurelApp, headers: Headers, templateId: number, note
 const sendPart = (app: LaurelApp, headers: Headers, uploadId: number, part: number, rows: unknown[]) =>
   app.inject({ method: 'PUT', url: `/api/admin/data/parts/${uploadId}/${part}`, headers, payload: { data: rows } });
 
-const commit = (app: LaurelApp, headers: Headers, uploadId: number, parts: number, key?: string) =>
+const commit = (
+  app: LaurelApp,
+  headers: Headers,
+  uploadId: number,
+  parts: number,
+  key?: string,
+  duplicateBehavior?: string,
+) =>
   app.inject({
     method: 'POST',
     url: `/api/admin/data/parts/${uploadId}/commit`,
     headers: key ? { ...headers, 'idempotency-key': key } : headers,
-    payload: { parts },
+    payload: { parts, ...(duplicateBehavior ? { duplicateBehavior } : {}) },
   });
 
 /** `count` bilingual recipients (an English and a French row each) numbered from `from`. */
@@ -150,6 +157,49 @@ describe.each(TEST_DATABASES)('publication in parts on %s', (database) => {
     const late = await sendPart(t.app, headers, uploadId, 2, recipientRows(1));
     expect(late.statusCode).toBe(409);
     expect(late.json().code).toBe('UPLOAD_COMMITTED');
+  });
+
+  it('asks what to do with recipients who already hold a certificate, keeps the upload, and skips or allows them', async () => {
+    const first = await newUpload();
+    await sendPart(t.app, headers, first.uploadId, 1, recipientRows(5));
+    expect((await commit(t.app, headers, first.uploadId, 1)).statusCode).toBe(200);
+    const before = { credits: await credits(), certificates: await count('certificates') };
+
+    // the same five again and three new ones, over two parts: refused by default, nothing written or spent
+    const again = await newUpload();
+    const rows = recipientRows(8);
+    await sendPart(t.app, headers, again.uploadId, 1, rows.slice(0, 4));
+    await sendPart(t.app, headers, again.uploadId, 2, rows.slice(4));
+    const refused = await commit(t.app, headers, again.uploadId, 2, 'again-1');
+    expect(refused.statusCode, refused.body).toBe(409);
+    const report = refused.json<{ code: string; recipients: number; count: number; duplicates: { row: number }[] }>();
+    expect(report).toMatchObject({ code: 'ERR_DUPLICATE_RECIPIENTS', recipients: 8, count: 5 });
+    expect(report.duplicates.map((duplicate) => duplicate.row)).toEqual([2, 3, 4, 5, 6]);
+    expect(await credits()).toBe(before.credits);
+    expect(await count('certificates')).toBe(before.certificates);
+    expect(await count('campaigns')).toBe(1);
+    // replacing is the one-call publish's
+    const replace = await commit(t.app, headers, again.uploadId, 2, 'again-2', 'replace');
+    expect(replace.statusCode).toBe(400);
+    expect(replace.json().code).toBe('ERR_REPLACE_IN_PARTS');
+
+    // the upload was kept: committed again with "skip", only the three new ones are issued and charged
+    const skipped = await commit(t.app, headers, again.uploadId, 2, 'again-3', 'skip');
+    expect(skipped.statusCode, skipped.body).toBe(200);
+    expect(skipped.json()).toMatchObject({ skipped: 5 });
+    expect(await count('certificates')).toBe(before.certificates + 3);
+    expect(await credits()).toBe(before.credits - 3);
+
+    // everyone held, with skip: nothing to publish; with allow: everyone gets another
+    const twice = await newUpload();
+    await sendPart(t.app, headers, twice.uploadId, 1, recipientRows(8));
+    const nothing = await commit(t.app, headers, twice.uploadId, 1, undefined, 'skip');
+    expect(nothing.statusCode).toBe(409);
+    expect(nothing.json().code).toBe('ERR_NOTHING_TO_PUBLISH');
+    const allowed = await commit(t.app, headers, twice.uploadId, 1, undefined, 'allow');
+    expect(allowed.statusCode, allowed.body).toBe(200);
+    expect(allowed.json()).toMatchObject({ skipped: 0 });
+    expect(await count('certificates')).toBe(before.certificates + 3 + 8);
   });
 
   it('refuses a commit with a part missing, and one with a part beyond the number given, writing nothing', async () => {

@@ -365,6 +365,12 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
   'GET /certificate/:key/wallet': { who: 'public', ok: 404 },
   'POST /certificate/:key/wallet/code': { who: 'public', ok: 404 },
   'POST /certificate/:key/wallet/offer': { who: 'public', ok: 404 },
+  // browsers' preflights of the protocol calls (server/routes/protocolCors.ts): any origin, nobody signed in
+  'OPTIONS /oid4vci/issuers/:issuerId/*': { who: 'public', ok: 204 },
+  'OPTIONS /vcapi/issuers/:issuerId/exchanges/:code': { who: 'public', ok: 204 },
+  'OPTIONS /vcapi/issuers/:issuerId/exchanges/:code/direct': { who: 'public', ok: 204 },
+  'OPTIONS /credentials/verify': { who: 'public', ok: 204 },
+  'OPTIONS /presentations/verify': { who: 'public', ok: 204 },
   // ---- publication, reports, emails, documents: everyone reads, publishers act (Administrator, Manager, Publisher)
   'POST /api/admin/preview': { who: ALL, ok: 400 },
   'POST /api/admin/data': { who: PUBLISHERS, ok: 400 },

@@ -134,6 +134,81 @@ describe.each(TEST_DATABASES)('the VC-API verifier on %s', (database) => {
     expect(verdicts).toMatchObject({ signature: 'valid', revocation: 'revoked' });
   });
 
+  it('runs and reports only the checks the caller names in options.checks', async () => {
+    const credential = await credentialOf(keys[2]);
+    const asked = async (checks: string[]) => {
+      const answer = await post('/credentials/verify', { verifiableCredential: credential, options: { checks } });
+      expect(answer.statusCode, answer.body).toBe(200);
+      return answer.json<Answer>();
+    };
+    expect(await asked(['proof', 'suspension'])).toEqual({
+      verified: true,
+      checks: ['proof', 'suspension'],
+      warnings: [],
+      errors: [],
+    });
+    // a tampered credential whose status alone is asked: its list says valid, and the proof is not the question
+    const tampered = { ...credential, name: 'Something else' };
+    const statusOnly = await post('/credentials/verify', {
+      verifiableCredential: tampered,
+      options: { checks: ['revocation'] },
+    });
+    expect(statusOnly.json<Answer>()).toMatchObject({ verified: true, checks: ['revocation'], errors: [] });
+    const proofOnly = await post('/credentials/verify', {
+      verifiableCredential: tampered,
+      options: { checks: ['proof'] },
+    });
+    expect(proofOnly.json<Answer>()).toMatchObject({ verified: false, checks: [] });
+    expect(proofOnly.json<Answer>().errors.map((e) => (e as Problem & { check: string }).check)).toEqual(['proof']);
+    // a check we do not know is refused, not silently skipped
+    const unknown = await post('/credentials/verify', { verifiableCredential: credential, options: { checks: ['x'] } });
+    expect(unknown.statusCode, unknown.body).toBe(400);
+    expect(unknown.headers['content-type']).toMatch(/^application\/problem\+json/);
+  });
+
+  it('answers browsers of any origin: the preflight, then the answer; the back office answers no preflight', async () => {
+    for (const url of [
+      '/credentials/verify',
+      '/presentations/verify',
+      `/oid4vci/issuers/${issuerId}/token`,
+      `/oid4vci/issuers/${issuerId}/credential`,
+      `/vcapi/issuers/${issuerId}/exchanges/abc`,
+      `/vcapi/issuers/${issuerId}/exchanges/abc/direct`,
+    ]) {
+      const preflight = await app.inject({
+        method: 'OPTIONS',
+        url,
+        headers: {
+          origin: 'https://verifier.example.org',
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'content-type, authorization',
+        },
+      });
+      expect(preflight.statusCode, url).toBe(204);
+      expect(preflight.headers['access-control-allow-origin'], url).toBe('*');
+      expect(String(preflight.headers['access-control-allow-methods']), url).toContain('POST');
+      expect(String(preflight.headers['access-control-allow-headers']), url).toMatch(/content-type.*|authorization/);
+    }
+    const answer = await post(
+      '/credentials/verify',
+      { verifiableCredential: await credentialOf(keys[2]) },
+      { origin: 'https://verifier.example.org' },
+    );
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['access-control-allow-origin']).toBe('*');
+    const problem = await post('/credentials/verify', { options: {} }, { origin: 'https://verifier.example.org' });
+    expect(problem.statusCode).toBe(400);
+    expect(problem.headers['access-control-allow-origin']).toBe('*');
+
+    const backOffice = await app.inject({
+      method: 'OPTIONS',
+      url: '/api/templates',
+      headers: { origin: 'https://evil.example.org', 'access-control-request-method': 'GET' },
+    });
+    expect(backOffice.headers['access-control-allow-origin']).toBeUndefined();
+    expect(backOffice.statusCode).toBeGreaterThanOrEqual(400);
+  });
+
   it('errs on a tampered credential of ours', async () => {
     const credential = await credentialOf(keys[1]);
     const tampered = await verifyCredential({ ...credential, name: 'Something else' });

@@ -6,6 +6,8 @@ export interface ProblemDetail {
   type: string;
   title: string;
   detail?: string;
+  /** the VC-API name of the check it comes from (proof, issuer, validity, …) */
+  check?: string;
 }
 
 /** The VC-API answer to POST /credentials/verify and /presentations/verify. */
@@ -30,6 +32,10 @@ const CHECK_NAMES: Record<VerificationCheck['check'], string> = {
   suspension: 'suspension',
   schema: 'dataModel',
 };
+
+/** Every check a caller may name in `options.checks`. */
+export const VC_API_CHECKS = ['proof', 'issuer', 'validity', 'revocation', 'suspension', 'dataModel'] as const;
+export type VcApiCheck = (typeof VC_API_CHECKS)[number];
 
 const TITLES: Record<string, string> = {
   'signature:invalid': 'The proof does not verify',
@@ -73,7 +79,8 @@ export function vcApiVerification(report: VerificationReport): VcApiVerification
       key === 'issuer:unknown_key' ||
       key === 'issuer:missing' ||
       key === 'issuer:unknown_issuer';
-    const problem: ProblemDetail = {
+    const problem: ProblemDetail & { check: string } = {
+      check: CHECK_NAMES[check.check],
       type: isError
         ? `${VC_ERROR}${check.check === 'signature' || check.check === 'issuer' ? 'CRYPTOGRAPHIC_SECURITY_ERROR' : 'MALFORMED_VALUE_ERROR'}`
         : problemType(check.check, check.code),
@@ -83,6 +90,23 @@ export function vcApiVerification(report: VerificationReport): VcApiVerification
     (isError ? errors : warnings).push(problem);
   }
   return { verified: errors.length === 0, checks, warnings, errors };
+}
+
+/**
+ * The answer to a caller that asked for some checks only (`options.checks`): the others are left out of `checks`,
+ * `warnings` and `errors`, and `verified` speaks for the asked ones (a credential whose status alone was asked is
+ * verified while its list says it is valid, whatever its proof; the verify page always asks for every check).
+ */
+export function onlyChecks(answer: VcApiVerification, asked: readonly VcApiCheck[] | undefined): VcApiVerification {
+  if (!asked) return answer;
+  const keep = new Set<string>(asked);
+  const errors = answer.errors.filter((problem) => keep.has(problem.check ?? ''));
+  return {
+    verified: errors.length === 0,
+    checks: answer.checks.filter((check) => keep.has(check)),
+    warnings: answer.warnings.filter((problem) => keep.has(problem.check ?? '')),
+    errors,
+  };
 }
 
 /** A presentation's verdict in the VC-API's shape: the proof's errors first, then each credential's. */

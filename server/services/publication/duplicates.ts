@@ -91,7 +91,7 @@ export const duplicateRecipients = (report: DuplicatesReport) =>
     { ...report },
   );
 
-const nothingToPublish = (report: DuplicatesReport) =>
+export const nothingToPublish = (report: DuplicatesReport) =>
   new AppError(
     409,
     NOTHING_TO_PUBLISH_CODE,

@@ -1,5 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import {
+  DUPLICATES_LISTED,
+  recipientIdentity,
+  type DuplicateBehavior,
+  type DuplicateRecipient,
+  type DuplicatesReport,
+} from '../../../domain/duplicates';
 import { todayIso, validateImportSteps, type ImportRow } from '../../../domain/import';
 import {
   PART_MAX_ROWS,
@@ -16,7 +23,8 @@ import type { Database } from '../../db/schema';
 import { AppError } from '../../errors';
 import { cooperate } from '../../eventLoop';
 import { findCampaignByIdempotencyKey } from '../../repositories/campaigns';
-import { insertCertificates } from '../../repositories/certificates';
+import { findValidCertificateKeys, insertCertificates } from '../../repositories/certificates';
+import { lockIssuer } from '../../repositories/replacements';
 import {
   claimUpload,
   deleteStagedRows,
@@ -49,6 +57,7 @@ import {
 } from './publish';
 import { rowsToSheet, runSteps, type Recipient } from './recipientSheet';
 import { checkRecipientData } from './recipientData';
+import { duplicateRecipients, hashWithBehavior, nothingToPublish } from './duplicates';
 import { inTransaction } from '../../db/transactions';
 
 /** Staged recipients written, and read back at the commit, per statement. */
@@ -250,16 +259,24 @@ export async function commitUpload(
   ctx: AppContext,
   auth: AuthContext,
   uploadId: number,
-  input: { parts: number; idempotencyKey: string | null },
-): Promise<{ campaignId: number }> {
+  input: { parts: number; idempotencyKey: string | null; duplicateBehavior?: DuplicateBehavior },
+): Promise<{ campaignId: number; skipped: number }> {
   const { db } = ctx;
+  const behavior = input.duplicateBehavior ?? 'deny';
+  if (behavior === 'replace') {
+    throw new AppError(
+      400,
+      'ERR_REPLACE_IN_PARTS',
+      'Replacing the certificates held is done in one publish of up to 10,000 rows (POST /api/admin/data): commit an upload with duplicateBehavior deny, allow or skip',
+    );
+  }
   const upload = await callerUpload(db, auth, uploadId);
-  const hash = commitHash(uploadId);
+  const hash = hashWithBehavior(commitHash(uploadId), behavior);
   if (input.idempotencyKey) {
     const earlier = await findCampaignByIdempotencyKey(db, auth.issuer.id, input.idempotencyKey);
-    if (earlier) return sameRequestOrConflict(earlier.id, earlier.request_hash, hash);
+    if (earlier) return { ...sameRequestOrConflict(earlier.id, earlier.request_hash, hash), skipped: 0 };
   }
-  if (upload.campaign_id !== null) return { campaignId: upload.campaign_id };
+  if (upload.campaign_id !== null) return { campaignId: upload.campaign_id, skipped: 0 };
 
   const template = await callerTemplate(db, auth, upload.template_id);
   checkTemplate(template);
@@ -276,18 +293,18 @@ export async function commitUpload(
   const count = parts.reduce((sum, part) => sum + part.recipient_count, 0);
 
   try {
-    const campaignId = await inTransaction(db, (trx) =>
-      writeCampaign(trx, auth, template, upload, count, { idempotencyKey: input.idempotencyKey, hash }),
+    const written = await inTransaction(db, (trx) =>
+      writeCampaign(trx, auth, template, upload, count, { idempotencyKey: input.idempotencyKey, hash, behavior }),
     );
     ctx.jobs.wake();
     await dropUpload(db, uploadId, true);
-    return { campaignId };
+    return written;
   } catch (error) {
     // two commits raced: the loser answers the winner's campaign
-    if (error instanceof CommittedMeanwhile) return { campaignId: error.campaignId };
+    if (error instanceof CommittedMeanwhile) return { campaignId: error.campaignId, skipped: 0 };
     if (input.idempotencyKey && isUniqueViolation(error)) {
       const earlier = await findCampaignByIdempotencyKey(db, auth.issuer.id, input.idempotencyKey);
-      if (earlier) return sameRequestOrConflict(earlier.id, earlier.request_hash, hash);
+      if (earlier) return { ...sameRequestOrConflict(earlier.id, earlier.request_hash, hash), skipped: 0 };
     }
     throw error;
   }
@@ -304,12 +321,20 @@ async function writeCampaign(
   auth: AuthContext,
   template: ParsedTemplate,
   upload: Upload,
-  count: number,
-  options: { idempotencyKey: string | null; hash: string },
-): Promise<number> {
+  staged: number,
+  options: { idempotencyKey: string | null; hash: string; behavior: DuplicateBehavior },
+): Promise<{ campaignId: number; skipped: number }> {
   // claim the upload first: a concurrent commit waits here, then finds it taken
   const winner = await claimUpload(trx, upload.id);
   if (winner !== null) throw new CommittedMeanwhile(winner);
+  const technicalFields = template.parsed.importData.technicalFields;
+  const { held, report } =
+    options.behavior === 'allow'
+      ? { held: new Set<string>(), report: null }
+      : await heldStagedRecipients(trx, template, upload);
+  if (report && report.count > 0 && options.behavior === 'deny') throw duplicateRecipients(report);
+  if (report && report.count === staged && staged > 0) throw nothingToPublish(report);
+  const count = staged - held.size;
   const now = nowIso();
   const { campaignId, firstStatusIndex } = await debitNewCampaign(trx, template, count, {
     user_id: callerUserId(auth),
@@ -319,18 +344,20 @@ async function writeCampaign(
     request_hash: options.hash,
     created_at: now,
   });
-  const technicalFields = template.parsed.importData.technicalFields;
   const today = todayIso();
   let done = 0;
   let status = 0;
   let after = { part: 0, position: -1 };
   for (;;) {
     await cooperate();
-    const staged = await stagedRowsAfter(trx, upload.id, after, COMMIT_CHUNK);
-    if (staged.length === 0) break;
-    const recipients: Recipient[] = staged.map((row) => ({
-      rows: new Map(JSON.parse(row.rows) as [string, ImportRow][]),
-    }));
+    const chunk = await stagedRowsAfter(trx, upload.id, after, COMMIT_CHUNK);
+    if (chunk.length === 0) break;
+    const last = chunk[chunk.length - 1];
+    after = { part: last.part_number, position: last.position };
+    const recipients: Recipient[] = chunk
+      .filter((row) => !held.has(stagedPosition(row)))
+      .map((row) => ({ rows: new Map(JSON.parse(row.rows) as [string, ImportRow][]) }));
+    if (recipients.length === 0) continue;
     const certificates = await buildCertificates(template, recipients, technicalFields, {
       campaignId,
       firstStatusIndex: firstStatusIndex + done,
@@ -340,11 +367,62 @@ async function writeCampaign(
     await insertCertificates(trx, certificates);
     status = certificates[0].status_id;
     done += certificates.length;
-    const last = staged[staged.length - 1];
-    after = { part: last.part_number, position: last.position };
   }
   if (done !== count) throw new Error(`staged recipients ${done} differ from the parts' count ${count}`);
   await closeNewCampaign(trx, template, campaignId, { statusId: status, count, now });
   await markUploadCommitted(trx, upload.id, campaignId);
-  return campaignId;
+  return { campaignId, skipped: held.size };
+}
+
+const stagedPosition = (row: { part_number: number; position: number }) => `${row.part_number}:${row.position}`;
+
+/**
+ * The staged recipients who already hold a valid certificate of the template (issue 28, "The same people again"),
+ * by their place in the upload, with the report a refusal gives (their count and the first DUPLICATES_LISTED, each
+ * at the first row it has in the upload's order). Read a chunk at a time with the issuer locked, as a one-call
+ * publish checks them, so that the commit and another publish see each other's certificates.
+ */
+async function heldStagedRecipients(
+  trx: Kysely<Database>,
+  template: ParsedTemplate,
+  upload: Upload,
+): Promise<{ held: Set<string>; report: DuplicatesReport }> {
+  await lockIssuer(trx, template.issuer_id);
+  const technicalFields = template.parsed.importData.technicalFields;
+  const scope = {
+    issuerId: template.issuer_id,
+    templateId: template.id,
+    column: technicalFields.length > 0 ? ('recipient_key' as const) : ('email' as const),
+    today: todayIso(),
+  };
+  const held = new Set<string>();
+  const report = { recipients: 0, count: 0, duplicates: [] as DuplicateRecipient[] };
+  let after = { part: 0, position: -1 };
+  // the header is row 1, as a one-call publish numbers its rows
+  let row = 2;
+  for (;;) {
+    await cooperate();
+    const chunk = await stagedRowsAfter(trx, upload.id, after, COMMIT_CHUNK);
+    if (chunk.length === 0) break;
+    const entries = chunk.map((staged) => {
+      const rows = JSON.parse(staged.rows) as [string, ImportRow][];
+      const entry = { staged, identity: recipientIdentity(rows[0][1], technicalFields), row };
+      row += rows.length;
+      return entry;
+    });
+    const identities = [...new Set(entries.map((entry) => entry.identity))].filter((identity) => identity !== '');
+    const keys = await findValidCertificateKeys(trx, scope, identities, cooperate);
+    for (const entry of entries) {
+      report.recipients += 1;
+      const certificateKey = keys.get(entry.identity);
+      if (certificateKey === undefined) continue;
+      held.add(stagedPosition(entry.staged));
+      report.count += 1;
+      if (report.duplicates.length < DUPLICATES_LISTED)
+        report.duplicates.push({ row: entry.row, recipient: entry.identity, certificateKey });
+    }
+    const last = chunk[chunk.length - 1];
+    after = { part: last.part_number, position: last.position };
+  }
+  return { held, report };
 }

@@ -11,6 +11,7 @@ import {
   useListContext,
   useLocaleState,
   useTranslate,
+  WithRecord,
 } from 'react-admin';
 import { Link, useSearchParams } from 'react-router-dom';
 import { CAMPAIGN_PAGE_SIZE, CAMPAIGN_PAGE_SIZES } from '../../../domain/publication';
@@ -22,6 +23,7 @@ import { EXPORT_MAX_ROWS } from '../../components/xlsxExporter';
 import { campaignExporter } from './campaignExporter';
 import { campaignUser, STATUS_CHIPS, templateIdParam } from './campaignFilters';
 import { CampaignFilterBar } from './CampaignFilterBar';
+import { PhoneCards, usePhoneWidth } from '../../components/PhoneCards';
 
 /** Read by screen readers only: the view column's header. */
 const visuallyHidden = {
@@ -92,6 +94,48 @@ function CampaignsView({ linkedTemplateId }: { linkedTemplateId: number | undefi
   const formatDate = (value: string) =>
     new Date(value).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' });
 
+  const counter = (campaign: CampaignRecord) => (
+    <span
+      title={translate('campaigns.counter_hint', { active: campaign.nbActive, certified: campaign.certifiedDegrees })}
+    >
+      {number(campaign.nbActive)} / {number(campaign.certifiedDegrees)}
+    </span>
+  );
+  const status = (campaign: CampaignRecord) => {
+    const chip = STATUS_CHIPS[campaign.Status];
+    const text = translate(`campaigns.status.${campaign.Status}`, { _: campaign.Status });
+    return chip ? (
+      <Chip size="small" color={chip} label={text} />
+    ) : (
+      <Typography variant="body2" color="text.secondary">
+        {text}
+      </Typography>
+    );
+  };
+  /** The way to the campaign's report: an icon in the table, a labelled button on a phone's card. */
+  const view = (campaign: CampaignRecord, labelled: boolean) =>
+    labelled ? (
+      <Button
+        component={Link}
+        to={campaignReportPath(campaign.ID)}
+        size="small"
+        startIcon={<VisibilityIcon fontSize="small" />}
+        aria-label={translate('campaigns.view_campaign', { id: campaign.ID })}
+      >
+        {translate('campaigns.view')}
+      </Button>
+    ) : (
+      <IconButton
+        component={Link}
+        to={campaignReportPath(campaign.ID)}
+        size="small"
+        aria-label={translate('campaigns.view_campaign', { id: campaign.ID })}
+      >
+        <VisibilityIcon fontSize="small" />
+      </IconButton>
+    );
+  const phone = usePhoneWidth();
+
   return (
     <Box>
       <Title title={translate('campaigns.title')} />
@@ -132,84 +176,74 @@ function CampaignsView({ linkedTemplateId }: { linkedTemplateId: number | undefi
         </Card>
       ) : (
         <Card variant="outlined">
-          <DataTable rowClick={false} bulkActionButtons={false} size="small">
-            <DataTable.Col
-              label={translate('campaigns.columns.template')}
-              render={(campaign: CampaignRecord) => (
+          {phone ? (
+            <PhoneCards<CampaignRecord>
+              title={(campaign) => (
                 <>
-                  <Typography variant="body2" fontWeight={500}>
-                    {labelIn(campaign.label, locale)}
-                  </Typography>
-                  <Typography variant="caption" color="text.secondary">
+                  {labelIn(campaign.label, locale)}
+                  <Typography variant="caption" component="span" color="text.secondary" sx={{ display: 'block' }}>
                     {translate('campaigns.campaign_id', { id: campaign.ID })}
                   </Typography>
                 </>
               )}
+              chips={status}
+              lines={[
+                { label: translate('campaigns.columns.date'), render: (campaign) => formatDate(campaign.date) },
+                { label: translate('campaigns.columns.counter'), render: counter },
+                { label: translate('campaigns.columns.user'), render: (campaign) => campaignUser(campaign) || '—' },
+                { label: translate('campaigns.columns.note'), render: (campaign) => campaign.Notes || '—' },
+              ]}
+              actions={<WithRecord<CampaignRecord> render={(campaign) => view(campaign, true)} />}
             />
-            <DataTable.Col
-              label={translate('campaigns.columns.date')}
-              cellSx={() => ({ whiteSpace: 'nowrap' })}
-              render={(campaign: CampaignRecord) => formatDate(campaign.date)}
-            />
-            <DataTable.Col
-              label={translate('campaigns.columns.counter')}
-              align="right"
-              cellSx={() => ({ whiteSpace: 'nowrap' })}
-              render={(campaign: CampaignRecord) => (
-                <span
-                  title={translate('campaigns.counter_hint', {
-                    active: campaign.nbActive,
-                    certified: campaign.certifiedDegrees,
-                  })}
-                >
-                  {number(campaign.nbActive)} / {number(campaign.certifiedDegrees)}
-                </span>
-              )}
-            />
-            <DataTable.Col
-              label={translate('campaigns.columns.user')}
-              render={(campaign: CampaignRecord) => campaignUser(campaign) || '—'}
-            />
-            <DataTable.Col
-              label={translate('campaigns.columns.note')}
-              cellSx={() => ({ maxWidth: 240, overflowWrap: 'anywhere' })}
-              render={(campaign: CampaignRecord) => campaign.Notes || '—'}
-            />
-            <DataTable.Col
-              label={translate('campaigns.columns.status')}
-              render={(campaign: CampaignRecord) => {
-                const chip = STATUS_CHIPS[campaign.Status];
-                const status = translate(`campaigns.status.${campaign.Status}`, { _: campaign.Status });
-                return chip ? (
-                  <Chip size="small" color={chip} label={status} />
-                ) : (
-                  <Typography variant="body2" color="text.secondary">
-                    {status}
-                  </Typography>
-                );
-              }}
-            />
-            <DataTable.Col
-              align="right"
-              label={
-                <Box component="span" sx={visuallyHidden}>
-                  {translate('campaigns.view')}
-                </Box>
-              }
-              render={(campaign: CampaignRecord) => (
-                <Tooltip title={translate('campaigns.view')}>
-                  <IconButton
-                    component={Link}
-                    to={campaignReportPath(campaign.ID)}
-                    size="small"
-                    aria-label={translate('campaigns.view_campaign', { id: campaign.ID })}
-                  >
-                    <VisibilityIcon fontSize="small" />
-                  </IconButton>
-                </Tooltip>
-              )}
-            />
-          </DataTable>
+          ) : (
+            <DataTable rowClick={false} bulkActionButtons={false} size="small">
+              <DataTable.Col
+                label={translate('campaigns.columns.template')}
+                render={(campaign: CampaignRecord) => (
+                  <>
+                    <Typography variant="body2" fontWeight={500}>
+                      {labelIn(campaign.label, locale)}
+                    </Typography>
+                    <Typography variant="caption" color="text.secondary">
+                      {translate('campaigns.campaign_id', { id: campaign.ID })}
+                    </Typography>
+                  </>
+                )}
+              />
+              <DataTable.Col
+                label={translate('campaigns.columns.date')}
+                cellSx={() => ({ whiteSpace: 'nowrap' })}
+                render={(campaign: CampaignRecord) => formatDate(campaign.date)}
+              />
+              <DataTable.Col
+                label={translate('campaigns.columns.counter')}
+                align="right"
+                cellSx={() => ({ whiteSpace: 'nowrap' })}
+                render={counter}
+              />
+              <DataTable.Col
+                label={translate('campaigns.columns.user')}
+                render={(campaign: CampaignRecord) => campaignUser(campaign) || '—'}
+              />
+              <DataTable.Col
+                label={translate('campaigns.columns.note')}
+                cellSx={() => ({ maxWidth: 240, overflowWrap: 'anywhere' })}
+                render={(campaign: CampaignRecord) => campaign.Notes || '—'}
+              />
+              <DataTable.Col label={translate('campaigns.columns.status')} render={status} />
+              <DataTable.Col
+                align="right"
+                label={
+                  <Box component="span" sx={visuallyHidden}>
+                    {translate('campaigns.view')}
+                  </Box>
+                }
+                render={(campaign: CampaignRecord) => (
+                  <Tooltip title={translate('campaigns.view')}>{view(campaign, false)}</Tooltip>
+                )}
+              />
+            </DataTable>
+          )}
           <Pagination rowsPerPageOptions={[...CAMPAIGN_PAGE_SIZES]} />
         </Card>
       )}

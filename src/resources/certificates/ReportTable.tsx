@@ -2,6 +2,7 @@ import EditIcon from '@mui/icons-material/EditOutlined';
 import MailIcon from '@mui/icons-material/MailOutline';
 import PdfIcon from '@mui/icons-material/PictureAsPdfOutlined';
 import { Box, IconButton, Tooltip, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
 import { Button, DataTable, useListContext, useLocaleState, useTranslate } from 'react-admin';
 import { CERTIFICATE_STATUS } from '../../../domain/certificates';
 import type { CertificateRecord } from '../../dataProvider/certificates';
@@ -9,7 +10,8 @@ import { CertificateBulkActions } from './CertificateBulkActions';
 import { EmailStatusChip, StatusChip } from './CertificateFields';
 import { EmailAddress } from '../../components/EmailAddress';
 import { CertificateRowActions } from './CertificateRowActions';
-import { columnLabelKey, walletProtocolKey } from './certificateLabels';
+import { columnLabelKey, rowName, walletProtocolKey } from './certificateLabels';
+import { PhoneCards, usePhoneWidth } from '../../components/PhoneCards';
 import { emailableRows, printableRows, type OperationContext } from './certificateOperations';
 import { reportColumns } from './reportFilters';
 import { useReissue } from './ReissueScope';
@@ -104,6 +106,7 @@ export function ReportTable(props: ReportTableProps) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const { data } = useListContext<CertificateRecord>();
+  const phone = usePhoneWidth();
   const columns = reportColumns(data ?? [], props.emailUsed);
   const label = (field: string) => translate(columnLabelKey(field), { _: field });
   // status, email status and actions stay in view on the right (spec 002 section 2.1)
@@ -112,34 +115,110 @@ export function ReportTable(props: ReportTableProps) {
     CELL_PADDING + ACTION_WIDTH * (2 + (props.onPdf ? 1 : 0) + (reissue ? 1 : 0) + (props.showCampaign ? 1 : 0));
   const emailRight = actionsWidth;
   const statusRight = actionsWidth + (props.emailUsed ? EMAIL_STATUS_WIDTH : 0);
+  /** A column's value in a row: the table's cell and the phone card's line. */
+  const cell = (field: string, row: CertificateRecord): ReactNode => {
+    if (field === 'PublicationDate')
+      return new Date(row.PublicationDate).toLocaleDateString(locale, { dateStyle: 'medium' });
+    if (field === 'Language') return row.Language.toUpperCase();
+    if (field === 'email' && props.onEditEmail && !CLOSED_STATUSES.includes(row.StatusID)) {
+      const edit = props.onEditEmail;
+      return (
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+          <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
+            {row.email ? <EmailAddress address={row.email} /> : '—'}
+          </Box>
+          <Tooltip title={translate('reports.email_edit.title')}>
+            <IconButton
+              size="small"
+              onClick={() => edit(row)}
+              aria-label={translate('reports.email_edit.action', { email: row.email })}
+            >
+              <EditIcon fontSize="inherit" />
+            </IconButton>
+          </Tooltip>
+        </Box>
+      );
+    }
+    const value = row[field];
+    if (field === 'email' && row.email) return <EmailAddress address={row.email} />;
+    return value === null || value === undefined || value === '' ? '—' : String(value);
+  };
+  const wallet = (row: CertificateRecord): ReactNode =>
+    row.WalletTakenAt ? (
+      <Tooltip title={translate(walletProtocolKey(row.WalletProtocol ?? ''))}>
+        <span>
+          {translate('reports.wallet.taken_on', {
+            date: new Date(row.WalletTakenAt).toLocaleDateString(locale, { dateStyle: 'medium' }),
+            protocol: translate(`reports.wallet.short_${row.WalletProtocol === 'vcapi' ? 'vcapi' : 'oid4vci'}`),
+          })}
+        </span>
+      </Tooltip>
+    ) : (
+      <Box component="span" sx={{ color: 'text.secondary' }} aria-label={translate('reports.wallet.none')}>
+        —
+      </Box>
+    );
+  const empty = (
+    <Box sx={{ textAlign: 'center', py: 6, px: 3 }}>
+      <Typography variant="h6" component="p" gutterBottom>
+        {translate('reports.no_match')}
+      </Typography>
+      <Typography color="text.secondary">{translate('reports.no_match_hint')}</Typography>
+    </Box>
+  );
+  const bulkActionButtons = props.canAct ? (
+    <>
+      <SelectionButtons props={props} />
+      <CertificateBulkActions context={props.context} campaignId={props.campaignId} onDone={props.onOperationDone} />
+    </>
+  ) : props.onPdf ? (
+    <SelectionButtons props={props} />
+  ) : (
+    false
+  );
+  const rowActions = <CertificateRowActions onPdf={props.onPdf} showCampaign={props.showCampaign} />;
+  if (phone) {
+    // the names head each card; the other columns are its lines (issue 31: no table wider than a phone)
+    const named = new Set(['firstName', 'lastName']);
+    return (
+      <PhoneCards<CertificateRecord>
+        title={(row) => rowName(row)}
+        chips={(row) => (
+          <>
+            <StatusChip row={row} />
+            {props.emailUsed && <EmailStatusChip row={row} />}
+          </>
+        )}
+        lines={[
+          ...columns
+            .filter((column) => !named.has(column.field))
+            .map((column) => ({
+              label: label(column.field),
+              render: (row: CertificateRecord) => cell(column.field, row),
+            })),
+          { label: translate('reports.columns.Wallet'), render: wallet },
+          ...(props.errors
+            ? [
+                {
+                  label: translate('reports.cpf_control.errors_column'),
+                  render: (row: CertificateRecord) => props.errors?.get(row.EvidenzId) ?? '—',
+                },
+              ]
+            : []),
+        ]}
+        actions={rowActions}
+        bulkActionButtons={bulkActionButtons}
+        selectLabel={(row) => translate('reports.select_row', { name: rowName(row) })}
+        empty={empty}
+      />
+    );
+  }
   return (
     <DataTable
       rowClick={false}
       size="small"
-      empty={
-        <Box sx={{ textAlign: 'center', py: 6, px: 3 }}>
-          <Typography variant="h6" component="p" gutterBottom>
-            {translate('reports.no_match')}
-          </Typography>
-          <Typography color="text.secondary">{translate('reports.no_match_hint')}</Typography>
-        </Box>
-      }
-      bulkActionButtons={
-        props.canAct ? (
-          <>
-            <SelectionButtons props={props} />
-            <CertificateBulkActions
-              context={props.context}
-              campaignId={props.campaignId}
-              onDone={props.onOperationDone}
-            />
-          </>
-        ) : props.onPdf ? (
-          <SelectionButtons props={props} />
-        ) : (
-          false
-        )
-      }
+      empty={empty}
+      bulkActionButtons={bulkActionButtons}
       sx={{
         ...inlineBulkToolbar,
         // the rows scroll inside the card (sticky header and pinned right columns) instead of spilling over the pagination
@@ -159,33 +238,7 @@ export function ReportTable(props: ReportTableProps) {
                 // column is never narrowed below its longest word (addresses wrap at their own points, EmailAddress)
                 { minWidth: column.width, maxWidth: column.width * 1.5, overflowWrap: 'break-word' }
           }
-          render={(row: CertificateRecord) => {
-            if (column.field === 'PublicationDate')
-              return new Date(row.PublicationDate).toLocaleDateString(locale, { dateStyle: 'medium' });
-            if (column.field === 'Language') return row.Language.toUpperCase();
-            if (column.field === 'email' && props.onEditEmail && !CLOSED_STATUSES.includes(row.StatusID)) {
-              const edit = props.onEditEmail;
-              return (
-                <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
-                  <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
-                    {row.email ? <EmailAddress address={row.email} /> : '—'}
-                  </Box>
-                  <Tooltip title={translate('reports.email_edit.title')}>
-                    <IconButton
-                      size="small"
-                      onClick={() => edit(row)}
-                      aria-label={translate('reports.email_edit.action', { email: row.email })}
-                    >
-                      <EditIcon fontSize="inherit" />
-                    </IconButton>
-                  </Tooltip>
-                </Box>
-              );
-            }
-            const value = row[column.field];
-            if (column.field === 'email' && row.email) return <EmailAddress address={row.email} />;
-            return value === null || value === undefined || value === '' ? '—' : String(value);
-          }}
+          render={(row: CertificateRecord) => cell(column.field, row)}
         />
       ))}
       <DataTable.Col
@@ -193,22 +246,7 @@ export function ReportTable(props: ReportTableProps) {
         label={translate('reports.columns.Wallet')}
         disableSort
         cellSx={() => ({ whiteSpace: 'nowrap' })}
-        render={(row: CertificateRecord) =>
-          row.WalletTakenAt ? (
-            <Tooltip title={translate(walletProtocolKey(row.WalletProtocol ?? ''))}>
-              <span>
-                {translate('reports.wallet.taken_on', {
-                  date: new Date(row.WalletTakenAt).toLocaleDateString(locale, { dateStyle: 'medium' }),
-                  protocol: translate(`reports.wallet.short_${row.WalletProtocol === 'vcapi' ? 'vcapi' : 'oid4vci'}`),
-                })}
-              </span>
-            </Tooltip>
-          ) : (
-            <Box component="span" sx={{ color: 'text.secondary' }} aria-label={translate('reports.wallet.none')}>
-              —
-            </Box>
-          )
-        }
+        render={wallet}
       />
       {props.errors && (
         <DataTable.Col
@@ -236,7 +274,7 @@ export function ReportTable(props: ReportTableProps) {
         label={translate('reports.columns.actions')}
         align="right"
         sx={pinned(0, actionsWidth)}
-        render={() => <CertificateRowActions onPdf={props.onPdf} showCampaign={props.showCampaign} />}
+        render={() => rowActions}
       />
     </DataTable>
   );

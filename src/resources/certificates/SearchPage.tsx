@@ -22,6 +22,7 @@ import { EmailStatusChip, StatusChip } from './CertificateFields';
 import { rowName } from './certificateLabels';
 import { CertificateRowActions } from './CertificateRowActions';
 import { inlineBulkToolbar } from './ReportTable';
+import { PhoneCards, usePhoneWidth } from '../../components/PhoneCards';
 import { ReissueScope } from './ReissueScope';
 import { useCycledSetSort } from './sortCycle';
 
@@ -179,6 +180,7 @@ function SearchResults() {
   const canAct = user ? canPublish(user.profileId) : false;
   // third click on a column: back to the server's order (spec 002 section 9)
   const cycledSetSort = useCycledSetSort(NO_SORT);
+  const phone = usePhoneWidth();
   if (!searched)
     return (
       <Box sx={{ textAlign: 'center', py: 6, color: 'text.secondary' }}>
@@ -194,24 +196,60 @@ function SearchResults() {
   };
   const selected = (data ?? []).filter((row) => selectedIds.includes(row.id));
   const nft = selected.some((row) => NFT_STATUSES.includes(row.StatusID) || Boolean(row.txInBlockchainExplorer));
+  const bulkActionButtons = canAct ? (
+    // the server refuses templates without fields to certify; the page does not know them
+    <CertificateBulkActions context={{ nft, fieldsToCertified: 'unknown' }} />
+  ) : (
+    false
+  );
+  const date = (row: CertificateRecord) =>
+    new Date(row.PublicationDate).toLocaleDateString(locale, { dateStyle: 'medium' });
+  const heading = (
+    <Typography variant="subtitle1" component="h2" sx={{ px: 2, pt: 1.5 }}>
+      {translate('search.results', { count: total ?? 0 })}
+    </Typography>
+  );
+  const pagination = <Pagination rowsPerPageOptions={(total ?? 0) > 20 ? [20, 40, 60, 80] : []} />;
+  if (phone) {
+    return (
+      <Card variant="outlined">
+        {heading}
+        <PhoneCards<CertificateRecord>
+          title={(row) => (
+            <>
+              {templateLabel(row.TemplateID)}
+              <Typography variant="caption" component="span" color="text.secondary" sx={{ display: 'block' }}>
+                {translate('search.campaign_of', { id: row.CampaignID, name: rowName(row) })}
+              </Typography>
+            </>
+          )}
+          chips={(row) => (
+            <>
+              <StatusChip row={row} />
+              {row.hasEmail && <EmailStatusChip row={row} />}
+            </>
+          )}
+          lines={[
+            { label: translate('search.columns.date'), render: date },
+            { label: translate('search.columns.email'), render: (row) => row.email || '—' },
+          ]}
+          actions={<CertificateRowActions onPdf={null} showCampaign />}
+          bulkActionButtons={bulkActionButtons}
+          selectLabel={(row) => translate('reports.select_row', { name: rowName(row) })}
+        />
+        {pagination}
+      </Card>
+    );
+  }
   return (
     <Card variant="outlined">
-      <Typography variant="subtitle1" component="h2" sx={{ px: 2, pt: 1.5 }}>
-        {translate('search.results', { count: total ?? 0 })}
-      </Typography>
+      {heading}
       <DataTable
         rowClick={false}
         size="small"
         setSort={cycledSetSort}
         sx={inlineBulkToolbar}
-        bulkActionButtons={
-          canAct ? (
-            // the server refuses templates without fields to certify; the page does not know them
-            <CertificateBulkActions context={{ nft, fieldsToCertified: 'unknown' }} />
-          ) : (
-            false
-          )
-        }
+        bulkActionButtons={bulkActionButtons}
       >
         <DataTable.Col
           source="TemplateID"
@@ -231,9 +269,7 @@ function SearchResults() {
           source="PublicationDate"
           label={translate('search.columns.date')}
           cellSx={() => ({ whiteSpace: 'nowrap' })}
-          render={(row: CertificateRecord) =>
-            new Date(row.PublicationDate).toLocaleDateString(locale, { dateStyle: 'medium' })
-          }
+          render={date}
         />
         <DataTable.Col
           source="StatusID"
@@ -260,7 +296,7 @@ function SearchResults() {
           render={() => <CertificateRowActions onPdf={null} showCampaign />}
         />
       </DataTable>
-      <Pagination rowsPerPageOptions={(total ?? 0) > 20 ? [20, 40, 60, 80] : []} />
+      {pagination}
     </Card>
   );
 }

@@ -275,7 +275,7 @@ export function PublicationPage() {
   const startPublish = async () => {
     publishOpener.remember();
     // who already holds a certificate of this template, before anything is spent (issue 28); a publish in parts
-    // (over 10,000 rows) is not checked
+    // (over 10,000 rows) is checked by its commit, which asks the same question before spending anything
     if (!data || publishesInParts(rows.length)) {
       setDuplicates(NO_DUPLICATES);
       setStep(controlStep({ needed, credits, tooLong, tooLongAccepted }));
@@ -590,7 +590,8 @@ export function PublicationPage() {
         step={step}
         certificates={issued}
         tooLongLimit={2 * template.data.NbCharMax}
-        replaceOffered={!nftTemplate}
+        // a publish in parts (over 10,000 rows) skips or issues again; replacing is done in one publish
+        replaceOffered={!nftTemplate && !publishesInParts(rows.length)}
         refreshingCredits={refreshingCredits}
         onRefreshCredits={() => void refreshCredits()}
         onAcceptTooLong={acceptTooLong}
