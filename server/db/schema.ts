@@ -443,6 +443,8 @@ export interface Database {
   ledger_leaves: LedgerLeafTable;
   nft_claims: NftClaimTable;
   wallet_offers: WalletOfferTable;
+  recipient_codes: RecipientCodeTable;
+  wallet_mail_offers: WalletMailOfferTable;
   certificate_replacements: CertificateReplacementTable;
   plan_settings: PlanSettingTable;
   publication_uploads: PublicationUploadTable;
@@ -564,6 +566,31 @@ export interface WalletOfferTable {
   claimed_protocol: string | null;
   /** SHA-256 of the VC-API exchange's current challenge (null until the wallet starts the exchange) */
   challenge_hash: string | null;
+}
+
+/**
+ * A code a certificate's public page mailed to its address, proving the visitor holds it (issues 30 and 28):
+ * one-time, short-lived; a new one for the same certificate and purpose replaces it.
+ */
+export interface RecipientCodeTable {
+  id: Generated<number>;
+  certificate_id: number;
+  /** RecipientCodePurpose: 'wallet' | 'correction' */
+  purpose: string;
+  /** SHA-256 (base64url) of `<certificate key>:<purpose>:<code>` */
+  code_hash: string;
+  /** wrong codes given; it stops at RECIPIENT_CODE_MAX_ATTEMPTS */
+  failed_attempts: Generated<number>;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+/** A wallet offer that went out in a certificate mail (issue 30). */
+export interface WalletMailOfferTable {
+  offer_id: number;
+  certificate_id: number;
+  created_at: Timestamp;
 }
 
 /** The built-in billing provider's catalogue: a product is a pack of credits that puts the account on a plan. */

@@ -6,6 +6,9 @@ export interface MailAddress {
 export interface MailAttachment {
   filename: string;
   content: Buffer;
+  /** the image's Content-ID, for an inline image the HTML part shows as `cid:<cid>` */
+  cid?: string;
+  contentType?: string;
 }
 
 export interface MailMessage {

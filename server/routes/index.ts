@@ -39,6 +39,7 @@ import { userRoutes } from './users';
 import { protocolCorsRoutes } from './protocolCors';
 import { vcApiVerifierRoutes } from './vcApiVerifier';
 import { walletRoutes } from './wallets';
+import { walletDeliveryRoutes } from './walletDelivery';
 
 /** A route module: registers its routes on the app with the shared context. */
 export type RouteModule = (app: FastifyInstance, ctx: AppContext) => Promise<void>;
@@ -81,6 +82,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   onboardingRoutes,
   credentialRoutes,
   walletRoutes,
+  walletDeliveryRoutes,
   publicPageRoutes,
   ledgerPageRoutes,
   nftClaimRoutes,

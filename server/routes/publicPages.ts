@@ -234,6 +234,8 @@ export async function publicPageRoutes(app: FastifyInstance, ctx: AppContext): P
                 badge: `${base}/badge.png`,
                 pdf: `${base}/certificate.pdf`,
                 verify,
+                // NFT certificates go into a wallet by their token's claim (see walletDelivery.ts)
+                wallet: template.is_nft === 1 ? undefined : `${base}/wallet?lang=${encodeURIComponent(language)}`,
                 nft: nftAction(certificate),
                 share: shareActions(view, `${ctx.config.publicUrl}${base}`, key, organizationId),
               }

@@ -361,6 +361,10 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
   'POST /vcapi/issuers/:issuerId/exchanges/:code': { who: 'public', ok: 400 },
   'POST /vcapi/issuers/:issuerId/exchanges/:code/direct': { who: 'public', ok: 400 },
   'GET /wallet/interactions/:issuerId/:code': { who: 'public', ok: 404 },
+  // "Add to a wallet" from the public page (issue 30): the seed's certificate has no signed credential (not found)
+  'GET /certificate/:key/wallet': { who: 'public', ok: 404 },
+  'POST /certificate/:key/wallet/code': { who: 'public', ok: 404 },
+  'POST /certificate/:key/wallet/offer': { who: 'public', ok: 404 },
   // browsers' preflights of the protocol calls (server/routes/protocolCors.ts): any origin, nobody signed in
   'OPTIONS /oid4vci/issuers/:issuerId/*': { who: 'public', ok: 204 },
   'OPTIONS /vcapi/issuers/:issuerId/exchanges/:code': { who: 'public', ok: 204 },

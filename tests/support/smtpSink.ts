@@ -18,13 +18,14 @@ function decodeQuotedPrintable(value: string): string {
 }
 
 function decodeHeader(value: string): string {
+  // the blank between two encoded words is no part of the text (RFC 2047 section 6.2): dropped before decoding
   return value
+    .replace(/\?=\s+=\?/g, '?==?')
     .replace(/=\?utf-8\?([QB])\?([^?]*)\?=/gi, (_, encoding: string, text: string) =>
       encoding.toUpperCase() === 'B'
         ? Buffer.from(text, 'base64').toString('utf8')
         : decodeQuotedPrintable(text.replace(/_/g, ' ')),
-    )
-    .replace(/\?=\s+=\?/g, '');
+    );
 }
 
 /**

@@ -36,7 +36,8 @@ import {
 } from '../../repositories/mailDeliveries';
 import type { MailAddress } from '../mail/mailer';
 import { parseJson } from '../../../domain/json';
-import { certificateMail, labelIn } from './certificateMail';
+import { certificateMail, labelIn, type CertificateMailWallet } from './certificateMail';
+import { mailsWalletOffer, mailWalletOffer, withdrawMailOffer } from '../walletDelivery/walletDelivery';
 import { classifyMailError, nextMailAttemptAt, type MailFailure } from './mailRetrySchedule';
 import { inTransaction } from '../../db/transactions';
 import {
@@ -262,6 +263,7 @@ function messageFor(
   withPixel: boolean,
   language: EmailLanguage,
   messageId?: string,
+  wallet: CertificateMailWallet | 'specimen' | null = null,
 ) {
   return certificateMail({
     to,
@@ -279,6 +281,7 @@ function messageFor(
     ...(settings.from ? { from: settings.from } : {}),
     ...(settings.replyTo ? { replyTo: settings.replyTo } : {}),
     ...(messageId ? { messageId } : {}),
+    wallet,
   });
 }
 
@@ -295,10 +298,12 @@ export async function sendTestEmail(
   if (!certificate) throw notFound('CERTIFICATE_NOT_FOUND', 'No such certificate');
   const context = await mailContext(ctx, issuer.id, payload.templateId);
   const recipients = testRecipients(payload.recipients ?? '');
+  // the test recipients are not the certificate's: no live offer, only where the section goes
+  const wallet = (await mailsWalletOffer(ctx, firstId)) ? 'specimen' : null;
   try {
     const language = mailLanguage(certificate.language, settings.language);
     for (const to of recipients) {
-      await ctx.mailer.send(messageFor(ctx, context, settings, certificate, to, false, language));
+      await ctx.mailer.send(messageFor(ctx, context, settings, certificate, to, false, language, undefined, wallet));
     }
   } catch (error) {
     throw new AppError(502, 'MAIL_FAILED', `The mail server refused the message: ${(error as Error).message}`);
@@ -374,14 +379,19 @@ async function deliverMessages(ctx: AppContext, items: readonly Outgoing[]): Pro
         await recordFailure(item, { kind: 'temporary', unreachable: true, reason: unreachable });
         continue;
       }
+      // the wallet offer is made as the message is built: its code exists in clear only in this message
+      let wallet: Awaited<ReturnType<typeof mailWalletOffer>> = null;
       try {
         const context = await contextOf(item);
         const language = mailLanguage(certificate.language, item.message.language);
         const messageId = certificateMessageId(item.message, certificate.id);
+        wallet = await mailWalletOffer(ctx, certificate.id);
         await ctx.mailer.send(
-          messageFor(ctx, context, item.message, certificate, certificate.email, true, language, messageId),
+          messageFor(ctx, context, item.message, certificate, certificate.email, true, language, messageId, wallet),
         );
       } catch (error) {
+        // a message the server did not take leaves its offer in no mailbox
+        if (wallet) await withdrawMailOffer(ctx, wallet.id).catch(() => undefined);
         const failure = classifyMailError(error);
         if (failure.unreachable) unreachable ??= failure.reason;
         await recordFailure(item, failure);

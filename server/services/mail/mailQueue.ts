@@ -35,15 +35,14 @@ interface SealedAttachment {
   filename: string;
   /** base64 */
   content: string;
+  cid?: string;
+  contentType?: string;
 }
 
 export function sealMail(message: MailMessage, key: Uint8Array): string {
   const plain = JSON.stringify({
     ...message,
-    attachments: message.attachments?.map((file) => ({
-      filename: file.filename,
-      content: file.content.toString('base64'),
-    })),
+    attachments: message.attachments?.map((file) => ({ ...file, content: file.content.toString('base64') })),
   });
   const iv = randomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', key, iv);
@@ -68,10 +67,7 @@ export function unsealMail(sealed: string, key: Uint8Array): MailMessage {
   };
   return {
     ...parsed,
-    attachments: parsed.attachments?.map((file) => ({
-      filename: file.filename,
-      content: Buffer.from(file.content, 'base64'),
-    })),
+    attachments: parsed.attachments?.map((file) => ({ ...file, content: Buffer.from(file.content, 'base64') })),
   };
 }
 

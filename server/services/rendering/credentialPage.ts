@@ -45,6 +45,8 @@ export interface CredentialPage {
     verify?: string;
     /** LinkedIn's Add to profile, plain share links and the page's own address (issue 31) */
     share?: CredentialShareActions;
+    /** the "Add to a wallet" page (issue 30): a code mailed to the certificate's address, then a wallet offer */
+    wallet?: string;
     /** an NFT certificate's claim page, with what it offers there */
     nft?: { href: string; label: 'claim' | 'reveal' | 'owned' };
   } | null;
@@ -314,6 +316,9 @@ function actionsOf(page: CredentialPage, t: Texts): string {
     links.push(
       `<a href="${escapeHtml(actions.share.linkedInProfile)}" rel="noopener" target="_blank">${escapeHtml(t('actions.linkedInProfile'))}</a>`,
     );
+  }
+  if (actions.wallet) {
+    links.push(`<a href="${escapeHtml(actions.wallet)}" class="wallet-action">${escapeHtml(t('actions.wallet'))}</a>`);
   }
   if (actions.nft) {
     links.push(`<a href="${escapeHtml(actions.nft.href)}">${escapeHtml(t(`actions.nft.${actions.nft.label}`))}</a>`);
