@@ -10,6 +10,17 @@ import { CERTIFICATE_STATUS } from './certificates';
  * disabled, expired, deleted or replaced), and not an NFT's: an NFT certificate is taken by claiming its token on
  * its claim page, and its credential is public only once its holder reveals it.
  */
-export function canGoIntoWallet(certificate: { statusId: number; signed: boolean; isNft: boolean }): boolean {
-  return certificate.signed && !certificate.isNft && certificate.statusId === CERTIFICATE_STATUS.validated;
+export function canGoIntoWallet(certificate: {
+  statusId: number;
+  signed: boolean;
+  isNft: boolean;
+  /** past its expiration date (a validated certificate is not marked expired until read) */
+  expired: boolean;
+}): boolean {
+  return (
+    certificate.signed &&
+    !certificate.isNft &&
+    !certificate.expired &&
+    certificate.statusId === CERTIFICATE_STATUS.validated
+  );
 }

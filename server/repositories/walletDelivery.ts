@@ -14,6 +14,7 @@ export function walletDeliveryCertificate(db: Kysely<Database>, where: { id: num
       'certificates.email',
       'certificates.language',
       'certificates.template_id',
+      'certificates.expiration_date',
       'templates.is_nft',
     ])
     .select((eb) => eb('certificates.credential', 'is not', null).as('signed'));

@@ -134,7 +134,7 @@ export async function findWalletClaims(
 export function findOfferableCertificate(db: Kysely<Database>, key: string) {
   return db
     .selectFrom('certificates')
-    .select(['id', 'key', 'issuer_id', 'status_id', 'credential'])
+    .select(['id', 'key', 'issuer_id', 'status_id', 'expiration_date', 'credential'])
     .where('key', '=', key)
     .executeTakeFirst();
 }
@@ -142,7 +142,7 @@ export function findOfferableCertificate(db: Kysely<Database>, key: string) {
 export function findCertificateCredential(db: Kysely<Database>, id: number) {
   return db
     .selectFrom('certificates')
-    .select(['id', 'key', 'issuer_id', 'status_id', 'credential'])
+    .select(['id', 'key', 'issuer_id', 'status_id', 'expiration_date', 'credential'])
     .where('id', '=', id)
     .executeTakeFirst();
 }

@@ -454,6 +454,20 @@ describe.each(TEST_DATABASES)('OID4VCI wallet offers on %s', (database) => {
     expect((await ourVerifier(credential)).verified).toBe(true);
   });
 
+  it('neither offers nor delivers a certificate past its expiration date', async () => {
+    const offer = await offerOf(keys[8], { txCode: false });
+    const expire = (date: string) =>
+      db().updateTable('certificates').set({ expiration_date: date }).where('key', '=', keys[8]).execute();
+    await expire('2020-01-31');
+    // an offer made before the date: the wallet is refused rather than handed a copy that arrives expired
+    await expect(oid4vcTsWallet(offer.offerUri, undefined, ed25519DidKey())).rejects.toThrow();
+    const refused = await makeOffer(keys[8]);
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'CERTIFICATE_NOT_VALID' });
+    await expire('2999-12-31');
+    expect((await makeOffer(keys[8])).statusCode).toBe(201);
+  });
+
   it('lets only publishers of the certificate issuer make an offer', async () => {
     await addUser(app, otherIssuerId, 'publisher-b@example.org', PROFILE.Publisher);
     const other = bearer(await signIn(app, 'publisher-b@example.org'));

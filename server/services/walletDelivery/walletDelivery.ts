@@ -1,4 +1,6 @@
 import type { Language } from '../../../domain/language';
+import { isExpired } from '../../../domain/certificates';
+import { todayIso } from '../../../domain/import';
 import { canGoIntoWallet } from '../../../domain/walletDelivery';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../db/clock';
@@ -27,6 +29,7 @@ export function goesIntoWallet(certificate: DeliveryCertificate | undefined): ce
       statusId: certificate.status_id,
       signed: Boolean(certificate.signed),
       isNft: certificate.is_nft === 1,
+      expired: isExpired(certificate.expiration_date, todayIso()),
     })
   );
 }

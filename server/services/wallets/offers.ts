@@ -10,6 +10,8 @@ import {
   type WalletOffer,
 } from '../../repositories/walletOffers';
 import { hashSecret, hashTxCode, newSecret, newTxCode } from './secrets';
+import { isExpired } from '../../../domain/certificates';
+import { todayIso } from '../../../domain/import';
 
 /**
  * The wallet offer core (issue 30), shared by the protocols: a one-time, expiring offer of one certificate's
@@ -60,8 +62,12 @@ export async function createWalletOffer(
   if (!certificate || certificate.issuer_id !== input.issuerId) {
     throw notFound('CERTIFICATE_NOT_FOUND', 'No certificate with this key');
   }
-  if (NOT_OFFERABLE.includes(certificate.status_id)) {
-    throw new AppError(409, 'CERTIFICATE_NOT_VALID', 'A deleted or replaced certificate cannot go into a wallet');
+  if (NOT_OFFERABLE.includes(certificate.status_id) || isExpired(certificate.expiration_date, todayIso())) {
+    throw new AppError(
+      409,
+      'CERTIFICATE_NOT_VALID',
+      'A deleted, replaced or expired certificate cannot go into a wallet',
+    );
   }
   if (!certificate.credential) {
     throw new AppError(

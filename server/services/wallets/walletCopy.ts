@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import { CERTIFICATE_STATUS } from '../../../domain/certificates';
+import { CERTIFICATE_STATUS, isExpired } from '../../../domain/certificates';
+import { todayIso } from '../../../domain/import';
 import type { Database } from '../../db/schema';
 import { findCertificateCredential } from '../../repositories/walletOffers';
 import { createBatchSigner, type BatchSigner } from '../credentials/batchSigning';
@@ -32,7 +33,8 @@ function copySigner(signer: IssuerSigner): BatchSigner {
  * exchange): the stored signed credential without its proof, `credentialSubject.id` set to the holder's DID,
  * signed now by the issuer's active key (DataIntegrityProof eddsa-rdfc-2022). It keeps the credential's `id` and
  * its status entry, so the certificate's status acts on every copy. Null when the certificate can no longer go
- * into a wallet (deleted or replaced meanwhile, or without a signed credential).
+ * into a wallet (deleted, replaced or expired meanwhile, or without a signed credential). A disabled certificate's
+ * copy is still delivered, suspended like every copy of it, and valid again once it is enabled.
  */
 export async function signWalletCopy(
   db: Kysely<Database>,
@@ -43,7 +45,9 @@ export async function signWalletCopy(
     !certificate?.credential ||
     certificate.issuer_id !== input.issuerId ||
     certificate.status_id === CERTIFICATE_STATUS.deleted ||
-    certificate.status_id === CERTIFICATE_STATUS.replaced
+    certificate.status_id === CERTIFICATE_STATUS.replaced ||
+    // a copy delivered now would arrive expired: the offer is refused as for a certificate gone
+    isExpired(certificate.expiration_date, todayIso())
   ) {
     return null;
   }
