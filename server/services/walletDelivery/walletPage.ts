@@ -76,7 +76,7 @@ ${sendForm(t('send'), false)}`;
       : '';
     const problem =
       state.error === 'wrong'
-        ? error(t('wrong', { count: String(state.attemptsLeft ?? 0) }))
+        ? error(t('wrong', { tries: String(state.attemptsLeft ?? 0) }))
         : state.error
           ? error(t(state.error))
           : '';
