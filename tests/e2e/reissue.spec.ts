@@ -98,12 +98,13 @@ test('a misspelt name is corrected from the report: the old certificate is Repla
   await expect(page.locator('body')).toContainText('Ada Lovelace');
   await expect(page.locator('body')).not.toContainText('Lovelase');
 
-  // the same screens in French, on a phone
+  // the same screens in French, on a phone, where the report's rows are cards
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`/reports/${campaignId}?lang=fr`);
-  await expect(tableRows(page).filter({ hasText: 'Lovelase' })).toContainText('Remplacé');
+  const cards = page.getByRole('listitem');
+  await expect(cards.filter({ hasText: 'Lovelase' })).toContainText('Remplacé');
   await screenshot(page, 'reissue-report-fr-390');
-  const grace = tableRows(page).filter({ hasText: 'Hopper' });
+  const grace = cards.filter({ hasText: 'Hopper' });
   await grace.getByRole('checkbox').check();
   await page.getByRole('button', { name: 'Corriger et réémettre', exact: true }).click();
   const dialogFr = page.getByRole('dialog', { name: 'Corriger et réémettre un certificat' });
