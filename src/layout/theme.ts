@@ -22,7 +22,13 @@ const shared = (brand: BrandLook): RaThemeOptions => ({
     // lists a publisher uses on the go (campaigns, a report, search) turn into cards there instead (PhoneCards)
     RaList: {
       styleOverrides: {
-        root: { '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { overflowX: 'auto', maxWidth: '100%' } },
+        // on the table's own wrapper, not the list's card: a clipping card would hide the selection's toolbar, which
+        // react-admin slides up over the list's header
+        root: {
+          '& .RaList-main': { minWidth: 0 },
+          '& .RaList-content': { minWidth: 0 },
+          '& .RaDataTable-tableWrapper': { overflowX: 'auto' },
+        },
       },
     },
     // a disabled field's helper text says why it is disabled: readable (4.5:1), not greyed out like the field
