@@ -43,21 +43,27 @@ describe('the report with counters when PostgreSQL terminates its connections', 
       payload: { campaignId, offset: 0, limit: 20, counter: true, ...payload },
     });
 
-  /** Once `count` backends of the test's database wait on a lock, terminates them and releases the lock. */
-  async function terminateLockWaiters(count: number): Promise<void> {
-    for (;;) {
+  /**
+   * Until `answered` settles, terminates every backend of the test's database that waits on a lock, then releases the
+   * lock. Not "once two wait": on a loaded machine the request's second query may still be waiting for a pool
+   * connection (a job of the publish holding one) when the first is terminated, and would never join the count.
+   */
+  async function terminateLockWaitersUntil(answered: Promise<unknown>): Promise<void> {
+    let settled = false;
+    const settle = () => {
+      settled = true;
+    };
+    answered.then(settle, settle);
+    while (!settled) {
       const waiting = await admin.query<{ pid: number }>(
         `select pid from pg_stat_activity
           where datname = current_database() and pid <> pg_backend_pid() and wait_event_type = 'Lock'`,
       );
-      if (waiting.rows.length >= count) {
-        const pids = waiting.rows.map((row) => row.pid);
-        await admin.query('select pg_terminate_backend(pid) from unnest($1::int[]) as pid', [pids]);
-        await admin.query('rollback');
-        return;
-      }
+      const pids = waiting.rows.map((row) => row.pid);
+      if (pids.length > 0) await admin.query('select pg_terminate_backend(pid) from unnest($1::int[]) as pid', [pids]);
       await sleep(20);
     }
+    await admin.query('rollback');
   }
 
   it.each([
@@ -73,7 +79,8 @@ describe('the report with counters when PostgreSQL terminates its connections', 
       await admin.query('begin');
       await admin.query('lock table campaigns in access exclusive mode');
       // the campaign's template and the header's counters both read the campaigns table
-      const [answer] = await Promise.all([report({ filter }), terminateLockWaiters(2)]);
+      const answering = report({ filter });
+      const [answer] = await Promise.all([answering, terminateLockWaitersUntil(answering)]);
       expect(answer.statusCode, answer.body).toBe(503);
       expect(answer.headers['retry-after']).toMatch(/^\d+$/);
       expect(answer.json()).toMatchObject({ code: 'DATABASE_UNAVAILABLE' });
