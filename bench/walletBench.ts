@@ -3,7 +3,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { SignJWT } from 'jose';
 import { CERTIFICATE_STATUS } from '../domain/certificates';
 import { buildApp } from '../server/app';
 import { signCampaignCredentials } from '../server/services/credentials/campaignSigning';
@@ -12,6 +11,7 @@ import { signCredential } from '../server/services/credentials/signing';
 import { createWalletOffer } from '../server/services/wallets/offers';
 import { walletOfferLinks } from '../server/services/wallets/links';
 import { freePort } from '../tests/support/freePort';
+import { type SendStep, takeOfferRaw } from '../tests/support/rawOid4vci';
 import { benchConfig } from './benchApp';
 import { startHealthProbe } from './serverProbe';
 import { seedBenchCampaign } from './signingBench';
@@ -19,7 +19,6 @@ import { seedBenchCampaign } from './signingBench';
 /** 4 requests each: 100 per wallet, within the budget of 120 a minute per client */
 const OFFERS = 200;
 const WALLETS = 8;
-const PRE_AUTHORIZED_GRANT = 'urn:ietf:params:oauth:grant-type:pre-authorized_code';
 
 interface Holder {
   did: string;
@@ -40,48 +39,17 @@ function holder(_: unknown, index: number): Holder {
   };
 }
 
-async function json(response: Response): Promise<Record<string, unknown>> {
-  if (!response.ok) throw new Error(`${response.url}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as Record<string, unknown>;
-}
-
-/** One OID4VCI wallet taking one offer as a wallet does: offer, token, nonce, credential with a holder proof. */
+/** One OID4VCI wallet taking one offer as a wallet does, from its own client address. */
 async function takeOffer(credentialOfferUri: string, wallet: Holder): Promise<void> {
-  const offer = await json(await fetch(credentialOfferUri, { headers: { 'x-forwarded-for': wallet.address } }));
-  const issuer = offer.credential_issuer as string;
-  const grant = (offer.grants as Record<string, Record<string, string>>)[PRE_AUTHORIZED_GRANT];
-  const token = await json(
-    await fetch(`${issuer}/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': wallet.address },
-      body: new URLSearchParams({
-        grant_type: PRE_AUTHORIZED_GRANT,
-        'pre-authorized_code': grant['pre-authorized_code'],
-      }),
-    }),
-  );
-  const { c_nonce: nonce } = await json(
-    await fetch(`${issuer}/nonce`, { method: 'POST', headers: { 'x-forwarded-for': wallet.address } }),
-  );
-  const proof = await new SignJWT({ aud: issuer, iat: Math.floor(Date.now() / 1000), nonce })
-    .setProtectedHeader({ alg: 'EdDSA', typ: 'openid4vci-proof+jwt', kid: wallet.kid })
-    .sign(wallet.privateKey);
-  const answer = await json(
-    await fetch(`${issuer}/credential`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        authorization: `Bearer ${String(token.access_token)}`,
-        'x-forwarded-for': wallet.address,
-      },
-      body: JSON.stringify({
-        credential_configuration_id: (offer.credential_configuration_ids as string[])[0],
-        proofs: { jwt: [proof] },
-      }),
-    }),
-  );
-  const [delivered] = answer.credentials as { credential: { credentialSubject: { id: string } } }[];
-  if (delivered.credential.credentialSubject.id !== wallet.did) throw new Error('the copy is not bound to the holder');
+  const send: SendStep = async (url, request) => {
+    const response = await fetch(url, {
+      ...request,
+      headers: { ...request.headers, 'x-forwarded-for': wallet.address },
+    });
+    if (!response.ok) throw new Error(`${response.url}: ${response.status} ${await response.text()}`);
+    return { status: response.status, body: await response.text() };
+  };
+  await takeOfferRaw(send, credentialOfferUri, wallet);
 }
 
 /**

@@ -24,11 +24,12 @@ export class Tally {
     if (verdict === 'failure' && this.failures.length < 50) this.failures.push(`${kind}: ${label} ${detail ?? ''}`);
   }
 
-  /** totals by verdict over every kind */
-  totals(): Record<Verdict, number> {
+  /** totals by verdict over every kind, or over one kind of request */
+  totals(kind?: string): Record<Verdict, number> {
     const totals: Record<Verdict, number> = { ok: 0, 'expected 4xx': 0, '503 Retry-After': 0, failure: 0 };
-    for (const byLabel of this.counts.values())
-      for (const [label, count] of byLabel) totals[verdictOfLabel(label)] += count;
+    for (const [counted, byLabel] of this.counts)
+      if (kind === undefined || counted === kind)
+        for (const [label, count] of byLabel) totals[verdictOfLabel(label)] += count;
     return totals;
   }
 }

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import type { Page } from '@playwright/test';
-import { inlinePart, OFFER_URI, takeOffer } from '../support/walletMail';
+import { oid4vcTsWallet } from '../support/oid4vciWallet';
+import { inlinePart, OFFER_URI } from '../support/walletMail';
 import { expectNoSeriousViolations } from './accessibility';
 import { createBadgeTemplate, expect, publishRows, screenshot, sessionToken, test } from './fixtures';
 
@@ -154,7 +155,7 @@ test('a recipient adds their credential to a wallet from the mail and from the p
   expect(pageQr).not.toBe(interactionUrl);
 
   // a wallet takes the page's offer
-  const { credential } = await takeOffer((await offerLink.getAttribute('href')) as string, txCode);
+  const { credential } = await oid4vcTsWallet((await offerLink.getAttribute('href')) as string, txCode);
   expect(credential).toMatchObject({ id: `${laurel.baseURL}/ob/credentials/${key}` });
   const verify = async () =>
     (await (await page.request.post('/api/verify', { data: { credential } })).json()) as { verified: boolean };

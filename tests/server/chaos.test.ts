@@ -16,6 +16,8 @@ describe('chaos (short form)', () => {
     expect(result.kills).toBe(SHORT.kills);
     expect(result.campaigns, report).toBeGreaterThan(0);
     expect(result.tally.totals().ok, report).toBeGreaterThan(0);
+    // wallets took copies and the VC-API verifier checked them (a copy that fails is one of chaosProblems)
+    expect(result.tally.totals('wallet copy').ok, report).toBeGreaterThan(0);
     expect(chaosProblems(result), report).toEqual([]);
   }, 240_000);
 });

@@ -13,7 +13,8 @@ import {
 import { MAIL_OFFERS_KEPT } from '../../server/services/walletDelivery/walletDelivery';
 import { freePort } from '../support/freePort';
 import { startSmtpSink, type ReceivedMail } from '../support/smtpSink';
-import { inlinePart, OFFER_URI, takeOffer } from '../support/walletMail';
+import { oid4vcTsWallet } from '../support/oid4vciWallet';
+import { inlinePart, OFFER_URI } from '../support/walletMail';
 import { type CampaignApp, openCampaignApp } from './campaignApp';
 import { TEST_DATABASES } from './testApp';
 
@@ -160,12 +161,12 @@ describe.each(TEST_DATABASES)('wallet delivery by mail and mailed code on %s', (
     expect(jsQR(pixels.data, pixels.width, pixels.height)?.data).toBe(interactionUrl);
 
     // the offer is the certificate's, and works once
-    const taken = await takeOffer(offerUri, txCode);
+    const taken = await oid4vcTsWallet(offerUri, txCode);
     expect(taken.credential).toMatchObject({
       id: `${base}/ob/credentials/${first.key}`,
       credentialSubject: { id: taken.holder.did },
     });
-    await expect(takeOffer(offerUri, txCode)).rejects.toThrow();
+    await expect(oid4vcTsWallet(offerUri, txCode)).rejects.toThrow();
     const offers = await db().selectFrom('wallet_offers').selectAll().where('certificate_id', '=', first.id).execute();
     expect(offers.map((o) => [o.state, o.user_id])).toEqual([['claimed', null]]);
     // the stored rows hold no secret of the mail
@@ -226,7 +227,7 @@ describe.each(TEST_DATABASES)('wallet delivery by mail and mailed code on %s', (
     expect(token.status).toBe(400);
     expect(await token.json()).toMatchObject({ error: 'invalid_grant' });
     const newest = linksOf(mails[mails.length - 1]);
-    expect((await takeOffer(newest.offerUri, newest.txCode)).credential).toMatchObject({
+    expect((await oid4vcTsWallet(newest.offerUri, newest.txCode)).credential).toMatchObject({
       id: `${base}/ob/credentials/${first.key}`,
     });
   });
@@ -287,7 +288,7 @@ describe.each(TEST_DATABASES)('wallet delivery by mail and mailed code on %s', (
     const offer = offerIn(answered.body);
     expect(answered.body).toContain('src="data:image/png;base64,');
     expect(answered.body).toContain('https://lcw.app/request');
-    const taken = await takeOffer(offer.offerUri, offer.txCode);
+    const taken = await oid4vcTsWallet(offer.offerUri, offer.txCode);
     expect(taken.credential).toMatchObject({ id: `${base}/ob/credentials/${first.key}` });
 
     // the code is spent
@@ -378,7 +379,7 @@ describe.each(TEST_DATABASES)('wallet delivery by mail and mailed code on %s', (
     const [first] = certificates;
     const mail = await mailbox.waitFor(first.email);
     const code = await mailedCode(first.key, first.email);
-    const { credential } = await takeOffer(
+    const { credential } = await oid4vcTsWallet(
       OFFER_URI.exec(mail.text)?.[0] as string,
       /type: (\d{6})/.exec(mail.text)?.[1],
     );

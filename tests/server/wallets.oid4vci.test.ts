@@ -1,69 +1,24 @@
-import { createHash, generateKeyPairSync, randomBytes, type KeyObject } from 'node:crypto';
+import type { KeyObject } from 'node:crypto';
 import { DataIntegrityProof } from '@digitalbazaar/data-integrity';
 import { cryptosuite as eddsaRdfc2022 } from '@digitalbazaar/eddsa-rdfc-2022-cryptosuite';
 import * as vc from '@digitalbazaar/vc';
 import { checkStatus } from '@digitalbazaar/vc-bitstring-status-list';
-import { Openid4vciClient } from '@openid4vc/openid4vci';
-import { setGlobalConfig } from '@openid4vc/utils';
 import { OpenID4VCIClient } from '@sphereon/oid4vci-client';
-import { SignJWT, type JWTHeaderParameters, type JWTPayload } from 'jose';
+import type { JWTHeaderParameters, JWTPayload } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CERTIFICATE_STATUS } from '../../domain/certificates';
 import { PROFILE } from '../../domain/roles';
 import type { LaurelApp } from '../../server/app';
 import { bumpStatusVersion } from '../../server/repositories/certificates';
-import { base58btc, ed25519PublicKeyMultibase } from '../../server/services/credentials/issuerKeys';
 import { siteDocumentLoader } from './credentials/independentVerifier';
 import { ob3SchemaErrors } from './credentials/ob3Schema';
 import { createBadgeTemplate, publishRows, recipientRows } from './publicationFixtures';
 import { addIssuer, addUser, bearer, signIn, signInAdmin } from './signIn';
 import { freePort } from '../support/freePort';
+import { ed25519DidKey, type Holder, oid4vcTsWallet, p256DidJwk, p256DidKey, signJwt } from '../support/oid4vciWallet';
 import { createTestApp, TEST_DATABASES, type TestApp } from './testApp';
 
-setGlobalConfig({ allowInsecureUrls: true });
-
 const PRE_AUTHORIZED_GRANT = 'urn:ietf:params:oauth:grant-type:pre-authorized_code';
-
-/** A wallet's key: a did:key (Ed25519, EdDSA) or a did:jwk (P-256, ES256), with what signs its proofs. */
-interface Holder {
-  did: string;
-  kid: string;
-  alg: 'EdDSA' | 'ES256';
-  privateKey: KeyObject;
-  publicJwk: Record<string, unknown>;
-}
-
-function ed25519DidKey(): Holder {
-  const { publicKey, privateKey } = generateKeyPairSync('ed25519');
-  const multibase = ed25519PublicKeyMultibase(publicKey);
-  const did = `did:key:${multibase}`;
-  return { did, kid: `${did}#${multibase}`, alg: 'EdDSA', privateKey, publicJwk: publicKey.export({ format: 'jwk' }) };
-}
-
-/** A did:key of a P-256 key: multicodec 0x1200 (varint 0x80 0x24) over the compressed point, base58btc. */
-function p256DidKey(): Holder {
-  const { publicKey, privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
-  const { kty, crv, x, y } = publicKey.export({ format: 'jwk' });
-  const yBytes = Buffer.from(y as string, 'base64url');
-  const compressed = Buffer.concat([
-    Buffer.from([yBytes[31] % 2 === 0 ? 2 : 3]),
-    Buffer.from(x as string, 'base64url'),
-  ]);
-  const multibase = `z${base58btc(Buffer.concat([Buffer.from([0x80, 0x24]), compressed]))}`;
-  const did = `did:key:${multibase}`;
-  return { did, kid: `${did}#${multibase}`, alg: 'ES256', privateKey, publicJwk: { kty, crv, x, y } };
-}
-
-function p256DidJwk(): Holder {
-  const { publicKey, privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
-  const { kty, crv, x, y } = publicKey.export({ format: 'jwk' });
-  const did = `did:jwk:${Buffer.from(JSON.stringify({ crv, kty, x, y })).toString('base64url')}`;
-  return { did, kid: `${did}#0`, alg: 'ES256', privateKey, publicJwk: { kty, crv, x, y } };
-}
-
-function signJwt(header: JWTHeaderParameters, payload: JWTPayload, key: KeyObject): Promise<string> {
-  return new SignJWT(payload).setProtectedHeader(header).sign(key);
-}
 
 /** A holder proof as a wallet makes it, with what a test may change. */
 function holderProof(holder: Holder, audience: string, nonce: string, signedBy: KeyObject = holder.privateKey) {
@@ -72,43 +27,6 @@ function holderProof(holder: Holder, audience: string, nonce: string, signedBy: 
     { aud: audience, iat: Math.floor(Date.now() / 1000), nonce },
     signedBy,
   );
-}
-
-/** The whole flow as oid4vc-ts runs it: offer → issuer metadata → token (with tx_code) → nonce → credential. */
-async function oid4vcTsWallet(offerUri: string, txCode: string | undefined, holder: Holder) {
-  const client = new Openid4vciClient({
-    callbacks: {
-      hash: (data, alg) => createHash(alg.replace('-', '')).update(data).digest(),
-      generateRandom: (length) => randomBytes(length),
-      clientAuthentication: () => {},
-      signJwt: async (_signer, { header, payload }) => ({
-        jwt: await signJwt(header as JWTHeaderParameters, payload as JWTPayload, holder.privateKey),
-        signerJwk: holder.publicJwk as never,
-      }),
-    },
-  });
-  const credentialOffer = await client.resolveCredentialOffer(offerUri);
-  const issuerMetadata = await client.resolveIssuerMetadata(credentialOffer.credential_issuer);
-  const { accessTokenResponse } = await client.retrievePreAuthorizedCodeAccessTokenFromOffer({
-    credentialOffer,
-    issuerMetadata,
-    txCode,
-  });
-  const { c_nonce } = await client.requestNonce({ issuerMetadata });
-  const credentialConfigurationId = credentialOffer.credential_configuration_ids[0];
-  const { jwt } = await client.createCredentialRequestJwtProof({
-    issuerMetadata,
-    credentialConfigurationId,
-    signer: { method: 'did', didUrl: holder.kid, alg: holder.alg },
-    nonce: c_nonce,
-  });
-  const response = await client.retrieveCredentials({
-    issuerMetadata,
-    accessToken: accessTokenResponse.access_token,
-    credentialConfigurationId,
-    proofs: { jwt: [jwt] },
-  });
-  return { issuerMetadata, credentialOffer, response };
 }
 
 /** The same with Sphereon's client, which sends one `proof` (older drafts). */

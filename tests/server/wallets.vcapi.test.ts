@@ -1,5 +1,4 @@
 import { execFileSync } from 'node:child_process';
-import { createHash, generateKeyPairSync, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -11,8 +10,6 @@ import { Ed25519VerificationKey2020 } from '@digitalbazaar/ed25519-verification-
 import { cryptosuite as eddsaRdfc2022 } from '@digitalbazaar/eddsa-rdfc-2022-cryptosuite';
 import * as vc from '@digitalbazaar/vc';
 import { securityLoader } from '@digitalcredentials/security-document-loader';
-import { Openid4vciClient } from '@openid4vc/openid4vci';
-import { SignJWT, type JWTHeaderParameters, type JWTPayload } from 'jose';
 import { verifyCredential as verifierCoreVerify } from '@digitalcredentials/verifier-core';
 import { Agent, getGlobalDispatcher, setGlobalDispatcher, type Dispatcher } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,11 +17,11 @@ import { CERTIFICATE_STATUS } from '../../domain/certificates';
 import type { LaurelApp } from '../../server/app';
 import { bumpStatusVersion } from '../../server/repositories/certificates';
 import { findWalletClaims } from '../../server/repositories/walletOffers';
-import { ed25519PublicKeyMultibase } from '../../server/services/credentials/issuerKeys';
 import { ob3SchemaErrors } from './credentials/ob3Schema';
 import { createBadgeTemplate, publishRows, recipientRows } from './publicationFixtures';
 import { signInAdmin } from './signIn';
 import { freePort } from '../support/freePort';
+import { oid4vcTsWallet } from '../support/oid4vciWallet';
 import { createTestApp, TEST_DATABASES, type TestApp } from './testApp';
 
 /**
@@ -158,49 +155,6 @@ async function lcwOneStep(lcwOneStepUri: string, holder: Holder, vcVersion?: 1.1
   const presentation = await didAuth(holder, { challenge: params.get('challenge') as string, vcVersion });
   const response = await postJson(params.get('vc_request_url') as string, presentation);
   return { status: response.status, body: (await response.json()) as Json };
-}
-
-/** An OID4VCI wallet (oid4vc-ts) with an Ed25519 did:key: offer → metadata → token → nonce → credential. */
-async function oid4vciWallet(offerUri: string, txCode: string | undefined) {
-  const { publicKey, privateKey } = generateKeyPairSync('ed25519');
-  const multibase = ed25519PublicKeyMultibase(publicKey);
-  const did = `did:key:${multibase}`;
-  const sign = (header: JWTHeaderParameters, payload: JWTPayload) =>
-    new SignJWT(payload).setProtectedHeader(header).sign(privateKey);
-  const client = new Openid4vciClient({
-    callbacks: {
-      hash: (data, alg) => createHash(alg.replace('-', '')).update(data).digest(),
-      generateRandom: (length) => randomBytes(length),
-      clientAuthentication: () => {},
-      signJwt: async (_signer, { header, payload }) => ({
-        jwt: await sign(header as JWTHeaderParameters, payload as JWTPayload),
-        signerJwk: publicKey.export({ format: 'jwk' }) as never,
-      }),
-    },
-  });
-  const credentialOffer = await client.resolveCredentialOffer(offerUri);
-  const issuerMetadata = await client.resolveIssuerMetadata(credentialOffer.credential_issuer);
-  const { accessTokenResponse } = await client.retrievePreAuthorizedCodeAccessTokenFromOffer({
-    credentialOffer,
-    issuerMetadata,
-    txCode,
-  });
-  const { c_nonce } = await client.requestNonce({ issuerMetadata });
-  const credentialConfigurationId = credentialOffer.credential_configuration_ids[0];
-  const { jwt } = await client.createCredentialRequestJwtProof({
-    issuerMetadata,
-    credentialConfigurationId,
-    signer: { method: 'did', didUrl: `${did}#${multibase}`, alg: 'EdDSA' },
-    nonce: c_nonce,
-  });
-  const response = await client.retrieveCredentials({
-    issuerMetadata,
-    accessToken: accessTokenResponse.access_token,
-    credentialConfigurationId,
-    proofs: { jwt: [jwt] },
-  });
-  const credentials = response.credentialResponse.credentials as { credential: Json }[];
-  return { did, credential: credentials[0].credential };
 }
 
 /** A self-signed certificate for localhost, made with openssl for this test file only. */
@@ -590,7 +544,10 @@ describe.each(TEST_DATABASES)('the VC-API exchange (Learner Credential Wallet) o
 
   it('lets an OID4VCI wallet take the same kind of offer over TLS: verifier-core verifies its copy; the exchange is then refused', async () => {
     const links = await offerOf(keys[0]);
-    const { did, credential } = await oid4vciWallet(links.offerUri, links.txCode as string);
+    const {
+      holder: { did },
+      credential,
+    } = await oid4vcTsWallet(links.offerUri, links.txCode as string);
     await expectWalletCopy(credential, { did } as Holder, keys[0]);
     expect(await rowOf(links.id)).toMatchObject({ state: 'claimed', claimed_protocol: 'oid4vci', holder_did: did });
     expectProblem(await post(links.exchangeUrl, {}), 400, 'invalid_grant');
