@@ -153,6 +153,11 @@ export interface TemplatePayload {
    * is published (issue 27); off for a new template, kept as saved by an update without it.
    */
   publicSample?: boolean;
+  /**
+   * Whether the rows may leave out the recipient's first and last name (issue 28): off by default, since every
+   * public page, PDF and credential says who the certificate was awarded to; kept as saved by an update without it.
+   */
+  namesOptional?: boolean;
 }
 
 /** GET /api/issuer/{issuer}/template/{id}/json: the definition in the payload's shape, ready for update mode. */
@@ -183,6 +188,8 @@ export interface TemplateImportData {
   NbCharMax: number;
   /** openbadge templates need an Email on every row */
   openbadge: boolean;
+  /** the rows may leave out the recipient's name (TemplatePayload.namesOptional) */
+  namesOptional: boolean;
 }
 
 /** GET /api/template/tables?templateId=: the reference table screen's data. */

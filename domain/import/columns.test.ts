@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { importColumns, mappedHeader, normalisedHeader, suggestHeaderMapping, type ColumnDefinition } from './columns';
-import { validateImport, type ImportDefinition, type ImportResult } from './sheet';
+import { requiredHeaders, validateImport, type ImportDefinition, type ImportResult } from './sheet';
 
 const badge: ColumnDefinition = { technicalFields: ['ID'], fieldsToCertify: ['Email'], fileFields: [] };
 
@@ -222,6 +222,41 @@ describe('required recipient fields', () => {
         more: 0,
       },
     ]);
+  });
+
+  it('asks for neither the columns nor their cells when the template makes the names optional', () => {
+    const optional = { ...definition, namesOptional: true };
+    expect(requiredHeaders(optional)).not.toContain('firstName');
+    expect(requiredHeaders(optional)).not.toContain('lastName');
+    expect(requiredHeaders(definition)).toEqual(expect.arrayContaining(['firstName', 'lastName']));
+    const without = validateImport(
+      [
+        ['language', 'ID', 'Email'],
+        ['all', '1', 'a@example.org'],
+      ],
+      optional,
+    );
+    expect(without).toEqual({ ok: true, rows: [expect.objectContaining({ ID: '1', Email: 'a@example.org' })] });
+    const someEmpty = validateImport(
+      [
+        ['language', 'ID', 'Email', 'firstName', 'lastName'],
+        ['all', '1', 'a@example.org', 'Ada', 'Lovelace'],
+        ['all', '2', 'b@example.org', '', ''],
+      ],
+      optional,
+    );
+    expect(someEmpty.ok).toBe(true);
+    expect(
+      errorsOf(
+        validateImport(
+          [
+            ['language', 'ID', 'Email'],
+            ['all', '1', 'a@example.org'],
+          ],
+          definition,
+        ),
+      ),
+    ).toEqual([{ code: 'ERR_MISSING_HEADERS', details: ['firstName', 'lastName'], more: 0 }]);
   });
 
   it('refuses an unreadable date with its cell, never reading it as today', () => {

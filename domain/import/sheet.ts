@@ -45,6 +45,8 @@ export interface ImportDefinition {
   maxRows: number;
   /** a registry template, whose rows may also carry the register's columns (columns.ts) */
   register?: boolean;
+  /** the template lets rows leave out the recipient's name: firstName and lastName are neither required nor filled */
+  namesOptional?: boolean;
 }
 
 /** One imported row: technical fields, Language, Email, then the data fields, all as text. */
@@ -90,7 +92,7 @@ export function requiredHeaders(definition: ImportDefinition): string[] {
     LANGUAGE_HEADER,
     ...definition.technicalFields,
     ...(definition.openbadge ? [EMAIL_KEY] : []),
-    ...REQUIRED_RECIPIENT_FIELDS,
+    ...(definition.namesOptional ? [] : REQUIRED_RECIPIENT_FIELDS),
     ...definition.fieldsToCertify,
     ...definition.fileFields,
   ]);
@@ -271,7 +273,7 @@ export function* validateImportSteps(
   const languageIndex = slots.findIndex((slot) => slot.key === LANGUAGE_KEY);
   const emailIndex = slots.findIndex((slot) => slot.key === EMAIL_KEY);
   const technicalIndexes = slots.flatMap((slot, index) => (slot.technical ? [index] : []));
-  const requiredIndexes = REQUIRED_RECIPIENT_FIELDS.map((field) =>
+  const requiredIndexes = (definition.namesOptional ? [] : REQUIRED_RECIPIENT_FIELDS).map((field) =>
     slots.findIndex((slot) => slot.key.toLowerCase() === field.toLowerCase()),
   );
   const fileIndexes = slots.flatMap((slot, index) => (slot.file ? [index] : []));

@@ -143,6 +143,8 @@ export interface TemplateTable {
   pathway_definition: Json | null;
   /** the issuer shows the sample page publicly even before a certificate is published (issue 27) */
   public_sample: Generated<Flag>;
+  /** the rows may leave the recipient's name out: its certificates name nobody (issue 28) */
+  names_optional: Generated<Flag>;
 }
 
 /** An issuer's template tag (spec 001 section 3); which templates carry it is in template_tags. */

@@ -131,5 +131,6 @@ export function templateImportData(row: Template): TemplateImportData {
     requiresFiles: fileFields.length > 0,
     NbCharMax: row.nb_char_max,
     openbadge: row.type === 'openbadge' || row.type === 'openbadge_custom',
+    namesOptional: row.names_optional === 1,
   };
 }

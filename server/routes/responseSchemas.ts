@@ -152,6 +152,7 @@ export const templateDefinitionAnswer = z.object({
   languagesList: z.string(),
   technicalFields: z.array(z.string()),
   publicSample: z.boolean(),
+  namesOptional: z.boolean(),
   certificationCounter: z.number(),
   lockedLanguages: z.array(z.string()),
 });
@@ -169,6 +170,7 @@ export const templateImportDataAnswer = z.object({
   requiresFiles: z.boolean(),
   NbCharMax: z.number(),
   openbadge: z.boolean(),
+  namesOptional: z.boolean(),
 });
 
 export const templateTablesAnswer = z.object({

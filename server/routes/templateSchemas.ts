@@ -72,6 +72,7 @@ export const templatePayloadSchema = z.object({
   // the column names' rules (count, length, characters) are checked by validateTechnicalFields
   technicalFields: z.array(z.string().max(200)).max(20).optional(),
   publicSample: z.boolean().optional(),
+  namesOptional: z.boolean().optional(),
 });
 
 /** The multipart json part: the payload with its mode, and the id in update mode. */

@@ -1193,6 +1193,7 @@ export interface paths {
               languagesList: string;
               technicalFields: string[];
               publicSample: boolean;
+              namesOptional: boolean;
               certificationCounter: number;
               lockedLanguages: string[];
             };
@@ -1265,6 +1266,7 @@ export interface paths {
               requiresFiles: boolean;
               NbCharMax: number;
               openbadge: boolean;
+              namesOptional: boolean;
             };
           };
         };
@@ -1409,6 +1411,7 @@ export interface paths {
             };
             technicalFields?: string[];
             publicSample?: boolean;
+            namesOptional?: boolean;
           };
         };
       };
@@ -1563,6 +1566,7 @@ export interface paths {
             };
             technicalFields?: string[];
             publicSample?: boolean;
+            namesOptional?: boolean;
           };
         };
       };

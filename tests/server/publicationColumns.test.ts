@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { signInAdmin } from './signIn';
 import { createBadgeTemplate, publishRows } from './publicationFixtures';
+import { badgePayload, postForm, svgLogo } from './templateFixtures';
 import { createTestApp, TEST_DATABASES, type TestApp } from './testApp';
 
 /** Rows as a sheet headed in plain words gives them: the names and the obtention date under headers of its own. */
@@ -114,6 +115,41 @@ describe.each(TEST_DATABASES)('the columns of published rows on %s (issue 28)', 
     expect(empty.json().errors).toEqual([{ code: 'ERR_MISSING_VALUES', details: ['D3 (firstName)'], more: 0 }]);
     expect(empty.json().error).toContain('ERR_MISSING_VALUES (D3 (firstName))');
     expect(await state()).toEqual(before);
+  });
+
+  it('publishes rows without names for a template that makes them optional, and its page names nobody', async () => {
+    const created = await postForm(t.app, headers, badgePayload({ namesOptional: true }), [svgLogo()]);
+    expect(created.statusCode, created.body).toBe(201);
+    const optional = created.json<{ id: number }>().id;
+    const saved = await t.app.inject({
+      method: 'GET',
+      url: `/api/issuer/${issuerId}/template/${optional}/json`,
+      headers,
+    });
+    expect(saved.json()).toMatchObject({ namesOptional: true });
+    const data = await t.app.inject({
+      method: 'GET',
+      url: `/api/issuer/${issuerId}/template/${optional}/data`,
+      headers,
+    });
+    expect(data.json()).toMatchObject({ namesOptional: true });
+    const answer = await publishRows(t.app, headers, optional, [
+      { ID: 'T-1', Language: 'all', Email: 'ada@example.org' },
+    ]);
+    expect(answer.statusCode, answer.body).toBe(200);
+    const { key, first_name, last_name } = await db()
+      .selectFrom('certificates')
+      .select(['key', 'first_name', 'last_name'])
+      .executeTakeFirstOrThrow();
+    expect([first_name ?? '', last_name ?? '']).toEqual(['', '']);
+    const page = await t.app.inject({ method: 'GET', url: `/certificate/${key}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).not.toContain('class="graduate-name"');
+    // an update that does not name the setting keeps it; the default template still requires the names
+    expect(
+      (await publishRows(t.app, headers, templateId, [{ ID: 'T-2', Language: 'all', Email: 'bob@example.org' }]))
+        .statusCode,
+    ).toBe(400);
   });
 
   it('refuses an unreadable obtention date rather than issuing it for today', async () => {

@@ -130,6 +130,7 @@ describe.each(TEST_DATABASES)('template calls on %s', (database) => {
       requiresFiles: false,
       NbCharMax: 0,
       openbadge: true,
+      namesOptional: false,
     });
     expect((await call('GET', '/api/admin/templates')).json()).toEqual([
       expect.objectContaining({ id, languagesList: 'en;fr', tags: [] }),

@@ -26,6 +26,7 @@ import * as chainTransactions from './2026-11-26T0120_chain_transactions';
 import * as nftClaims from './2026-11-26T0130_nft_claims';
 import * as publicationUploads from './2026-11-26T0140_publication_uploads';
 import * as templatePublicSample from './2026-11-28T0100_template_public_sample';
+import * as templateOptionalNames from './2026-11-29T0100_template_optional_names';
 import * as certificateReplacements from './2026-11-28T0300_certificate_replacements';
 import * as walletOffers from './2026-11-28T1500_wallet_offers';
 import * as walletOfferClaims from './2026-11-28T1900_wallet_offer_claims';
@@ -64,4 +65,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28T1500_wallet_offers': walletOffers,
   '2026-11-28T1900_wallet_offer_claims': walletOfferClaims,
   '2026-11-29T0000_recipient_codes': recipientCodes,
+  '2026-11-29T0100_template_optional_names': templateOptionalNames,
 };

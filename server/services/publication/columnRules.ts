@@ -23,6 +23,7 @@ export function serverImportDefinition(importData: TemplateImportData, maxRows: 
     openbadge: importData.openbadge,
     maxRows,
     register: hasRegisterColumns(importData.type),
+    namesOptional: importData.namesOptional,
   };
 }
 

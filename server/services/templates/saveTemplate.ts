@@ -148,6 +148,7 @@ export async function saveTemplate(
     cstyle: JSON.stringify(cstyle),
     technical_fields: technicalFields,
     public_sample: (payload.publicSample ?? existing?.public_sample === 1) ? 1 : 0,
+    names_optional: (payload.namesOptional ?? existing?.names_optional === 1) ? 1 : 0,
   };
   const stored = await images.storeUsed();
   try {

@@ -27,6 +27,7 @@ const template: TemplateImportData = {
   requiresFiles: false,
   NbCharMax: 0,
   openbadge: true,
+  namesOptional: false,
 };
 
 const record = (change: Partial<CertificateRecord>): CertificateRecord => {

@@ -30,6 +30,7 @@ const usedBadge: TemplateDefinition = {
   languagesList: 'en',
   technicalFields: ['ID'],
   publicSample: false,
+  namesOptional: false,
   certificationCounter: 3,
   lockedLanguages: ['en'],
 };

@@ -171,6 +171,31 @@ export function PublicSampleCard({ state, dispatch }: { state: EditorState; disp
   );
 }
 
+/**
+ * Whether the rows may leave out the recipient's name (issue 28): off by default, since every public page, PDF and
+ * credential says who a certificate was awarded to. The registry editor has no such card: the register names everyone.
+ */
+export function NamesOptionalCard({ state, dispatch }: { state: EditorState; dispatch: Dispatch<EditorAction> }) {
+  const translate = useTranslate();
+  return (
+    <ParametersCard title={translate('editor.parameters.names_optional')}>
+      <FormControlLabel
+        control={
+          <Checkbox
+            checked={state.namesOptional}
+            onChange={(event) => dispatch({ type: 'setNamesOptional', namesOptional: event.target.checked })}
+            slotProps={{ input: { 'aria-describedby': 'names-optional-hint' } }}
+          />
+        }
+        label={translate('editor.parameters.names_optional_label')}
+      />
+      <Typography id="names-optional-hint" variant="body2" color="text.secondary">
+        {translate('editor.parameters.names_optional_hint')}
+      </Typography>
+    </ParametersCard>
+  );
+}
+
 /** Step 0 of the badge editor: languages, then the delivery mode and badge type when creating. */
 export function ParametersStep({
   state,
@@ -190,6 +215,7 @@ export function ParametersStep({
       <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
         <TechnicalFieldsCard state={state} dispatch={dispatch} />
         <PublicSampleCard state={state} dispatch={dispatch} />
+        <NamesOptionalCard state={state} dispatch={dispatch} />
         <ParametersCard title={translate('editor.parameters.delivery')}>
           {creating ? (
             <FormControl>

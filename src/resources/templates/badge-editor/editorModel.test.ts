@@ -67,6 +67,7 @@ function definition(overrides: Partial<TemplateDefinition> = {}): TemplateDefini
     languagesList: 'fr;en',
     technicalFields: ['ID'],
     publicSample: false,
+    namesOptional: false,
     certificationCounter: 4,
     lockedLanguages: ['fr', 'en'],
     ...overrides,
@@ -214,9 +215,11 @@ describe('the badge editor model', () => {
       },
       cstyle: STYLE_PRESETS[1].cstyle,
       publicSample: false,
+      namesOptional: false,
       technicalFields: ['ID'],
     });
     expect(buildPayload(run(state, { type: 'setPublicSample', publicSample: true })).json.publicSample).toBe(true);
+    expect(buildPayload(run(state, { type: 'setNamesOptional', namesOptional: true })).json.namesOptional).toBe(true);
     expect(payload.files.map(({ part, name, file }) => [part, name, file])).toEqual([
       ['badgeImage', 'logo.svg', logo],
       ['badgeImage', '2-logo.svg', otherLogo],

@@ -89,6 +89,8 @@ export interface EditorState {
   technicalFieldsOptional: boolean;
   /** its sample page is public before any certificate is published (issue 27) */
   publicSample: boolean;
+  /** the rows may leave out the recipient's name (issue 28): off unless the issuer says its certificates name nobody */
+  namesOptional: boolean;
 }
 
 export type ClientIds = 'ask' | 'account' | 'unknown';
@@ -140,6 +142,7 @@ export function newEditorState(context: EditorContext): EditorState {
     technicalFields: DEFAULT_TECHNICAL_FIELDS.join(TECHNICAL_FIELDS_SEPARATOR),
     technicalFieldsOptional: false,
     publicSample: false,
+    namesOptional: false,
   };
 }
 
@@ -207,6 +210,7 @@ export function stateFromDefinition(
     technicalFieldsOptional: mode === 'update' && savedTechnical.length === 0,
     // a copy is a new template: nothing of it is public until someone chooses so
     publicSample: mode === 'update' && definition.publicSample,
+    namesOptional: definition.namesOptional,
   };
 }
 
@@ -345,6 +349,7 @@ export type EditorAction =
   | { type: 'setRegistry'; values: Partial<RegistryValues> }
   | { type: 'setTechnicalFields'; value: string }
   | { type: 'setPublicSample'; publicSample: boolean }
+  | { type: 'setNamesOptional'; namesOptional: boolean }
   | { type: 'next' }
   | { type: 'previous' }
   | { type: 'goTo'; step: number }
@@ -463,6 +468,8 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
       return { ...state, technicalFields: action.value, errors: withoutPath(state.errors, 'technicalFields') };
     case 'setPublicSample':
       return { ...state, publicSample: action.publicSample };
+    case 'setNamesOptional':
+      return { ...state, namesOptional: action.namesOptional };
     case 'next':
       return next(state);
     case 'previous':
@@ -531,6 +538,7 @@ export function buildPayload(state: EditorState): EditorPayload {
     content,
     cstyle: storedStyle(state.cstyle),
     publicSample: state.publicSample,
+    namesOptional: state.namesOptional,
   };
   const technicalFields = parseTechnicalFields(state.technicalFields);
   if (technicalFields.length > 0 || !state.technicalFieldsOptional) json.technicalFields = technicalFields;

@@ -56,6 +56,7 @@ const template: TemplateImportData = {
   requiresFiles: false,
   NbCharMax: 0,
   openbadge: true,
+  namesOptional: false,
 };
 
 let templateData = template;

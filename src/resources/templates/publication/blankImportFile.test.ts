@@ -17,6 +17,7 @@ const template: TemplateImportData = {
   requiresFiles: true,
   NbCharMax: 300,
   openbadge: true,
+  namesOptional: false,
 };
 
 describe("the template's import", () => {
@@ -30,6 +31,7 @@ describe("the template's import", () => {
       openbadge: true,
       maxRows: 10_000,
       register: false,
+      namesOptional: false,
     });
     expect(isTemplateAvailable(template)).toBe(true);
     expect(isTemplateAvailable({ ...template, usable: false })).toBe(false);

@@ -23,6 +23,7 @@ export function importDefinitionOf(template: TemplateImportData): ImportDefiniti
     // the archive of the rows' files travels with the single-call publish only
     maxRows: template.fileFields.length > 0 ? SINGLE_PUBLISH_MAX_ROWS : IMPORT_MAX_ROWS,
     register: hasRegisterColumns(template.type),
+    namesOptional: template.namesOptional,
   };
 }
 
