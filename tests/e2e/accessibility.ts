@@ -22,10 +22,13 @@ export async function seriousViolations(page: Page, { include, exclude, rules }:
   // legacy mode: axe.run in the page itself, rather than axe.runPartial in each frame then axe.finishRun in a new
   // blank page of the context opened and closed for every check; same rules, but frames of another origin are not
   // checked (the app has none; the row preview's script-less frame is left out anyway). See docs/decisions.md.
+  // resultTypes: only the violations get their every element described; the passes and the rest one each (the
+  // same rules run, and the answer's violations are whole): about a third less time per check (2026-11-29: 0.6–0.9 s
+  // against 1.0–1.2 s on the users and templates screens). options() replaces the options, so it comes first
   let builder = new AxeBuilder({ page }).setLegacyMode();
   builder = rules
-    ? builder.withRules(rules)
-    : builder.options({ rules: { 'label-content-name-mismatch': { enabled: true } } });
+    ? builder.options({ resultTypes: ['violations'] }).withRules(rules)
+    : builder.options({ rules: { 'label-content-name-mismatch': { enabled: true } }, resultTypes: ['violations'] });
   if (include) builder = builder.include(include);
   if (exclude) builder = builder.exclude(exclude);
   const { violations } = await builder.analyze();
