@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { ActivityRecorder } from './services/activity/recorder';
 import type { Database } from './db/schema';
 import type { Dialect } from './db/connection';
 import type { Config } from './config';
@@ -29,4 +30,6 @@ export interface AppContext {
   chain: LedgerChain | null;
   /** the tokens that let staff see a template's public page and thumbnail before it is public */
   previews: TemplatePreviews;
+  /** counts what recipients did with their certificates (issue 31): views, downloads, LinkedIn, verifications */
+  activity: ActivityRecorder;
 }
