@@ -259,6 +259,10 @@ export async function publicPageRoutes(app: FastifyInstance, ctx: AppContext): P
           "A redirect (302) to LinkedIn's Add to profile form filled in with the certificate (https://www.linkedin.com/profile/add?startTask=CERTIFICATION_NAME&name=…&certUrl=…&certId=…) in the language lang chooses among the certificate's; a certificate that is not valid leads back to its page, which tells why. Crawlers, link previewers and mail scanners are led there too, not counted.",
         params: z.object({ key: z.string() }),
         querystring: z.object({ lang: z.string().max(20).optional() }),
+        response: {
+          302: htmlAnswer("No body: Location is LinkedIn's form, or the certificate's page"),
+          404: htmlAnswer('The page of an unknown certificate'),
+        },
       },
     },
     async (request, reply) => {
