@@ -118,3 +118,27 @@ export class DailyVisitors {
     return this.seen.size;
   }
 }
+
+/** What a report row says of a certificate's activity (issue 31): its columns, its export's cells. */
+export interface ActivityColumns {
+  /** people's views of the public page (once per visitor and day) */
+  Views: number;
+  FirstView: string | null;
+  LastView: string | null;
+  /** PDF and badge image downloads */
+  Downloads: number;
+  LinkedInClicks: number;
+  Verifications: number;
+}
+
+export function activityColumns(activity: CertificateActivity): ActivityColumns {
+  const count = (kind: ActivityKind) => activity[kind]?.count ?? 0;
+  return {
+    Views: count('view'),
+    FirstView: activity.view?.firstAt ?? null,
+    LastView: activity.view?.lastAt ?? null,
+    Downloads: DOWNLOAD_KINDS.reduce((sum, kind) => sum + count(kind), 0),
+    LinkedInClicks: count('linkedin'),
+    Verifications: count('verification'),
+  };
+}

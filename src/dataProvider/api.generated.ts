@@ -7318,6 +7318,18 @@ export interface paths {
                 WalletTakenAt?: string | null;
                 /** @description by which protocol: 'oid4vci' or 'vcapi' */
                 WalletProtocol?: string | null;
+                /** @description people's views of the public page, once per visitor and day (issue 31) */
+                Views?: number;
+                /** @description when the public page was first viewed */
+                FirstView?: string | null;
+                /** @description when the public page was last viewed */
+                LastView?: string | null;
+                /** @description downloads of the PDF and of the badge image */
+                Downloads?: number;
+                /** @description clicks on the page's and the mail's LinkedIn button */
+                LinkedInClicks?: number;
+                /** @description verifications by the verify page and the VC-API verifier */
+                Verifications?: number;
               } & {
                 [key: string]: unknown;
               })[];
@@ -7928,6 +7940,7 @@ export interface paths {
             counter?: boolean | ('true' | 'false');
             ids?: number[] | string;
             wallet?: number[] | string;
+            viewed?: number[] | string;
           };
         };
       };
@@ -7961,6 +7974,18 @@ export interface paths {
                 WalletTakenAt?: string | null;
                 /** @description by which protocol: 'oid4vci' or 'vcapi' */
                 WalletProtocol?: string | null;
+                /** @description people's views of the public page, once per visitor and day (issue 31) */
+                Views?: number;
+                /** @description when the public page was first viewed */
+                FirstView?: string | null;
+                /** @description when the public page was last viewed */
+                LastView?: string | null;
+                /** @description downloads of the PDF and of the badge image */
+                Downloads?: number;
+                /** @description clicks on the page's and the mail's LinkedIn button */
+                LinkedInClicks?: number;
+                /** @description verifications by the verify page and the VC-API verifier */
+                Verifications?: number;
               } & {
                 [key: string]: unknown;
               })[];
@@ -9242,6 +9267,14 @@ export interface paths {
               nbEmailSent: number;
               nbEmailOpened: number;
               nbEmailRejected: number;
+              /** @description people's views of the certificates' public pages (issue 31) */
+              nbViews?: number;
+              /** @description PDF and badge image downloads */
+              nbDownloads?: number;
+              /** @description clicks on the LinkedIn button */
+              nbLinkedIn?: number;
+              /** @description verifications by the verify page and the VC-API verifier */
+              nbVerifications?: number;
             }[];
           };
         };

@@ -26,10 +26,11 @@ interface Visitor {
 
 describe.each(TEST_DATABASES)('what recipients did with their certificates (issue 31) on %s', (database) => {
   let t: CampaignApp['t'];
+  let headers: CampaignApp['headers'];
   let campaignId: number;
   let certificates: { id: number; key: string }[];
   beforeEach(async () => {
-    ({ t, campaignId } = await openCampaignApp(database, { recipients: 2 }));
+    ({ t, headers, campaignId } = await openCampaignApp(database, { recipients: 2 }));
     await t.app.laurel.jobs.runUntilIdle();
     certificates = await t.app.laurel.db
       .selectFrom('certificates')
@@ -152,6 +153,52 @@ describe.each(TEST_DATABASES)('what recipients did with their certificates (issu
     expect(vcApi.statusCode, vcApi.body).toBe(200);
     expect(vcApi.json<{ verified: boolean }>().verified).toBe(true);
     expect(await counted(id)).toEqual({ verification: 2 });
+  });
+
+  it('shows views, downloads, LinkedIn clicks and verifications in the report, its viewed filter and the dashboard', async () => {
+    const [viewed, never] = certificates;
+    await visit(`/certificate/${viewed.key}`);
+    await visit(`/certificate/${viewed.key}`, { ip: '198.51.100.9' });
+    await visit(`/certificate/${viewed.key}/certificate.pdf`);
+    await visit(`/certificate/${viewed.key}/linkedin`);
+    await visit(`/certificate/${never.key}/certificate.pdf`);
+    await t.app.laurel.activity.settled();
+
+    const report = async (body: Record<string, unknown> = {}) => {
+      const answer = await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/data_post',
+        headers,
+        payload: { campaignId, sort: 'email', order: 'ASC', ...body },
+      });
+      expect(answer.statusCode, answer.body).toBe(200);
+      return answer.json<{ data: Record<string, unknown>[]; count: number }>();
+    };
+    const { data } = await report();
+    const byKey = new Map(data.map((row) => [row.key, row]));
+    expect(byKey.get(viewed.key)).toMatchObject({ Views: 2, Downloads: 1, LinkedInClicks: 1, Verifications: 0 });
+    expect(byKey.get(viewed.key)?.LastView).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    expect(byKey.get(never.key)).toMatchObject({ Views: 0, FirstView: null, LastView: null, Downloads: 1 });
+    // the viewed filter: viewed, never viewed, both
+    const viewedRows = await report({ viewed: '1' });
+    expect(viewedRows.data.map((row) => row.key)).toEqual([viewed.key]);
+    expect(viewedRows.count).toBe(1);
+    expect((await report({ viewed: '0' })).data.map((row) => row.key)).toEqual([never.key]);
+    expect((await report({ viewed: '0,1' })).count).toBe(2);
+    // with the search box's words too
+    expect((await report({ viewed: '1', filter: 'learner' })).count).toBe(1);
+
+    // the dashboard's period totals
+    const today = new Date().toISOString().slice(0, 10);
+    const activity = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/activity?startDate=${today}&endDate=${today}`,
+      headers,
+    });
+    expect(activity.statusCode, activity.body).toBe(200);
+    const items = activity.json<{ nbViews?: number; nbDownloads?: number; nbLinkedIn?: number }[]>();
+    expect(items).toHaveLength(1);
+    expect(items[0]).toMatchObject({ nbViews: 2, nbDownloads: 2, nbLinkedIn: 1, nbVerifications: 0 });
   });
 
   it('still answers the page, the PDF and the LinkedIn click when the activity cannot be written', async () => {
