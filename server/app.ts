@@ -1,5 +1,5 @@
 import swagger from '@fastify/swagger';
-import { ActivityRecorder } from './services/activity/recorder';
+import { DailyActivityRecorder } from './services/activity/recorder';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
@@ -107,7 +107,7 @@ export async function buildApp(
         ? (await import('./services/ledger/evm/evmChain')).evmChainFromSettings(config.nft)
         : null;
   const previews = templatePreviews(tokens.derivedKey(TEMPLATE_PREVIEW_PURPOSE));
-  const activity = new ActivityRecorder(db, config.publicUrl, app.log);
+  const activity = new DailyActivityRecorder(db, config.publicUrl, app.log);
   const ctx: AppContext = {
     config,
     db,

@@ -1,5 +1,4 @@
 import type { Kysely } from 'kysely';
-import type { ActivityRecorder } from './services/activity/recorder';
 import type { Database } from './db/schema';
 import type { Dialect } from './db/connection';
 import type { Config } from './config';
@@ -11,6 +10,7 @@ import type { FileStore } from './ports/fileStore';
 import type { RateLimits } from './auth/rateLimiter';
 import type { LedgerChain } from './ports/ledgerChain';
 import type { TemplatePreviews } from './ports/templatePreviews';
+import type { ActivityRecorder } from './ports/activityRecorder';
 
 /** What route modules and services share: built once by buildApp and passed down. */
 export interface AppContext {

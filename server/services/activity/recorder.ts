@@ -3,15 +3,9 @@ import type { Kysely } from 'kysely';
 import { DailyVisitors, isAutomatedVisitor, type ActivityKind } from '../../../domain/activity';
 import { nowIso, todayUtc } from '../../db/clock';
 import type { Database } from '../../db/schema';
+import type { ActivityRecorder, ActivityRequest } from '../../ports/activityRecorder';
 import { recordActivity } from '../../repositories/certificateActivity';
 import { certificateKeyOfCredentialId } from '../credentials/identifiers';
-
-/** What the recorder reads of a request: the visitor's address, browser, method and prefetch headers. */
-export interface ActivityRequest {
-  ip: string;
-  method: string;
-  headers: Readonly<Record<string, string | string[] | undefined>>;
-}
 
 interface ActivityLog {
   warn(object: object, message: string): void;
@@ -30,7 +24,7 @@ const MAX_PENDING_WRITES = 500;
  * `record` neither waits for the database nor fails: the write runs beside the request, its error is logged
  * (a database outage must not fail the page), and past MAX_PENDING_WRITES waiting writes events are dropped.
  */
-export class ActivityRecorder {
+export class DailyActivityRecorder implements ActivityRecorder {
   private readonly visitors = new DailyVisitors(
     (text) => createHash('sha256').update(text).digest('base64url'),
     () => randomBytes(32).toString('base64url'),
