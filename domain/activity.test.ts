@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DailyVisitors, isAutomatedVisitor, type Visit } from './activity';
+import { activityColumns, DailyVisitors, isAutomatedVisitor, type Visit } from './activity';
 
 const CHROME =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
@@ -92,5 +92,34 @@ describe('the same visitor counts once a day', () => {
     expect(seen.size).toBe(3);
     expect(seen.firstToday('2026-11-29', { ...visit, certificate: 'd' })).toBe(false);
     expect(seen.firstToday('2026-11-29', { ...visit, certificate: 'a' })).toBe(true);
+  });
+});
+
+describe("a report row's activity columns", () => {
+  it('adds the PDF and image downloads, keeps the first and last view, and reads nothing as zero', () => {
+    const at = (day: number) => `2026-11-${day}T10:00:00.000Z`;
+    expect(
+      activityColumns({
+        view: { count: 3, firstAt: at(20), lastAt: at(28) },
+        pdf: { count: 2, firstAt: at(21), lastAt: at(22) },
+        image: { count: 1, firstAt: at(21), lastAt: at(21) },
+        verification: { count: 4, firstAt: at(23), lastAt: at(24) },
+      }),
+    ).toEqual({
+      Views: 3,
+      FirstView: at(20),
+      LastView: at(28),
+      Downloads: 3,
+      LinkedInClicks: 0,
+      Verifications: 4,
+    });
+    expect(activityColumns({})).toEqual({
+      Views: 0,
+      FirstView: null,
+      LastView: null,
+      Downloads: 0,
+      LinkedInClicks: 0,
+      Verifications: 0,
+    });
   });
 });
