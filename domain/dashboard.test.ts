@@ -12,6 +12,7 @@ import {
   notSent,
   periodShortcut,
   periodTotals,
+  recipientTotals,
   sentPercentage,
   sortStats,
   templateLabelIn,
@@ -152,5 +153,29 @@ describe('sums over the selected issuers', () => {
       notSent: 4,
       percentage: 50,
     });
+  });
+});
+
+describe('what recipients did in the period (issue 31)', () => {
+  const item = (id: number, figures: Partial<ActivityItem>): ActivityItem => ({
+    id,
+    label: `Issuer ${id}`,
+    TemplateID: id * 10,
+    TemplateLabel: '{}',
+    nbActives: 0,
+    nbEmailSent: 0,
+    nbEmailOpened: 0,
+    nbEmailRejected: 0,
+    ...figures,
+  });
+
+  it('adds up the selected issuers’ views, downloads, LinkedIn clicks and verifications', () => {
+    const activity = [
+      item(1, { nbViews: 3, nbDownloads: 2, nbLinkedIn: 1, nbVerifications: 0 }),
+      item(2, { nbViews: 5, nbVerifications: 2 }),
+      item(3, {}),
+    ];
+    expect(recipientTotals(activity, null)).toEqual({ views: 8, downloads: 2, linkedIn: 1, verifications: 2 });
+    expect(recipientTotals(activity, new Set([2]))).toEqual({ views: 5, downloads: 0, linkedIn: 0, verifications: 2 });
   });
 });

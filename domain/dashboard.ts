@@ -38,6 +38,35 @@ export interface ActivityItem {
   nbEmailOpened: number;
   /** emails of the period refused by the mail server (not delivered) */
   nbEmailRejected: number;
+  /** what recipients did in the period (issue 31): page views, PDF and image downloads, LinkedIn clicks, checks */
+  nbViews?: number;
+  nbDownloads?: number;
+  nbLinkedIn?: number;
+  nbVerifications?: number;
+}
+
+/** What recipients did in the period, over the selected issuers (issue 31). */
+export interface RecipientTotals {
+  views: number;
+  downloads: number;
+  linkedIn: number;
+  verifications: number;
+}
+
+export function recipientTotals(
+  activity: readonly ActivityItem[],
+  selected: ReadonlySet<number> | null,
+): RecipientTotals {
+  const isCounted = counted(selected);
+  const totals: RecipientTotals = { views: 0, downloads: 0, linkedIn: 0, verifications: 0 };
+  for (const item of activity) {
+    if (!isCounted(item.id)) continue;
+    totals.views += item.nbViews ?? 0;
+    totals.downloads += item.nbDownloads ?? 0;
+    totals.linkedIn += item.nbLinkedIn ?? 0;
+    totals.verifications += item.nbVerifications ?? 0;
+  }
+  return totals;
 }
 
 /** Default period: the last 7 days, today included. */

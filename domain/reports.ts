@@ -59,6 +59,13 @@ export interface ReportRow {
   /** when the certificate was last taken into a wallet, and by which protocol ('oid4vci' or 'vcapi') */
   WalletTakenAt?: string | null;
   WalletProtocol?: string | null;
+  /** what recipients did (issue 31; domain/activity.ts ActivityColumns) */
+  Views?: number;
+  FirstView?: string | null;
+  LastView?: string | null;
+  Downloads?: number;
+  LinkedInClicks?: number;
+  Verifications?: number;
   [field: string]: unknown;
 }
 

@@ -1,4 +1,5 @@
 import swagger from '@fastify/swagger';
+import { DailyActivityRecorder } from './services/activity/recorder';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
@@ -106,7 +107,21 @@ export async function buildApp(
         ? (await import('./services/ledger/evm/evmChain')).evmChainFromSettings(config.nft)
         : null;
   const previews = templatePreviews(tokens.derivedKey(TEMPLATE_PREVIEW_PURPOSE));
-  const ctx: AppContext = { config, db, dialect, tokens, mailer, jobs, databaseHealth, files, limits, chain, previews };
+  const activity = new DailyActivityRecorder(db, config.publicUrl, app.log);
+  const ctx: AppContext = {
+    config,
+    db,
+    dialect,
+    tokens,
+    mailer,
+    jobs,
+    databaseHealth,
+    files,
+    limits,
+    chain,
+    previews,
+    activity,
+  };
   app.decorate('laurel', ctx);
   if (config.role === 'worker') {
     // a worker process runs the jobs and answers only its liveness and readiness
@@ -131,6 +146,7 @@ export async function buildApp(
     files.close();
     await limits.close();
     await chain?.close();
+    await activity.settled();
     await close();
   });
 

@@ -10,6 +10,7 @@ import type { FileStore } from './ports/fileStore';
 import type { RateLimits } from './auth/rateLimiter';
 import type { LedgerChain } from './ports/ledgerChain';
 import type { TemplatePreviews } from './ports/templatePreviews';
+import type { ActivityRecorder } from './ports/activityRecorder';
 
 /** What route modules and services share: built once by buildApp and passed down. */
 export interface AppContext {
@@ -29,4 +30,6 @@ export interface AppContext {
   chain: LedgerChain | null;
   /** the tokens that let staff see a template's public page and thumbnail before it is public */
   previews: TemplatePreviews;
+  /** counts what recipients did with their certificates (issue 31): views, downloads, LinkedIn, verifications */
+  activity: ActivityRecorder;
 }

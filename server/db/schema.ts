@@ -276,6 +276,25 @@ export interface CertificateReplacementTable {
   created_at: Timestamp;
 }
 
+/** What recipients did with a certificate, per kind (issue 31; domain/activity.ts): counted, first and last. */
+export interface CertificateActivityTable {
+  certificate_id: number;
+  /** view | pdf | image | linkedin | verification */
+  kind: string;
+  count: number;
+  first_at: Timestamp;
+  last_at: Timestamp;
+}
+
+/** The same events added up per issuer, template, UTC day (YYYY-MM-DD) and kind: the dashboard's period totals. */
+export interface ActivityDayTable {
+  issuer_id: number;
+  template_id: number;
+  day: string;
+  kind: string;
+  count: number;
+}
+
 /** What a plan gives besides its tier; no row means the defaults. */
 export interface PlanSettingTable {
   plan: string;
@@ -448,6 +467,8 @@ export interface Database {
   recipient_codes: RecipientCodeTable;
   wallet_mail_offers: WalletMailOfferTable;
   certificate_replacements: CertificateReplacementTable;
+  certificate_activity: CertificateActivityTable;
+  activity_days: ActivityDayTable;
   plan_settings: PlanSettingTable;
   publication_uploads: PublicationUploadTable;
   publication_upload_parts: PublicationUploadPartTable;

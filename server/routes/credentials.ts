@@ -301,7 +301,7 @@ export async function credentialRoutes(app: FastifyInstance, ctx: AppContext): P
     async (request, reply) => credentialDocument(request.params.key, reply, request.query.download === '1'),
   );
 
-  const bakedBadge = async (key: string, wanted: 'png' | 'svg', reply: FastifyReply) => {
+  const bakedBadge = async (request: FastifyRequest, key: string, wanted: 'png' | 'svg', reply: FastifyReply) => {
     const { certificate, credential } = await signedCertificate(ctx, key);
     const template = await findCredentialTemplate(db, certificate.template_id);
     const logo = template ? templateBadgeLogo(template, certificate.language) : null;
@@ -311,6 +311,8 @@ export async function credentialRoutes(app: FastifyInstance, ctx: AppContext): P
     if (type !== wanted) return reply.redirect(`/certificate/${key}/badge.${type}`, 302);
     const bytes = await files.get(logo);
     if (!bytes) throw notFound('BADGE_IMAGE_NOT_FOUND', 'This badge has no image');
+    // the recipient's download of their badge image (issue 31)
+    ctx.activity.record(request, key, 'image');
     const name = `badge-${key.slice(0, 16)}.${type}`;
     reply
       .header('content-disposition', `attachment; filename="${name}"`)
@@ -339,7 +341,7 @@ export async function credentialRoutes(app: FastifyInstance, ctx: AppContext): P
           },
         },
       },
-      async (request, reply) => bakedBadge(request.params.key, type, reply),
+      async (request, reply) => bakedBadge(request, request.params.key, type, reply),
     );
   }
 
@@ -486,7 +488,10 @@ export async function credentialRoutes(app: FastifyInstance, ctx: AppContext): P
         if (typeof credential !== 'object' || credential === null || Array.isArray(credential)) {
           throw badRequest('UNREADABLE_FILE', 'The file is not a credential');
         }
-        return verifier.verify(credential as Record<string, unknown>);
+        const report = await verifier.verify(credential as Record<string, unknown>);
+        // one of our credentials checked by someone: counted on its certificate (issue 31)
+        ctx.activity.verified(request, [report]);
+        return report;
       },
     );
   });

@@ -26,6 +26,10 @@ const activityItem = z.object({
   nbEmailSent: z.number().int(),
   nbEmailOpened: z.number().int(),
   nbEmailRejected: z.number().int(),
+  nbViews: z.number().int().optional().describe("people's views of the certificates' public pages (issue 31)"),
+  nbDownloads: z.number().int().optional().describe('PDF and badge image downloads'),
+  nbLinkedIn: z.number().int().optional().describe('clicks on the LinkedIn button'),
+  nbVerifications: z.number().int().optional().describe('verifications by the verify page and the VC-API verifier'),
 });
 
 const access = { access: { resource: 'dashboard' as const, action: 'list' as const } };

@@ -60,6 +60,8 @@ export async function pdfRoutes(app: FastifyInstance, ctx: AppContext): Promise<
       const certificate = CERTIFICATE_KEY_PATTERN.test(key) ? await findCertificateByKey(ctx.db, key) : undefined;
       const pdf = certificate ? await certificatePdf(ctx.db, files, ctx.config.publicUrl, certificate) : null;
       if (!pdf) return reply.code(404).send({ code: 'NOT_FOUND', message: 'No such certificate' });
+      // the recipient's (or anyone's) reading of the PDF, a person's once a day (issue 31)
+      ctx.activity.record(request, key, 'pdf');
       const disposition = request.query.download === '1' ? 'attachment' : 'inline';
       return reply
         .header('content-type', 'application/pdf')

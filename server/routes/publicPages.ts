@@ -109,29 +109,26 @@ async function embeddedImages(files: FileStore, template: Template, keys: readon
   return (key) => sources.get(key) ?? null;
 }
 
+/** LinkedIn's "Add to profile" form for this credential, every field filled in (issue 31). */
+function linkedInProfileUrl(view: CredentialView, pageUrl: string, key: string, organizationId: string | null): string {
+  return linkedInAddToProfileUrl({
+    name: view.title,
+    organizationId,
+    organizationName: view.issuer.name,
+    issued: view.obtained.date,
+    expires: view.expires?.date ?? null,
+    certUrl: pageUrl,
+    certId: key,
+  });
+}
+
 /**
  * What the recipient does with a valid credential beyond downloading it (issue 31): add it to their LinkedIn
- * profile (every field filled in), share the page by plain links, or copy its address.
+ * profile (through our own address, which counts the click and leads to LinkedIn's form), share the page by
+ * plain links, or copy its address.
  */
-function shareActions(
-  view: CredentialView,
-  pageUrl: string,
-  key: string,
-  organizationId: string | null,
-): CredentialShareActions {
-  return {
-    pageUrl,
-    linkedInProfile: linkedInAddToProfileUrl({
-      name: view.title,
-      organizationId,
-      organizationName: view.issuer.name,
-      issued: view.obtained.date,
-      expires: view.expires?.date ?? null,
-      certUrl: pageUrl,
-      certId: key,
-    }),
-    ...shareLinks(pageUrl, view.title),
-  };
+function shareActions(view: CredentialView, pageUrl: string, linkedIn: string): CredentialShareActions {
+  return { pageUrl, linkedInProfile: linkedIn, ...shareLinks(pageUrl, view.title) };
 }
 
 /** The language asked for when the template has it, else the template's default. */
@@ -197,11 +194,11 @@ export async function publicPageRoutes(app: FastifyInstance, ctx: AppContext): P
       }
       const template = await findIssuerTemplate(db, certificate.issuer_id, certificate.template_id);
       if (!template) return notFoundPage(request, reply, certificate.language);
+      // a person's visit, counted before the page cache answers (issue 31): machines and repeats of the day are not
+      ctx.activity.record(request, key, 'view');
       // a replaced certificate's page says when, why, and links the one that replaced it (issue 28)
       const replacement = state === 'replaced' ? ((await findReplacementOf(db, key)) ?? null) : null;
-      // the issuer's LinkedIn page (profile, sharing tab) gives the "Add to profile" form its logo
       const issuerParams = await findIssuerParams(db, certificate.issuer_id);
-      const organizationId = linkedInOrganizationId(issuerParams?.parsed ?? {});
       const pageName = PageCache.nameOf(key, request.query.lang ?? null, brandName(request));
       const inputs = [certificate, template, state, replacement, issuerParams?.stored];
       const cached = certificatePages.get(pageName, inputs);
@@ -237,7 +234,11 @@ export async function publicPageRoutes(app: FastifyInstance, ctx: AppContext): P
                 // NFT certificates go into a wallet by their token's claim (see walletDelivery.ts)
                 wallet: template.is_nft === 1 ? undefined : `${base}/wallet?lang=${encodeURIComponent(language)}`,
                 nft: nftAction(certificate),
-                share: shareActions(view, `${ctx.config.publicUrl}${base}`, key, organizationId),
+                share: shareActions(
+                  view,
+                  `${ctx.config.publicUrl}${base}`,
+                  `${base}/linkedin?lang=${encodeURIComponent(language)}`,
+                ),
               }
             : { verify },
         brandName: brandName(request),
@@ -245,6 +246,48 @@ export async function publicPageRoutes(app: FastifyInstance, ctx: AppContext): P
       const page = Buffer.from(html);
       certificatePages.set(pageName, inputs, page);
       return sendPage(reply, 200, page, CERTIFICATE_CACHE);
+    },
+  );
+
+  api.get(
+    '/certificate/:key/linkedin',
+    {
+      config: { auth: 'public' },
+      schema: {
+        summary: "The public page's and the mail's LinkedIn button: counts the click, then leads to LinkedIn's form",
+        description:
+          "A redirect (302) to LinkedIn's Add to profile form filled in with the certificate (https://www.linkedin.com/profile/add?startTask=CERTIFICATION_NAME&name=…&certUrl=…&certId=…) in the language lang chooses among the certificate's; a certificate that is not valid leads back to its page, which tells why. Crawlers, link previewers and mail scanners are led there too, not counted.",
+        params: z.object({ key: z.string() }),
+        querystring: z.object({ lang: z.string().max(20).optional() }),
+        response: {
+          302: htmlAnswer("No body: Location is LinkedIn's form, or the certificate's page"),
+          404: htmlAnswer('The page of an unknown certificate'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { key } = request.params;
+      const certificate = CERTIFICATE_KEY_PATTERN.test(key) ? await findCertificatePageRow(db, key) : undefined;
+      if (!certificate) return notFoundPage(request, reply);
+      const base = `/certificate/${key}`;
+      const template = await findIssuerTemplate(db, certificate.issuer_id, certificate.template_id);
+      if (!template || certificateState(certificate, todayUtc()) !== 'valid') {
+        return reply.header('cache-control', 'no-store').redirect(base, 302);
+      }
+      const language = certificateLanguages(certificate).find((code) => code === request.query.lang);
+      const shown = language ?? certificate.language;
+      const view = credentialView(
+        template,
+        shown,
+        recipientFromCertificate(certificate, shown),
+        publicImages(template),
+      );
+      // the issuer's LinkedIn page (profile, sharing tab) gives the "Add to profile" form its logo
+      const issuerParams = await findIssuerParams(db, certificate.issuer_id);
+      const organizationId = linkedInOrganizationId(issuerParams?.parsed ?? {});
+      ctx.activity.record(request, key, 'linkedin');
+      const target = linkedInProfileUrl(view, `${ctx.config.publicUrl}${base}`, key, organizationId);
+      return reply.header('cache-control', 'no-store').redirect(target, 302);
     },
   );
 

@@ -55,6 +55,8 @@ const reportQuery = z
     ids: numberList.optional(),
     /** 1 taken into a wallet, 0 not taken (domain/reports.ts WALLET_FILTER) */
     wallet: numberList.optional(),
+    /** 1 the public page viewed, 0 never viewed (domain/activity.ts VIEWED_FILTER) */
+    viewed: numberList.optional(),
   })
   .refine((query) => query.campaignId !== undefined || query.templateId !== undefined, {
     message: 'campaignId or templateId is required',

@@ -229,6 +229,12 @@ export const reportRowAnswer = z.looseObject({
   email_sent: z.string().nullable(),
   WalletTakenAt: z.string().nullable().optional().describe('when the certificate was last taken into a wallet'),
   WalletProtocol: z.string().nullable().optional().describe("by which protocol: 'oid4vci' or 'vcapi'"),
+  Views: z.number().optional().describe("people's views of the public page, once per visitor and day (issue 31)"),
+  FirstView: z.string().nullable().optional().describe('when the public page was first viewed'),
+  LastView: z.string().nullable().optional().describe('when the public page was last viewed'),
+  Downloads: z.number().optional().describe('downloads of the PDF and of the badge image'),
+  LinkedInClicks: z.number().optional().describe("clicks on the page's and the mail's LinkedIn button"),
+  Verifications: z.number().optional().describe('verifications by the verify page and the VC-API verifier'),
 });
 
 const reportCountersAnswer = z.object({

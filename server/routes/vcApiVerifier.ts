@@ -123,7 +123,10 @@ export async function vcApiVerifierRoutes(app: FastifyInstance, ctx: AppContext)
       async (request) => {
         await take(request.ip);
         const { verifiableCredential, options } = request.body;
-        return onlyChecks(vcApiVerification(await verifier.verify(verifiableCredential)), options?.checks);
+        const report = await verifier.verify(verifiableCredential);
+        // one of our credentials checked by another site's verifier: counted on its certificate (issue 31)
+        ctx.activity.verified(request, [report]);
+        return onlyChecks(vcApiVerification(report), options?.checks);
       },
     );
 
@@ -155,7 +158,9 @@ export async function vcApiVerifierRoutes(app: FastifyInstance, ctx: AppContext)
       async (request) => {
         await take(request.ip);
         const { verifiablePresentation, options } = request.body;
-        return vcApiPresentationVerification(await verifier.verifyPresentation(verifiablePresentation, options));
+        const verification = await verifier.verifyPresentation(verifiablePresentation, options);
+        ctx.activity.verified(request, verification.credentials);
+        return vcApiPresentationVerification(verification);
       },
     );
   });

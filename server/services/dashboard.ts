@@ -20,6 +20,7 @@ import {
   type IssuerScope,
 } from '../repositories/dashboard';
 import { validatedIssuerIds } from '../repositories/validators';
+import { activityInRange } from '../repositories/certificateActivity';
 import { issuerNotFound } from './issuerProfile';
 
 /**
@@ -70,9 +71,10 @@ export async function periodActivity(
   period: Period,
 ): Promise<ActivityItem[]> {
   const range = { from: period.startDate, to: nextDay(period.endDate) };
-  const [actives, emails] = await Promise.all([
+  const [actives, emails, recipients] = await Promise.all([
     activeCertificatesInRange(db, scope, range),
     emailsInRange(db, scope, range),
+    activityInRange(db, scope, range),
   ]);
   const items = new Map<number, ActivityItem>();
   const itemOf = (issuerId: number, templateId: number) => {
@@ -87,6 +89,10 @@ export async function periodActivity(
         nbEmailSent: 0,
         nbEmailOpened: 0,
         nbEmailRejected: 0,
+        nbViews: 0,
+        nbDownloads: 0,
+        nbLinkedIn: 0,
+        nbVerifications: 0,
       };
       items.set(templateId, item);
     }
@@ -99,8 +105,30 @@ export async function periodActivity(
     item.nbEmailOpened += row.opened;
     item.nbEmailRejected += row.rejected;
   }
+  // what recipients did in the period (issue 31), counted per day by the activity recorder
+  const recipientFigure = {
+    view: 'nbViews',
+    pdf: 'nbDownloads',
+    image: 'nbDownloads',
+    linkedin: 'nbLinkedIn',
+    verification: 'nbVerifications',
+  } as const;
+  for (const row of recipients) {
+    const item = itemOf(row.issuerId, row.templateId);
+    const figure = recipientFigure[row.kind];
+    item[figure] = (item[figure] ?? 0) + row.count;
+  }
   const shown = [...items.values()].filter(
-    (item) => item.nbActives + item.nbEmailSent + item.nbEmailOpened + item.nbEmailRejected > 0,
+    (item) =>
+      item.nbActives +
+        item.nbEmailSent +
+        item.nbEmailOpened +
+        item.nbEmailRejected +
+        (item.nbViews ?? 0) +
+        (item.nbDownloads ?? 0) +
+        (item.nbLinkedIn ?? 0) +
+        (item.nbVerifications ?? 0) >
+      0,
   );
   const issuerIds = [...new Set(shown.map((item) => item.id))];
   const [issuers, templates] = await Promise.all([

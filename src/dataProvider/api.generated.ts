@@ -6552,6 +6552,76 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/certificate/{key}/linkedin': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The public page's and the mail's LinkedIn button: counts the click, then leads to LinkedIn's form
+     * @description A redirect (302) to LinkedIn's Add to profile form filled in with the certificate (https://www.linkedin.com/profile/add?startTask=CERTIFICATION_NAME&name=…&certUrl=…&certId=…) in the language lang chooses among the certificate's; a certificate that is not valid leads back to its page, which tells why. Crawlers, link previewers and mail scanners are led there too, not counted.
+     */
+    get: {
+      parameters: {
+        query?: {
+          lang?: string;
+        };
+        header?: never;
+        path: {
+          key: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description No body: Location is LinkedIn's form, or the certificate's page */
+        302: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/html': string;
+          };
+        };
+        /** @description The page of an unknown certificate */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/html': string;
+          };
+        };
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/template/{ref}': {
     parameters: {
       query?: never;
@@ -7252,6 +7322,18 @@ export interface paths {
                 WalletTakenAt?: string | null;
                 /** @description by which protocol: 'oid4vci' or 'vcapi' */
                 WalletProtocol?: string | null;
+                /** @description people's views of the public page, once per visitor and day (issue 31) */
+                Views?: number;
+                /** @description when the public page was first viewed */
+                FirstView?: string | null;
+                /** @description when the public page was last viewed */
+                LastView?: string | null;
+                /** @description downloads of the PDF and of the badge image */
+                Downloads?: number;
+                /** @description clicks on the page's and the mail's LinkedIn button */
+                LinkedInClicks?: number;
+                /** @description verifications by the verify page and the VC-API verifier */
+                Verifications?: number;
               } & {
                 [key: string]: unknown;
               })[];
@@ -7862,6 +7944,7 @@ export interface paths {
             counter?: boolean | ('true' | 'false');
             ids?: number[] | string;
             wallet?: number[] | string;
+            viewed?: number[] | string;
           };
         };
       };
@@ -7895,6 +7978,18 @@ export interface paths {
                 WalletTakenAt?: string | null;
                 /** @description by which protocol: 'oid4vci' or 'vcapi' */
                 WalletProtocol?: string | null;
+                /** @description people's views of the public page, once per visitor and day (issue 31) */
+                Views?: number;
+                /** @description when the public page was first viewed */
+                FirstView?: string | null;
+                /** @description when the public page was last viewed */
+                LastView?: string | null;
+                /** @description downloads of the PDF and of the badge image */
+                Downloads?: number;
+                /** @description clicks on the page's and the mail's LinkedIn button */
+                LinkedInClicks?: number;
+                /** @description verifications by the verify page and the VC-API verifier */
+                Verifications?: number;
               } & {
                 [key: string]: unknown;
               })[];
@@ -9176,6 +9271,14 @@ export interface paths {
               nbEmailSent: number;
               nbEmailOpened: number;
               nbEmailRejected: number;
+              /** @description people's views of the certificates' public pages (issue 31) */
+              nbViews?: number;
+              /** @description PDF and badge image downloads */
+              nbDownloads?: number;
+              /** @description clicks on the LinkedIn button */
+              nbLinkedIn?: number;
+              /** @description verifications by the verify page and the VC-API verifier */
+              nbVerifications?: number;
             }[];
           };
         };

@@ -41,6 +41,8 @@ export interface CertificateFilter {
   ids?: number[];
   /** WALLET_FILTER values; absent: every certificate */
   wallet?: number[];
+  /** VIEWED_FILTER values (issue 31); absent: every certificate */
+  viewed?: number[];
   /** the search page */
   mode?: SearchMode;
   value?: string;
@@ -70,6 +72,7 @@ export function reportRowsBody(
   if (filter.q?.trim()) body.filter = filter.q.trim();
   if (filter.ids) body.ids = filter.ids;
   if (filter.wallet) body.wallet = filter.wallet.join(',');
+  if (filter.viewed) body.viewed = filter.viewed.join(',');
   if (sort?.field && sort.field !== 'id') {
     body.sort = sort.field as ApiBody<'/api/admin/data_post', 'post'>['sort'];
     body.order = sort.order as 'ASC' | 'DESC';

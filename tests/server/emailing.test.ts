@@ -47,6 +47,13 @@ describe.each(TEST_DATABASES)('sending certificates by email over SMTP on %s', (
     language: 'fr',
     ...overrides,
   });
+  /** Where the mail's LinkedIn button leads: LinkedIn's form, filled in by the page's redirect (issue 31). */
+  const linkedInForm = async (button: string) => {
+    const { pathname, search } = new URL(button);
+    const answer = await t.app.inject({ method: 'GET', url: `${pathname}${search}` });
+    expect(answer.statusCode).toBe(302);
+    return new URL(answer.headers.location as string);
+  };
   const rows = async (body: Record<string, unknown> = {}) =>
     (
       await t.app.inject({
@@ -85,7 +92,10 @@ describe.each(TEST_DATABASES)('sending certificates by email over SMTP on %s', (
     expect(received.text).toContain(
       `Télécharger votre PDF: http://laurel.test/certificate/${data[0].key}/certificate.pdf`,
     );
-    const linkedIn = new URL(/L’ajouter à votre profil LinkedIn: (\S+)/.exec(received.text)?.[1] ?? '');
+    // the LinkedIn button is the page's own address, which counts the click and leads to LinkedIn's form
+    const button = /L’ajouter à votre profil LinkedIn: (\S+)/.exec(received.text)?.[1] ?? '';
+    expect(button).toBe(`http://laurel.test/certificate/${data[0].key}/linkedin?lang=fr`);
+    const linkedIn = await linkedInForm(button);
     expect(linkedIn.searchParams.get('certId')).toBe(data[0].key);
     expect(linkedIn.searchParams.get('certUrl')).toBe(`http://laurel.test/certificate/${data[0].key}`);
     expect(received.text).not.toContain('/mail/open/');
@@ -124,7 +134,7 @@ describe.each(TEST_DATABASES)('sending certificates by email over SMTP on %s', (
     // the request's random part, the certificate, the sender's domain
     expect(id).toMatch(new RegExp(`^[0-9a-f-]{36}\\.${first.EvidenzId}@campus\\.example$`));
     // LinkedIn's form gets the month it was obtained and the month it expires
-    const linkedIn = new URL(/L’ajouter à votre profil LinkedIn: (\S+)/.exec(mail.text)?.[1] ?? '');
+    const linkedIn = await linkedInForm(/L’ajouter à votre profil LinkedIn: (\S+)/.exec(mail.text)?.[1] ?? '');
     expect(
       Object.fromEntries(
         ['issueYear', 'issueMonth', 'expirationYear', 'expirationMonth'].map((name) => [

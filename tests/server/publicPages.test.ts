@@ -148,7 +148,12 @@ describe.each(TEST_DATABASES)('public pages on %s', (database) => {
       const unescape = (href: string) => href.replaceAll('&amp;', '&').replaceAll('&#39;', "'");
       const hrefOf = (label: string) =>
         unescape(new RegExp(`<a href="([^"]+)"[^>]*>${label}</a>`).exec(page)?.[1] ?? '');
-      const linkedIn = new URL(hrefOf('Add to LinkedIn profile'));
+      // the button is our address, which counts the click and leads to LinkedIn's form (issue 31)
+      const button = hrefOf('Add to LinkedIn profile');
+      expect(button).toBe(`/certificate/${key}/linkedin?lang=en`);
+      const redirect = await get(button);
+      expect(redirect.statusCode).toBe(302);
+      const linkedIn = new URL(redirect.headers.location as string);
       expect(`${linkedIn.origin}${linkedIn.pathname}`).toBe('https://www.linkedin.com/profile/add');
       expect(Object.fromEntries(linkedIn.searchParams)).toEqual({
         startTask: 'CERTIFICATION_NAME',
@@ -187,21 +192,18 @@ describe.each(TEST_DATABASES)('public pages on %s', (database) => {
         .set({ params: JSON.stringify(params) })
         .where('id', '=', issuerId)
         .execute();
-      const withPage = new URL(
-        unescape(
-          /<a href="([^"]+)"[^>]*>Add to LinkedIn profile<\/a>/.exec(
-            expectPage(await get(`/certificate/${key}`)),
-          )?.[1] ?? '',
-        ),
-      );
+      const withPage = new URL((await get(button)).headers.location as string);
       expect(withPage.searchParams.get('organizationId')).toBe('1337');
       expect(withPage.searchParams.has('organizationName')).toBe(false);
 
       // a suspended one offers none of it
       const [suspended] = await issue(templateId, [{ status_id: 9, status_index: 2 }]);
       const suspendedPage = expectPage(await get(`/certificate/${suspended}`));
-      for (const absent of ['certificate.pdf', 'linkedin.com', 'share-url'])
-        expect(suspendedPage).not.toContain(absent);
+      for (const absent of ['certificate.pdf', 'linkedin', 'share-url']) expect(suspendedPage).not.toContain(absent);
+      // and its LinkedIn address leads back to its page
+      const back = await get(`/certificate/${suspended}/linkedin`);
+      expect(back.statusCode).toBe(302);
+      expect(back.headers.location).toBe(`/certificate/${suspended}`);
     });
 
     it('shows the badge logo from its public address', async () => {

@@ -335,6 +335,8 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
   'POST /credentials/verify': { who: 'public', ok: 400 },
   'POST /presentations/verify': { who: 'public', ok: 400 },
   'GET /certificate/:key': { who: 'public', ok: 200 },
+  // the LinkedIn button (issue 31): counts the click, then a redirect to LinkedIn's form (or back to the page)
+  'GET /certificate/:key/linkedin': { who: 'public', ok: 302 },
   // the seed's template has a published certificate; PUBLIC_TEMPLATE_CASES tries the others
   'GET /template/:ref': { who: 'public', ok: 200 },
   'GET /template/:ref/thumbnail.svg': { who: 'public', ok: 200 },

@@ -13,6 +13,9 @@ import type { Certificate, Database } from '../../db/schema';
 import { parseJson } from '../../../domain/json';
 import { postgresSearchPage } from './postgresSearch';
 import { walletClaimsOf, walletCondition } from './walletClaims';
+import { viewedCondition } from './activityColumns';
+import { activityOf } from '../certificateActivity';
+import { activityColumns } from '../../../domain/activity';
 import {
   campaignTemplate,
   MAIL_STATE_SQL,
@@ -50,6 +53,8 @@ export interface ReportQuery {
   ids?: number[];
   /** WALLET_FILTER values: taken into a wallet, not taken */
   wallet?: number[];
+  /** VIEWED_FILTER values (domain/activity.ts): the public page viewed, never viewed */
+  viewed?: number[];
 }
 
 type CertificateExpression = ExpressionBuilder<Database, 'certificates'>;
@@ -109,6 +114,8 @@ function filtered(db: Kysely<Database>, issuerId: number, query: ReportQuery, wi
   if (query.endDate) base = base.where('created_at', '<', dayAfter(query.endDate));
   const wallet = walletCondition(query.wallet);
   if (wallet) base = base.where(wallet);
+  const viewed = viewedCondition(query.viewed);
+  if (viewed) base = base.where(viewed);
   const text = query.filter?.trim();
   if (text) {
     const lower = text.toLowerCase().replace(/\s+/g, ' ');
@@ -201,10 +208,9 @@ export async function reportRows(
     reportPage(db, issuerId, query, order),
     query.counter ? reportCounters(db, issuerId, query) : undefined,
   ]);
-  const claims = await walletClaimsOf(
-    db,
-    page.rows.map((row) => row.id),
-  );
+  const ids = page.rows.map((row) => row.id);
+  // the page's wallet claims and activity: one query each, never one per row
+  const [claims, activity] = await Promise.all([walletClaimsOf(db, ids), activityOf(db, ids)]);
   return {
     data: page.rows.map((row) => {
       const claim = claims.get(row.id);
@@ -212,6 +218,7 @@ export async function reportRows(
         ...reportRow(row, options.publicUrl, options.tracking, query.language),
         WalletTakenAt: claim?.claimedAt ?? null,
         WalletProtocol: claim?.protocol ?? null,
+        ...activityColumns(activity.get(row.id) ?? {}),
       };
     }),
     count: page.total,
@@ -234,7 +241,11 @@ async function reportPage(
   const scope = { issuerId, templateId, campaignId: query.campaignId };
   const words = searchWords(query.filter ?? '');
   const narrowedOtherwise = Boolean(
-    query.startDate || query.endDate || query.ids?.length || walletCondition(query.wallet),
+    query.startDate ||
+    query.endDate ||
+    query.ids?.length ||
+    walletCondition(query.wallet) ||
+    viewedCondition(query.viewed),
   );
   if (words.length === 0 && !narrowedOtherwise) {
     const counts = await templateCounts(db, issuerId, templateId);
@@ -287,6 +298,8 @@ function searchConditions(scope: PageScope, query: ReportQuery) {
   if (query.endDate) conditions.push(sql`certificates.created_at < ${dayAfter(query.endDate)}`);
   const wallet = walletCondition(query.wallet);
   if (wallet) conditions.push(wallet);
+  const viewed = viewedCondition(query.viewed);
+  if (viewed) conditions.push(viewed);
   return sql.join(conditions, sql` and `);
 }
 

@@ -1,6 +1,5 @@
 import type { EmailLanguage } from '../../../domain/emailing';
 import type { Label } from '../../../domain/templates';
-import { linkedInAddToProfileUrl } from '../../../domain/sharing/linkedIn';
 import { translate } from '../../i18n';
 import type { MailAddress, MailMessage } from '../mail/mailer';
 import { formatDate } from '../rendering/credentialPage';
@@ -23,13 +22,11 @@ export interface CertificateMailInput {
   issuerName: string;
   productName: string;
   title: string;
-  /** the credential's public page; its PDF and LinkedIn's Add to profile are derived from it */
+  /**
+   * the credential's public page; its PDF and its LinkedIn button (our address that counts the click and leads
+   * to LinkedIn's form) follow from it
+   */
   link: string;
-  /** the issuer's LinkedIn organisation id, for LinkedIn's form (its page and logo) */
-  organizationId?: string | null;
-  /** YYYY-MM-DD, for LinkedIn's form: when it was obtained, and when it expires */
-  issued?: string | null;
-  expires?: string | null;
   /** the open-tracking image's address, when the issuer tracks openings */
   pixel: string | null;
   from?: MailAddress;
@@ -114,15 +111,8 @@ export function certificateMail(input: CertificateMailInput): MailMessage {
   const lines = [greeting, t('intro'), t('share')];
   // the PDF and LinkedIn's form come with every credential mail (issue 31): "where is my PDF?"
   const pdf = `${input.link}/certificate.pdf`;
-  const linkedIn = linkedInAddToProfileUrl({
-    name: input.title,
-    organizationId: input.organizationId ?? null,
-    organizationName: input.issuerName,
-    issued: input.issued ?? null,
-    expires: input.expires ?? null,
-    certUrl: input.link,
-    certId: input.link.slice(input.link.lastIndexOf('/') + 1),
-  });
+  // LinkedIn's Add to profile through the page's own address, which counts the click (issue 31; publicPages.ts)
+  const linkedIn = `${input.link}/linkedin?lang=${encodeURIComponent(input.language)}`;
   const wallet = input.wallet ? walletSection(input.wallet, input.language) : null;
   const text = `${lines.join('\n\n')}\n\n${input.link}\n\n${t('pdf')}: ${pdf}\n${t('linkedIn')}: ${linkedIn}\n\n${wallet ? `${wallet.text}\n\n` : ''}${t('footer')}\n`;
   const secondary = 'color:#1f5c4a;font-weight:600';

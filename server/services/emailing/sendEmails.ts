@@ -16,7 +16,6 @@ import {
   type EmailSendPayload,
 } from '../../../domain/emailing';
 import { allowedSenderDomains, BRAND_MAIL_DOMAINS } from '../../../domain/profileParams';
-import { linkedInOrganizationId } from '../../../domain/sharing/linkedIn';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../db/clock';
 import type { Database } from '../../db/schema';
@@ -202,8 +201,6 @@ interface MailContext {
   title: (language: string) => string;
   tracking: boolean;
   productName: string;
-  /** the issuer's LinkedIn organisation, for LinkedIn's Add to profile */
-  organizationId: string | null;
 }
 
 async function mailContext(ctx: AppContext, issuerId: number, templateId: number): Promise<MailContext> {
@@ -214,7 +211,6 @@ async function mailContext(ctx: AppContext, issuerId: number, templateId: number
     title: (language) => certificateTitle(template, language),
     tracking: issuer.parsed.params.tracking === true,
     productName: BRAND_NAMES[chooseBrand(new URL(ctx.config.publicUrl).hostname)],
-    organizationId: linkedInOrganizationId(issuer.parsed.params),
   };
 }
 
@@ -274,9 +270,6 @@ function messageFor(
     productName: context.productName,
     title: context.title(language),
     link: `${ctx.config.publicUrl}/certificate/${certificate.key}`,
-    organizationId: context.organizationId,
-    issued: certificate.obtention_date?.slice(0, 10) ?? null,
-    expires: certificate.expiration_date?.slice(0, 10) ?? null,
     pixel: withPixel && context.tracking ? `${ctx.config.publicUrl}/mail/open/${certificate.key}.gif` : null,
     ...(settings.from ? { from: settings.from } : {}),
     ...(settings.replyTo ? { replyTo: settings.replyTo } : {}),

@@ -100,6 +100,58 @@ export function PeriodBarChart({ slices, labels }: { slices: Slice[]; labels: Re
   );
 }
 
+/** One of the period's recipient figures (issue 31), named in the reader's language. */
+export interface RecipientBar {
+  key: 'views' | 'downloads' | 'linkedIn' | 'verifications';
+  name: string;
+  value: number;
+}
+
+/** What recipients did in the period: page views, downloads, LinkedIn clicks, verifications, with their figures. */
+export function RecipientBarChart({ bars }: { bars: RecipientBar[] }) {
+  const axis = useAxisStyle();
+  const { palette } = useTheme();
+  const number = useNumberFormat();
+  const colors: Record<RecipientBar['key'], string> = {
+    views: palette.primary.main,
+    downloads: palette.success.main,
+    linkedIn: palette.info.main,
+    verifications: palette.warning.main,
+  };
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 3, flexWrap: 'wrap' }}>
+      <Box sx={{ flex: '1 1 280px', minWidth: 0 }}>
+        <ResponsiveContainer width="100%" height={220}>
+          <BarChart data={bars} margin={{ top: 16, right: 16, bottom: 4, left: 0 }} accessibilityLayer>
+            <CartesianGrid vertical={false} stroke={palette.divider} />
+            <XAxis dataKey="name" tick={axis} stroke={palette.divider} interval={0} />
+            <YAxis allowDecimals={false} tick={axis} stroke={palette.divider} width={56} tickFormatter={number} />
+            <Tooltip cursor={{ fill: palette.action.hover }} formatter={(value) => number(Number(value))} />
+            <Bar dataKey="value" name=" " barSize={PERIOD_BAR_SIZE} radius={[4, 4, 0, 0]}>
+              {bars.map((bar) => (
+                <Cell key={bar.key} fill={colors[bar.key]} />
+              ))}
+            </Bar>
+          </BarChart>
+        </ResponsiveContainer>
+      </Box>
+      <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}>
+        {bars.map((bar) => (
+          <Box component="li" key={bar.key} sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+            <Box sx={{ width: 12, height: 12, borderRadius: '3px', bgcolor: colors[bar.key], flexShrink: 0 }} />
+            <Typography variant="body2" sx={{ flexGrow: 1, minWidth: 150 }}>
+              {bar.name}
+            </Typography>
+            <Typography variant="body2" fontWeight={600} data-testid={`recipients-${bar.key}`}>
+              {number(bar.value)}
+            </Typography>
+          </Box>
+        ))}
+      </Box>
+    </Box>
+  );
+}
+
 const DONUT_SIZE = 200;
 
 /** Email outcomes of the period, the sent percentage in the middle. */

@@ -18,7 +18,7 @@ import {
 import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { Title, useLocaleState, useRemoveFromStore, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
-import { defaultPeriod, globalTotals, periodTotals, type Period } from '../../../domain/dashboard';
+import { defaultPeriod, globalTotals, periodTotals, recipientTotals, type Period } from '../../../domain/dashboard';
 import { useCurrentUser } from '../../authProvider/useCurrentUser';
 import { TEMPLATE_LIST_STORE_KEY } from '../../resources/templates/templateListModel';
 import { CAMPAIGNS_PATH } from '../../resources/campaigns/paths';
@@ -43,6 +43,7 @@ import { useDashboardData } from './useDashboardData';
 const IssuerBarChart = lazy(() => import('./DashboardCharts').then((m) => ({ default: m.IssuerBarChart })));
 const PeriodBarChart = lazy(() => import('./DashboardCharts').then((m) => ({ default: m.PeriodBarChart })));
 const EmailDonut = lazy(() => import('./DashboardCharts').then((m) => ({ default: m.EmailDonut })));
+const RecipientBarChart = lazy(() => import('./DashboardCharts').then((m) => ({ default: m.RecipientBarChart })));
 
 function ChartCard({ title, height, children }: { title: string; height: number; children: ReactNode }) {
   return (
@@ -103,6 +104,13 @@ export function DashboardPage() {
     [activity, selected, locale, user?.issuerId, sort],
   );
   const bars = useMemo(() => issuerBars(stats, selected), [stats, selected]);
+  const recipients = useMemo(() => recipientTotals(activity, selected), [activity, selected]);
+  const recipientBars = (['views', 'downloads', 'linkedIn', 'verifications'] as const).map((key) => ({
+    key,
+    name: translate(`dashboard.recipients.${key}`),
+    value: recipients[key],
+  }));
+  const hasRecipientData = recipientBars.some((bar) => bar.value > 0);
   const labels: Record<PeriodSeries, string> = {
     published: translate('dashboard.series.published'),
     sent: translate('dashboard.series.sent'),
@@ -225,6 +233,14 @@ export function DashboardPage() {
               </Box>
             ) : (
               <EmptyState title={translate('dashboard.empty_period')} hint={translate('dashboard.empty_period_hint')} />
+            )}
+            {(hasRecipientData || hasPeriodData(periodFigures)) && (
+              // what recipients did with their certificates in the period (issue 31)
+              <Box sx={{ mt: 2 }}>
+                <ChartCard title={translate('dashboard.charts.recipients')} height={220}>
+                  <RecipientBarChart bars={recipientBars} />
+                </ChartCard>
+              </Box>
             )}
           </Box>
 

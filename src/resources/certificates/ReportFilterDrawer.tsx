@@ -5,8 +5,9 @@ import { useTranslate } from 'react-admin';
 import { CheckboxGroup } from '../../components/CheckboxGroup';
 import { LocalDateField } from '../../components/LocalDateField';
 import { DEFAULT_WALLET_FILTER, defaultMailFilter } from '../../../domain/reports';
+import { DEFAULT_VIEWED_FILTER } from '../../../domain/activity';
 import { useMailDelivery } from './CertificateFields';
-import { mailFilterKey, statusKey, walletFilterKey } from './certificateLabels';
+import { mailFilterKey, statusKey, viewedFilterKey, walletFilterKey } from './certificateLabels';
 import {
   DATE_SHORTCUTS,
   defaultFilters,
@@ -85,6 +86,14 @@ export function ReportFilterDrawer({
           onChange={(wallet) => setDraft({ ...draft, wallet })}
           label={(value) => translate(walletFilterKey(value))}
         />
+        <Divider />
+        <CheckboxGroup
+          legend={translate('reports.filters.viewed')}
+          options={DEFAULT_VIEWED_FILTER}
+          selected={draft.viewed}
+          onChange={(viewed) => setDraft({ ...draft, viewed })}
+          label={(value) => translate(viewedFilterKey(value))}
+        />
         {withDates && (
           <>
             <Divider />
@@ -131,7 +140,12 @@ export function ReportFilterDrawer({
           <Button
             type="submit"
             variant="contained"
-            disabled={draft.statuses.length === 0 || draft.mailSent.length === 0 || draft.wallet.length === 0}
+            disabled={
+              draft.statuses.length === 0 ||
+              draft.mailSent.length === 0 ||
+              draft.wallet.length === 0 ||
+              draft.viewed.length === 0
+            }
           >
             {translate('reports.filters.apply')}
           </Button>

@@ -21,6 +21,14 @@ const labels = {
   notSent: 'not sent',
   walletColumn: 'Wallet',
   walletProtocol: (protocol: string) => (protocol === 'vcapi' ? 'LCW' : 'OpenID'),
+  activity: {
+    views: 'Views',
+    firstView: 'First view',
+    lastView: 'Last view',
+    downloads: 'Downloads',
+    linkedIn: 'LinkedIn',
+    verifications: 'Verifications',
+  },
   nft: false,
 };
 
@@ -55,6 +63,12 @@ describe('spreadsheet export', () => {
       'Status',
       'Mail Sent',
       'Wallet',
+      'Views',
+      'First view',
+      'Last view',
+      'Downloads',
+      'LinkedIn',
+      'Verifications',
     ]);
     expect(records[1]).toMatchObject({ firstName: 'Alan', grade: '', Status: 'Disabled', 'Mail Sent': 'not sent' });
 
@@ -76,6 +90,29 @@ describe('spreadsheet export', () => {
     expect(notTaken.Wallet).toBe('');
     expect(taken).not.toHaveProperty('WalletTakenAt');
     expect(taken).not.toHaveProperty('WalletProtocol');
+  });
+
+  it('writes what recipients did: views with the first and last, downloads, LinkedIn clicks, verifications', () => {
+    const first = new Date(2026, 10, 27, 8, 15).toISOString();
+    const last = new Date(2026, 10, 28, 19, 2).toISOString();
+    const [seen, never] = exportRecords(
+      [
+        row({ Views: 3, FirstView: first, LastView: last, Downloads: 2, LinkedInClicks: 1, Verifications: 4 }),
+        row({ Views: 0, FirstView: null, LastView: null }),
+      ],
+      labels,
+    );
+    expect(seen).toMatchObject({
+      Views: '3',
+      'First view': '2026-11-27 - 08:15',
+      'Last view': '2026-11-28 - 19:02',
+      Downloads: '2',
+      LinkedIn: '1',
+      Verifications: '4',
+    });
+    expect(never).toMatchObject({ Views: '0', 'First view': '', 'Last view': '', Downloads: '0' });
+    expect(seen).not.toHaveProperty('LinkedInClicks');
+    expect(seen).not.toHaveProperty('FirstView');
   });
 
   it('keeps the ledger link on NFT reports', () => {

@@ -30,6 +30,30 @@ export function walletCell(
   return row.WalletProtocol ? `${when} (${protocol(row.WalletProtocol)})` : when;
 }
 
+export interface ActivityExportColumns {
+  views: string;
+  firstView: string;
+  lastView: string;
+  downloads: string;
+  linkedIn: string;
+  verifications: string;
+}
+
+/** What recipients did with the certificate (issue 31): counts, and the first and last view in the user's time zone. */
+export function activityCells(
+  row: Pick<ReportRow, 'Views' | 'FirstView' | 'LastView' | 'Downloads' | 'LinkedInClicks' | 'Verifications'>,
+  columns: ActivityExportColumns,
+): Record<string, string> {
+  return {
+    [columns.views]: String(row.Views ?? 0),
+    [columns.firstView]: sheetDateTime(row.FirstView ?? null, ' - '),
+    [columns.lastView]: sheetDateTime(row.LastView ?? null, ' - '),
+    [columns.downloads]: String(row.Downloads ?? 0),
+    [columns.linkedIn]: String(row.LinkedInClicks ?? 0),
+    [columns.verifications]: String(row.Verifications ?? 0),
+  };
+}
+
 export interface ExportLabels {
   status: (statusId: number) => string;
   statusColumn: string;
@@ -38,6 +62,8 @@ export interface ExportLabels {
   walletColumn: string;
   /** the wallet protocol's name */
   walletProtocol: (protocol: string) => string;
+  /** the activity columns' names (issue 31) */
+  activity: ActivityExportColumns;
   /** NFT reports keep the ledger's transaction link */
   nft: boolean;
 }
@@ -57,6 +83,7 @@ export function exportRecords(rows: readonly ReportRow[], labels: ExportLabels):
     record[labels.statusColumn] = labels.status(row.StatusID);
     record[labels.mailSentColumn] = mailSentCell(row.LastActivity, labels.notSent);
     record[labels.walletColumn] = walletCell(row, labels.walletProtocol);
+    Object.assign(record, activityCells(row, labels.activity));
     if (labels.nft) record.txInBlockchainExplorer = row.txInBlockchainExplorer ?? '';
     return record;
   });

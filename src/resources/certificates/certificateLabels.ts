@@ -1,5 +1,6 @@
 import type { ServerFacts } from '../../../domain/auth';
 import { WALLET_FILTER, type EmailStatus } from '../../../domain/reports';
+import { VIEWED_FILTER } from '../../../domain/activity';
 import type { CertificateRecord } from '../../dataProvider/certificates';
 
 /** The name a row is announced by: the recipient's name, or the address. */
@@ -38,6 +39,10 @@ export const mailFilterKey = (value: number, delivery: MailDelivery = 'smtp') =>
 /** The wallet filter's labels (domain/reports.ts WALLET_FILTER). */
 export const walletFilterKey = (value: number) =>
   value === WALLET_FILTER.taken ? 'reports.wallet.taken' : 'reports.wallet.not_taken';
+
+/** The viewed filter's labels (domain/activity.ts VIEWED_FILTER). */
+export const viewedFilterKey = (value: number) =>
+  value === VIEWED_FILTER.viewed ? 'reports.activity.viewed' : 'reports.activity.never_viewed';
 
 /** The protocol a certificate was taken into a wallet by, as the report names it. */
 export const walletProtocolKey = (protocol: string) =>

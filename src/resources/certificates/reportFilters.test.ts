@@ -21,6 +21,7 @@ describe('report filters', () => {
       statuses: [1, 3, 6, 9, 15],
       mailSent: [1, 0, 2],
       wallet: [1, 0],
+      viewed: [1, 0],
       startDate: '',
       endDate: '',
     });

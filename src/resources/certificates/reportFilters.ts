@@ -7,6 +7,7 @@ import {
   REPORT_SORT_FIELDS,
   type ReportRow,
 } from '../../../domain/reports';
+import { DEFAULT_VIEWED_FILTER } from '../../../domain/activity';
 import { INTERNAL_ROW_FIELDS } from './reportRowFields';
 
 /** The three report views of spec 002 section 2.1: a campaign, a whole template, a registry template's control. */
@@ -27,6 +28,8 @@ export interface ReportFilterValues {
   mailSent?: number[];
   /** taken into a wallet or not (WALLET_FILTER); absent: both */
   wallet?: number[];
+  /** the public page viewed or never (VIEWED_FILTER, issue 31); absent: both */
+  viewed?: number[];
   /** YYYY-MM-DD; only the template report offers dates */
   startDate?: string;
   endDate?: string;
@@ -37,6 +40,7 @@ export interface ResolvedFilters {
   statuses: number[];
   mailSent: number[];
   wallet: number[];
+  viewed: number[];
   startDate: string;
   endDate: string;
 }
@@ -50,6 +54,7 @@ export function defaultFilters({ nft, tracking }: ReportOptions): ResolvedFilter
     statuses: [...statusFilterValues(nft)],
     mailSent: defaultMailFilter(tracking),
     wallet: [...DEFAULT_WALLET_FILTER],
+    viewed: [...DEFAULT_VIEWED_FILTER],
     startDate: '',
     endDate: '',
   };
@@ -61,6 +66,7 @@ export function resolveFilters(filters: ReportFilterValues, options: ReportOptio
     statuses: filters.statuses ?? defaults.statuses,
     mailSent: filters.mailSent ?? defaults.mailSent,
     wallet: filters.wallet ?? defaults.wallet,
+    viewed: filters.viewed ?? defaults.viewed,
     startDate: filters.startDate ?? '',
     endDate: filters.endDate ?? '',
   };
@@ -80,10 +86,11 @@ export function applyDrawer(
 ): Record<string, unknown> {
   const defaults = defaultFilters(options);
   const next: Record<string, unknown> = { ...current };
-  for (const key of ['statuses', 'mailSent', 'wallet', 'startDate', 'endDate']) delete next[key];
+  for (const key of ['statuses', 'mailSent', 'wallet', 'viewed', 'startDate', 'endDate']) delete next[key];
   if (!sameSet(filters.statuses, defaults.statuses)) next.statuses = filters.statuses;
   if (!sameSet(filters.mailSent, defaults.mailSent)) next.mailSent = filters.mailSent;
   if (!sameSet(filters.wallet, defaults.wallet)) next.wallet = filters.wallet;
+  if (!sameSet(filters.viewed, defaults.viewed)) next.viewed = filters.viewed;
   if (filters.startDate) next.startDate = filters.startDate;
   if (filters.endDate) next.endDate = filters.endDate;
   return next;
@@ -95,6 +102,7 @@ export function activeFilterCount(filters: ReportFilterValues): number {
     (filters.statuses ? 1 : 0) +
     (filters.mailSent ? 1 : 0) +
     (filters.wallet ? 1 : 0) +
+    (filters.viewed ? 1 : 0) +
     (filters.startDate || filters.endDate ? 1 : 0)
   );
 }

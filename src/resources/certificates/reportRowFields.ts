@@ -23,4 +23,11 @@ export const INTERNAL_ROW_FIELDS: readonly string[] = [
   'txInBlockchainExplorer',
   'WalletTakenAt',
   'WalletProtocol',
+  // what recipients did (issue 31): columns of their own, and labelled columns of the export
+  'Views',
+  'FirstView',
+  'LastView',
+  'Downloads',
+  'LinkedInClicks',
+  'Verifications',
 ];
