@@ -103,13 +103,15 @@ export function PhoneCards<R extends RaRecord>({
                   component="dl"
                   sx={{
                     display: 'grid',
-                    gridTemplateColumns: 'minmax(0, 2fr) minmax(0, 3fr)',
+                    // a label breaks between its words, never inside one ("Téléchargements" at 390 px): its column is
+                    // at least its longest word wide
+                    gridTemplateColumns: 'minmax(min-content, 2fr) minmax(0, 3fr)',
                     columnGap: 1.5,
                     rowGap: 0.5,
                     m: 0,
                     mt: 1,
                     typography: 'body2',
-                    '& dt': { color: 'text.secondary', overflowWrap: 'anywhere' },
+                    '& dt': { color: 'text.secondary' },
                     '& dd': { m: 0, minWidth: 0, overflowWrap: 'anywhere' },
                   }}
                 >
