@@ -143,6 +143,8 @@ export interface TemplateTable {
   pathway_definition: Json | null;
   /** the issuer shows the sample page publicly even before a certificate is published (issue 27) */
   public_sample: Generated<Flag>;
+  /** expiry settings as JSON (issue 28: validity, reminder days, issuer copy); null: none, default reminders */
+  expiry: Json | null;
 }
 
 /** An issuer's template tag (spec 001 section 3); which templates carry it is in template_tags. */
@@ -272,6 +274,15 @@ export interface CertificateReplacementTable {
   /** who re-issued: the signed-in user, or the creator of the API key; null for a key without one */
   user_id: number | null;
   created_at: Timestamp;
+}
+
+/** An expiry reminder that went (or was passed over, skipped = 1) for a certificate: once per offset (issue 28). */
+export interface ExpiryReminderTable {
+  id: Generated<number>;
+  certificate_id: number;
+  offset_days: number;
+  skipped: Generated<Flag>;
+  sent_at: Timestamp;
 }
 
 /** What a plan gives besides its tier; no row means the defaults. */
@@ -446,6 +457,7 @@ export interface Database {
   recipient_codes: RecipientCodeTable;
   wallet_mail_offers: WalletMailOfferTable;
   certificate_replacements: CertificateReplacementTable;
+  expiry_reminders: ExpiryReminderTable;
   plan_settings: PlanSettingTable;
   publication_uploads: PublicationUploadTable;
   publication_upload_parts: PublicationUploadPartTable;

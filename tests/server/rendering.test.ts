@@ -58,6 +58,7 @@ function templateRow(overrides: Partial<Template> = {}, content: Record<string, 
     is_pathway_child: 0,
     pathway_definition: null,
     public_sample: 0,
+    expiry: null,
     ...overrides,
   } satisfies Template);
 }

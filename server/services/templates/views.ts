@@ -102,6 +102,7 @@ export function templateDefinition(row: ParsedTemplate): TemplateDefinition {
     languagesList: row.languages,
     technicalFields: row.parsed.importData.technicalFields,
     publicSample: row.public_sample === 1,
+    expiry: row.parsed.expiry,
     certificationCounter: row.certification_counter,
     lockedLanguages: lockedLanguages(row.parsed.importData.languages, {
       mode: 'update',
