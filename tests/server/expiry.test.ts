@@ -1,0 +1,161 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CERTIFICATE_STATUS } from '../../domain/certificates';
+import { sweepExpiryReminders } from '../../server/services/expiry/reminders';
+import { signInAdmin } from './signIn';
+import { publishRows, recipientRows } from './publicationFixtures';
+import { badgePayload, postForm, svgLogo } from './templateFixtures';
+import { createTestApp, TEST_DATABASES, type TestApp } from './testApp';
+
+/** Issue 28, "Expiry and renewal": a template's validity, and the reminders before expiry (the sweep's today injected). */
+describe.each(TEST_DATABASES)('expiry on %s', (database) => {
+  let t: TestApp;
+  let headers: Record<string, string>;
+  let templateId: number;
+  let keys: string[];
+  const db = () => t.app.laurel.db;
+
+  beforeEach(async () => {
+    t = await createTestApp(database);
+    ({ headers } = await signInAdmin(t.app));
+    const created = await postForm(
+      t.app,
+      headers,
+      badgePayload({
+        expiry: {
+          validity: { amount: 1, unit: 'years' },
+          reminderDays: [7, 60],
+          remindIssuer: true,
+          issuerReminderEmail: 'office@example.org',
+        },
+      }),
+      [svgLogo()],
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    templateId = created.json<{ id: number }>().id;
+    const rows = recipientRows(4);
+    // the row's own date wins over the template's validity
+    rows[3].ExpirationDate = '2030-01-31';
+    // French, to check the reminder's language
+    rows[1].Language = 'fr';
+    const published = await publishRows(t.app, headers, templateId, rows);
+    expect(published.statusCode, published.body).toBe(200);
+    await t.app.laurel.jobs.runUntilIdle();
+    keys = (await db().selectFrom('certificates').select('key').orderBy('id').execute()).map((row) => row.key);
+  });
+  afterEach(async () => {
+    await t.close();
+  });
+
+  const outbox = () => db().selectFrom('outbox').select(['to_address', 'subject', 'text_body']).orderBy('id').execute();
+  const reminders = () =>
+    db().selectFrom('expiry_reminders').select(['certificate_id', 'offset_days', 'skipped']).orderBy('id').execute();
+
+  it('keeps the settings, and gives a row without a date the template’s validity from its obtention date', async () => {
+    const definition = await t.app.inject({ method: 'GET', url: `/api/admin/template?id=${templateId}`, headers });
+    expect(definition.statusCode, definition.body).toBe(200);
+    const certificates = await db()
+      .selectFrom('certificates')
+      .select(['obtention_date', 'expiration_date'])
+      .orderBy('id')
+      .execute();
+    expect(certificates.map((c) => c.expiration_date?.slice(0, 10))).toEqual([
+      '2027-11-20',
+      '2027-11-20',
+      '2027-11-20',
+      '2030-01-31',
+    ]);
+    const credential = await t.app.inject({ method: 'GET', url: `/api/credentials/${keys[0]}` });
+    if (credential.statusCode === 200) expect(credential.body).toContain('2027-11-20');
+  });
+
+  it('refuses reminder days that repeat or are out of range', async () => {
+    const refused = await postForm(
+      t.app,
+      headers,
+      badgePayload({
+        expiry: { validity: null, reminderDays: [7, 7], remindIssuer: false, issuerReminderEmail: '' },
+      }),
+      [svgLogo()],
+    );
+    expect(refused.statusCode).toBe(400);
+    const outOfRange = await postForm(
+      t.app,
+      headers,
+      badgePayload({
+        expiry: { validity: null, reminderDays: [400], remindIssuer: false, issuerReminderEmail: '' },
+      }),
+      [svgLogo()],
+    );
+    expect(outOfRange.statusCode).toBe(400);
+  });
+
+  it('sends each reminder once, at 60 and 7 days, in the recipient’s language, with the issuer’s copy', async () => {
+    const before = (await outbox()).length;
+    // a disabled, a replaced and a deleted certificate get nothing
+    await db()
+      .updateTable('certificates')
+      .set({ status_id: CERTIFICATE_STATUS.disabled })
+      .where('key', '=', keys[2])
+      .execute();
+
+    expect(await sweepExpiryReminders(t.app.laurel, '2027-09-20')).toEqual({ sent: 0, issuerCopies: 0, skipped: 0 });
+    expect(await sweepExpiryReminders(t.app.laurel, '2027-09-21')).toEqual({ sent: 2, issuerCopies: 2, skipped: 0 });
+    // the same day again, or the next: nothing twice
+    expect(await sweepExpiryReminders(t.app.laurel, '2027-09-21')).toEqual({ sent: 0, issuerCopies: 0, skipped: 0 });
+    expect(await sweepExpiryReminders(t.app.laurel, '2027-09-22')).toEqual({ sent: 0, issuerCopies: 0, skipped: 0 });
+    let mails = (await outbox()).slice(before);
+    expect(mails.map((m) => m.to_address).sort()).toEqual([
+      'learner1@example.org',
+      'learner2@example.org',
+      'office@example.org',
+      'office@example.org',
+    ]);
+    const english = mails.find((m) => m.to_address === 'learner1@example.org');
+    const french = mails.find((m) => m.to_address === 'learner2@example.org');
+    expect(english?.text_body).toContain('in 60 days, on 20/11/2027');
+    expect(english?.text_body).toContain(`/certificate/${keys[0]}`);
+    expect(french?.text_body).toContain('expire dans 60 jours, le 20/11/2027');
+    expect(mails.find((m) => m.to_address === 'office@example.org')?.text_body).toContain('Learner');
+
+    await db()
+      .updateTable('certificates')
+      .set({ status_id: CERTIFICATE_STATUS.replaced })
+      .where('key', '=', keys[1])
+      .execute();
+    expect(await sweepExpiryReminders(t.app.laurel, '2027-11-13')).toEqual({ sent: 1, issuerCopies: 1, skipped: 0 });
+    mails = (await outbox()).slice(before);
+    expect(mails).toHaveLength(6);
+    expect(mails[4].to_address).toBe('learner1@example.org');
+    expect(mails[4].text_body).toContain('in 7 days');
+    // after expiry: nothing more
+    expect(await sweepExpiryReminders(t.app.laurel, '2027-11-21')).toEqual({ sent: 0, issuerCopies: 0, skipped: 0 });
+    const ids = await db().selectFrom('certificates').select('id').orderBy('id').execute();
+    expect(await reminders()).toEqual([
+      { certificate_id: ids[0].id, offset_days: 60, skipped: 0 },
+      { certificate_id: ids[1].id, offset_days: 60, skipped: 0 },
+      { certificate_id: ids[0].id, offset_days: 7, skipped: 0 },
+    ]);
+  });
+
+  it('sends only the nearest when a sweep comes late, and records the earlier as passed', async () => {
+    await db()
+      .updateTable('certificates')
+      .set({ status_id: CERTIFICATE_STATUS.deleted })
+      .where('key', 'in', [keys[1], keys[2]])
+      .execute();
+    expect(await sweepExpiryReminders(t.app.laurel, '2027-11-15')).toEqual({ sent: 1, issuerCopies: 1, skipped: 1 });
+    expect((await reminders()).map((r) => [r.offset_days, r.skipped])).toEqual([
+      [60, 1],
+      [7, 0],
+    ]);
+  });
+
+  it('runs as a job of the worker, which queues the next day’s sweep', async () => {
+    const { scheduleExpirySweep, EXPIRY_SWEEP_JOB } = await import('../../server/services/expiry/reminders');
+    await scheduleExpirySweep(t.app.laurel, new Date());
+    await scheduleExpirySweep(t.app.laurel, new Date());
+    expect(await t.app.laurel.jobs.runUntilIdle()).toBe(1);
+    const jobs = await t.app.laurel.jobs.find({ type: EXPIRY_SWEEP_JOB });
+    expect(jobs.map((job) => job.state).sort()).toEqual(['done', 'queued']);
+  });
+});
