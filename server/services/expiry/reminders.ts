@@ -21,15 +21,14 @@ import type { MailMessage } from '../mail/mailer';
 
 /**
  * Expiry reminders (issue 28). There is no cron: the sweep is a job, EXPIRY_SWEEP_JOB, that the worker runs and that
- * queues its own next run for the next day (a singleton: one queued at a time, whatever the number of workers or
- * restarts); the app queues one when it starts. Each run looks at validated certificates expiring within the
+ * queues its own next run for the next day (a singleton per day: one queued at a time, whatever the number of
+ * workers or restarts); the app queues one when it starts. Each run looks at validated certificates expiring within the
  * largest offset, and for each one whose reminder day has come records the offset in expiry_reminders (unique per
  * certificate and offset) before the mail is queued: a reminder goes once, even when two sweeps meet. When a sweep
  * finds several offsets due at once (the worker was down, or a certificate was published a few days before its
  * expiry), it sends the nearest and records the others as skipped.
  */
 export const EXPIRY_SWEEP_JOB = 'expiry.sweep';
-const SWEEP_SINGLETON = 'expiry.sweep';
 
 function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -151,9 +150,13 @@ async function sendReminder(
   return 1;
 }
 
-/** Queues the next sweep (tomorrow, shortly after midnight UTC); nothing when one is queued already. */
+/**
+ * Queues the sweep of runAt's day; nothing when that day's is queued or running already (a singleton per day: the
+ * running sweep can queue the next day's).
+ */
 export async function scheduleExpirySweep(ctx: Pick<AppContext, 'db'>, runAt: Date): Promise<void> {
-  await enqueueJob(ctx.db, EXPIRY_SWEEP_JOB, {}, { runAt, singletonKey: SWEEP_SINGLETON, maxAttempts: 3 });
+  const singletonKey = `${EXPIRY_SWEEP_JOB}:${runAt.toISOString().slice(0, 10)}`;
+  await enqueueJob(ctx.db, EXPIRY_SWEEP_JOB, {}, { runAt, singletonKey, maxAttempts: 3 });
 }
 
 function nextSweepTime(now = new Date()): Date {
