@@ -1193,6 +1193,16 @@ export interface paths {
               languagesList: string;
               technicalFields: string[];
               publicSample: boolean;
+              expiry?: {
+                validity: {
+                  amount: number;
+                  /** @enum {string} */
+                  unit: 'days' | 'months' | 'years';
+                } | null;
+                reminderDays: number[];
+                remindIssuer: boolean;
+                issuerReminderEmail: string;
+              };
               certificationCounter: number;
               lockedLanguages: string[];
             };
@@ -1409,6 +1419,16 @@ export interface paths {
             };
             technicalFields?: string[];
             publicSample?: boolean;
+            expiry?: {
+              validity: {
+                amount: number;
+                /** @enum {string} */
+                unit: 'days' | 'months' | 'years';
+              } | null;
+              reminderDays: number[];
+              remindIssuer: boolean;
+              issuerReminderEmail: '' | string;
+            };
           };
         };
       };
@@ -1563,6 +1583,16 @@ export interface paths {
             };
             technicalFields?: string[];
             publicSample?: boolean;
+            expiry?: {
+              validity: {
+                amount: number;
+                /** @enum {string} */
+                unit: 'days' | 'months' | 'years';
+              } | null;
+              reminderDays: number[];
+              remindIssuer: boolean;
+              issuerReminderEmail: '' | string;
+            };
           };
         };
       };
