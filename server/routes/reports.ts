@@ -55,6 +55,9 @@ const reportQuery = z
     ids: numberList.optional(),
     /** 1 taken into a wallet, 0 not taken (domain/reports.ts WALLET_FILTER) */
     wallet: numberList.optional(),
+    /** expired (date passed, whatever the status), or expiring within expiringDays (default 60) */
+    expiry: z.enum(['expiring', 'expired']).optional(),
+    expiringDays: z.coerce.number().int().min(1).max(365).optional(),
   })
   .refine((query) => query.campaignId !== undefined || query.templateId !== undefined, {
     message: 'campaignId or templateId is required',

@@ -7888,6 +7888,9 @@ export interface paths {
             counter?: boolean | ('true' | 'false');
             ids?: number[] | string;
             wallet?: number[] | string;
+            /** @enum {string} */
+            expiry?: 'expiring' | 'expired';
+            expiringDays?: number;
           };
         };
       };

@@ -158,4 +158,24 @@ describe.each(TEST_DATABASES)('expiry on %s', (database) => {
     const jobs = await t.app.laurel.jobs.find({ type: EXPIRY_SWEEP_JOB });
     expect(jobs.map((job) => job.state).sort()).toEqual(['done', 'queued']);
   });
+
+  it('filters the report on expired (date passed, status still validated) and expiring certificates', async () => {
+    const inTenDays = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
+    await db().updateTable('certificates').set({ expiration_date: '2026-01-01' }).where('key', '=', keys[0]).execute();
+    await db().updateTable('certificates').set({ expiration_date: inTenDays }).where('key', '=', keys[1]).execute();
+    const page = async (body: Record<string, unknown>) => {
+      const answer = await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/data_post',
+        headers,
+        payload: { templateId, ...body },
+      });
+      expect(answer.statusCode, answer.body).toBe(200);
+      return answer.json<{ data: { key: string }[]; count: number }>();
+    };
+    expect((await page({ expiry: 'expired' })).data.map((row) => row.key)).toEqual([keys[0]]);
+    expect((await page({ expiry: 'expiring' })).data.map((row) => row.key)).toEqual([keys[1]]);
+    expect((await page({ expiry: 'expiring', expiringDays: 5 })).count).toBe(0);
+    expect((await page({ expiry: 'expired', filter: 'learner1' })).data.map((row) => row.key)).toEqual([keys[0]]);
+  });
 });

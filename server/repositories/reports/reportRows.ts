@@ -12,6 +12,7 @@ import { isPostgres } from '../../db/migrationHelpers';
 import type { Certificate, Database } from '../../db/schema';
 import { parseJson } from '../../../domain/json';
 import { postgresSearchPage } from './postgresSearch';
+import { expiryCondition, type ExpiryFilter } from './expiryFilter';
 import { walletClaimsOf, walletCondition } from './walletClaims';
 import {
   campaignTemplate,
@@ -50,6 +51,9 @@ export interface ReportQuery {
   ids?: number[];
   /** WALLET_FILTER values: taken into a wallet, not taken */
   wallet?: number[];
+  /** expired, or expiring within expiringDays (default 60) */
+  expiry?: ExpiryFilter;
+  expiringDays?: number;
 }
 
 type CertificateExpression = ExpressionBuilder<Database, 'certificates'>;
@@ -109,6 +113,8 @@ function filtered(db: Kysely<Database>, issuerId: number, query: ReportQuery, wi
   if (query.endDate) base = base.where('created_at', '<', dayAfter(query.endDate));
   const wallet = walletCondition(query.wallet);
   if (wallet) base = base.where(wallet);
+  const expiry = expiryCondition(query.expiry, query.expiringDays);
+  if (expiry) base = base.where(expiry);
   const text = query.filter?.trim();
   if (text) {
     const lower = text.toLowerCase().replace(/\s+/g, ' ');
@@ -234,7 +240,7 @@ async function reportPage(
   const scope = { issuerId, templateId, campaignId: query.campaignId };
   const words = searchWords(query.filter ?? '');
   const narrowedOtherwise = Boolean(
-    query.startDate || query.endDate || query.ids?.length || walletCondition(query.wallet),
+    query.startDate || query.endDate || query.ids?.length || walletCondition(query.wallet) || query.expiry,
   );
   if (words.length === 0 && !narrowedOtherwise) {
     const counts = await templateCounts(db, issuerId, templateId);
@@ -287,6 +293,8 @@ function searchConditions(scope: PageScope, query: ReportQuery) {
   if (query.endDate) conditions.push(sql`certificates.created_at < ${dayAfter(query.endDate)}`);
   const wallet = walletCondition(query.wallet);
   if (wallet) conditions.push(wallet);
+  const expiry = expiryCondition(query.expiry, query.expiringDays);
+  if (expiry) conditions.push(expiry);
   return sql.join(conditions, sql` and `);
 }
 
