@@ -178,4 +178,52 @@ describe.each(TEST_DATABASES)('expiry on %s', (database) => {
     expect((await page({ expiry: 'expiring', expiringDays: 5 })).count).toBe(0);
     expect((await page({ expiry: 'expired', filter: 'learner1' })).data.map((row) => row.key)).toEqual([keys[0]]);
   });
+
+  it('shows an expired certificate as expired on its page (en, fr) and in the verifiers', async () => {
+    // one recipient in both the template's languages, so that the page speaks either
+    const rows = [...recipientRows(1, 'en'), ...recipientRows(1, 'fr')].map((row) => ({
+      ...row,
+      obtentionDate: '2020-01-10',
+      ExpirationDate: '2021-01-10',
+    }));
+    const published = await publishRows(t.app, headers, templateId, rows);
+    expect(published.statusCode, published.body).toBe(200);
+    await t.app.laurel.jobs.runUntilIdle();
+    const { key } = await db()
+      .selectFrom('certificates')
+      .select('key')
+      .where('campaign_id', '=', published.json<{ campaignId: number }>().campaignId)
+      .executeTakeFirstOrThrow();
+
+    const page = async (lang: string) =>
+      (await t.app.inject({ method: 'GET', url: `/certificate/${key}?lang=${lang}` })).body;
+    expect(await page('en')).toContain('Expired credential');
+    expect(await page('fr')).toContain('Certificat expiré');
+    // (the page speaks the certificate's languages: this template has en and fr; es is the same message tree)
+
+    const credentialAnswer = await t.app.inject({ method: 'GET', url: `/certificate/${key}/credential.json` });
+    expect(credentialAnswer.statusCode, credentialAnswer.body).toBe(200);
+    const credential = credentialAnswer.json<{ validUntil?: string }>();
+    expect(credential.validUntil).toMatch(/^2021-01-10/);
+
+    // the VC-API verifier: the proof holds, the date check warns
+    const vcApi = await t.app.inject({
+      method: 'POST',
+      url: '/credentials/verify',
+      payload: { verifiableCredential: credential, options: {} },
+    });
+    expect(vcApi.statusCode, vcApi.body).toBe(200);
+    const answer = vcApi.json<{ warnings: { type: string }[]; checks: string[] }>();
+    expect(answer.warnings.map((w) => w.type).join(' ')).toMatch(/expired/);
+
+    // the verify page: by the credential and by the key
+    const byCredential = await t.app.inject({ method: 'POST', url: '/api/verify', payload: { credential } });
+    expect(byCredential.statusCode, byCredential.body).toBe(200);
+    const codes = Object.fromEntries(
+      byCredential.json<{ checks: { check: string; code: string }[] }>().checks.map((c) => [c.check, c.code]),
+    );
+    expect(codes).toMatchObject({ signature: 'valid', dates: 'expired' });
+    const byKey = await t.app.inject({ method: 'POST', url: '/api/verify', payload: { key } });
+    expect(byKey.json()).toMatchObject({ verified: false });
+  });
 });
