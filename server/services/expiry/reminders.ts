@@ -145,7 +145,7 @@ async function sendReminder(
   if (!remindIssuer) return 0;
   const to = issuerReminderEmail || (await findIssuerContactEmail(ctx.db, certificate.issuer_id));
   if (!to) return 0;
-  // the issuer's copy is in the issuer's own language where the template has it, else the recipient's
+  // the issuer's copy is in the recipient's mail language (issuers have no language of their own here)
   await deliverMail(ctx, expiryReminderMail({ ...common, to, issuerCopy: true }));
   return 1;
 }
