@@ -1,3 +1,4 @@
+import type { ExpirySettings } from './expiry';
 import type { ReferenceTables } from './templateRules/referenceTables';
 import type { CStyle } from './templateRules/style';
 
@@ -158,10 +159,15 @@ export interface TemplatePayload {
    * public page, PDF and credential says who the certificate was awarded to; kept as saved by an update without it.
    */
   namesOptional?: boolean;
+  /** validity period, reminder days and the issuer's copy (issue 28); an update without it keeps the saved ones */
+  expiry?: ExpirySettings;
 }
 
 /** GET /api/issuer/{issuer}/template/{id}/json: the definition in the payload's shape, ready for update mode. */
-export interface TemplateDefinition extends Required<Omit<TemplatePayload, 'meta' | 'params' | 'network' | 'cstyle'>> {
+export interface TemplateDefinition extends Required<
+  Omit<TemplatePayload, 'meta' | 'params' | 'network' | 'cstyle' | 'expiry'>
+> {
+  expiry?: ExpirySettings;
   network: string | null;
   cstyle: CStyle | null;
   params: Record<string, unknown>;

@@ -29,6 +29,7 @@ import { registerPublicationJobs } from './services/publication/followUp';
 import type { LedgerChain } from './services/ledger/chain';
 import { createMailer } from './services/mail/mailer';
 import { registerMailJobs } from './services/mail/mailQueue';
+import { registerExpiryJobs, startExpirySweeps } from './services/expiry/reminders';
 import { createFileStore } from './services/files/fileStore';
 import { registerWebhookJobs } from './services/webhooks/notify';
 import { TEMPLATE_PREVIEW_PURPOSE, templatePreviews } from './services/templates/previewToken';
@@ -239,6 +240,9 @@ export async function buildApp(
   registerEmailJobs(ctx);
   registerMailJobs(ctx, app.log);
   registerWebhookJobs(ctx);
+  registerExpiryJobs(ctx);
   await jobs.start();
+  // the daily expiry sweep queues its next run itself; a polling worker queues the first (tests sweep by hand)
+  if (jobs.working && config.jobPollMs > 0) await startExpirySweeps(ctx);
   return app as unknown as LaurelApp;
 }

@@ -145,6 +145,8 @@ export interface TemplateTable {
   public_sample: Generated<Flag>;
   /** the rows may leave the recipient's name out: its certificates name nobody (issue 28) */
   names_optional: Generated<Flag>;
+  /** expiry settings as JSON (issue 28: validity, reminder days, issuer copy); null: none, default reminders */
+  expiry: Json | null;
 }
 
 /** An issuer's template tag (spec 001 section 3); which templates carry it is in template_tags. */
@@ -293,6 +295,15 @@ export interface ActivityDayTable {
   day: string;
   kind: string;
   count: number;
+}
+
+/** An expiry reminder that went (or was passed over, skipped = 1) for a certificate: once per offset (issue 28). */
+export interface ExpiryReminderTable {
+  id: Generated<number>;
+  certificate_id: number;
+  offset_days: number;
+  skipped: Generated<Flag>;
+  sent_at: Timestamp;
 }
 
 /** What a plan gives besides its tier; no row means the defaults. */
@@ -469,6 +480,7 @@ export interface Database {
   certificate_replacements: CertificateReplacementTable;
   certificate_activity: CertificateActivityTable;
   activity_days: ActivityDayTable;
+  expiry_reminders: ExpiryReminderTable;
   plan_settings: PlanSettingTable;
   publication_uploads: PublicationUploadTable;
   publication_upload_parts: PublicationUploadPartTable;

@@ -1,3 +1,4 @@
+import { checkReminderDays, DEFAULT_EXPIRY_SETTINGS, parseValidity, type ExpirySettings } from '../../domain/expiry';
 import { parseJson } from '../../domain/json';
 import { parseLanguagesList } from '../../domain/templateRules/languages';
 import type { ReferenceTables } from '../../domain/templateRules/referenceTables';
@@ -30,6 +31,8 @@ export interface ParsedTemplate extends Template {
     importData: TemplateImportData;
     /** one value, or a value per language (spec 001 section 3) */
     thumbnail: TemplateThumbnail;
+    /** validity, reminder days and the issuer's copy (issue 28) */
+    expiry: ExpirySettings;
   };
 }
 
@@ -46,6 +49,7 @@ export function parseTemplate(row: Template): ParsedTemplate {
       pathway: parsePathwayDefinition(row.pathway_definition),
       importData: templateImportData(row),
       thumbnail: parseThumbnail(row.thumbnail),
+      expiry: parseExpiry(row.expiry),
     },
   };
 }
@@ -95,6 +99,19 @@ export function parsePathwayDefinition(raw: string | null): PathwayDefinition | 
   return isObject(value) && typeof value.key === 'string' && Array.isArray(value.def)
     ? (value as unknown as PathwayDefinition)
     : null;
+}
+
+/** The expiry settings column; a missing or unreadable part takes its default. */
+export function parseExpiry(raw: string | null): ExpirySettings {
+  const value = parseJson<unknown>(raw, null);
+  if (!isObject(value)) return { ...DEFAULT_EXPIRY_SETTINGS, reminderDays: [...DEFAULT_EXPIRY_SETTINGS.reminderDays] };
+  const days = checkReminderDays(value.reminderDays);
+  return {
+    validity: parseValidity(value.validity),
+    reminderDays: days.ok ? days.days : [...DEFAULT_EXPIRY_SETTINGS.reminderDays],
+    remindIssuer: value.remindIssuer === true,
+    issuerReminderEmail: typeof value.issuerReminderEmail === 'string' ? value.issuerReminderEmail : '',
+  };
 }
 
 export function parseMeta(raw: string): TemplateMetaFields {

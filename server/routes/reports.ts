@@ -57,6 +57,9 @@ const reportQuery = z
     wallet: numberList.optional(),
     /** 1 the public page viewed, 0 never viewed (domain/activity.ts VIEWED_FILTER) */
     viewed: numberList.optional(),
+    /** expired (date passed, whatever the status), or expiring within expiringDays (default 60) */
+    expiry: z.enum(['expiring', 'expired']).optional(),
+    expiringDays: z.coerce.number().int().min(1).max(365).optional(),
   })
   .refine((query) => query.campaignId !== undefined || query.templateId !== undefined, {
     message: 'campaignId or templateId is required',

@@ -1,3 +1,4 @@
+import { VALIDITY_UNITS } from '../../domain/expiry';
 import { z } from 'zod';
 import { ICON_GROUPS, type BadgeModel } from '../../domain/badgeImage/model';
 import { PROFILE_IDS } from '../../domain/roles';
@@ -153,6 +154,14 @@ export const templateDefinitionAnswer = z.object({
   technicalFields: z.array(z.string()),
   publicSample: z.boolean(),
   namesOptional: z.boolean(),
+  expiry: z
+    .object({
+      validity: z.object({ amount: z.number(), unit: z.enum(VALIDITY_UNITS) }).nullable(),
+      reminderDays: z.array(z.number()),
+      remindIssuer: z.boolean(),
+      issuerReminderEmail: z.string(),
+    })
+    .optional(),
   certificationCounter: z.number(),
   lockedLanguages: z.array(z.string()),
 });

@@ -1,3 +1,4 @@
+import { MAX_REMINDERS, REMINDER_MAX_DAYS, REMINDER_MIN_DAYS, VALIDITY_UNITS } from '../../domain/expiry';
 import { z } from 'zod';
 import { REGISTRY_TYPES } from '../../domain/templateRules/registryParams';
 import { LAYOUTS } from '../../domain/templateRules/style';
@@ -73,6 +74,15 @@ export const templatePayloadSchema = z.object({
   technicalFields: z.array(z.string().max(200)).max(20).optional(),
   publicSample: z.boolean().optional(),
   namesOptional: z.boolean().optional(),
+  expiry: z
+    .object({
+      validity: z.object({ amount: z.number().int().min(1).max(36500), unit: z.enum(VALIDITY_UNITS) }).nullable(),
+      // distinct days are checked by saveTemplate (checkReminderDays)
+      reminderDays: z.array(z.number().int().min(REMINDER_MIN_DAYS).max(REMINDER_MAX_DAYS)).max(MAX_REMINDERS),
+      remindIssuer: z.boolean(),
+      issuerReminderEmail: z.union([z.literal(''), z.email().max(254)]),
+    })
+    .optional(),
 });
 
 /** The multipart json part: the payload with its mode, and the id in update mode. */

@@ -1194,6 +1194,16 @@ export interface paths {
               technicalFields: string[];
               publicSample: boolean;
               namesOptional: boolean;
+              expiry?: {
+                validity: {
+                  amount: number;
+                  /** @enum {string} */
+                  unit: 'days' | 'months' | 'years';
+                } | null;
+                reminderDays: number[];
+                remindIssuer: boolean;
+                issuerReminderEmail: string;
+              };
               certificationCounter: number;
               lockedLanguages: string[];
             };
@@ -1412,6 +1422,16 @@ export interface paths {
             technicalFields?: string[];
             publicSample?: boolean;
             namesOptional?: boolean;
+            expiry?: {
+              validity: {
+                amount: number;
+                /** @enum {string} */
+                unit: 'days' | 'months' | 'years';
+              } | null;
+              reminderDays: number[];
+              remindIssuer: boolean;
+              issuerReminderEmail: '' | string;
+            };
           };
         };
       };
@@ -1567,6 +1587,16 @@ export interface paths {
             technicalFields?: string[];
             publicSample?: boolean;
             namesOptional?: boolean;
+            expiry?: {
+              validity: {
+                amount: number;
+                /** @enum {string} */
+                unit: 'days' | 'months' | 'years';
+              } | null;
+              reminderDays: number[];
+              remindIssuer: boolean;
+              issuerReminderEmail: '' | string;
+            };
           };
         };
       };
@@ -7945,6 +7975,9 @@ export interface paths {
             ids?: number[] | string;
             wallet?: number[] | string;
             viewed?: number[] | string;
+            /** @enum {string} */
+            expiry?: 'expiring' | 'expired';
+            expiringDays?: number;
           };
         };
       };

@@ -59,6 +59,7 @@ function templateRow(overrides: Partial<Template> = {}, content: Record<string, 
     pathway_definition: null,
     public_sample: 0,
     names_optional: 0,
+    expiry: null,
     ...overrides,
   } satisfies Template);
 }

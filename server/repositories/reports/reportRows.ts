@@ -12,6 +12,7 @@ import { isPostgres } from '../../db/migrationHelpers';
 import type { Certificate, Database } from '../../db/schema';
 import { parseJson } from '../../../domain/json';
 import { postgresSearchPage } from './postgresSearch';
+import { expiryCondition, type ExpiryFilter } from './expiryFilter';
 import { walletClaimsOf, walletCondition } from './walletClaims';
 import { viewedCondition } from './activityColumns';
 import { activityOf } from '../certificateActivity';
@@ -55,6 +56,9 @@ export interface ReportQuery {
   wallet?: number[];
   /** VIEWED_FILTER values (domain/activity.ts): the public page viewed, never viewed */
   viewed?: number[];
+  /** expired, or expiring within expiringDays (default 60) */
+  expiry?: ExpiryFilter;
+  expiringDays?: number;
 }
 
 type CertificateExpression = ExpressionBuilder<Database, 'certificates'>;
@@ -116,6 +120,8 @@ function filtered(db: Kysely<Database>, issuerId: number, query: ReportQuery, wi
   if (wallet) base = base.where(wallet);
   const viewed = viewedCondition(query.viewed);
   if (viewed) base = base.where(viewed);
+  const expiry = expiryCondition(query.expiry, query.expiringDays);
+  if (expiry) base = base.where(expiry);
   const text = query.filter?.trim();
   if (text) {
     const lower = text.toLowerCase().replace(/\s+/g, ' ');
@@ -245,7 +251,8 @@ async function reportPage(
     query.endDate ||
     query.ids?.length ||
     walletCondition(query.wallet) ||
-    viewedCondition(query.viewed),
+    viewedCondition(query.viewed) ||
+    query.expiry,
   );
   if (words.length === 0 && !narrowedOtherwise) {
     const counts = await templateCounts(db, issuerId, templateId);
@@ -300,6 +307,8 @@ function searchConditions(scope: PageScope, query: ReportQuery) {
   if (wallet) conditions.push(wallet);
   const viewed = viewedCondition(query.viewed);
   if (viewed) conditions.push(viewed);
+  const expiry = expiryCondition(query.expiry, query.expiringDays);
+  if (expiry) conditions.push(expiry);
   return sql.join(conditions, sql` and `);
 }
 

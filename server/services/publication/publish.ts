@@ -9,6 +9,8 @@ import type { AuthContext } from '../../auth/guard';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../db/clock';
 import type { CampaignTable, Database, NewCertificate, Template } from '../../db/schema';
+import type { ParsedTemplate } from '../../repositories/templateRows';
+import { expirationFor } from '../../../domain/expiry';
 import { AppError, badRequest } from '../../errors';
 import { cooperate } from '../../eventLoop';
 import { findCampaignByIdempotencyKey } from '../../repositories/campaigns';
@@ -146,7 +148,7 @@ async function requestHash(
  * email and its report row are in it; the rows of their other languages are kept as its translations.
  */
 export async function buildCertificates(
-  template: Template,
+  template: ParsedTemplate,
   recipients: readonly Recipient[],
   technicalFields: readonly string[],
   common: { campaignId: number; firstStatusIndex: number; now: string; today: string },
@@ -159,6 +161,7 @@ export async function buildCertificates(
     const allRow = recipient.rows.get(ALL_LANGUAGES);
     const language = allRow ? template.default_language : [...recipient.rows.keys()][0];
     const main = allRow ?? (recipient.rows.get(language) as ImportRow);
+    const obtentionDate = main.obtentionDate || common.today;
     const translations: Record<string, Record<string, string>> = {};
     for (const [other, row] of recipient.rows)
       if (other !== language && other !== ALL_LANGUAGES) translations[other] = rowFields(row);
@@ -176,8 +179,9 @@ export async function buildCertificates(
       search_name: searchName(main.firstName ?? '', main.lastName ?? ''),
       data: JSON.stringify(rowFields(main)),
       translations: Object.keys(translations).length > 0 ? JSON.stringify(translations) : null,
-      obtention_date: main.obtentionDate || common.today,
-      expiration_date: main.ExpirationDate || null,
+      obtention_date: obtentionDate,
+      // the row's own date, else the template's validity from the obtention date (issue 28)
+      expiration_date: expirationFor(obtentionDate, template.parsed.expiry.validity, main.ExpirationDate),
       status_index: common.firstStatusIndex + index,
       created_at: common.now,
       updated_at: common.now,
@@ -368,7 +372,7 @@ export function callerUserId(auth: AuthContext): number | null {
 async function writePublication(
   trx: Kysely<Database>,
   auth: AuthContext,
-  template: Template,
+  template: ParsedTemplate,
   publication: { rows: readonly ImportRow[]; recipients: readonly Recipient[]; technicalFields: readonly string[] },
   options: {
     notes: string;

@@ -1,3 +1,4 @@
+import { checkReminderDays, parseValidity } from '../../../domain/expiry';
 import type { Kysely } from 'kysely';
 import { canEditTemplate } from '../../../domain/permissions';
 import {
@@ -129,6 +130,13 @@ export async function saveTemplate(
   }
   const params = templateParams(payload, family, options, fields);
   const technicalFields = chooseTechnicalFields(payload, existing, fields);
+  const expiry = payload.expiry ?? existing?.parsed.expiry ?? null;
+  if (expiry) {
+    const days = checkReminderDays(expiry.reminderDays);
+    if (!days.ok) fields['expiry.reminderDays'] = days.error;
+    else expiry.reminderDays = days.days;
+    if (expiry.validity && !parseValidity(expiry.validity)) fields['expiry.validity'] = 'invalid';
+  }
   if (Object.keys(fields).length > 0) {
     throw badRequest('VALIDATION_ERROR', 'The template is not valid', { fields });
   }
@@ -149,6 +157,7 @@ export async function saveTemplate(
     technical_fields: technicalFields,
     public_sample: (payload.publicSample ?? existing?.public_sample === 1) ? 1 : 0,
     names_optional: (payload.namesOptional ?? existing?.names_optional === 1) ? 1 : 0,
+    expiry: expiry ? JSON.stringify(expiry) : null,
   };
   const stored = await images.storeUsed();
   try {

@@ -103,6 +103,7 @@ export function templateDefinition(row: ParsedTemplate): TemplateDefinition {
     technicalFields: row.parsed.importData.technicalFields,
     publicSample: row.public_sample === 1,
     namesOptional: row.names_optional === 1,
+    expiry: row.parsed.expiry,
     certificationCounter: row.certification_counter,
     lockedLanguages: lockedLanguages(row.parsed.importData.languages, {
       mode: 'update',

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import {
+  addPeriod,
+  checkReminderDays,
+  daysBetween,
+  dueReminders,
+  expirationFor,
+  expiryState,
+  parseValidity,
+} from './expiry';
+
+describe('validity period', () => {
+  it('adds days, months and years, stopping at a month end', () => {
+    expect(addPeriod('2026-01-31', { amount: 1, unit: 'months' })).toBe('2026-02-28');
+    expect(addPeriod('2028-01-31', { amount: 1, unit: 'months' })).toBe('2028-02-29');
+    expect(addPeriod('2026-11-30', { amount: 3, unit: 'months' })).toBe('2027-02-28');
+    expect(addPeriod('2028-02-29', { amount: 1, unit: 'years' })).toBe('2029-02-28');
+    expect(addPeriod('2026-12-15', { amount: 1, unit: 'months' })).toBe('2027-01-15');
+    expect(addPeriod('2026-12-31', { amount: 1, unit: 'days' })).toBe('2027-01-01');
+    expect(addPeriod('2026-03-01', { amount: 24, unit: 'months' })).toBe('2028-03-01');
+  });
+
+  it('gives the expiration: the row’s own date wins, else obtention + validity, else none', () => {
+    expect(expirationFor('2026-01-31', { amount: 1, unit: 'months' })).toBe('2026-02-28');
+    expect(expirationFor('2026-01-31', { amount: 1, unit: 'months' }, '2030-05-05')).toBe('2030-05-05');
+    expect(expirationFor('2026-01-31', null)).toBeNull();
+    expect(expirationFor(null, { amount: 1, unit: 'years' })).toBeNull();
+  });
+
+  it('parses only whole positive amounts of a known unit', () => {
+    expect(parseValidity({ amount: 2, unit: 'years' })).toEqual({ amount: 2, unit: 'years' });
+    expect(parseValidity({ amount: '6', unit: 'months' })).toEqual({ amount: 6, unit: 'months' });
+    expect(parseValidity({ amount: 0, unit: 'years' })).toBeNull();
+    expect(parseValidity({ amount: 1.5, unit: 'years' })).toBeNull();
+    expect(parseValidity({ amount: 1, unit: 'weeks' })).toBeNull();
+    expect(parseValidity(null)).toBeNull();
+  });
+});
+
+describe('reminders', () => {
+  it('checks the offsets: at most three, 1–365, distinct, sorted', () => {
+    expect(checkReminderDays([7, 60])).toEqual({ ok: true, days: [60, 7] });
+    expect(checkReminderDays([])).toEqual({ ok: true, days: [] });
+    expect(checkReminderDays(['30'])).toEqual({ ok: true, days: [30] });
+    expect(checkReminderDays([1, 2, 3, 4]).ok).toBe(false);
+    expect(checkReminderDays([0]).ok).toBe(false);
+    expect(checkReminderDays([366]).ok).toBe(false);
+    expect(checkReminderDays([7, 7]).ok).toBe(false);
+    expect(checkReminderDays([2.5]).ok).toBe(false);
+    expect(checkReminderDays('7').ok).toBe(false);
+  });
+
+  it('is due on the offset’s day, once, the nearest only when several are late', () => {
+    expect(daysBetween('2026-01-01', '2026-03-02')).toBe(60);
+    expect(dueReminders('2026-03-02', '2025-12-31', [60, 7], [])).toEqual({ send: null, skip: [] });
+    expect(dueReminders('2026-03-02', '2026-01-01', [60, 7], [])).toEqual({ send: 60, skip: [] });
+    expect(dueReminders('2026-03-02', '2026-01-01', [60, 7], [60])).toEqual({ send: null, skip: [] });
+    expect(dueReminders('2026-03-02', '2026-02-23', [60, 7], [60])).toEqual({ send: 7, skip: [] });
+    expect(dueReminders('2026-03-02', '2026-02-25', [60, 7], [])).toEqual({ send: 7, skip: [60] });
+    expect(dueReminders('2026-03-02', '2026-03-02', [60, 7], [60, 7])).toEqual({ send: null, skip: [] });
+    expect(dueReminders('2026-03-02', '2026-03-03', [60, 7], [])).toEqual({ send: null, skip: [] });
+    expect(dueReminders(null, '2026-03-03', [60, 7], [])).toEqual({ send: null, skip: [] });
+  });
+
+  it('tells expired from expiring', () => {
+    expect(expiryState('2026-03-02', '2026-03-02')).toBe('expiring');
+    expect(expiryState('2026-03-02', '2026-03-03')).toBe('expired');
+    expect(expiryState('2026-06-02', '2026-03-03')).toBeNull();
+    expect(expiryState('2026-04-02', '2026-03-03', 30)).toBe('expiring');
+    expect(expiryState(null, '2026-03-03')).toBeNull();
+  });
+});

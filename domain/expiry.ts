@@ -1,0 +1,143 @@
+/**
+ * Expiry and renewal (issue 28): a template's validity period, the expiration date it gives a certificate, the
+ * reminder offsets (days before expiry) and which reminders are due on a day. Dates are ISO days (YYYY-MM-DD), UTC.
+ */
+
+export const VALIDITY_UNITS = ['days', 'months', 'years'] as const;
+export type ValidityUnit = (typeof VALIDITY_UNITS)[number];
+
+/** How long a certificate of a template is valid after its obtention date; none: it never expires. */
+export interface ValidityPeriod {
+  amount: number;
+  unit: ValidityUnit;
+}
+
+export const VALIDITY_MAX: Record<ValidityUnit, number> = { days: 36500, months: 1200, years: 100 };
+
+export const MAX_REMINDERS = 3;
+export const REMINDER_MIN_DAYS = 1;
+export const REMINDER_MAX_DAYS = 365;
+export const DEFAULT_REMINDER_DAYS: readonly number[] = [60, 7];
+/** The report's "Expiring" filter: certificates whose expiration is within this many days (default). */
+export const DEFAULT_EXPIRING_WINDOW_DAYS = 60;
+
+/** A template's expiry settings, as its JSON keeps them (all optional). */
+export interface ExpirySettings {
+  validity: ValidityPeriod | null;
+  /** days before the expiration date a reminder goes to the recipient: at most three, 1–365, distinct */
+  reminderDays: number[];
+  /** a copy of each reminder to the issuer */
+  remindIssuer: boolean;
+  /** where the issuer's copy goes; empty: the issuer's contact address */
+  issuerReminderEmail: string;
+}
+
+export const DEFAULT_EXPIRY_SETTINGS: ExpirySettings = {
+  validity: null,
+  reminderDays: [...DEFAULT_REMINDER_DAYS],
+  remindIssuer: false,
+  issuerReminderEmail: '',
+};
+
+const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})/;
+
+function daysInMonth(year: number, monthIndex: number): number {
+  return new Date(Date.UTC(year, monthIndex + 1, 0)).getUTCDate();
+}
+
+function isoOf(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+
+/** A validity period checked, or null when the value is not one (absent, a wrong unit, not a whole positive amount). */
+export function parseValidity(value: unknown): ValidityPeriod | null {
+  if (!value || typeof value !== 'object') return null;
+  const { amount, unit } = value as { amount?: unknown; unit?: unknown };
+  if (typeof unit !== 'string' || !(VALIDITY_UNITS as readonly string[]).includes(unit)) return null;
+  const n = typeof amount === 'string' ? Number(amount) : amount;
+  if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > VALIDITY_MAX[unit as ValidityUnit]) return null;
+  return { amount: n, unit: unit as ValidityUnit };
+}
+
+/** Adds a period to an ISO day; a month or year step that lands past a month's end stops at its last day. */
+export function addPeriod(isoDay: string, period: ValidityPeriod): string {
+  const match = ISO_DAY.exec(isoDay);
+  if (!match) throw new Error(`not an ISO day: ${isoDay}`);
+  const [year, month, day] = [Number(match[1]), Number(match[2]) - 1, Number(match[3])];
+  if (period.unit === 'days') return isoOf(new Date(Date.UTC(year, month, day + period.amount)));
+  const months = period.unit === 'months' ? period.amount : period.amount * 12;
+  const targetYear = year + Math.floor((month + months) / 12);
+  const targetMonth = (month + months) % 12;
+  return isoOf(new Date(Date.UTC(targetYear, targetMonth, Math.min(day, daysInMonth(targetYear, targetMonth)))));
+}
+
+/**
+ * The expiration date of a certificate: the row's own date when it has one, else its obtention date plus the
+ * template's validity, else none.
+ */
+export function expirationFor(
+  obtentionDate: string | null | undefined,
+  validity: ValidityPeriod | null,
+  rowExpiration?: string | null,
+): string | null {
+  if (rowExpiration) return rowExpiration.slice(0, 10);
+  if (!validity || !obtentionDate || !ISO_DAY.test(obtentionDate)) return null;
+  return addPeriod(obtentionDate.slice(0, 10), validity);
+}
+
+export type ReminderDaysCheck = { ok: true; days: number[] } | { ok: false; error: 'reminders_invalid' };
+
+/** Reminder offsets checked: at most three whole days of 1–365, distinct; answered sorted from the earliest (largest). */
+export function checkReminderDays(value: unknown): ReminderDaysCheck {
+  if (!Array.isArray(value) || value.length > MAX_REMINDERS) return { ok: false, error: 'reminders_invalid' };
+  const days = value.map((item) => (typeof item === 'string' && item.trim() !== '' ? Number(item) : item));
+  if (
+    !days.every(
+      (day): day is number =>
+        typeof day === 'number' && Number.isInteger(day) && day >= REMINDER_MIN_DAYS && day <= REMINDER_MAX_DAYS,
+    ) ||
+    new Set(days).size !== days.length
+  ) {
+    return { ok: false, error: 'reminders_invalid' };
+  }
+  return { ok: true, days: [...days].sort((a, b) => b - a) };
+}
+
+/** Whole days from `from` to `to` (ISO days); negative when `to` is earlier. */
+export function daysBetween(from: string, to: string): number {
+  return Math.round(
+    (Date.parse(`${to.slice(0, 10)}T00:00:00Z`) - Date.parse(`${from.slice(0, 10)}T00:00:00Z`)) / 86_400_000,
+  );
+}
+
+/**
+ * The reminders due on `today` for a certificate expiring on `expiration`: each offset whose day has come
+ * (expiration − offset ≤ today) while the certificate has not expired yet, not already sent. When several are due at
+ * once (a late sweep, or a certificate published close to its expiry), only the nearest one is sent and the
+ * earlier ones are recorded as passed: the recipient gets one mail, not three.
+ */
+export function dueReminders(
+  expiration: string | null,
+  today: string,
+  offsets: readonly number[],
+  alreadySent: readonly number[],
+): { send: number | null; skip: number[] } {
+  if (!expiration) return { send: null, skip: [] };
+  const left = daysBetween(today, expiration);
+  if (left < 0) return { send: null, skip: [] };
+  const due = offsets.filter((offset) => offset >= left && !alreadySent.includes(offset)).sort((a, b) => a - b);
+  if (due.length === 0) return { send: null, skip: [] };
+  return { send: due[0], skip: due.slice(1) };
+}
+
+/** The expiry state of a certificate on a day: expired, expiring within the window, or neither. */
+export function expiryState(
+  expiration: string | null,
+  today: string,
+  windowDays = DEFAULT_EXPIRING_WINDOW_DAYS,
+): 'expired' | 'expiring' | null {
+  if (!expiration) return null;
+  const left = daysBetween(today, expiration);
+  if (left < 0) return 'expired';
+  return left <= windowDays ? 'expiring' : null;
+}
