@@ -30,6 +30,7 @@ import * as certificateReplacements from './2026-11-28T0300_certificate_replacem
 import * as walletOffers from './2026-11-28T1500_wallet_offers';
 import * as walletOfferClaims from './2026-11-28T1900_wallet_offer_claims';
 import * as recipientCodes from './2026-11-29T0000_recipient_codes';
+import * as correctionRequests from './2026-11-29T0200_correction_requests';
 
 /** Every migration, in order. Names are dates; a landed migration is frozen: add a new one to change the schema. */
 export const migrations: Record<string, Migration> = {
@@ -64,4 +65,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28T1500_wallet_offers': walletOffers,
   '2026-11-28T1900_wallet_offer_claims': walletOfferClaims,
   '2026-11-29T0000_recipient_codes': recipientCodes,
+  '2026-11-29T0200_correction_requests': correctionRequests,
 };
