@@ -59,6 +59,8 @@ export interface ReportRow {
   /** when the certificate was last taken into a wallet, and by which protocol ('oid4vci' or 'vcapi') */
   WalletTakenAt?: string | null;
   WalletProtocol?: string | null;
+  /** the pending correction request of the recipient (issue 28), or null */
+  CorrectionRequestId?: number | null;
   [field: string]: unknown;
 }
 

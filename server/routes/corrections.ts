@@ -21,6 +21,8 @@ import {
   listCorrections,
   refuseCorrection,
   sendCorrectionCode,
+  correctionSettings,
+  setCorrectionSettings,
 } from '../services/corrections/corrections';
 import {
   CORRECTION_PAGE_POLICY_HEADER,
@@ -76,6 +78,7 @@ const requestView = z.object({
   email: z.string(),
   templateId: z.number(),
 });
+const settingsAnswer = z.object({ autoApprove: z.boolean() });
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 
 /** The refusals of these routes, whose messages come from the server's catalogue in the caller's language. */
@@ -291,6 +294,34 @@ export async function correctionRoutes(app: FastifyInstance, ctx: AppContext): P
         offset,
       });
     },
+  );
+
+  api.get(
+    '/api/admin/correction-settings',
+    {
+      config: { access },
+      schema: {
+        summary: 'Whether small name corrections asked by recipients are approved automatically',
+        response: { 200: settingsAnswer },
+      },
+    },
+    async (request) => correctionSettings(authOf(request)),
+  );
+
+  api.put(
+    '/api/admin/correction-settings',
+    {
+      // an issuer's setting: its Administrators'
+      config: { access: { resource: 'profile', action: 'edit' } },
+      schema: {
+        summary: 'Turns the automatic approval of small name corrections on or off',
+        description:
+          'Body {autoApprove}. When on, a request changing only the recipient’s first and last name by one or two letters in all (edit distance; case and accents count) is approved at once by a corrected re-issue, once per certificate; off by default.',
+        body: settingsAnswer,
+        response: { 200: settingsAnswer },
+      },
+    },
+    async (request) => setCorrectionSettings(ctx, authOf(request), request.body.autoApprove),
   );
 
   api.get(

@@ -55,6 +55,8 @@ const reportQuery = z
     ids: numberList.optional(),
     /** 1 taken into a wallet, 0 not taken (domain/reports.ts WALLET_FILTER) */
     wallet: numberList.optional(),
+    /** only the certificates with a pending correction request (issue 28) */
+    correction: z.union([z.boolean(), z.enum(['true', 'false'])]).optional(),
   })
   .refine((query) => query.campaignId !== undefined || query.templateId !== undefined, {
     message: 'campaignId or templateId is required',
@@ -81,14 +83,21 @@ export async function reportRoutes(app: FastifyInstance, ctx: AppContext): Promi
     },
     async (request) => {
       const auth = authOf(request);
-      const { dateRange, status, counter, ...query } = request.body;
+      const { dateRange, status, counter, correction, ...query } = request.body;
       const [rangeStart, rangeEnd] = (dateRange ?? '').split(';');
       const startDate = query.startDate ?? (isoDate.safeParse(rangeStart).success ? rangeStart : undefined);
       const endDate = query.endDate ?? (isoDate.safeParse(rangeEnd).success ? rangeEnd : undefined);
       const page = await reportRows(
         ctx.db,
         auth.issuer.id,
-        { ...query, statuses: status, startDate, endDate, counter: counter === true || counter === 'true' },
+        {
+          ...query,
+          statuses: status,
+          startDate,
+          endDate,
+          counter: counter === true || counter === 'true',
+          correction: correction === true || correction === 'true',
+        },
         options(auth.issuer),
       );
       return { ...page, data: await withMailDeliveries(ctx.db, auth.issuer.id, page.data) };

@@ -227,6 +227,11 @@ export const reportRowAnswer = z.looseObject({
   email_sent: z.string().nullable(),
   WalletTakenAt: z.string().nullable().optional().describe('when the certificate was last taken into a wallet'),
   WalletProtocol: z.string().nullable().optional().describe("by which protocol: 'oid4vci' or 'vcapi'"),
+  CorrectionRequestId: z
+    .number()
+    .nullable()
+    .optional()
+    .describe("the recipient's pending correction request (GET /api/admin/correction-requests/:id), or null"),
 });
 
 const reportCountersAnswer = z.object({

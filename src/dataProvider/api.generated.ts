@@ -6813,6 +6813,111 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/correction-settings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Whether small name corrections asked by recipients are approved automatically */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              autoApprove: boolean;
+            };
+          };
+        };
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    /**
+     * Turns the automatic approval of small name corrections on or off
+     * @description Body {autoApprove}. When on, a request changing only the recipient’s first and last name by one or two letters in all (edit distance; case and accents count) is approved at once by a corrected re-issue, once per certificate; off by default.
+     */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            autoApprove: boolean;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              autoApprove: boolean;
+            };
+          };
+        };
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/correction-requests/{id}': {
     parameters: {
       query?: never;
@@ -7829,6 +7934,8 @@ export interface paths {
                 WalletTakenAt?: string | null;
                 /** @description by which protocol: 'oid4vci' or 'vcapi' */
                 WalletProtocol?: string | null;
+                /** @description the recipient's pending correction request (GET /api/admin/correction-requests/:id), or null */
+                CorrectionRequestId?: number | null;
               } & {
                 [key: string]: unknown;
               })[];
@@ -8439,6 +8546,7 @@ export interface paths {
             counter?: boolean | ('true' | 'false');
             ids?: number[] | string;
             wallet?: number[] | string;
+            correction?: boolean | ('true' | 'false');
           };
         };
       };
@@ -8472,6 +8580,8 @@ export interface paths {
                 WalletTakenAt?: string | null;
                 /** @description by which protocol: 'oid4vci' or 'vcapi' */
                 WalletProtocol?: string | null;
+                /** @description the recipient's pending correction request (GET /api/admin/correction-requests/:id), or null */
+                CorrectionRequestId?: number | null;
               } & {
                 [key: string]: unknown;
               })[];

@@ -234,6 +234,36 @@ describe.each(TEST_DATABASES)('correction requests on %s', (database) => {
     expect((await requests(headers, `?certificate=${corrected.key}`)).data[0].status).toBe('pending');
   });
 
+  it('the report filters the certificates with a pending request and marks them; the setting is the issuer’s', async () => {
+    const [first] = certificates;
+    const code = await mailedCode(first.key, first.email);
+    expect((await ask(first.key, code, { firstName: 'Ada' })).statusCode).toBe(200);
+    const [request] = (await requests()).data;
+    const report = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/data_post',
+      headers,
+      payload: { campaignId, correction: true },
+    });
+    expect(report.statusCode, report.body).toBe(200);
+    const rows = report.json<{ data: { key: string; CorrectionRequestId: number | null }[]; count: number }>();
+    expect(rows.count).toBe(1);
+    expect(rows.data[0]).toMatchObject({ key: first.key, CorrectionRequestId: request.id });
+    const all = await t.app.inject({ method: 'POST', url: '/api/admin/data_post', headers, payload: { campaignId } });
+    expect(all.json<{ count: number }>().count).toBe(3);
+
+    const settings = () => t.app.inject({ method: 'GET', url: '/api/admin/correction-settings', headers });
+    expect((await settings()).json()).toEqual({ autoApprove: false });
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/correction-settings',
+      headers,
+      payload: { autoApprove: true },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    expect((await settings()).json()).toEqual({ autoApprove: true });
+  });
+
   it('another issuer cannot see, approve or refuse the requests', async () => {
     const [first] = certificates;
     const code = await mailedCode(first.key, first.email);

@@ -401,6 +401,8 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
   'POST /api/admin/certificates/reissue': { who: PUBLISHERS, ok: 400 },
   // the recipients' correction requests (issue 28): the rights of a re-issue; the seed has no request
   'GET /api/admin/correction-requests': { who: PUBLISHERS, ok: 200 },
+  'GET /api/admin/correction-settings': { who: PUBLISHERS, ok: 200 },
+  'PUT /api/admin/correction-settings': { who: ADMIN, ok: 400 },
   'GET /api/admin/correction-requests/:id': { who: PUBLISHERS, ok: 404 },
   'POST /api/admin/correction-requests/:id/approve': { who: PUBLISHERS, ok: 404 },
   'POST /api/admin/correction-requests/:id/refuse': { who: PUBLISHERS, ok: 404 },

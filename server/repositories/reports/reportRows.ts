@@ -13,6 +13,8 @@ import type { Certificate, Database } from '../../db/schema';
 import { parseJson } from '../../../domain/json';
 import { postgresSearchPage } from './postgresSearch';
 import { walletClaimsOf, walletCondition } from './walletClaims';
+import { correctionCondition } from './correctionFilter';
+import { pendingCorrectionsOf } from '../correctionRequests';
 import {
   campaignTemplate,
   MAIL_STATE_SQL,
@@ -50,6 +52,8 @@ export interface ReportQuery {
   ids?: number[];
   /** WALLET_FILTER values: taken into a wallet, not taken */
   wallet?: number[];
+  /** only the certificates with a pending correction request of their recipient (issue 28) */
+  correction?: boolean;
 }
 
 type CertificateExpression = ExpressionBuilder<Database, 'certificates'>;
@@ -109,6 +113,8 @@ function filtered(db: Kysely<Database>, issuerId: number, query: ReportQuery, wi
   if (query.endDate) base = base.where('created_at', '<', dayAfter(query.endDate));
   const wallet = walletCondition(query.wallet);
   if (wallet) base = base.where(wallet);
+  const correction = correctionCondition(query.correction);
+  if (correction) base = base.where(correction);
   const text = query.filter?.trim();
   if (text) {
     const lower = text.toLowerCase().replace(/\s+/g, ' ');
@@ -205,6 +211,10 @@ export async function reportRows(
     db,
     page.rows.map((row) => row.id),
   );
+  const corrections = await pendingCorrectionsOf(
+    db,
+    page.rows.map((row) => row.id),
+  );
   return {
     data: page.rows.map((row) => {
       const claim = claims.get(row.id);
@@ -212,6 +222,7 @@ export async function reportRows(
         ...reportRow(row, options.publicUrl, options.tracking, query.language),
         WalletTakenAt: claim?.claimedAt ?? null,
         WalletProtocol: claim?.protocol ?? null,
+        CorrectionRequestId: corrections.get(row.id) ?? null,
       };
     }),
     count: page.total,
@@ -234,7 +245,7 @@ async function reportPage(
   const scope = { issuerId, templateId, campaignId: query.campaignId };
   const words = searchWords(query.filter ?? '');
   const narrowedOtherwise = Boolean(
-    query.startDate || query.endDate || query.ids?.length || walletCondition(query.wallet),
+    query.startDate || query.endDate || query.ids?.length || walletCondition(query.wallet) || query.correction,
   );
   if (words.length === 0 && !narrowedOtherwise) {
     const counts = await templateCounts(db, issuerId, templateId);
@@ -287,6 +298,8 @@ function searchConditions(scope: PageScope, query: ReportQuery) {
   if (query.endDate) conditions.push(sql`certificates.created_at < ${dayAfter(query.endDate)}`);
   const wallet = walletCondition(query.wallet);
   if (wallet) conditions.push(wallet);
+  const correction = correctionCondition(query.correction);
+  if (correction) conditions.push(correction);
   return sql.join(conditions, sql` and `);
 }
 

@@ -28,6 +28,7 @@ import {
   listCorrectionRequests,
   pendingRequestOf,
   replacePendingRequest,
+  setAutoApproveCorrections,
   type CorrectionCertificate,
   type CorrectionRequestRow,
 } from '../../repositories/correctionRequests';
@@ -360,4 +361,19 @@ export async function listCorrections(
 ): Promise<{ data: CorrectionRequestView[]; total: number }> {
   const { rows, total } = await listCorrectionRequests(ctx.db, auth.issuer.id, filter);
   return { data: rows.map(view), total };
+}
+
+/** GET /api/admin/correction-settings. */
+export function correctionSettings(auth: AuthContext): { autoApprove: boolean } {
+  return { autoApprove: auth.issuer.auto_approve_corrections === 1 };
+}
+
+/** PUT /api/admin/correction-settings: the issuer's automatic approval of small name changes. */
+export async function setCorrectionSettings(
+  ctx: Pick<Ctx, 'db'>,
+  auth: AuthContext,
+  autoApprove: boolean,
+): Promise<{ autoApprove: boolean }> {
+  await setAutoApproveCorrections(ctx.db, auth.issuer.id, autoApprove);
+  return { autoApprove };
 }
