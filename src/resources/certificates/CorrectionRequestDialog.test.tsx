@@ -43,7 +43,7 @@ const { i18nProvider } = componentTestServer(
   },
 );
 
-function renderDialog(onClose = () => undefined) {
+function renderDialog(onClose: () => void = () => undefined) {
   render(
     <AdminWrapper i18nProvider={i18nProvider()}>
       <CorrectionRequestDialog requestId={7} name="Ada Lovelase" onClose={onClose} />
