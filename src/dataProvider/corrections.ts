@@ -17,6 +17,15 @@ export const correctionMethods = {
     });
     return body.total;
   },
+  /** GET /api/admin/correction-settings: whether small name corrections are approved automatically. */
+  async correctionSettings(): Promise<{ autoApprove: boolean }> {
+    const { body } = await apiRequest('/api/admin/correction-settings', 'get', {});
+    return body;
+  },
+  async setCorrectionSettings(autoApprove: boolean): Promise<{ autoApprove: boolean }> {
+    const { body } = await apiRequest('/api/admin/correction-settings', 'put', { json: { autoApprove } });
+    return body;
+  },
   /** POST …/:id/approve (a corrected re-issue) or …/:id/refuse (the message is mailed to the recipient). */
   async answerCorrectionRequest(
     id: number,
