@@ -66,6 +66,8 @@ export interface ReportRow {
   Downloads?: number;
   LinkedInClicks?: number;
   Verifications?: number;
+  /** the pending correction request of the recipient (issue 28), or null */
+  CorrectionRequestId?: number | null;
   [field: string]: unknown;
 }
 

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { AUTH_LEVEL, type TokenClaims } from '../../domain/auth';
 import { AUTH_MESSAGES, canAccess, type AccessRequest } from '../../domain/permissions';
-import { effectiveProfile, isProfileId, type ProfileId } from '../../domain/roles';
+import { effectiveProfile, isProfileId, PROFILE, type ProfileId } from '../../domain/roles';
 import { nowIso } from '../db/clock';
 import type { ApiKey, Database, User } from '../db/schema';
 import { AppError } from '../errors';
@@ -38,11 +38,32 @@ export interface ApiKeyAuth {
   profileId: ProfileId;
 }
 
-export type AuthContext = SessionAuth | ApiKeyAuth;
+/**
+ * The issuer itself acting on no one's request: what the server does on its own for an issuer (an automatic approval
+ * of a recipient's correction, issue 28). Never made by the guard, so no route runs as it; it has the rights of an
+ * Administrator of its issuer (it is only handed to services that the issuer's own setting turned on), and records
+ * no user (callerUserId: null).
+ */
+export interface SystemAuth {
+  kind: 'system';
+  issuer: ParsedIssuer;
+  profileId: ProfileId;
+}
+
+/** Who a guarded request comes from: a person or a program. */
+export type RequestAuth = SessionAuth | ApiKeyAuth;
+
+/** Who a service acts for: a request's caller, or the issuer itself. */
+export type AuthContext = RequestAuth | SystemAuth;
+
+/** The issuer acting on its own (SystemAuth), for a service the issuer's settings turned on. */
+export function systemAuth(issuer: ParsedIssuer): SystemAuth {
+  return { kind: 'system', issuer, profileId: PROFILE.Administrator };
+}
 
 declare module 'fastify' {
   interface FastifyRequest {
-    auth: AuthContext | null;
+    auth: RequestAuth | null;
   }
   interface FastifyContextConfig {
     auth?: AuthMode;
@@ -118,7 +139,7 @@ export function registerGuard(app: FastifyInstance, db: Kysely<Database>, tokens
 }
 
 /** The signed-in context of a guarded route (the guard has already refused anyone else). */
-export function authOf(request: FastifyRequest): AuthContext {
+export function authOf(request: FastifyRequest): RequestAuth {
   if (!request.auth) throw missingToken();
   return request.auth;
 }

@@ -34,6 +34,8 @@ export interface IssuerTable {
   plan_product: string | null;
   /** set while a cancellation is pending: when the plan ends */
   plan_cancel_at: Timestamp | null;
+  /** a one- or two-letter change of a recipient's name asked from the public page is approved at once (issue 28) */
+  auto_approve_corrections: Generated<Flag>;
 }
 
 export interface UserTable {
@@ -476,6 +478,7 @@ export interface Database {
   nft_claims: NftClaimTable;
   wallet_offers: WalletOfferTable;
   recipient_codes: RecipientCodeTable;
+  correction_requests: CorrectionRequestTable;
   wallet_mail_offers: WalletMailOfferTable;
   certificate_replacements: CertificateReplacementTable;
   certificate_activity: CertificateActivityTable;
@@ -621,6 +624,29 @@ export interface RecipientCodeTable {
   used_at: Timestamp | null;
 }
 
+/** A recipient's request to correct a certificate (issue 28; domain/correctionRequests.ts). */
+export interface CorrectionRequestTable {
+  id: Generated<number>;
+  issuer_id: number;
+  certificate_id: number;
+  /** JSON {field: {from, to}} */
+  changes: string;
+  /** the recipient's message */
+  message: Generated<string>;
+  /** CorrectionState: 'pending' | 'approved' | 'refused' */
+  status: string;
+  /** the issuer's message (a refusal's, or an approval's note) */
+  answer: string | null;
+  created_at: Timestamp;
+  answered_at: Timestamp | null;
+  /** the user who answered; null when approved automatically */
+  answered_by: number | null;
+  /** 1 when approved automatically (the issuer's auto_approve_corrections) */
+  automatic: Generated<Flag>;
+  /** the key of the certificate the approval made */
+  replacement_key: string | null;
+}
+
 /** A wallet offer that went out in a certificate mail (issue 30). */
 export interface WalletMailOfferTable {
   offer_id: number;
@@ -728,3 +754,4 @@ export type Certificate = Selectable<CertificateTable>;
 export type NewCertificate = Insertable<CertificateTable>;
 export type Job = Selectable<JobTable>;
 export type { ColumnType };
+export type CorrectionRequest = Selectable<CorrectionRequestTable>;

@@ -40,6 +40,7 @@ import { protocolCorsRoutes } from './protocolCors';
 import { vcApiVerifierRoutes } from './vcApiVerifier';
 import { walletRoutes } from './wallets';
 import { walletDeliveryRoutes } from './walletDelivery';
+import { correctionRoutes } from './corrections';
 
 /** A route module: registers its routes on the app with the shared context. */
 export type RouteModule = (app: FastifyInstance, ctx: AppContext) => Promise<void>;
@@ -83,6 +84,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   credentialRoutes,
   walletRoutes,
   walletDeliveryRoutes,
+  correctionRoutes,
   publicPageRoutes,
   ledgerPageRoutes,
   nftClaimRoutes,

@@ -233,6 +233,9 @@ export async function publicPageRoutes(app: FastifyInstance, ctx: AppContext): P
                 verify,
                 // NFT certificates go into a wallet by their token's claim (see walletDelivery.ts)
                 wallet: template.is_nft === 1 ? undefined : `${base}/wallet?lang=${encodeURIComponent(language)}`,
+                // the recipient's correction request (issue 28): not for NFT certificates, which are not re-issued
+                correction:
+                  template.is_nft === 1 ? undefined : `${base}/correction?lang=${encodeURIComponent(language)}`,
                 nft: nftAction(certificate),
                 share: shareActions(
                   view,

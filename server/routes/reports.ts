@@ -60,6 +60,8 @@ const reportQuery = z
     /** expired (date passed, whatever the status), or expiring within expiringDays (default 60) */
     expiry: z.enum(['expiring', 'expired']).optional(),
     expiringDays: z.coerce.number().int().min(1).max(365).optional(),
+    /** only the certificates with a pending correction request (issue 28) */
+    correction: z.union([z.boolean(), z.enum(['true', 'false'])]).optional(),
   })
   .refine((query) => query.campaignId !== undefined || query.templateId !== undefined, {
     message: 'campaignId or templateId is required',
@@ -86,14 +88,21 @@ export async function reportRoutes(app: FastifyInstance, ctx: AppContext): Promi
     },
     async (request) => {
       const auth = authOf(request);
-      const { dateRange, status, counter, ...query } = request.body;
+      const { dateRange, status, counter, correction, ...query } = request.body;
       const [rangeStart, rangeEnd] = (dateRange ?? '').split(';');
       const startDate = query.startDate ?? (isoDate.safeParse(rangeStart).success ? rangeStart : undefined);
       const endDate = query.endDate ?? (isoDate.safeParse(rangeEnd).success ? rangeEnd : undefined);
       const page = await reportRows(
         ctx.db,
         auth.issuer.id,
-        { ...query, statuses: status, startDate, endDate, counter: counter === true || counter === 'true' },
+        {
+          ...query,
+          statuses: status,
+          startDate,
+          endDate,
+          counter: counter === true || counter === 'true',
+          correction: correction === true || correction === 'true',
+        },
         options(auth.issuer),
       );
       return { ...page, data: await withMailDeliveries(ctx.db, auth.issuer.id, page.data) };

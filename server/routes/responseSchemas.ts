@@ -244,6 +244,11 @@ export const reportRowAnswer = z.looseObject({
   Downloads: z.number().optional().describe('downloads of the PDF and of the badge image'),
   LinkedInClicks: z.number().optional().describe("clicks on the page's and the mail's LinkedIn button"),
   Verifications: z.number().optional().describe('verifications by the verify page and the VC-API verifier'),
+  CorrectionRequestId: z
+    .number()
+    .nullable()
+    .optional()
+    .describe("the recipient's pending correction request (GET /api/admin/correction-requests/:id), or null"),
 });
 
 const reportCountersAnswer = z.object({

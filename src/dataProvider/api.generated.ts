@@ -6512,6 +6512,692 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/certificate/{key}/correction': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A certificate's "Request a correction" page (HTML): asks for a code mailed to its address */
+    get: {
+      parameters: {
+        query?: {
+          lang?: string;
+        };
+        header?: never;
+        path: {
+          key: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The page at this step */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/html': string;
+          };
+        };
+        /** @description No certificate whose correction can be asked with this key */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/html': string;
+          };
+        };
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    put?: never;
+    /**
+     * Takes the mailed code with the corrected fields and a message: the correction request (HTML)
+     * @description A form post (code, field.<name> for each correctable field, message, lang). The code works once, for 15 minutes, and stops after 5 wrong tries (410); a request that changes nothing or names a field that cannot be corrected is refused (400) without spending the code. A pending request of the certificate is replaced. When the issuer approves small name changes automatically, the answer links the corrected certificate. At most 30 tries per client in 15 minutes.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          key: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json':
+            | ({
+                code?: string;
+                lang?: string;
+                message?: string;
+              } & {
+                [key: string]: string;
+              })
+            | null;
+        };
+      };
+      responses: {
+        /** @description The page at this step */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/html': string;
+          };
+        };
+        /** @description A wrong code or a request that cannot be made: the page asks again */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/html': string;
+          };
+        };
+        /** @description No certificate whose correction can be asked with this key */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/html': string;
+          };
+        };
+        /** @description A code used, expired or tried too often: the page asks for a new one */
+        410: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/html': string;
+          };
+        };
+        /** @description Too many requests */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/html': string;
+          };
+        };
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/certificate/{key}/correction/code': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Mails a one-time correction code to the certificate's address; answers the request form (HTML)
+     * @description A form post (lang). The answer shows the address masked (j***@example.org). At most 5 codes an hour per certificate and 10 per client; a new code replaces the earlier one.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          key: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            lang?: string;
+          } | null;
+        };
+      };
+      responses: {
+        /** @description The page at this step */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/html': string;
+          };
+        };
+        /** @description No certificate whose correction can be asked with this key */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/html': string;
+          };
+        };
+        /** @description Too many requests */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/html': string;
+          };
+        };
+        /** @description The mail server did not take the code */
+        502: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/html': string;
+          };
+        };
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/correction-requests': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The recipients' correction requests (issue 28), newest first
+     * @description Query status (pending, approved, refused; several separated by commas), certificate (a key), limit (at most 100) and offset. 200 {data, total}.
+     */
+    get: {
+      parameters: {
+        query?: {
+          status?: string;
+          certificate?: string;
+          limit?: number;
+          offset?: number;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                id: number;
+                certificateKey: string;
+                /** @enum {string} */
+                status: 'pending' | 'approved' | 'refused';
+                changes: {
+                  [key: string]: {
+                    from: string;
+                    to: string;
+                  };
+                };
+                message: string;
+                answer: string | null;
+                createdAt: string;
+                answeredAt: string | null;
+                answeredBy: number | null;
+                automatic: boolean;
+                replacementKey: string | null;
+                email: string;
+                templateId: number;
+              }[];
+              total: number;
+            };
+          };
+        };
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/correction-settings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Whether small name corrections asked by recipients are approved automatically */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              autoApprove: boolean;
+            };
+          };
+        };
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    /**
+     * Turns the automatic approval of small name corrections on or off
+     * @description Body {autoApprove}. When on, a request changing only the recipient’s first and last name by one or two letters in all (edit distance; case and accents count) is approved at once by a corrected re-issue, once per certificate; off by default.
+     */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            autoApprove: boolean;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              autoApprove: boolean;
+            };
+          };
+        };
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/correction-requests/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One correction request (404 ERR_CORRECTION_NOT_FOUND when not the issuer’s) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: number;
+              certificateKey: string;
+              /** @enum {string} */
+              status: 'pending' | 'approved' | 'refused';
+              changes: {
+                [key: string]: {
+                  from: string;
+                  to: string;
+                };
+              };
+              message: string;
+              answer: string | null;
+              createdAt: string;
+              answeredAt: string | null;
+              answeredBy: number | null;
+              automatic: boolean;
+              replacementKey: string | null;
+              email: string;
+              templateId: number;
+            };
+          };
+        };
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/correction-requests/{id}/approve': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Approves a correction request: the corrected re-issue of its certificate
+     * @description Body {message?} (a note kept with the request). The certificate is re-issued with the changes asked (POST /api/admin/certificates/reissue: one credit unless corrections are free, the recipient’s mail says what changed); 200 the request, approved, with replacementKey. 404 ERR_CORRECTION_NOT_FOUND; 409 ERR_CORRECTION_ANSWERED; the re-issue’s refusals (409 ERR_CERTIFICATE_NOT_REPLACEABLE, 402 NOT_ENOUGH_CREDITS, 400 ERR_PUBLICATION_ERROR).
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            message?: string;
+          } | null;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: number;
+              certificateKey: string;
+              /** @enum {string} */
+              status: 'pending' | 'approved' | 'refused';
+              changes: {
+                [key: string]: {
+                  from: string;
+                  to: string;
+                };
+              };
+              message: string;
+              answer: string | null;
+              createdAt: string;
+              answeredAt: string | null;
+              answeredBy: number | null;
+              automatic: boolean;
+              replacementKey: string | null;
+              email: string;
+              templateId: number;
+            };
+          };
+        };
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/correction-requests/{id}/refuse': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Refuses a correction request with a message, mailed to the recipient in their language
+     * @description Body {message} (required, at most 1000 characters). Nothing is re-issued. 200 the request, refused. 400 ERR_CORRECTION_ANSWER_REQUIRED; 404 ERR_CORRECTION_NOT_FOUND; 409 ERR_CORRECTION_ANSWERED.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            message: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: number;
+              certificateKey: string;
+              /** @enum {string} */
+              status: 'pending' | 'approved' | 'refused';
+              changes: {
+                [key: string]: {
+                  from: string;
+                  to: string;
+                };
+              };
+              message: string;
+              answer: string | null;
+              createdAt: string;
+              answeredAt: string | null;
+              answeredBy: number | null;
+              automatic: boolean;
+              replacementKey: string | null;
+              email: string;
+              templateId: number;
+            };
+          };
+        };
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/certificate/{key}': {
     parameters: {
       query?: never;
@@ -7364,6 +8050,8 @@ export interface paths {
                 LinkedInClicks?: number;
                 /** @description verifications by the verify page and the VC-API verifier */
                 Verifications?: number;
+                /** @description the recipient's pending correction request (GET /api/admin/correction-requests/:id), or null */
+                CorrectionRequestId?: number | null;
               } & {
                 [key: string]: unknown;
               })[];
@@ -7978,6 +8666,7 @@ export interface paths {
             /** @enum {string} */
             expiry?: 'expiring' | 'expired';
             expiringDays?: number;
+            correction?: boolean | ('true' | 'false');
           };
         };
       };
@@ -8023,6 +8712,8 @@ export interface paths {
                 LinkedInClicks?: number;
                 /** @description verifications by the verify page and the VC-API verifier */
                 Verifications?: number;
+                /** @description the recipient's pending correction request (GET /api/admin/correction-requests/:id), or null */
+                CorrectionRequestId?: number | null;
               } & {
                 [key: string]: unknown;
               })[];

@@ -14,6 +14,7 @@ import { profileMethods } from './profile';
 import { publicationMethods } from './publication';
 import { referenceTableMethods } from './referenceTables';
 import { reissueMethods } from './reissue';
+import { correctionMethods } from './corrections';
 import { securityMethods } from './security';
 import { tagMethods } from './tags';
 import { templateEditorMethods } from './templateEditor';
@@ -34,6 +35,7 @@ export const customMethods = {
   ...publicationMethods,
   ...referenceTableMethods,
   ...reissueMethods,
+  ...correctionMethods,
   ...securityMethods,
   ...tagMethods,
   ...templateEditorMethods,

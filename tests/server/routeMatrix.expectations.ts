@@ -72,6 +72,12 @@ export const ROUTE_REQUESTS: Record<string, RouteRequest> = {
   'POST /vcapi/issuers/:issuerId/exchanges/:code': { url: '/vcapi/issuers/{issuer}/exchanges/unknown' },
   'POST /vcapi/issuers/:issuerId/exchanges/:code/direct': { url: '/vcapi/issuers/{issuer}/exchanges/unknown/direct' },
   'GET /wallet/interactions/:issuerId/:code': { url: '/wallet/interactions/{issuer}/unknown?iuv=1' },
+  'GET /api/admin/correction-requests/:id': { url: '/api/admin/correction-requests/999999' },
+  'POST /api/admin/correction-requests/:id/approve': { url: '/api/admin/correction-requests/999999/approve' },
+  'POST /api/admin/correction-requests/:id/refuse': {
+    url: '/api/admin/correction-requests/999999/refuse',
+    body: { message: 'matrix' },
+  },
   'GET /api/issuer/:issuer/template/:id/meta': { url: `${TEMPLATE}/meta` },
   'GET /api/issuer/:issuer/template/:id/json': { url: `${TEMPLATE}/json` },
   'GET /api/issuer/:issuer/template/:id/data': { url: `${TEMPLATE}/data` },
@@ -367,6 +373,9 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
   'GET /certificate/:key/wallet': { who: 'public', ok: 404 },
   'POST /certificate/:key/wallet/code': { who: 'public', ok: 404 },
   'POST /certificate/:key/wallet/offer': { who: 'public', ok: 404 },
+  'GET /certificate/:key/correction': { who: 'public', ok: 404 },
+  'POST /certificate/:key/correction/code': { who: 'public', ok: 404 },
+  'POST /certificate/:key/correction': { who: 'public', ok: 404 },
   // browsers' preflights of the protocol calls (server/routes/protocolCors.ts): any origin, nobody signed in
   'OPTIONS /oid4vci/issuers/:issuerId/*': { who: 'public', ok: 204 },
   'OPTIONS /vcapi/issuers/:issuerId/exchanges/:code': { who: 'public', ok: 204 },
@@ -392,6 +401,13 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
   'PUT /api/admin/email': { who: PUBLISHERS, ok: 409, other: 404 },
   // corrected re-issue (issue 28): the rights of a publish; the empty body is refused by its schema
   'POST /api/admin/certificates/reissue': { who: PUBLISHERS, ok: 400 },
+  // the recipients' correction requests (issue 28): the rights of a re-issue; the seed has no request
+  'GET /api/admin/correction-requests': { who: PUBLISHERS, ok: 200 },
+  'GET /api/admin/correction-settings': { who: PUBLISHERS, ok: 200 },
+  'PUT /api/admin/correction-settings': { who: ADMIN, ok: 400 },
+  'GET /api/admin/correction-requests/:id': { who: PUBLISHERS, ok: 404 },
+  'POST /api/admin/correction-requests/:id/approve': { who: PUBLISHERS, ok: 404 },
+  'POST /api/admin/correction-requests/:id/refuse': { who: PUBLISHERS, ok: 404 },
   // search and e-mail report of the first issuer's key/campaign: the other issuer's answer is its own (empty) list
   'GET /api/admin/data': { who: ALL, ok: 200 },
   'GET /api/admin/emailing': { who: ALL, ok: 200 },

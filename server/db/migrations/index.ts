@@ -31,6 +31,7 @@ import * as certificateReplacements from './2026-11-28T0300_certificate_replacem
 import * as walletOffers from './2026-11-28T1500_wallet_offers';
 import * as walletOfferClaims from './2026-11-28T1900_wallet_offer_claims';
 import * as recipientCodes from './2026-11-29T0000_recipient_codes';
+import * as correctionRequests from './2026-11-29T0200_correction_requests';
 import * as expiry from './2026-11-29T0300_expiry';
 import * as certificateActivity from './2026-11-29T0400_certificate_activity';
 
@@ -68,6 +69,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28T1900_wallet_offer_claims': walletOfferClaims,
   '2026-11-29T0000_recipient_codes': recipientCodes,
   '2026-11-29T0100_template_optional_names': templateOptionalNames,
+  '2026-11-29T0200_correction_requests': correctionRequests,
   '2026-11-29T0300_expiry': expiry,
   '2026-11-29T0400_certificate_activity': certificateActivity,
 };

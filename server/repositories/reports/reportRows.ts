@@ -17,6 +17,8 @@ import { walletClaimsOf, walletCondition } from './walletClaims';
 import { viewedCondition } from './activityColumns';
 import { activityOf } from '../certificateActivity';
 import { activityColumns } from '../../../domain/activity';
+import { correctionCondition } from './correctionFilter';
+import { pendingCorrectionsOf } from '../correctionRequests';
 import {
   campaignTemplate,
   MAIL_STATE_SQL,
@@ -59,6 +61,8 @@ export interface ReportQuery {
   /** expired, or expiring within expiringDays (default 60) */
   expiry?: ExpiryFilter;
   expiringDays?: number;
+  /** only the certificates with a pending correction request of their recipient (issue 28) */
+  correction?: boolean;
 }
 
 type CertificateExpression = ExpressionBuilder<Database, 'certificates'>;
@@ -122,6 +126,8 @@ function filtered(db: Kysely<Database>, issuerId: number, query: ReportQuery, wi
   if (viewed) base = base.where(viewed);
   const expiry = expiryCondition(query.expiry, query.expiringDays);
   if (expiry) base = base.where(expiry);
+  const correction = correctionCondition(query.correction);
+  if (correction) base = base.where(correction);
   const text = query.filter?.trim();
   if (text) {
     const lower = text.toLowerCase().replace(/\s+/g, ' ');
@@ -215,8 +221,12 @@ export async function reportRows(
     query.counter ? reportCounters(db, issuerId, query) : undefined,
   ]);
   const ids = page.rows.map((row) => row.id);
-  // the page's wallet claims and activity: one query each, never one per row
-  const [claims, activity] = await Promise.all([walletClaimsOf(db, ids), activityOf(db, ids)]);
+  // the page's wallet claims, activity and pending corrections: one query each, never one per row
+  const [claims, activity, corrections] = await Promise.all([
+    walletClaimsOf(db, ids),
+    activityOf(db, ids),
+    pendingCorrectionsOf(db, ids),
+  ]);
   return {
     data: page.rows.map((row) => {
       const claim = claims.get(row.id);
@@ -225,6 +235,7 @@ export async function reportRows(
         WalletTakenAt: claim?.claimedAt ?? null,
         WalletProtocol: claim?.protocol ?? null,
         ...activityColumns(activity.get(row.id) ?? {}),
+        CorrectionRequestId: corrections.get(row.id) ?? null,
       };
     }),
     count: page.total,
@@ -252,7 +263,8 @@ async function reportPage(
     query.ids?.length ||
     walletCondition(query.wallet) ||
     viewedCondition(query.viewed) ||
-    query.expiry,
+    query.expiry ||
+    query.correction,
   );
   if (words.length === 0 && !narrowedOtherwise) {
     const counts = await templateCounts(db, issuerId, templateId);
@@ -309,6 +321,8 @@ function searchConditions(scope: PageScope, query: ReportQuery) {
   if (viewed) conditions.push(viewed);
   const expiry = expiryCondition(query.expiry, query.expiringDays);
   if (expiry) conditions.push(expiry);
+  const correction = correctionCondition(query.correction);
+  if (correction) conditions.push(correction);
   return sql.join(conditions, sql` and `);
 }
 

@@ -13,6 +13,7 @@ export const NOT_REPLACEABLE_CODE = 'ERR_CERTIFICATE_NOT_REPLACEABLE';
 
 /** The user a replacement is recorded for: the signed-in user, or the creator of the API key. */
 function callerUserId(auth: AuthContext): number | null {
+  if (auth.kind === 'system') return null;
   return auth.kind === 'session' ? auth.user.id : auth.apiKey.created_by;
 }
 

@@ -366,6 +366,7 @@ export async function closeNewCampaign(
 
 /** The user a publication is recorded for: the signed-in user, or the creator of the API key. */
 export function callerUserId(auth: AuthContext): number | null {
+  if (auth.kind === 'system') return null;
   return auth.kind === 'session' ? auth.user.id : auth.apiKey.created_by;
 }
 

@@ -47,6 +47,8 @@ export interface CredentialPage {
     share?: CredentialShareActions;
     /** the "Add to a wallet" page (issue 30): a code mailed to the certificate's address, then a wallet offer */
     wallet?: string;
+    /** the "Request a correction" page (issue 28): a code mailed to the certificate's address, then the request */
+    correction?: string;
     /** an NFT certificate's claim page, with what it offers there */
     nft?: { href: string; label: 'claim' | 'reveal' | 'owned' };
   } | null;
@@ -319,6 +321,11 @@ function actionsOf(page: CredentialPage, t: Texts): string {
   }
   if (actions.wallet) {
     links.push(`<a href="${escapeHtml(actions.wallet)}" class="wallet-action">${escapeHtml(t('actions.wallet'))}</a>`);
+  }
+  if (actions.correction) {
+    links.push(
+      `<a href="${escapeHtml(actions.correction)}" class="correction-action">${escapeHtml(t('actions.correction'))}</a>`,
+    );
   }
   if (actions.nft) {
     links.push(`<a href="${escapeHtml(actions.nft.href)}">${escapeHtml(t(`actions.nft.${actions.nft.label}`))}</a>`);

@@ -35,6 +35,7 @@ import {
   type PeriodSeries,
 } from './dashboardView';
 import { IndicatorCard } from './IndicatorCard';
+import { PendingCorrectionsCard } from './PendingCorrectionsCard';
 import { IssuerFilterDrawer } from './IssuerFilterDrawer';
 import { PeriodPicker } from './PeriodPicker';
 import { useDashboardData } from './useDashboardData';
@@ -195,6 +196,7 @@ export function DashboardPage() {
                 label={translate('dashboard.cards.revoked')}
                 value={totals.nbDeleted}
               />
+              <PendingCorrectionsCard />
             </Box>
             {validator && bars.length > 0 && (
               <Box sx={{ ...TWO_COLUMNS, mt: 2 }}>

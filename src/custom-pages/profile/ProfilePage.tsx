@@ -31,6 +31,7 @@ import {
 import { useCurrentUser } from '../../authProvider/useCurrentUser';
 import { useLaurelDataProvider } from '../../dataProvider/useLaurelDataProvider';
 import { offersVerificationForm, VERIFICATION_TAB } from '../../../domain/accountVerification';
+import { CorrectionSettingsCard } from './CorrectionSettingsCard';
 import { AccountVerificationForm } from './AccountVerificationForm';
 import {
   fieldsOfTab,
@@ -185,6 +186,7 @@ export function ProfilePage() {
           </CardContent>
         </Card>
       )}
+      {tab !== VERIFICATION_TAB && <CorrectionSettingsCard />}
       <Confirm
         isOpen={confirming}
         title={translate('profile.confirm_title')}

@@ -1,13 +1,16 @@
 import CampaignIcon from '@mui/icons-material/CampaignOutlined';
 import EditNoteIcon from '@mui/icons-material/EditNoteOutlined';
+import RateReviewIcon from '@mui/icons-material/RateReviewOutlined';
 import PdfIcon from '@mui/icons-material/PictureAsPdfOutlined';
-import { Box, IconButton, Tooltip } from '@mui/material';
+import { Badge, Box, IconButton, Tooltip } from '@mui/material';
+import { useState } from 'react';
 import { useNotify, useRecordContext, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { ENABLED_STATUSES } from '../../../domain/certificates';
 import type { CertificateRecord } from '../../dataProvider/certificates';
 import { rowName } from './certificateLabels';
 import { CertificateLinkActions } from './CertificateLinkActions';
+import { CorrectionRequestDialog } from './CorrectionRequestDialog';
 import { campaignReportPath } from './paths';
 import { isReplaceable } from './reissueModel';
 import { useReissue } from './ReissueScope';
@@ -27,6 +30,7 @@ export function CertificateRowActions({
   const notify = useNotify();
   const row = useRecordContext<CertificateRecord>();
   const reissue = useReissue();
+  const [correcting, setCorrecting] = useState(false);
   if (!row) return null;
   const name = rowName(row);
   const copy = () =>
@@ -64,6 +68,23 @@ export function CertificateRowActions({
             </IconButton>
           </span>
         </Tooltip>
+      )}
+      {typeof row.CorrectionRequestId === 'number' && (
+        <Tooltip title={translate('reports.correction.action')}>
+          <IconButton
+            size="small"
+            color="warning"
+            onClick={() => setCorrecting(true)}
+            aria-label={translate('reports.correction.action_of', { name })}
+          >
+            <Badge variant="dot" color="warning">
+              <RateReviewIcon fontSize="small" />
+            </Badge>
+          </IconButton>
+        </Tooltip>
+      )}
+      {correcting && typeof row.CorrectionRequestId === 'number' && (
+        <CorrectionRequestDialog requestId={row.CorrectionRequestId} name={name} onClose={() => setCorrecting(false)} />
       )}
       {showCampaign && (
         <Tooltip title={translate('reports.actions.campaign', { id: row.CampaignID })}>
