@@ -43,9 +43,13 @@ test('a recipient finds the PDF, Add to LinkedIn and the share links on their pa
   expect(pdf.headers()['content-type']).toBe('application/pdf');
   expect((await pdf.body()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
 
-  const linkedIn = new URL(
-    (await actions.getByRole('link', { name: 'Add to LinkedIn profile' }).getAttribute('href')) as string,
-  );
+  // the button goes through Laurel's own address, which counts the click (issue 31) and sends on to LinkedIn
+  const button = (await actions.getByRole('link', { name: 'Add to LinkedIn profile' }).getAttribute('href')) as string;
+  expect(button).toMatch(new RegExp(`^/certificate/${english}/linkedin`));
+  const redirect = await page.request.get(button, { maxRedirects: 0 });
+  expect(redirect.status()).toBe(302);
+  const linkedIn = new URL(redirect.headers()['location']);
+  expect(linkedIn.origin + linkedIn.pathname).toBe('https://www.linkedin.com/profile/add');
   expect(linkedIn.searchParams.get('name')).toBe('First aid & safety');
   expect(linkedIn.searchParams.get('certUrl')).toBe(`${laurel.baseURL}/certificate/${english}`);
   expect(linkedIn.searchParams.get('certId')).toBe(english);
