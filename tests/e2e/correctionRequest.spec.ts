@@ -60,6 +60,8 @@ test('a recipient asks for a correction of their name; the issuer approves it fr
   await signIn(page, laurel, ADMIN, { at: `/templatereport/${templateId}` });
   const rows = page.locator('tbody .RaDataTable-row');
   await expect(rows).toHaveCount(2);
+  // the request is the row's mark, not a column of its own
+  await expect(page.locator('thead th', { hasText: 'CorrectionRequestId' })).toHaveCount(0);
   const mark = page.getByRole('button', { name: /^Correction requested by / });
   await expect(mark).toHaveCount(1);
   await expect(rows.filter({ has: mark })).toContainText('Lovelce');

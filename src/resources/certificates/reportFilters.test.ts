@@ -62,6 +62,14 @@ describe('report filters', () => {
     expect(activeFilterCount(off)).toBe(0);
   });
 
+  it('shows no column for the pending correction request: it is the row mark (issue 28)', () => {
+    const columns = reportColumns(
+      [row({ CorrectionRequestId: 4 }), row({ key: 'x', CorrectionRequestId: null })],
+      true,
+    );
+    expect(columns.map((column) => column.field)).not.toContain('CorrectionRequestId');
+  });
+
   it('lays out the columns: names and address, data fields, language and date, widths by the formula', () => {
     const rows = [row(), row({ key: 'x', grade: 'Distinction with honours' })];
     const columns = reportColumns(rows, true);
