@@ -7,9 +7,9 @@ const CODE_IN_MAIL = /^(\d{6})$/m;
 /**
  * Issue 28, "the recipient asks for a correction", in a browser from both ends: the recipient opens their public
  * page, follows "Request a correction", takes the code mailed to them and asks to change their last name with a
- * message; the issuer finds the row marked in the template report (the filter drawer's "Correction requested"
- * keeps only it), opens the request and approves it; the old public page then links the replacement, which shows
- * the corrected name. Last, the request page in French on a phone.
+ * message; the issuer's dashboard card opens the template report with the filter drawer's "Correction requested"
+ * on (only the marked row), the issuer opens the request and approves it; the old public page then links the
+ * replacement, which shows the corrected name. Last, the request page in French on a phone.
  */
 test('a recipient asks for a correction of their name; the issuer approves it from the report', async ({
   page,
@@ -56,22 +56,36 @@ test('a recipient asks for a correction of their name; the issuer approves it fr
   await expect(page.getByRole('heading', { name: 'Your request was sent' })).toBeVisible();
   await screenshot(page, 'correction-page-sent-en');
 
-  // the issuer: the template report, the filter keeps the marked row, the request's dialog, approval
-  await signIn(page, laurel, ADMIN, { at: `/templatereport/${templateId}` });
+  // the issuer: the dashboard's card opens the template's report with the filter on: the marked row alone
+  await signIn(page, laurel, ADMIN, { at: '/dashboard' });
+  const card = page.getByRole('link', { name: /Correction requests waiting for an answer/ });
+  await expect(card).toContainText('1');
+  await screenshot(page, 'correction-dashboard-en');
+  await card.click();
+  await expect(page).toHaveURL(new RegExp(`/templatereport/${templateId}\\?`));
   const rows = page.locator('tbody .RaDataTable-row');
-  await expect(rows).toHaveCount(2);
+  const mark = page.getByRole('button', { name: /^Correction requested by / });
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText('Lovelce');
+  await expect(mark).toHaveCount(1);
   // the request is the row's mark, not a column of its own
   await expect(page.locator('thead th', { hasText: 'CorrectionRequestId' })).toHaveCount(0);
-  const mark = page.getByRole('button', { name: /^Correction requested by / });
+  await screenshot(page, 'correction-report-filtered-en');
+
+  // the filter drawer's "Correction requested": off shows both rows, on again the marked one
+  const filter = page.getByRole('checkbox', { name: 'Correction requested' });
+  await page.getByRole('button', { name: /^Filters/ }).click();
+  await expect(filter).toBeChecked();
+  await filter.uncheck();
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(rows).toHaveCount(2);
   await expect(mark).toHaveCount(1);
   await expect(rows.filter({ has: mark })).toContainText('Lovelce');
-  await page.getByRole('button', { name: 'Filters' }).click();
-  await page.getByRole('checkbox', { name: 'Correction requested' }).check();
+  await page.getByRole('button', { name: /^Filters/ }).click();
+  await filter.check();
   await screenshot(page, 'correction-report-filter-en');
   await page.getByRole('button', { name: 'Apply' }).click();
   await expect(rows).toHaveCount(1);
-  await expect(rows.first()).toContainText('Lovelce');
-  await screenshot(page, 'correction-report-filtered-en');
 
   await mark.click();
   const dialog = page.getByRole('dialog', { name: /^Correction requested by / });
