@@ -78,6 +78,19 @@ describe('the certificates resource', () => {
     });
   });
 
+  it('asks only the certificates with a pending correction request when the filter is on (issue 28)', () => {
+    const slice = { offset: 0, limit: 20 };
+    expect(reportRowsBody({ view: 'template', templateId: 3, correction: true }, undefined, slice)).toEqual({
+      templateId: 3,
+      offset: 0,
+      limit: 20,
+      correction: true,
+    });
+    expect(reportRowsBody({ view: 'template', templateId: 3, correction: false }, undefined, slice)).not.toHaveProperty(
+      'correction',
+    );
+  });
+
   it('reads an export larger than a server page in pages of 1000', async () => {
     let served = 0;
     answer = () => {

@@ -43,6 +43,8 @@ export interface CertificateFilter {
   wallet?: number[];
   /** VIEWED_FILTER values (issue 31); absent: every certificate */
   viewed?: number[];
+  /** true: only the certificates with a pending correction request (issue 28) */
+  correction?: boolean;
   /** the search page */
   mode?: SearchMode;
   value?: string;
@@ -73,6 +75,7 @@ export function reportRowsBody(
   if (filter.ids) body.ids = filter.ids;
   if (filter.wallet) body.wallet = filter.wallet.join(',');
   if (filter.viewed) body.viewed = filter.viewed.join(',');
+  if (filter.correction === true) body.correction = true;
   if (sort?.field && sort.field !== 'id') {
     body.sort = sort.field as ApiBody<'/api/admin/data_post', 'post'>['sort'];
     body.order = sort.order as 'ASC' | 'DESC';

@@ -10,12 +10,16 @@ export const correctionMethods = {
     const { body } = await apiRequest('/api/admin/correction-requests/{id}', 'get', { path: { id } });
     return body;
   },
-  /** How many requests wait for an answer (the dashboard's indicator). */
-  async countPendingCorrections(): Promise<number> {
-    const { body } = await apiRequest('/api/admin/correction-requests', 'get', {
-      query: { status: 'pending', limit: 1 },
-    });
-    return body.total;
+  /**
+   * How many requests wait for an answer, and the template of the oldest (the dashboard's indicator and its link).
+   * The list comes newest first: the oldest is the last one, asked for apart when there are several.
+   */
+  async pendingCorrections(): Promise<{ count: number; oldestTemplateId: number | null }> {
+    const pending = (offset: number) =>
+      apiRequest('/api/admin/correction-requests', 'get', { query: { status: 'pending', limit: 1, offset } });
+    const { body: newest } = await pending(0);
+    const oldest = newest.total > 1 ? (await pending(newest.total - 1)).body : newest;
+    return { count: newest.total, oldestTemplateId: oldest.data.at(-1)?.templateId ?? null };
   },
   /** GET /api/admin/correction-settings: whether small name corrections are approved automatically. */
   async correctionSettings(): Promise<{ autoApprove: boolean }> {

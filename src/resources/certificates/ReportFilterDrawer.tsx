@@ -1,5 +1,16 @@
 import { lastDays, rangeShortcut } from '../../../domain/dateRange';
-import { Box, Button, Divider, Drawer, FormLabel, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  Checkbox,
+  Divider,
+  Drawer,
+  FormControlLabel,
+  FormLabel,
+  ToggleButton,
+  ToggleButtonGroup,
+  Typography,
+} from '@mui/material';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { CheckboxGroup } from '../../components/CheckboxGroup';
@@ -19,7 +30,8 @@ import {
 } from './reportFilters';
 
 /**
- * The filter drawer (spec 002 section 2.2): statuses, mail sent, and on the template report a date range with
+ * The filter drawer (spec 002 section 2.2): statuses, mail sent, wallet, page views, a pending
+ * correction request (issue 28), and on the template report a date range with
  * the last 7 and 30 days shortcuts. Changes apply with the Apply button; the parent gives a new key on each
  * opening, so an opening starts from the filters in force.
  */
@@ -93,6 +105,16 @@ export function ReportFilterDrawer({
           selected={draft.viewed}
           onChange={(viewed) => setDraft({ ...draft, viewed })}
           label={(value) => translate(viewedFilterKey(value))}
+        />
+        <Divider />
+        <FormControlLabel
+          control={
+            <Checkbox
+              checked={draft.correction}
+              onChange={(event) => setDraft({ ...draft, correction: event.target.checked })}
+            />
+          }
+          label={translate('reports.filters.correction')}
         />
         {withDates && (
           <>

@@ -9,6 +9,9 @@ export const REPORT_ROUTES: Record<ReportKind, string> = {
 
 export const campaignReportPath = (campaignId: number) => `/reports/${campaignId}`;
 export const templateReportPath = (templateId: number) => `/templatereport/${templateId}`;
+/** The template report with the filter drawer's "Correction requested" on (issue 28): the list reads it from the URL. */
+export const correctionsReportPath = (templateId: number) =>
+  `${templateReportPath(templateId)}?filter=${encodeURIComponent(JSON.stringify({ correction: true }))}`;
 export const cpfControlPath = (templateId: number) => `/controlcpf/${templateId}`;
 
 export function reportPath(kind: ReportKind, id: number): string {

@@ -22,6 +22,7 @@ describe('report filters', () => {
       mailSent: [1, 0, 2],
       wallet: [1, 0],
       viewed: [1, 0],
+      correction: false,
       startDate: '',
       endDate: '',
     });
@@ -47,6 +48,26 @@ describe('report filters', () => {
     expect(inWallets).toEqual({ q: 'ada', language: 'fr', wallet: [1] });
     expect(activeFilterCount(inWallets)).toBe(1);
     expect(applyDrawer(current, { ...resolveFilters({}, plain), wallet: [0, 1] }, plain)).not.toHaveProperty('wallet');
+  });
+
+  it('applies the correction requested checkbox as correction: true, absent when off (issue 28)', () => {
+    const current = { q: 'ada', correction: true };
+    expect(resolveFilters(current, plain).correction).toBe(true);
+    expect(resolveFilters({}, plain).correction).toBe(false);
+    const on = applyDrawer({ q: 'ada' }, { ...resolveFilters({}, plain), correction: true }, plain);
+    expect(on).toEqual({ q: 'ada', correction: true });
+    expect(activeFilterCount(on)).toBe(1);
+    const off = applyDrawer(current, resolveFilters({}, plain), plain);
+    expect(off).toEqual({ q: 'ada' });
+    expect(activeFilterCount(off)).toBe(0);
+  });
+
+  it('shows no column for the pending correction request: it is the row mark (issue 28)', () => {
+    const columns = reportColumns(
+      [row({ CorrectionRequestId: 4 }), row({ key: 'x', CorrectionRequestId: null })],
+      true,
+    );
+    expect(columns.map((column) => column.field)).not.toContain('CorrectionRequestId');
   });
 
   it('lays out the columns: names and address, data fields, language and date, widths by the formula', () => {

@@ -30,6 +30,8 @@ export interface ReportFilterValues {
   wallet?: number[];
   /** the public page viewed or never (VIEWED_FILTER, issue 31); absent: both */
   viewed?: number[];
+  /** only the certificates whose recipient waits for an answer to a correction request (issue 28); absent: all */
+  correction?: boolean;
   /** YYYY-MM-DD; only the template report offers dates */
   startDate?: string;
   endDate?: string;
@@ -41,6 +43,7 @@ export interface ResolvedFilters {
   mailSent: number[];
   wallet: number[];
   viewed: number[];
+  correction: boolean;
   startDate: string;
   endDate: string;
 }
@@ -55,6 +58,7 @@ export function defaultFilters({ nft, tracking }: ReportOptions): ResolvedFilter
     mailSent: defaultMailFilter(tracking),
     wallet: [...DEFAULT_WALLET_FILTER],
     viewed: [...DEFAULT_VIEWED_FILTER],
+    correction: false,
     startDate: '',
     endDate: '',
   };
@@ -67,6 +71,7 @@ export function resolveFilters(filters: ReportFilterValues, options: ReportOptio
     mailSent: filters.mailSent ?? defaults.mailSent,
     wallet: filters.wallet ?? defaults.wallet,
     viewed: filters.viewed ?? defaults.viewed,
+    correction: filters.correction === true,
     startDate: filters.startDate ?? '',
     endDate: filters.endDate ?? '',
   };
@@ -86,11 +91,13 @@ export function applyDrawer(
 ): Record<string, unknown> {
   const defaults = defaultFilters(options);
   const next: Record<string, unknown> = { ...current };
-  for (const key of ['statuses', 'mailSent', 'wallet', 'viewed', 'startDate', 'endDate']) delete next[key];
+  for (const key of ['statuses', 'mailSent', 'wallet', 'viewed', 'correction', 'startDate', 'endDate'])
+    delete next[key];
   if (!sameSet(filters.statuses, defaults.statuses)) next.statuses = filters.statuses;
   if (!sameSet(filters.mailSent, defaults.mailSent)) next.mailSent = filters.mailSent;
   if (!sameSet(filters.wallet, defaults.wallet)) next.wallet = filters.wallet;
   if (!sameSet(filters.viewed, defaults.viewed)) next.viewed = filters.viewed;
+  if (filters.correction) next.correction = true;
   if (filters.startDate) next.startDate = filters.startDate;
   if (filters.endDate) next.endDate = filters.endDate;
   return next;
@@ -103,6 +110,7 @@ export function activeFilterCount(filters: ReportFilterValues): number {
     (filters.mailSent ? 1 : 0) +
     (filters.wallet ? 1 : 0) +
     (filters.viewed ? 1 : 0) +
+    (filters.correction === true ? 1 : 0) +
     (filters.startDate || filters.endDate ? 1 : 0)
   );
 }

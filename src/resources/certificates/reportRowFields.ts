@@ -30,4 +30,6 @@ export const INTERNAL_ROW_FIELDS: readonly string[] = [
   'Downloads',
   'LinkedInClicks',
   'Verifications',
+  // the pending correction request (issue 28): the row's mark and action, not a column
+  'CorrectionRequestId',
 ];
