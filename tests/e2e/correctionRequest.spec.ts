@@ -106,7 +106,7 @@ test('a recipient asks for a correction of their name; the issuer approves it fr
   // the old public page links the replacement, which shows the corrected name
   await page.goto(`/certificate/${key}`);
   await expect(page.getByRole('status')).toContainText('Credential replaced');
-  await expect(page.getByRole('status')).toContainText('Correction asked by the recipient');
+  await expect(page.getByRole('status')).toContainText('Correction asked by the recipient: last name');
   await screenshot(page, 'correction-old-page-en');
   await page.getByRole('link', { name: 'See the corrected credential' }).click();
   await expect(page).not.toHaveURL(new RegExp(`/certificate/${key}$`));

@@ -142,9 +142,13 @@ function invalid(result: { error: string; field?: string }): AppError {
   });
 }
 
-/** A re-issue's reason for an approved request: which fields the recipient asked to correct. */
+/** The names' columns as a reader of the old page says them; the template's own columns are named as it names them. */
+const FIELD_WORDS: Record<string, string> = { firstName: 'first name', lastName: 'last name' };
+
+/** A re-issue's reason for an approved request: which fields the recipient asked to correct (shown on the old page). */
 function correctionReasonText(changes: CorrectionChanges): string {
-  const text = `Correction asked by the recipient: ${Object.keys(changes).join(', ')}`;
+  const fields = Object.keys(changes).map((field) => FIELD_WORDS[field] ?? field);
+  const text = `Correction asked by the recipient: ${fields.join(', ')}`;
   return text.slice(0, REASON_MAX_LENGTH);
 }
 
