@@ -43,6 +43,9 @@ export interface CertificateFilter {
   wallet?: number[];
   /** VIEWED_FILTER values (issue 31); absent: every certificate */
   viewed?: number[];
+  /** expired, or expiring within expiringDays (issue 28); absent: every certificate */
+  expiry?: 'expired' | 'expiring';
+  expiringDays?: number;
   /** the search page */
   mode?: SearchMode;
   value?: string;
@@ -73,6 +76,8 @@ export function reportRowsBody(
   if (filter.ids) body.ids = filter.ids;
   if (filter.wallet) body.wallet = filter.wallet.join(',');
   if (filter.viewed) body.viewed = filter.viewed.join(',');
+  if (filter.expiry) body.expiry = filter.expiry;
+  if (filter.expiry === 'expiring' && filter.expiringDays) body.expiringDays = filter.expiringDays;
   if (sort?.field && sort.field !== 'id') {
     body.sort = sort.field as ApiBody<'/api/admin/data_post', 'post'>['sort'];
     body.order = sort.order as 'ASC' | 'DESC';

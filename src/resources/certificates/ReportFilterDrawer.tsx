@@ -1,5 +1,18 @@
 import { lastDays, rangeShortcut } from '../../../domain/dateRange';
-import { Box, Button, Divider, Drawer, FormLabel, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  Divider,
+  Drawer,
+  FormControl,
+  FormControlLabel,
+  FormLabel,
+  Radio,
+  RadioGroup,
+  ToggleButton,
+  ToggleButtonGroup,
+  Typography,
+} from '@mui/material';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { CheckboxGroup } from '../../components/CheckboxGroup';
@@ -11,6 +24,8 @@ import { mailFilterKey, statusKey, viewedFilterKey, walletFilterKey } from './ce
 import {
   DATE_SHORTCUTS,
   defaultFilters,
+  EXPIRING_DAYS,
+  type ExpiryFilter,
   resolveFilters,
   statusFilterValues,
   type ReportFilterValues,
@@ -94,6 +109,31 @@ export function ReportFilterDrawer({
           onChange={(viewed) => setDraft({ ...draft, viewed })}
           label={(value) => translate(viewedFilterKey(value))}
         />
+        <Divider />
+        <FormControl>
+          <FormLabel id="report-expiry-filter">{translate('reports.filters.expiry')}</FormLabel>
+          <RadioGroup
+            aria-labelledby="report-expiry-filter"
+            value={draft.expiry}
+            onChange={(event) => setDraft({ ...draft, expiry: event.target.value as ExpiryFilter | '' })}
+          >
+            <FormControlLabel
+              value=""
+              control={<Radio size="small" />}
+              label={translate('reports.filters.expiry_all')}
+            />
+            <FormControlLabel
+              value="expired"
+              control={<Radio size="small" />}
+              label={translate('reports.filters.expired')}
+            />
+            <FormControlLabel
+              value="expiring"
+              control={<Radio size="small" />}
+              label={translate('reports.filters.expiring', { count: EXPIRING_DAYS })}
+            />
+          </RadioGroup>
+        </FormControl>
         {withDates && (
           <>
             <Divider />
