@@ -68,6 +68,8 @@ export interface ReportRow {
   Verifications?: number;
   /** the pending correction request of the recipient (issue 28), or null */
   CorrectionRequestId?: number | null;
+  /** YYYY-MM-DD when the certificate expires (issue 28); absent: it never does */
+  ExpirationDate?: string;
   [field: string]: unknown;
 }
 

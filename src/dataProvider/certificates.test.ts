@@ -53,6 +53,21 @@ describe('the certificates resource', () => {
     expect(result.data.map((line) => line.id)).toEqual([key(1), key(2)]);
   });
 
+  it('passes the expiry filter, with the window only for expiring certificates (issue 28)', () => {
+    const slice = { offset: 0, limit: 20 };
+    expect(
+      reportRowsBody({ view: 'template', templateId: 3, expiry: 'expiring', expiringDays: 60 }, undefined, slice),
+    ).toMatchObject({ expiry: 'expiring', expiringDays: 60 });
+    const expired = reportRowsBody(
+      { view: 'campaign', campaignId: 4, expiry: 'expired', expiringDays: 60 },
+      undefined,
+      slice,
+    );
+    expect(expired).toMatchObject({ expiry: 'expired' });
+    expect(expired).not.toHaveProperty('expiringDays');
+    expect(reportRowsBody({ view: 'campaign', campaignId: 4 }, undefined, slice)).not.toHaveProperty('expiry');
+  });
+
   it('gives the date range on the template report only, the ids on the control view, no sort by default', () => {
     const dates = { startDate: '2026-11-01', endDate: '2026-11-30' };
     expect(

@@ -45,6 +45,9 @@ export interface CertificateFilter {
   viewed?: number[];
   /** true: only the certificates with a pending correction request (issue 28) */
   correction?: boolean;
+  /** expired, or expiring within expiringDays (issue 28); absent: every certificate */
+  expiry?: 'expired' | 'expiring';
+  expiringDays?: number;
   /** the search page */
   mode?: SearchMode;
   value?: string;
@@ -76,6 +79,8 @@ export function reportRowsBody(
   if (filter.wallet) body.wallet = filter.wallet.join(',');
   if (filter.viewed) body.viewed = filter.viewed.join(',');
   if (filter.correction === true) body.correction = true;
+  if (filter.expiry) body.expiry = filter.expiry;
+  if (filter.expiry === 'expiring' && filter.expiringDays) body.expiringDays = filter.expiringDays;
   if (sort?.field && sort.field !== 'id') {
     body.sort = sort.field as ApiBody<'/api/admin/data_post', 'post'>['sort'];
     body.order = sort.order as 'ASC' | 'DESC';

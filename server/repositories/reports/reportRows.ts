@@ -194,6 +194,8 @@ export function reportRow(
     TemplateID: certificate.template_id,
     email: certificate.email,
     email_sent: certificate.mail_sent_at,
+    // the date the certificate expires (issue 28): its row's own date or the template's validity at publish
+    ...(certificate.expiration_date ? { ExpirationDate: certificate.expiration_date } : {}),
   };
 }
 

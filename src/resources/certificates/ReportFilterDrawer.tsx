@@ -5,8 +5,11 @@ import {
   Checkbox,
   Divider,
   Drawer,
+  FormControl,
   FormControlLabel,
   FormLabel,
+  Radio,
+  RadioGroup,
   ToggleButton,
   ToggleButtonGroup,
   Typography,
@@ -22,6 +25,8 @@ import { mailFilterKey, statusKey, viewedFilterKey, walletFilterKey } from './ce
 import {
   DATE_SHORTCUTS,
   defaultFilters,
+  EXPIRING_DAYS,
+  type ExpiryFilter,
   resolveFilters,
   statusFilterValues,
   type ReportFilterValues,
@@ -116,6 +121,30 @@ export function ReportFilterDrawer({
           }
           label={translate('reports.filters.correction')}
         />
+        <FormControl>
+          <FormLabel id="report-expiry-filter">{translate('reports.filters.expiry')}</FormLabel>
+          <RadioGroup
+            aria-labelledby="report-expiry-filter"
+            value={draft.expiry}
+            onChange={(event) => setDraft({ ...draft, expiry: event.target.value as ExpiryFilter | '' })}
+          >
+            <FormControlLabel
+              value=""
+              control={<Radio size="small" />}
+              label={translate('reports.filters.expiry_all')}
+            />
+            <FormControlLabel
+              value="expired"
+              control={<Radio size="small" />}
+              label={translate('reports.filters.expired')}
+            />
+            <FormControlLabel
+              value="expiring"
+              control={<Radio size="small" />}
+              label={translate('reports.filters.expiring', { count: EXPIRING_DAYS })}
+            />
+          </RadioGroup>
+        </FormControl>
         {withDates && (
           <>
             <Divider />

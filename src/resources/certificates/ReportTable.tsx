@@ -120,6 +120,10 @@ export function ReportTable(props: ReportTableProps) {
   const cell = (field: string, row: CertificateRecord): ReactNode => {
     if (field === 'PublicationDate')
       return new Date(row.PublicationDate).toLocaleDateString(locale, { dateStyle: 'medium' });
+    if (field === 'ExpirationDate')
+      return row.ExpirationDate
+        ? new Date(`${row.ExpirationDate}T12:00:00`).toLocaleDateString(locale, { dateStyle: 'medium' })
+        : '—';
     if (field === 'Language') return row.Language.toUpperCase();
     if (field === 'email' && props.onEditEmail && !CLOSED_STATUSES.includes(row.StatusID)) {
       const edit = props.onEditEmail;

@@ -115,6 +115,13 @@ describe('spreadsheet export', () => {
     expect(seen).not.toHaveProperty('FirstView');
   });
 
+  it('writes the expiration date as YYYY-MM-DD, empty for a certificate that never expires (issue 28)', () => {
+    const [expiring, never] = exportRecords([row({ ExpirationDate: '2027-01-31' }), row({ key: 'other' })], labels);
+    expect(expiring.ExpirationDate).toBe('2027-01-31');
+    expect(never.ExpirationDate).toBe('');
+    expect(Object.keys(never)).toEqual(Object.keys(expiring));
+  });
+
   it('keeps the ledger link on NFT reports', () => {
     const [record] = exportRecords([row({ txInBlockchainExplorer: 'https://ledger.example/tx/1' })], {
       ...labels,

@@ -25,6 +25,7 @@ describe('report filters', () => {
       correction: false,
       startDate: '',
       endDate: '',
+      expiry: '',
     });
     expect(resolveFilters({}, { nft: true, tracking: true })).toMatchObject({
       statuses: [11, 1, 3, 6, 9, 13, 14],
@@ -90,6 +91,29 @@ describe('report filters', () => {
     expect(columns.find((column) => column.field === 'email')).toMatchObject({ sortable: true, width: 15 * 5 + 100 });
     expect(columns.find((column) => column.field === 'PublicationDate')?.width).toBeNull();
     expect(reportColumns(rows, false).map((column) => column.field)).not.toContain('email');
+  });
+
+  it('applies the expiry filter (issue 28): expired alone, expiring with its 60 days window, all drops both', () => {
+    const current = { q: 'ada', expiry: 'expired', expiringDays: 30 };
+    const expired = applyDrawer(current, { ...resolveFilters({}, plain), expiry: 'expired' }, plain);
+    expect(expired).toEqual({ q: 'ada', expiry: 'expired' });
+    expect(activeFilterCount(expired)).toBe(1);
+    expect(applyDrawer(current, { ...resolveFilters({}, plain), expiry: 'expiring' }, plain)).toEqual({
+      q: 'ada',
+      expiry: 'expiring',
+      expiringDays: 60,
+    });
+    expect(applyDrawer(current, resolveFilters({}, plain), plain)).toEqual({ q: 'ada' });
+    expect(resolveFilters({ expiry: 'expiring', expiringDays: 60 }, plain).expiry).toBe('expiring');
+  });
+
+  it('adds the expiration column after the publication date when a line expires', () => {
+    expect(reportColumns([row()], true).map((column) => column.field)).not.toContain('ExpirationDate');
+    const columns = reportColumns([row(), row({ key: 'x', ExpirationDate: '2027-01-31' })], true);
+    expect(columns.slice(-2)).toEqual([
+      { field: 'PublicationDate', sortable: true, width: null },
+      { field: 'ExpirationDate', sortable: false, width: null },
+    ]);
   });
 
   it('shows the email columns for open badges or when a line has an address', () => {

@@ -35,7 +35,16 @@ export interface ReportFilterValues {
   /** YYYY-MM-DD; only the template report offers dates */
   startDate?: string;
   endDate?: string;
+  /** expired, or expiring within `expiringDays` (issue 28); absent: every certificate */
+  expiry?: ExpiryFilter;
+  expiringDays?: number;
 }
+
+/** The report's expiry filter (issue 28): '' for every certificate. */
+export type ExpiryFilter = 'expired' | 'expiring';
+
+/** The drawer's "Expiring within N days" window. */
+export const EXPIRING_DAYS = 60;
 
 /** The filters with every value spelled out, as the drawer edits them. */
 export interface ResolvedFilters {
@@ -46,6 +55,7 @@ export interface ResolvedFilters {
   correction: boolean;
   startDate: string;
   endDate: string;
+  expiry: ExpiryFilter | '';
 }
 
 export function statusFilterValues(nft: boolean): readonly number[] {
@@ -61,6 +71,7 @@ export function defaultFilters({ nft, tracking }: ReportOptions): ResolvedFilter
     correction: false,
     startDate: '',
     endDate: '',
+    expiry: '',
   };
 }
 
@@ -74,6 +85,7 @@ export function resolveFilters(filters: ReportFilterValues, options: ReportOptio
     correction: filters.correction === true,
     startDate: filters.startDate ?? '',
     endDate: filters.endDate ?? '',
+    expiry: filters.expiry ?? '',
   };
 }
 
@@ -91,7 +103,17 @@ export function applyDrawer(
 ): Record<string, unknown> {
   const defaults = defaultFilters(options);
   const next: Record<string, unknown> = { ...current };
-  for (const key of ['statuses', 'mailSent', 'wallet', 'viewed', 'correction', 'startDate', 'endDate'])
+  for (const key of [
+    'statuses',
+    'mailSent',
+    'wallet',
+    'viewed',
+    'correction',
+    'startDate',
+    'endDate',
+    'expiry',
+    'expiringDays',
+  ])
     delete next[key];
   if (!sameSet(filters.statuses, defaults.statuses)) next.statuses = filters.statuses;
   if (!sameSet(filters.mailSent, defaults.mailSent)) next.mailSent = filters.mailSent;
@@ -100,6 +122,8 @@ export function applyDrawer(
   if (filters.correction) next.correction = true;
   if (filters.startDate) next.startDate = filters.startDate;
   if (filters.endDate) next.endDate = filters.endDate;
+  if (filters.expiry) next.expiry = filters.expiry;
+  if (filters.expiry === 'expiring') next.expiringDays = EXPIRING_DAYS;
   return next;
 }
 
@@ -111,7 +135,8 @@ export function activeFilterCount(filters: ReportFilterValues): number {
     (filters.wallet ? 1 : 0) +
     (filters.viewed ? 1 : 0) +
     (filters.correction === true ? 1 : 0) +
-    (filters.startDate || filters.endDate ? 1 : 0)
+    (filters.startDate || filters.endDate ? 1 : 0) +
+    (filters.expiry ? 1 : 0)
   );
 }
 
@@ -122,7 +147,15 @@ export function isSortable(column: string): boolean {
 export const DATE_SHORTCUTS = [7, 30] as const;
 
 /** The row's fields that the table shows in its own columns or never: everything but the certificate data. */
-const ROW_FIELDS = new Set([...INTERNAL_ROW_FIELDS, 'key', 'url', 'Language', 'PublicationDate', 'email']);
+const ROW_FIELDS = new Set([
+  ...INTERNAL_ROW_FIELDS,
+  'key',
+  'url',
+  'Language',
+  'PublicationDate',
+  'ExpirationDate',
+  'email',
+]);
 
 const LEADING = ['firstName', 'lastName', 'email'];
 
@@ -136,7 +169,7 @@ export interface ReportColumn {
 
 /**
  * The scrolling columns of a report page: names and address first, then the certificate's data fields in the
- * order the rows give them, then language and publication date. Status, email status and actions are fixed
+ * order the rows give them, then language, publication date and, when a row expires, the expiration date. Status, email status and actions are fixed
  * columns the table adds after these.
  */
 export function reportColumns(rows: readonly ReportRow[], emailUsed: boolean): ReportColumn[] {
@@ -149,12 +182,13 @@ export function reportColumns(rows: readonly ReportRow[], emailUsed: boolean): R
     ...dataFields,
     'Language',
     'PublicationDate',
+    ...(rows.some((row) => row.ExpirationDate) ? ['ExpirationDate'] : []),
   ];
   return fields.map((field) => ({
     field,
     sortable: isSortable(field),
     width:
-      field === 'Language' || field === 'PublicationDate'
+      field === 'Language' || field === 'PublicationDate' || field === 'ExpirationDate'
         ? null
         : columnWidth(
             field,

@@ -9,6 +9,7 @@ import {
   FormControlLabel,
   FormHelperText,
   FormLabel,
+  MenuItem,
   Radio,
   RadioGroup,
   TextField,
@@ -19,6 +20,7 @@ import type { Dispatch, ReactNode } from 'react';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { BADGE_LANGUAGES, type BadgeLanguage } from '../../../../domain/templateRules/languages';
 import { NFT_NETWORK, type TemplateType } from '../../../../domain/templates';
+import { VALIDITY_UNITS, type ValidityUnit } from '../../../../domain/expiry';
 import type { EditorAction, EditorState } from './editorModel';
 import { useErrorText } from './fields';
 
@@ -196,6 +198,118 @@ export function NamesOptionalCard({ state, dispatch }: { state: EditorState; dis
   );
 }
 
+/**
+ * When the template's certificates expire and who is reminded (issue 28): a validity after the obtention date (none:
+ * they never expire, unless a row gives its own ExpirationDate), up to three reminders before the date to the
+ * recipient, and optionally a copy to the issuer.
+ */
+export function ExpiryCard({ state, dispatch }: { state: EditorState; dispatch: Dispatch<EditorAction> }) {
+  const translate = useTranslate();
+  const errorText = useErrorText();
+  const { expiry, errors } = state;
+  const set = (values: Partial<EditorState['expiry']>) => dispatch({ type: 'setExpiry', values });
+  const validityError = errors['expiry.validity'];
+  const remindersError = errors['expiry.reminderDays'];
+  const emailError = errors['expiry.issuerReminderEmail'];
+  return (
+    <ParametersCard title={translate('editor.parameters.expiry.title')}>
+      <Typography variant="body2" color="text.secondary">
+        {translate('editor.parameters.expiry.hint')}
+      </Typography>
+      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+        <TextField
+          select
+          size="small"
+          sx={{ minWidth: 160, flex: 1 }}
+          label={translate('editor.parameters.expiry.validity')}
+          value={expiry.validityUnit}
+          onChange={(event) =>
+            set({
+              validityUnit: event.target.value as ValidityUnit | '',
+              validityAmount: expiry.validityAmount || (event.target.value === '' ? '' : '1'),
+            })
+          }
+          slotProps={{ htmlInput: { 'data-testid': 'expiry-unit' } }}
+        >
+          <MenuItem value="">{translate('editor.parameters.expiry.never')}</MenuItem>
+          {VALIDITY_UNITS.map((unit) => (
+            <MenuItem key={unit} value={unit}>
+              {translate(`editor.parameters.expiry.units.${unit}`)}
+            </MenuItem>
+          ))}
+        </TextField>
+        {expiry.validityUnit !== '' && (
+          <TextField
+            size="small"
+            type="number"
+            sx={{ width: 120 }}
+            label={translate('editor.parameters.expiry.amount')}
+            value={expiry.validityAmount}
+            error={validityError !== undefined}
+            onChange={(event) => set({ validityAmount: event.target.value })}
+            slotProps={{ htmlInput: { min: 1, step: 1, 'data-testid': 'expiry-amount' } }}
+          />
+        )}
+      </Box>
+      {validityError && <FormHelperText error>{errorText(validityError, 'expiry.validity')}</FormHelperText>}
+      <FormControl error={remindersError !== undefined}>
+        <FormLabel sx={{ typography: 'body2', mb: 1 }}>{translate('editor.parameters.expiry.reminderDays')}</FormLabel>
+        <Box sx={{ display: 'flex', gap: 1 }}>
+          {expiry.reminderDays.map((day, index) => (
+            <TextField
+              key={index}
+              size="small"
+              type="number"
+              sx={{ flex: 1 }}
+              value={day}
+              error={remindersError !== undefined}
+              onChange={(event) =>
+                set({ reminderDays: expiry.reminderDays.map((d, i) => (i === index ? event.target.value : d)) })
+              }
+              slotProps={{
+                htmlInput: {
+                  min: 1,
+                  max: 365,
+                  step: 1,
+                  'aria-label': translate('editor.parameters.expiry.reminder_n', { n: index + 1 }),
+                  'data-testid': `expiry-reminder-${index}`,
+                },
+              }}
+            />
+          ))}
+        </Box>
+        <FormHelperText>
+          {remindersError
+            ? errorText(remindersError, 'expiry.reminderDays')
+            : translate('editor.parameters.expiry.reminders_hint')}
+        </FormHelperText>
+      </FormControl>
+      <FormControlLabel
+        control={
+          <Checkbox checked={expiry.remindIssuer} onChange={(event) => set({ remindIssuer: event.target.checked })} />
+        }
+        label={translate('editor.parameters.expiry.remind_issuer')}
+      />
+      {expiry.remindIssuer && (
+        <TextField
+          size="small"
+          type="email"
+          fullWidth
+          label={translate('editor.parameters.expiry.issuerReminderEmail')}
+          value={expiry.issuerReminderEmail}
+          error={emailError !== undefined}
+          helperText={
+            emailError
+              ? errorText(emailError, 'expiry.issuerReminderEmail')
+              : translate('editor.parameters.expiry.issuer_email_hint')
+          }
+          onChange={(event) => set({ issuerReminderEmail: event.target.value })}
+        />
+      )}
+    </ParametersCard>
+  );
+}
+
 /** Step 0 of the badge editor: languages, then the delivery mode and badge type when creating. */
 export function ParametersStep({
   state,
@@ -216,6 +330,7 @@ export function ParametersStep({
         <TechnicalFieldsCard state={state} dispatch={dispatch} />
         <PublicSampleCard state={state} dispatch={dispatch} />
         <NamesOptionalCard state={state} dispatch={dispatch} />
+        <ExpiryCard state={state} dispatch={dispatch} />
         <ParametersCard title={translate('editor.parameters.delivery')}>
           {creating ? (
             <FormControl>

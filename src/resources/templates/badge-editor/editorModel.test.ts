@@ -216,6 +216,7 @@ describe('the badge editor model', () => {
       cstyle: STYLE_PRESETS[1].cstyle,
       publicSample: false,
       namesOptional: false,
+      expiry: { validity: null, reminderDays: [60, 7], remindIssuer: false, issuerReminderEmail: '' },
       technicalFields: ['ID'],
     });
     expect(buildPayload(run(state, { type: 'setPublicSample', publicSample: true })).json.publicSample).toBe(true);
@@ -303,6 +304,78 @@ describe('the badge editor model', () => {
     });
     expect(readRefusal({ code: 'METATEMPLATE_UNAVAILABLE' }, payload)).toEqual({ kind: 'metatemplate' });
     expect(readRefusal(null, payload)).toEqual({ kind: 'other' });
+  });
+
+  it('edits the expiry settings (issue 28): defaults, read back from the definition, checked, sent as expiry', () => {
+    const fresh = newEditorState(badgeContext);
+    expect(fresh.expiry).toEqual({
+      validityAmount: '',
+      validityUnit: '',
+      reminderDays: ['60', '7', ''],
+      remindIssuer: false,
+      issuerReminderEmail: '',
+    });
+    const saved = stateFromDefinition(
+      definition({
+        expiry: {
+          validity: { amount: 2, unit: 'years' },
+          reminderDays: [90, 30, 1],
+          remindIssuer: true,
+          issuerReminderEmail: 'registrar@north.test',
+        },
+      }),
+      badgeContext,
+      'update',
+    );
+    expect(saved.expiry).toEqual({
+      validityAmount: '2',
+      validityUnit: 'years',
+      reminderDays: ['90', '30', '1'],
+      remindIssuer: true,
+      issuerReminderEmail: 'registrar@north.test',
+    });
+    expect(buildPayload(saved).json.expiry).toEqual({
+      validity: { amount: 2, unit: 'years' },
+      reminderDays: [90, 30, 1],
+      remindIssuer: true,
+      issuerReminderEmail: 'registrar@north.test',
+    });
+    // a template saved before expiry existed gets the defaults
+    expect(stateFromDefinition(definition(), badgeContext, 'update').expiry.reminderDays).toEqual(['60', '7', '']);
+
+    const edited = run(
+      fresh,
+      { type: 'setExpiry', values: { validityUnit: 'months', validityAmount: '18' } },
+      { type: 'setExpiry', values: { reminderDays: ['', '14', ''], remindIssuer: false, issuerReminderEmail: 'x' } },
+    );
+    expect(buildPayload(edited).json.expiry).toEqual({
+      validity: { amount: 18, unit: 'months' },
+      reminderDays: [14],
+      remindIssuer: false,
+      issuerReminderEmail: '',
+    });
+    expect(parameterErrors(edited)).toEqual({});
+
+    const wrong = run(fresh, {
+      type: 'setExpiry',
+      values: {
+        validityUnit: 'days',
+        validityAmount: '0',
+        reminderDays: ['7', '7', ''],
+        remindIssuer: true,
+        issuerReminderEmail: 'not an address',
+      },
+    });
+    expect(parameterErrors(wrong)).toEqual({
+      'expiry.validity': 'invalid',
+      'expiry.reminderDays': 'reminders_invalid',
+      'expiry.issuerReminderEmail': 'invalid',
+    });
+    expect(run(wrong, { type: 'next' }).step).toBe(0);
+    const shown = run(wrong, { type: 'next' });
+    expect(run(shown, { type: 'setExpiry', values: { validityAmount: '3' } }).errors).not.toHaveProperty(
+      'expiry.reminderDays',
+    );
   });
 });
 

@@ -3,6 +3,14 @@ import {
   validateRegistryContent,
   withDefaultIssuer,
 } from '../../../../domain/templateRules/badgeLimits';
+import {
+  checkReminderDays,
+  DEFAULT_EXPIRY_SETTINGS,
+  MAX_REMINDERS,
+  parseValidity,
+  type ExpirySettings,
+  type ValidityUnit,
+} from '../../../../domain/expiry';
 import { cleanInput, cleanTags } from '../../../../domain/templateRules/inputCleaning';
 import {
   DEFAULT_BADGE_LANGUAGE,
@@ -91,6 +99,54 @@ export interface EditorState {
   publicSample: boolean;
   /** the rows may leave out the recipient's name (issue 28): off unless the issuer says its certificates name nobody */
   namesOptional: boolean;
+  /** the validity, reminder days and issuer's copy (issue 28), as the expiry card edits them */
+  expiry: ExpiryDraft;
+}
+
+/** The expiry card's values: the amount and reminder days as typed, unit '' for a certificate that never expires. */
+export interface ExpiryDraft {
+  validityAmount: string;
+  validityUnit: ValidityUnit | '';
+  /** MAX_REMINDERS boxes, an empty one unused */
+  reminderDays: string[];
+  remindIssuer: boolean;
+  issuerReminderEmail: string;
+}
+
+/** The card's values for saved settings (absent: the defaults, no validity and reminders 60 and 7 days before). */
+export function expiryDraft(settings: ExpirySettings = DEFAULT_EXPIRY_SETTINGS): ExpiryDraft {
+  const days = settings.reminderDays.slice(0, MAX_REMINDERS).map(String);
+  return {
+    validityAmount: settings.validity ? String(settings.validity.amount) : '',
+    validityUnit: settings.validity?.unit ?? '',
+    reminderDays: [...days, ...Array<string>(MAX_REMINDERS - days.length).fill('')],
+    remindIssuer: settings.remindIssuer,
+    issuerReminderEmail: settings.issuerReminderEmail,
+  };
+}
+
+/** The settings the payload sends: the unused reminder boxes dropped, the address only when the issuer is reminded. */
+export function expirySettings(draft: ExpiryDraft): ExpirySettings {
+  return {
+    validity:
+      draft.validityUnit === '' ? null : { amount: Number(draft.validityAmount.trim()), unit: draft.validityUnit },
+    reminderDays: draft.reminderDays.filter((day) => day.trim() !== '').map((day) => Number(day.trim())),
+    remindIssuer: draft.remindIssuer,
+    issuerReminderEmail: draft.remindIssuer ? draft.issuerReminderEmail.trim() : '',
+  };
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** The expiry card's errors, by payload path (the server's own paths for the same mistakes). */
+export function expiryErrors(draft: ExpiryDraft): Record<string, string> {
+  const errors: Record<string, string> = {};
+  const settings = expirySettings(draft);
+  if (settings.validity && parseValidity(settings.validity) === null) errors['expiry.validity'] = 'invalid';
+  if (!checkReminderDays(settings.reminderDays).ok) errors['expiry.reminderDays'] = 'reminders_invalid';
+  if (settings.issuerReminderEmail !== '' && !EMAIL.test(settings.issuerReminderEmail))
+    errors['expiry.issuerReminderEmail'] = 'invalid';
+  return errors;
 }
 
 export type ClientIds = 'ask' | 'account' | 'unknown';
@@ -143,6 +199,7 @@ export function newEditorState(context: EditorContext): EditorState {
     technicalFieldsOptional: false,
     publicSample: false,
     namesOptional: false,
+    expiry: expiryDraft(),
   };
 }
 
@@ -211,6 +268,7 @@ export function stateFromDefinition(
     // a copy is a new template: nothing of it is public until someone chooses so
     publicSample: mode === 'update' && definition.publicSample,
     namesOptional: definition.namesOptional,
+    expiry: expiryDraft(definition.expiry),
   };
 }
 
@@ -294,6 +352,7 @@ export function parameterErrors(state: EditorState): Record<string, string> {
   const technicalError =
     technical.length === 0 && state.technicalFieldsOptional ? null : validateTechnicalFields(technical);
   if (technicalError) errors.technicalFields = technicalError;
+  Object.assign(errors, expiryErrors(state.expiry));
   if (state.family !== 'registry' || state.clientIds !== 'ask') return errors;
   if (state.registry.idClientCertificateur.trim() === '') errors['params.idClientCertificateur'] = 'required';
   if (state.registry.idContrat.trim() === '') errors['params.idContrat'] = 'required';
@@ -350,6 +409,7 @@ export type EditorAction =
   | { type: 'setTechnicalFields'; value: string }
   | { type: 'setPublicSample'; publicSample: boolean }
   | { type: 'setNamesOptional'; namesOptional: boolean }
+  | { type: 'setExpiry'; values: Partial<ExpiryDraft> }
   | { type: 'next' }
   | { type: 'previous' }
   | { type: 'goTo'; step: number }
@@ -470,6 +530,12 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
       return { ...state, publicSample: action.publicSample };
     case 'setNamesOptional':
       return { ...state, namesOptional: action.namesOptional };
+    case 'setExpiry':
+      return {
+        ...state,
+        expiry: { ...state.expiry, ...action.values },
+        errors: withoutPrefix(state.errors, 'expiry.'),
+      };
     case 'next':
       return next(state);
     case 'previous':
@@ -539,6 +605,7 @@ export function buildPayload(state: EditorState): EditorPayload {
     cstyle: storedStyle(state.cstyle),
     publicSample: state.publicSample,
     namesOptional: state.namesOptional,
+    expiry: expirySettings(state.expiry),
   };
   const technicalFields = parseTechnicalFields(state.technicalFields);
   if (technicalFields.length > 0 || !state.technicalFieldsOptional) json.technicalFields = technicalFields;
