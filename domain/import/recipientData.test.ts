@@ -57,7 +57,14 @@ describe('recipient data', () => {
     ]);
     expect(recipientDataFaults({ obtentionDate: '2026-01-10', ExpirationDate: '2025-12-31' })).toEqual([
       { field: 'ExpirationDate', value: '2025-12-31', fault: 'before_obtention', obtention: '2026-01-10' },
+    ]); // without an obtention date, the certificate starts on the publication day: an expiry before it is refused
+    expect(recipientDataFaults({ obtentionDate: '', ExpirationDate: '2025-01-31' }, '2026-11-29')).toEqual([
+      { field: 'ExpirationDate', value: '2025-01-31', fault: 'before_obtention', obtention: '2026-11-29' },
     ]);
+    expect(recipientDataFaults({ obtentionDate: '', ExpirationDate: '2026-11-29' }, '2026-11-29')).toEqual([]);
+    expect(recipientDataFaults({ obtentionDate: '2024-01-31', ExpirationDate: '2025-01-31' }, '2026-11-29')).toEqual(
+      [],
+    );
   });
 
   it('writes detail lines by cell and the server map by row and field', () => {

@@ -105,8 +105,12 @@ export type RecipientDataFault =
   | { field: 'ExpirationDate'; value: string; fault: 'before_obtention'; obtention: string }
   | { field: 'linkURL'; value: string; fault: 'not_a_link' };
 
-/** The faults of one import row (keys as validateImport writes them); empty cells are never a fault. */
-export function recipientDataFaults(row: Readonly<Record<string, string>>): RecipientDataFault[] {
+/**
+ * The faults of one import row (keys as validateImport writes them); empty cells are never a fault. `today` is the
+ * obtention date of a row without one (the publication day): an expiration before it would make a credential that
+ * ends before it starts, which no verifier accepts and no signer makes.
+ */
+export function recipientDataFaults(row: Readonly<Record<string, string>>, today?: string): RecipientDataFault[] {
   const faults: RecipientDataFault[] = [];
   const obtention = row.obtentionDate ?? '';
   const expiration = row.ExpirationDate ?? '';
@@ -118,6 +122,8 @@ export function recipientDataFaults(row: Readonly<Record<string, string>>): Reci
     if (!isIsoDate(expiration)) faults.push({ field: 'ExpirationDate', value: expiration, fault: 'not_a_date' });
     else if (obtentionIsDate && expiration < obtention)
       faults.push({ field: 'ExpirationDate', value: expiration, fault: 'before_obtention', obtention });
+    else if (obtention === '' && today !== undefined && expiration < today)
+      faults.push({ field: 'ExpirationDate', value: expiration, fault: 'before_obtention', obtention: today });
   }
   if (link !== '' && !isWebAddress(link)) faults.push({ field: 'linkURL', value: link, fault: 'not_a_link' });
   return faults;
@@ -149,10 +155,12 @@ export function recipientDataMessages(
   rows: readonly Readonly<Record<string, string>>[],
   /** the index in the whole file of rows[0], when rows are one slice of it */
   firstIndex = 0,
+  /** the obtention date of rows without one (recipientDataFaults) */
+  today?: string,
 ): Record<string, string> | null {
   const messages: Record<string, string> = {};
   rows.forEach((row, index) => {
-    for (const fault of recipientDataFaults(row))
+    for (const fault of recipientDataFaults(row, today))
       messages[`row ${firstIndex + index + 2} ${fault.field}`] = SERVER_MESSAGES[fault.fault];
   });
   return Object.keys(messages).length > 0 ? messages : null;

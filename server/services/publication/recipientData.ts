@@ -1,4 +1,5 @@
 import { recipientDataMessages } from '../../../domain/import/recipientData';
+import { todayUtc } from '../../db/clock';
 import { cooperate } from '../../eventLoop';
 
 /**
@@ -15,11 +16,12 @@ const ROWS_PER_SLICE = 200;
 /** Field → message for every wrong value, or null when all are right; the event loop turns between slices. */
 export async function checkRecipientData(
   rows: readonly Record<string, string>[],
+  today = todayUtc(),
 ): Promise<Record<string, string> | null> {
   let messages: Record<string, string> | null = null;
   for (let start = 0; start < rows.length; start += ROWS_PER_SLICE) {
     await cooperate();
-    const found = recipientDataMessages(rows.slice(start, start + ROWS_PER_SLICE), start);
+    const found = recipientDataMessages(rows.slice(start, start + ROWS_PER_SLICE), start, today);
     if (found) messages = Object.assign(messages ?? {}, found);
   }
   return messages;
