@@ -157,6 +157,8 @@ test('a student sees a thank-you with one button that signs out; a failed submis
   laurel,
 }) => {
   await page.goto('/login?lang=es');
+  // the choice is kept (localStorage) when the page has switched to it: the sign-in's own visit to /login reads it
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es');
   let answersPosted = 0;
   await page.route('**/api/onboarding/answers', async (route) => {
     answersPosted += 1;
