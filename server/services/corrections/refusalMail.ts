@@ -1,10 +1,7 @@
 import type { EmailLanguage } from '../../../domain/emailing';
+import { escapeHtml } from '../../../domain/rendering/html';
 import { translate } from '../../i18n';
 import type { MailMessage } from '../mail/mailer';
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 /**
  * The recipient's mail when the issuer refuses their correction request (issue 28), in their language, with the

@@ -1,4 +1,5 @@
 import { BRAND_NAMES, chooseBrand } from '../../../domain/brand';
+import { escapeHtml } from '../../../domain/rendering/html';
 import { RECIPIENT_LANGUAGE, type EmailLanguage } from '../../../domain/emailing';
 import { dueReminders, REMINDER_MAX_DAYS } from '../../../domain/expiry';
 import { todayIso } from '../../../domain/import/blankFile';
@@ -29,10 +30,6 @@ import type { MailMessage } from '../mail/mailer';
  * expiry), it sends the nearest and records the others as skipped.
  */
 export const EXPIRY_SWEEP_JOB = 'expiry.sweep';
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 /** A reminder: the credential, when it expires (in days and as a date) and the link. */
 export function expiryReminderMail(input: {
