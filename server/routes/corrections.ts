@@ -28,15 +28,7 @@ import {
   renderCorrectionPage,
   type CorrectionPageStep,
 } from '../services/corrections/correctionPage';
-import {
-  CODE_REQUEST_DESCRIPTION,
-  codePageParams,
-  codePageQuery,
-  codeRequestBody,
-  mailedCodeSteps,
-  SPEND_RATE_PER_CLIENT,
-  typedCode,
-} from './mailedCodeSteps';
+import { codePageParams, mailedCodeSteps, SPEND_RATE_PER_CLIENT, typedCode } from './mailedCodeSteps';
 import { htmlAnswer } from './responseSchemas';
 
 /** A form field `field.<name>` carries the corrected value of the certificate's field <name>. */
@@ -120,54 +112,13 @@ export async function correctionRoutes(app: FastifyInstance, ctx: AppContext): P
       }),
   });
 
-  api.get(
-    '/certificate/:key/correction',
-    {
-      config: { auth: 'public' },
-      schema: {
-        summary: 'A certificate\'s "Request a correction" page (HTML): asks for a code mailed to its address',
-        params: codePageParams,
-        querystring: codePageQuery,
-        response: { 200: pageResponses[200], 404: pageResponses[404] },
-      },
-    },
-    async (request, reply) => {
-      const page = await steps.pageOf(request, reply, request.params.key, request.query.lang);
-      if (!page) return reply;
-      return page.render(200, { step: 'start' });
-    },
-  );
-
-  api.post(
-    '/certificate/:key/correction/code',
-    {
-      config: { auth: 'public' },
-      schema: {
-        summary: "Mails a one-time correction code to the certificate's address; answers the request form (HTML)",
-        description: CODE_REQUEST_DESCRIPTION,
-        params: codePageParams,
-        body: codeRequestBody,
-        response: {
-          200: pageResponses[200],
-          404: pageResponses[404],
-          429: pageResponses[429],
-          502: pageResponses[502],
-        },
-      },
-    },
-    async (request, reply) => {
-      const { key } = request.params;
-      const page = await steps.pageOf(request, reply, key, request.body?.lang);
-      if (!page) return reply;
-      return steps.requestCode(
-        request,
-        page,
-        key,
-        () => sendCorrectionCode(ctx, key, page.language),
-        (sent) => ({ step: 'form', ...sent }),
-      );
-    },
-  );
+  steps.pageAndCodeRoutes(app, {
+    pageSummary: 'A certificate\'s "Request a correction" page (HTML): asks for a code mailed to its address',
+    codeSummary: "Mails a one-time correction code to the certificate's address; answers the request form (HTML)",
+    responses: pageResponses,
+    send: (key, language) => sendCorrectionCode(ctx, key, language),
+    sent: (where) => ({ step: 'form', ...where }),
+  });
 
   api.post(
     '/certificate/:key/correction',

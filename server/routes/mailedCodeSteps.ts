@@ -1,4 +1,5 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { BRAND_NAMES, chooseBrand } from '../../domain/brand';
 import { CERTIFICATE_KEY_PATTERN } from '../../domain/certificates';
@@ -8,6 +9,7 @@ import { AppError } from '../errors';
 import type { CodeProblem, CodeStartStep } from '../services/recipientCodes/codePage';
 import { RECIPIENT_CODE_EXPIRED, RECIPIENT_CODE_WRONG } from '../services/recipientCodes/recipientCodes';
 import { PAGE_POLICY_HEADER, renderNoticePage } from '../services/rendering/credentialPage';
+import type { htmlAnswer } from './responseSchemas';
 
 /**
  * The steps the recipient's pages share when they prove who the visitor is with a code mailed to the certificate's
@@ -151,5 +153,59 @@ export function mailedCodeSteps<Shown extends { language: Language }, Step>(
     }
   }
 
-  return { pageOf, requestCode, spendCode };
+  /**
+   * The page's first two routes: GET /certificate/:key/<area> (the page, asking for a code) and POST
+   * /certificate/:key/<area>/code (mails one with `send` and answers the step `sent` makes of where it went).
+   */
+  function pageAndCodeRoutes(
+    app: FastifyInstance,
+    routes: {
+      pageSummary: string;
+      codeSummary: string;
+      responses: Record<200 | 404 | 429 | 502, ReturnType<typeof htmlAnswer>>;
+      send: (key: string, language: Language) => Promise<{ sentTo: string; validMinutes: number }>;
+      sent: (where: { sentTo: string; validMinutes: number }) => Step;
+    },
+  ): void {
+    const api = app.withTypeProvider<ZodTypeProvider>();
+    const { responses } = routes;
+    api.get(
+      `/certificate/:key/${options.area}`,
+      {
+        config: { auth: 'public' },
+        schema: {
+          summary: routes.pageSummary,
+          params: codePageParams,
+          querystring: codePageQuery,
+          response: { 200: responses[200], 404: responses[404] },
+        },
+      },
+      async (request, reply) => {
+        const page = await pageOf(request, reply, request.params.key, request.query.lang);
+        if (!page) return reply;
+        return page.render(200, { step: 'start' });
+      },
+    );
+    api.post(
+      `/certificate/:key/${options.area}/code`,
+      {
+        config: { auth: 'public' },
+        schema: {
+          summary: routes.codeSummary,
+          description: CODE_REQUEST_DESCRIPTION,
+          params: codePageParams,
+          body: codeRequestBody,
+          response: { 200: responses[200], 404: responses[404], 429: responses[429], 502: responses[502] },
+        },
+      },
+      async (request, reply) => {
+        const { key } = request.params;
+        const page = await pageOf(request, reply, key, request.body?.lang);
+        if (!page) return reply;
+        return requestCode(request, page, key, () => routes.send(key, page.language), routes.sent);
+      },
+    );
+  }
+
+  return { pageOf, spendCode, pageAndCodeRoutes };
 }

@@ -11,15 +11,7 @@ import {
   WALLET_PAGE_POLICY_HEADER,
   type WalletPageStep,
 } from '../services/walletDelivery/walletPage';
-import {
-  CODE_REQUEST_DESCRIPTION,
-  codePageParams,
-  codePageQuery,
-  codeRequestBody,
-  mailedCodeSteps,
-  SPEND_RATE_PER_CLIENT,
-  typedCode,
-} from './mailedCodeSteps';
+import { codePageParams, mailedCodeSteps, SPEND_RATE_PER_CLIENT, typedCode } from './mailedCodeSteps';
 import { htmlAnswer } from './responseSchemas';
 
 const offerBody = z.object({ code: z.string().max(40).optional(), lang: z.string().max(20).optional() }).nullish();
@@ -49,54 +41,13 @@ export async function walletDeliveryRoutes(app: FastifyInstance, ctx: AppContext
       renderWalletPage({ key, language: shown.language, title: shown.title, brandName, state }),
   });
 
-  api.get(
-    '/certificate/:key/wallet',
-    {
-      config: { auth: 'public' },
-      schema: {
-        summary: 'A certificate\'s "Add to a wallet" page (HTML): asks for a code mailed to its address',
-        params: codePageParams,
-        querystring: codePageQuery,
-        response: { 200: pageResponses[200], 404: pageResponses[404] },
-      },
-    },
-    async (request, reply) => {
-      const page = await steps.pageOf(request, reply, request.params.key, request.query.lang);
-      if (!page) return reply;
-      return page.render(200, { step: 'start' });
-    },
-  );
-
-  api.post(
-    '/certificate/:key/wallet/code',
-    {
-      config: { auth: 'public' },
-      schema: {
-        summary: "Mails a one-time code to the certificate's address; answers the page that asks for it (HTML)",
-        description: CODE_REQUEST_DESCRIPTION,
-        params: codePageParams,
-        body: codeRequestBody,
-        response: {
-          200: pageResponses[200],
-          404: pageResponses[404],
-          429: pageResponses[429],
-          502: pageResponses[502],
-        },
-      },
-    },
-    async (request, reply) => {
-      const { key } = request.params;
-      const page = await steps.pageOf(request, reply, key, request.body?.lang);
-      if (!page) return reply;
-      return steps.requestCode(
-        request,
-        page,
-        key,
-        () => sendWalletCode(ctx, key, page.language),
-        (sent) => ({ step: 'code', ...sent }),
-      );
-    },
-  );
+  steps.pageAndCodeRoutes(app, {
+    pageSummary: 'A certificate\'s "Add to a wallet" page (HTML): asks for a code mailed to its address',
+    codeSummary: "Mails a one-time code to the certificate's address; answers the page that asks for it (HTML)",
+    responses: pageResponses,
+    send: (key, language) => sendWalletCode(ctx, key, language),
+    sent: (where) => ({ step: 'code', ...where }),
+  });
 
   api.post(
     '/certificate/:key/wallet/offer',
