@@ -9,10 +9,7 @@ import { findLivePortalSession } from '../repositories/billing';
 import { serverLanguage, translate } from '../i18n';
 import type { BillingProvider } from '../services/billing/billingProvider';
 import { AppError } from '../errors';
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
+import { escapeHtml } from '../../domain/rendering/html';
 
 function money(minor: number, currency: string, language: Language): string {
   return new Intl.NumberFormat(language, { style: 'currency', currency }).format(minor / 100);

@@ -1,8 +1,6 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { BRAND_NAMES, chooseBrand } from '../../domain/brand';
-import { CERTIFICATE_KEY_PATTERN } from '../../domain/certificates';
 import { CORRECTION_ANSWER_MAX_LENGTH, CORRECTION_STATES, type CorrectionError } from '../../domain/correctionRequests';
 import { RECIPIENT_CODE_MAX_ATTEMPTS, RECIPIENT_CODE_TTL_SECONDS } from '../../domain/recipientCodes';
 import { authOf } from '../auth/guard';
@@ -17,6 +15,7 @@ import {
   CORRECTION_INVALID,
   CORRECTION_NOT_FOUND,
   correctionPage,
+  type CorrectionPage,
   getCorrection,
   listCorrections,
   refuseCorrection,
@@ -29,21 +28,12 @@ import {
   renderCorrectionPage,
   type CorrectionPageStep,
 } from '../services/corrections/correctionPage';
-import { RECIPIENT_CODE_EXPIRED, RECIPIENT_CODE_WRONG } from '../services/recipientCodes/recipientCodes';
-import { PAGE_POLICY_HEADER, renderNoticePage } from '../services/rendering/credentialPage';
+import { codePageParams, mailedCodeSteps, SPEND_RATE_PER_CLIENT, typedCode } from './mailedCodeSteps';
 import { htmlAnswer } from './responseSchemas';
-
-/** Mailed codes and requests: the limits of the "Add to a wallet" page (walletDelivery.ts), counted apart. */
-const CODE_RATE_PER_CERTIFICATE = { limit: 5, windowMs: 60 * 60_000 };
-const CODE_RATE_PER_CLIENT = { limit: 10, windowMs: 60 * 60_000 };
-const ASK_RATE_PER_CLIENT = { limit: 30, windowMs: 15 * 60_000 };
 
 /** A form field `field.<name>` carries the corrected value of the certificate's field <name>. */
 const FIELD_PREFIX = 'field.';
 
-const params = z.object({ key: z.string().max(256) });
-const pageQuery = z.object({ lang: z.string().max(20).optional() });
-const codeBody = z.object({ lang: z.string().max(20).optional() }).nullish();
 const askBody = z
   .object({
     code: z.string().max(40).optional(),
@@ -96,19 +86,6 @@ function translated(error: unknown, request: FastifyRequest): unknown {
   return new AppError(error.statusCode, error.code, message, error.details);
 }
 
-function brandName(request: FastifyRequest): string {
-  return BRAND_NAMES[chooseBrand(request.hostname)];
-}
-
-function sendHtml(reply: FastifyReply, status: number, html: string, policy = CORRECTION_PAGE_POLICY_HEADER) {
-  return reply
-    .code(status)
-    .header('content-type', 'text/html; charset=utf-8')
-    .header('content-security-policy', policy)
-    .header('cache-control', 'no-store')
-    .send(html);
-}
-
 /**
  * The recipient's correction requests (issue 28). Public: "Request a correction" from a certificate's public page,
  * server-rendered steps behind a code mailed to the certificate's address (send a code → the code, the corrected
@@ -117,98 +94,31 @@ function sendHtml(reply: FastifyReply, status: number, html: string, policy = CO
  */
 export async function correctionRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const codesPerCertificate = ctx.limits.limiter(
-    'correction-code-certificate',
-    CODE_RATE_PER_CERTIFICATE.limit,
-    CODE_RATE_PER_CERTIFICATE.windowMs,
-  );
-  const codesPerClient = ctx.limits.limiter(
-    'correction-code-client',
-    CODE_RATE_PER_CLIENT.limit,
-    CODE_RATE_PER_CLIENT.windowMs,
-  );
-  const asksPerClient = ctx.limits.limiter(
-    'correction-ask-client',
-    ASK_RATE_PER_CLIENT.limit,
-    ASK_RATE_PER_CLIENT.windowMs,
-  );
+  // mailed codes and requests: the limits of the "Add to a wallet" page, counted apart
+  const steps = mailedCodeSteps<CorrectionPage, CorrectionPageStep>(ctx, {
+    area: 'correction',
+    spendLimiter: 'correction-ask-client',
+    policyHeader: CORRECTION_PAGE_POLICY_HEADER,
+    find: (key, lang) => correctionPage(ctx, key, lang),
+    render: ({ key, brandName, shown, state }) =>
+      renderCorrectionPage({
+        key,
+        language: shown.language,
+        title: shown.title,
+        brandName,
+        fields: shown.fields,
+        pending: shown.pending,
+        state,
+      }),
+  });
 
-  async function pageOf(request: FastifyRequest, reply: FastifyReply, key: string, lang: string | undefined) {
-    const shown = CERTIFICATE_KEY_PATTERN.test(key) ? await correctionPage(ctx, key, lang) : null;
-    if (!shown) {
-      await sendHtml(reply, 404, renderNoticePage('notFound', lang ?? 'en', brandName(request)), PAGE_POLICY_HEADER);
-      return null;
-    }
-    return {
-      render: (status: number, state: CorrectionPageStep) =>
-        sendHtml(
-          reply,
-          status,
-          renderCorrectionPage({
-            key,
-            language: shown.language,
-            title: shown.title,
-            brandName: brandName(request),
-            fields: shown.fields,
-            pending: shown.pending,
-            state,
-          }),
-        ),
-      language: shown.language,
-    };
-  }
-
-  api.get(
-    '/certificate/:key/correction',
-    {
-      config: { auth: 'public' },
-      schema: {
-        summary: 'A certificate\'s "Request a correction" page (HTML): asks for a code mailed to its address',
-        params,
-        querystring: pageQuery,
-        response: { 200: pageResponses[200], 404: pageResponses[404] },
-      },
-    },
-    async (request, reply) => {
-      const page = await pageOf(request, reply, request.params.key, request.query.lang);
-      if (!page) return reply;
-      return page.render(200, { step: 'start' });
-    },
-  );
-
-  api.post(
-    '/certificate/:key/correction/code',
-    {
-      config: { auth: 'public' },
-      schema: {
-        summary: "Mails a one-time correction code to the certificate's address; answers the request form (HTML)",
-        description: `A form post (lang). The answer shows the address masked (j***@example.org). At most ${CODE_RATE_PER_CERTIFICATE.limit} codes an hour per certificate and ${CODE_RATE_PER_CLIENT.limit} per client; a new code replaces the earlier one.`,
-        params,
-        body: codeBody,
-        response: {
-          200: pageResponses[200],
-          404: pageResponses[404],
-          429: pageResponses[429],
-          502: pageResponses[502],
-        },
-      },
-    },
-    async (request, reply) => {
-      const { key } = request.params;
-      const page = await pageOf(request, reply, key, request.body?.lang);
-      if (!page) return reply;
-      if (!(await codesPerClient.take(request.ip)) || !(await codesPerCertificate.take(key))) {
-        return page.render(429, { step: 'start', error: 'tooMany' });
-      }
-      try {
-        const sent = await sendCorrectionCode(ctx, key, page.language);
-        return page.render(200, { step: 'form', sentTo: sent.sentTo, validMinutes: sent.validMinutes });
-      } catch (error) {
-        request.log.warn({ err: error }, 'correction code not sent');
-        return page.render(502, { step: 'start', error: 'mailFailed' });
-      }
-    },
-  );
+  steps.pageAndCodeRoutes(app, {
+    pageSummary: 'A certificate\'s "Request a correction" page (HTML): asks for a code mailed to its address',
+    codeSummary: "Mails a one-time correction code to the certificate's address; answers the request form (HTML)",
+    responses: pageResponses,
+    send: (key, language) => sendCorrectionCode(ctx, key, language),
+    sent: (where) => ({ step: 'form', ...where }),
+  });
 
   api.post(
     '/certificate/:key/correction',
@@ -216,8 +126,8 @@ export async function correctionRoutes(app: FastifyInstance, ctx: AppContext): P
       config: { auth: 'public' },
       schema: {
         summary: 'Takes the mailed code with the corrected fields and a message: the correction request (HTML)',
-        description: `A form post (code, field.<name> for each correctable field, message, lang). The code works once, for ${RECIPIENT_CODE_TTL_SECONDS / 60} minutes, and stops after ${RECIPIENT_CODE_MAX_ATTEMPTS} wrong tries (410); a request that changes nothing or names a field that cannot be corrected is refused (400) without spending the code. A pending request of the certificate is replaced. When the issuer approves small name changes automatically, the answer links the corrected certificate. At most ${ASK_RATE_PER_CLIENT.limit} tries per client in 15 minutes.`,
-        params,
+        description: `A form post (code, field.<name> for each correctable field, message, lang). The code works once, for ${RECIPIENT_CODE_TTL_SECONDS / 60} minutes, and stops after ${RECIPIENT_CODE_MAX_ATTEMPTS} wrong tries (410); a request that changes nothing or names a field that cannot be corrected is refused (400) without spending the code. A pending request of the certificate is replaced. When the issuer approves small name changes automatically, the answer links the corrected certificate. At most ${SPEND_RATE_PER_CLIENT.limit} tries per client in 15 minutes.`,
+        params: codePageParams,
         body: askBody,
         response: {
           200: pageResponses[200],
@@ -231,7 +141,7 @@ export async function correctionRoutes(app: FastifyInstance, ctx: AppContext): P
     async (request, reply) => {
       const { key } = request.params;
       const body = request.body ?? {};
-      const page = await pageOf(request, reply, key, body.lang);
+      const page = await steps.pageOf(request, reply, key, body.lang);
       if (!page) return reply;
       const values: Record<string, string> = {};
       for (const [name, value] of Object.entries(body)) {
@@ -239,25 +149,24 @@ export async function correctionRoutes(app: FastifyInstance, ctx: AppContext): P
       }
       const message = body.message ?? '';
       const again = { step: 'form' as const, values, message };
-      if (!(await asksPerClient.take(request.ip))) return page.render(429, { ...again, error: 'tooMany' });
-      const code = (body.code ?? '').replace(/\s+/g, '');
-      try {
-        const asked = await askCorrection(ctx, key, { code, values, message });
-        return page.render(200, { step: 'done', replacementKey: asked.replacementKey });
-      } catch (error) {
-        if (error instanceof AppError && error.code === RECIPIENT_CODE_WRONG) {
-          const attemptsLeft = Number(error.details.attemptsLeft);
-          return page.render(400, { ...again, error: 'wrong', attemptsLeft });
-        }
-        if (error instanceof AppError && error.code === RECIPIENT_CODE_EXPIRED) {
-          return page.render(410, { ...again, error: 'expired' });
-        }
-        if (error instanceof AppError && error.code === CORRECTION_INVALID) {
-          const invalid = String(error.details.error) as CorrectionError['error'];
-          return page.render(400, { ...again, error: { invalid } });
-        }
-        throw error;
-      }
+      const code = typedCode(body.code);
+      return steps.spendCode(
+        request,
+        page,
+        (problem) => ({ ...again, ...problem }),
+        async () => {
+          try {
+            const asked = await askCorrection(ctx, key, { code, values, message });
+            return await page.render(200, { step: 'done', replacementKey: asked.replacementKey });
+          } catch (error) {
+            if (error instanceof AppError && error.code === CORRECTION_INVALID) {
+              const invalid = String(error.details.error) as CorrectionError['error'];
+              return page.render(400, { ...again, error: { invalid } });
+            }
+            throw error;
+          }
+        },
+      );
     },
   );
 

@@ -201,6 +201,62 @@ describe.each(TEST_DATABASES)('what recipients did with their certificates (issu
     expect(items[0]).toMatchObject({ nbViews: 2, nbDownloads: 2, nbLinkedIn: 1, nbVerifications: 0 });
   });
 
+  it('shows views, downloads, LinkedIn clicks and verifications on the search rows too, in one query for the page', async () => {
+    const [viewed, never] = certificates;
+    await visit(`/certificate/${viewed.key}`);
+    await visit(`/certificate/${viewed.key}/certificate.pdf`);
+    await visit(`/certificate/${viewed.key}/linkedin`);
+    await t.app.laurel.activity.settled();
+
+    const search = async (mode: string, value: string) => {
+      const answer = await t.app.inject({
+        method: 'GET',
+        url: `/api/admin/data?mode=${mode}&value=${encodeURIComponent(value)}`,
+        headers,
+      });
+      expect(answer.statusCode, answer.body).toBe(200);
+      return answer.json<{ data: Record<string, unknown>[]; total: number }>().data;
+    };
+    const [found] = await search('key', viewed.key);
+    expect(found).toMatchObject({ key: viewed.key, Views: 1, Downloads: 1, LinkedInClicks: 1, Verifications: 0 });
+    expect(found.FirstView).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    expect(found.LastView).toBe(found.FirstView);
+    const [untouched] = await search('key', never.key);
+    expect(untouched).toMatchObject({
+      key: never.key,
+      Views: 0,
+      FirstView: null,
+      LastView: null,
+      Downloads: 0,
+      LinkedInClicks: 0,
+      Verifications: 0,
+    });
+
+    // a search by address answers several rows; their activity comes in one query, not one a row
+    const { email } = await t.app.laurel.db
+      .selectFrom('certificates')
+      .select('email')
+      .where('id', '=', viewed.id)
+      .executeTakeFirstOrThrow();
+    await t.app.laurel.db.updateTable('certificates').set({ email }).where('id', '=', never.id).execute();
+    const queries: string[] = [];
+    const db = t.app.laurel.db;
+    const logged = vi.spyOn(db, 'selectFrom');
+    logged.mockImplementation(((...args: Parameters<typeof db.selectFrom>) => {
+      queries.push(String(args[0]));
+      return (Object.getPrototypeOf(db) as typeof db).selectFrom.apply(db, args);
+    }) as typeof db.selectFrom);
+    const rows = await search('email', email);
+    logged.mockRestore();
+    expect(rows.map((row) => [row.key, row.Views])).toEqual(
+      expect.arrayContaining([
+        [viewed.key, 1],
+        [never.key, 0],
+      ]),
+    );
+    expect(queries.filter((table) => table.includes('certificate_activity'))).toHaveLength(1);
+  });
+
   it('still answers the page, the PDF and the LinkedIn click when the activity cannot be written', async () => {
     const [{ id, key }] = certificates;
     const warnings: unknown[] = [];

@@ -154,7 +154,7 @@ describe.each(TEST_DATABASES)('POST /api/contactus over SMTP on %s', (database) 
     expect(text).toContain('Language: fr');
     expect(text).toContain('I published yesterday.\nIt is not in the list');
     const html = partOfType(mail.raw, 'text/html');
-    expect(html).toContain('&#60;script&#62;alert(1)&#60;/script&#62;');
+    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(html).not.toContain('<script>');
 
     const attachments = attachmentsOf(mail.raw);

@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
+import { activityColumns } from '../../../domain/activity';
 import type { ReportRow, SearchSortField } from '../../../domain/reports';
 import type { Database } from '../../db/schema';
+import { activityOf } from '../certificateActivity';
 import { reportRow } from './reportRows';
 
 /** The most results one search page answers. */
@@ -24,7 +26,8 @@ export interface SearchPage {
 /**
  * GET /api/admin/data: the issuer's certificates with this recipient address or this key (a URL search is a
  * key search on the key the URL holds), newest first or in the asked order, one page with the total, over the
- * (issuer_id, email) and key indexes. Keys are unique, so the rows are one per key.
+ * (issuer_id, email) and key indexes. Keys are unique, so the rows are one per key. Each row carries what its
+ * recipient did (issue 31: views, downloads, LinkedIn, verifications) as the report's rows do: one query for the page.
  */
 export async function searchCertificates(
   db: Kysely<Database>,
@@ -43,8 +46,15 @@ export async function searchCertificates(
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     rows.orderBy('id', 'desc').offset(page.offset).limit(page.limit).execute(),
   ]);
+  const activity = await activityOf(
+    db,
+    found.map((row) => row.id),
+  );
   return {
-    data: found.map((row) => reportRow(row, options.publicUrl, options.tracking)),
+    data: found.map((row) => ({
+      ...reportRow(row, options.publicUrl, options.tracking),
+      ...activityColumns(activity.get(row.id) ?? {}),
+    })),
     total: Number(count.n),
   };
 }

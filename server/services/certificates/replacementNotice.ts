@@ -13,6 +13,7 @@ import type { MailMessage } from '../mail/mailer';
 import { deliverWithRetries } from '../webhooks/deliver';
 import type { WebhookSettings } from '../../settings/webhooks';
 import { campaignDeliveryId, newWebhookSecret } from '../webhooks/signing';
+import { escapeHtml } from '../../../domain/rendering/html';
 
 /**
  * What follows a corrected re-issue once its new certificates are signed (issue 28): the issuer's webhook is told
@@ -20,10 +21,6 @@ import { campaignDeliveryId, newWebhookSecret } from '../webhooks/signing';
  * changed, with the link to the corrected certificate.
  */
 export const CERTIFICATE_REPLACED_EVENT = 'certificate.replaced';
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 function fields(json: string): Record<string, string> {
   try {

@@ -3,10 +3,7 @@ import type { Label } from '../../../domain/templates';
 import { translate } from '../../i18n';
 import type { MailAddress, MailMessage } from '../mail/mailer';
 import { formatDate } from '../rendering/credentialPage';
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
+import { escapeHtml } from '../../../domain/rendering/html';
 
 /** A template label in one language: that language's text, else the first there is. */
 export function labelIn(label: Label, language: string): string {

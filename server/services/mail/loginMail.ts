@@ -1,10 +1,7 @@
 import type { Language } from '../../../domain/language';
 import { translate } from '../../i18n';
 import type { MailMessage } from './mailer';
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
+import { escapeHtml } from '../../../domain/rendering/html';
 
 /**
  * A sign-in link (kind 'login'), an invitation to a new user (kind 'invitation') or the link that confirms a

@@ -1,6 +1,7 @@
 import type { HelpRequestType } from '../../../domain/helpForm';
 import type { Language } from '../../../domain/language';
 import type { MailAttachment, MailMessage } from './mailer';
+import { escapeHtml } from '../../../domain/rendering/html';
 
 export interface SupportRequest {
   type: HelpRequestType;
@@ -18,10 +19,6 @@ export interface SupportRequester {
   issuerId: number;
   issuerName: string;
   plan: string;
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 /** Control and invisible characters out, line breaks kept only where the text may have several lines. */

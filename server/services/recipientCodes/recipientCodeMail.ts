@@ -2,10 +2,7 @@ import type { Language } from '../../../domain/language';
 import type { RecipientCodePurpose } from '../../../domain/recipientCodes';
 import { translate } from '../../i18n';
 import type { MailMessage } from '../mail/mailer';
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
+import { escapeHtml } from '../../../domain/rendering/html';
 
 /** The code a certificate's public page asks for, mailed to the certificate's address, in the page's language. */
 export function recipientCodeMail(options: {

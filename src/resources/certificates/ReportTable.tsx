@@ -15,7 +15,7 @@ import { PhoneCards, usePhoneWidth } from '../../components/PhoneCards';
 import { emailableRows, printableRows, type OperationContext } from './certificateOperations';
 import { reportColumns } from './reportFilters';
 import { useReissue } from './ReissueScope';
-import { formatNumber } from '../../i18n/numberFormat';
+import { useActivityColumns } from './activityColumns';
 
 export interface ReportTableProps {
   emailUsed: boolean;
@@ -164,36 +164,7 @@ export function ReportTable(props: ReportTableProps) {
       </Box>
     );
   // what recipients did (issue 31): people's views (first and last on hover), downloads, LinkedIn, verifications
-  const count = (value: number | undefined) => formatNumber(value ?? 0, locale);
-  const day = (value: string | null | undefined) =>
-    value ? new Date(value).toLocaleDateString(locale, { dateStyle: 'medium' }) : '—';
-  const views = (row: CertificateRecord): ReactNode =>
-    row.Views ? (
-      <Tooltip
-        title={translate('reports.activity.views_between', { first: day(row.FirstView), last: day(row.LastView) })}
-      >
-        <span>{count(row.Views)}</span>
-      </Tooltip>
-    ) : (
-      <Box component="span" sx={{ color: 'text.secondary' }}>
-        {count(0)}
-      </Box>
-    );
-  const activityColumns: { source: string; label: string; render: (row: CertificateRecord) => ReactNode }[] = [
-    { source: 'Views', label: translate('reports.columns.Views'), render: views },
-    { source: 'LastView', label: translate('reports.columns.LastView'), render: (row) => day(row.LastView) },
-    { source: 'Downloads', label: translate('reports.columns.Downloads'), render: (row) => count(row.Downloads) },
-    {
-      source: 'LinkedInClicks',
-      label: translate('reports.columns.LinkedIn'),
-      render: (row) => count(row.LinkedInClicks),
-    },
-    {
-      source: 'Verifications',
-      label: translate('reports.columns.Verifications'),
-      render: (row) => count(row.Verifications),
-    },
-  ];
+  const activityColumns = useActivityColumns();
   const empty = (
     <Box sx={{ textAlign: 'center', py: 6, px: 3 }}>
       <Typography variant="h6" component="p" gutterBottom>

@@ -19,6 +19,7 @@ import { useCurrentUser } from '../../authProvider/useCurrentUser';
 import type { CertificateRecord } from '../../dataProvider/certificates';
 import { CertificateBulkActions } from './CertificateBulkActions';
 import { EmailStatusChip, StatusChip } from './CertificateFields';
+import { useActivityColumns } from './activityColumns';
 import { rowName } from './certificateLabels';
 import { CertificateRowActions } from './CertificateRowActions';
 import { inlineBulkToolbar } from './ReportTable';
@@ -44,7 +45,8 @@ export function canSearch(state: { text: string; searching: boolean; coolingDown
 /**
  * The certificate search page (spec 002 sections 2.4, 4 and 5): a list of the `certificates` resource whose
  * filter is the search (mode and value, so the last search is in the address and the store); results one per
- * key, sorted and paged by the server, selectable; bulk disable, enable and delete for those who can publish.
+ * key, sorted and paged by the server, selectable, with what each recipient did (views, downloads, LinkedIn,
+ * verifications); bulk disable, enable and delete for those who can publish.
  */
 export function SearchPage() {
   const translate = useTranslate();
@@ -181,6 +183,8 @@ function SearchResults() {
   // third click on a column: back to the server's order (spec 002 section 9)
   const cycledSetSort = useCycledSetSort(NO_SORT);
   const phone = usePhoneWidth();
+  // what recipients did (issue 31), as in the report
+  const activityColumns = useActivityColumns();
   if (!searched)
     return (
       <Box sx={{ textAlign: 'center', py: 6, color: 'text.secondary' }}>
@@ -232,6 +236,7 @@ function SearchResults() {
           lines={[
             { label: translate('search.columns.date'), render: date },
             { label: translate('search.columns.email'), render: (row) => row.email || '—' },
+            ...activityColumns.map(({ label, render }) => ({ label, render })),
           ]}
           actions={<CertificateRowActions onPdf={null} showCampaign />}
           bulkActionButtons={bulkActionButtons}
@@ -248,7 +253,12 @@ function SearchResults() {
         rowClick={false}
         size="small"
         setSort={cycledSetSort}
-        sx={inlineBulkToolbar}
+        sx={{
+          ...inlineBulkToolbar,
+          // ten columns with the activity's: narrower gutters keep the row's actions on a 1280 px screen
+          '& .MuiTableCell-sizeSmall:not(.MuiTableCell-paddingCheckbox)': { px: 1 },
+          '& .RaDataTable-tableWrapper': { overflowX: 'auto' },
+        }}
         bulkActionButtons={bulkActionButtons}
       >
         <DataTable.Col
@@ -290,6 +300,16 @@ function SearchResults() {
             </>
           )}
         />
+        {activityColumns.map((column) => (
+          <DataTable.Col
+            key={column.source}
+            source={column.source}
+            label={column.label}
+            disableSort
+            cellSx={() => ({ whiteSpace: 'nowrap' })}
+            render={column.render}
+          />
+        ))}
         <DataTable.Col
           label={translate('reports.columns.actions')}
           align="right"
