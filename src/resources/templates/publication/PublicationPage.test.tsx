@@ -57,6 +57,7 @@ const template: TemplateImportData = {
   NbCharMax: 0,
   openbadge: true,
   namesOptional: false,
+  validity: null,
 };
 
 let templateData = template;
