@@ -7,6 +7,7 @@ import {
   expirationFor,
   expiryState,
   parseValidity,
+  rowExpiry,
 } from './expiry';
 
 describe('validity period', () => {
@@ -25,6 +26,36 @@ describe('validity period', () => {
     expect(expirationFor('2026-01-31', { amount: 1, unit: 'months' }, '2030-05-05')).toBe('2030-05-05');
     expect(expirationFor('2026-01-31', null)).toBeNull();
     expect(expirationFor(null, { amount: 1, unit: 'years' })).toBeNull();
+  });
+
+  it('gives a row’s expiration as the publish records it: its own date, else obtention (or today) + validity', () => {
+    const twoYears = { amount: 2, unit: 'years' } as const;
+    expect(rowExpiry({ obtentionDate: '2026-01-31' }, twoYears, '2026-11-29')).toEqual({
+      date: '2028-01-31',
+      source: 'validity',
+    });
+    // no obtention date: the publication day is the obtention date
+    expect(rowExpiry({ obtentionDate: '' }, twoYears, '2026-11-29')).toEqual({
+      date: '2028-11-29',
+      source: 'validity',
+    });
+    expect(rowExpiry({}, { amount: 1, unit: 'months' }, '2027-01-31')).toEqual({
+      date: '2027-02-28',
+      source: 'validity',
+    });
+    // the row's own date wins, also without a validity
+    expect(rowExpiry({ ExpirationDate: '2030-01-31', obtentionDate: '2026-01-01' }, twoYears, '2026-11-29')).toEqual({
+      date: '2030-01-31',
+      source: 'row',
+    });
+    expect(rowExpiry({ ExpirationDate: '2030-01-31' }, null, '2026-11-29')).toEqual({
+      date: '2030-01-31',
+      source: 'row',
+    });
+    expect(rowExpiry({ ExpirationDate: '  ', obtentionDate: '2026-01-01' }, null, '2026-11-29')).toEqual({
+      date: null,
+      source: null,
+    });
   });
 
   it('parses only whole positive amounts of a known unit', () => {

@@ -85,6 +85,29 @@ export function expirationFor(
   return addPeriod(obtentionDate.slice(0, 10), validity);
 }
 
+/** A certificate's expiration and where it comes from: the row's own ExpirationDate, the template's validity, none. */
+export interface CertificateExpiry {
+  date: string | null;
+  source: 'row' | 'validity' | null;
+}
+
+/**
+ * The expiration of the certificate a row gives when published on `today` (ISO day): the row's own ExpirationDate,
+ * else its obtention date (the publication day when it has none, as the publish records it) plus the template's
+ * validity, else none. The server's publish and the import preview both ask this, so the preview shows the date the
+ * certificate will carry.
+ */
+export function rowExpiry(
+  row: Readonly<Partial<Record<string, string>>>,
+  validity: ValidityPeriod | null,
+  today: string,
+): CertificateExpiry {
+  const own = row.ExpirationDate?.trim();
+  if (own) return { date: expirationFor(null, null, own), source: 'row' };
+  const date = expirationFor(row.obtentionDate || today, validity);
+  return { date, source: date === null ? null : 'validity' };
+}
+
 export type ReminderDaysCheck = { ok: true; days: number[] } | { ok: false; error: 'reminders_invalid' };
 
 /** Reminder offsets checked: at most three whole days of 1–365, distinct; answered sorted from the earliest (largest). */

@@ -1,4 +1,4 @@
-import type { ExpirySettings } from './expiry';
+import type { ExpirySettings, ValidityPeriod } from './expiry';
 import type { ReferenceTables } from './templateRules/referenceTables';
 import type { CStyle } from './templateRules/style';
 
@@ -196,6 +196,8 @@ export interface TemplateImportData {
   openbadge: boolean;
   /** the rows may leave out the recipient's name (TemplatePayload.namesOptional) */
   namesOptional: boolean;
+  /** how long a certificate is valid after its obtention date; null: it never expires unless its row says (issue 28) */
+  validity: ValidityPeriod | null;
 }
 
 /** GET /api/template/tables?templateId=: the reference table screen's data. */

@@ -149,5 +149,6 @@ export function templateImportData(row: Template): TemplateImportData {
     NbCharMax: row.nb_char_max,
     openbadge: row.type === 'openbadge' || row.type === 'openbadge_custom',
     namesOptional: row.names_optional === 1,
+    validity: parseExpiry(row.expiry).validity,
   };
 }

@@ -180,6 +180,7 @@ export const templateImportDataAnswer = z.object({
   NbCharMax: z.number(),
   openbadge: z.boolean(),
   namesOptional: z.boolean(),
+  validity: z.object({ amount: z.number(), unit: z.enum(VALIDITY_UNITS) }).nullable(),
 });
 
 export const templateTablesAnswer = z.object({

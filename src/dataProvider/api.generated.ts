@@ -1277,6 +1277,11 @@ export interface paths {
               NbCharMax: number;
               openbadge: boolean;
               namesOptional: boolean;
+              validity: {
+                amount: number;
+                /** @enum {string} */
+                unit: 'days' | 'months' | 'years';
+              } | null;
             };
           };
         };

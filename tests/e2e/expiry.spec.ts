@@ -1,4 +1,7 @@
-import { createBadgeTemplate, expect, publishRows, screenshot, sessionToken, signIn, test } from './fixtures';
+import { addPeriod } from '../../domain/expiry';
+import { todayIso } from '../../domain/import';
+import { formatLocalDate } from '../../domain/localDate';
+import { createBadgeTemplate, expect, publishRows, screenshot, sessionToken, signIn, test, xlsxFile } from './fixtures';
 import type { RecipientRow } from './fixtures';
 
 const ADMIN = 'admin@example.org';
@@ -94,4 +97,44 @@ test('an expired certificate: its page says so in en, fr and es, and the report 
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(page.getByText('Jan 31, 2025').first()).toBeVisible();
   await screenshot(page, 'expiry-report-phone-en');
+});
+
+test('the import preview says the template’s validity and each row’s expiry, in French at 1280 and 390 px', async ({
+  page,
+  laurel,
+}) => {
+  test.setTimeout(90_000);
+  const token = await sessionToken(laurel, ADMIN);
+  const templateId = await createBadgeTemplate(laurel, token, {
+    technicalFields: 'ID',
+    expiry: {
+      validity: { amount: 2, unit: 'years' },
+      reminderDays: [60, 7],
+      remindIssuer: false,
+      issuerReminderEmail: '',
+    },
+  });
+  await signIn(page, laurel, ADMIN, { at: `/publication?templateId=${templateId}&lang=fr` });
+  await page.getByLabel('Fichier tableur').setInputFiles(
+    xlsxFile('cohorte.xlsx', [
+      ['language', 'ID', 'Email', 'firstName', 'lastName', 'obtentionDate', 'ExpirationDate'],
+      ['all', 'V-1', 'ada@example.org', 'Ada', 'Lovelace', '2026-01-31', ''],
+      ['all', 'V-2', 'grace@example.org', 'Grace', 'Hopper', '2026-01-31', '2030-06-30'],
+      ['all', 'V-3', 'alan@example.org', 'Alan', 'Turing', '', ''],
+    ]),
+  );
+  await expect(page.getByText('cohorte.xlsx : 3 lignes prêtes')).toBeVisible();
+  // the date a certificate obtained today gets, as the publish computes it, in the French format
+  const inTwoYears = formatLocalDate(addPeriod(todayIso(), { amount: 2, unit: 'years' }), 'fr');
+  await expect(page.getByTestId('validity-line')).toContainText(
+    `Valable 2 ans : un certificat obtenu aujourd’hui expire le ${inTwoYears}.`,
+  );
+  const rows = page.getByRole('table', { name: 'Lignes à publier' }).locator('tbody tr');
+  await expect(rows.nth(0)).toContainText('31/01/2028');
+  await expect(rows.nth(1)).toContainText('30/06/2030 · date du fichier');
+  await expect(rows.nth(2)).toContainText(inTwoYears);
+  await screenshot(page, 'expiry-import-preview-fr');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByTestId('validity-line')).toBeVisible();
+  await screenshot(page, 'expiry-import-preview-fr-390');
 });

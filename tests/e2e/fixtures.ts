@@ -4,6 +4,7 @@ import path from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
 import * as XLSX from 'xlsx';
 import { AUTH_TOKEN_STORAGE_KEY } from '../../domain/auth';
+import type { ExpirySettings } from '../../domain/expiry';
 import { buildApp, type LaurelApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import type { LedgerChain } from '../../server/services/ledger/chain';
@@ -221,6 +222,7 @@ export async function createBadgeTemplate(
     defaultLanguage = 'en',
     network,
     technicalFields,
+    expiry,
   }: {
     logo?: BadgeLogo;
     title?: string;
@@ -228,6 +230,8 @@ export async function createBadgeTemplate(
     defaultLanguage?: string;
     network?: string;
     technicalFields?: string;
+    /** the template's validity and reminders (issue 28), as the payload sends them */
+    expiry?: ExpirySettings;
   } = {},
 ): Promise<number> {
   const form = new FormData();
@@ -240,6 +244,7 @@ export async function createBadgeTemplate(
       DefaultLanguage: defaultLanguage,
       badge: Object.fromEntries(Object.keys(content).map((language) => [language, logo.name])),
       content,
+      ...(expiry ? { expiry } : {}),
     }),
   );
   form.append('badgeImage', new Blob([logo.bytes], { type: logo.type }), logo.name);

@@ -1,22 +1,25 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CERTIFICATE_STATUS } from '../../domain/certificates';
+import { addPeriod } from '../../domain/expiry';
+import { todayIso } from '../../domain/import';
 import { sweepExpiryReminders } from '../../server/services/expiry/reminders';
 import { signInAdmin } from './signIn';
 import { publishRows, recipientRows } from './publicationFixtures';
-import { badgePayload, postForm, svgLogo } from './templateFixtures';
+import { badgePayload, pngImage, postForm, registryPayload, svgLogo } from './templateFixtures';
 import { createTestApp, TEST_DATABASES, type TestApp } from './testApp';
 
 /** Issue 28, "Expiry and renewal": a template's validity, and the reminders before expiry (the sweep's today injected). */
 describe.each(TEST_DATABASES)('expiry on %s', (database) => {
   let t: TestApp;
   let headers: Record<string, string>;
+  let issuerId: number;
   let templateId: number;
   let keys: string[];
   const db = () => t.app.laurel.db;
 
   beforeEach(async () => {
     t = await createTestApp(database);
-    ({ headers } = await signInAdmin(t.app));
+    ({ headers, issuerId } = await signInAdmin(t.app));
     const created = await postForm(
       t.app,
       headers,
@@ -66,6 +69,63 @@ describe.each(TEST_DATABASES)('expiry on %s', (database) => {
     ]);
     const credential = await t.app.inject({ method: 'GET', url: `/api/credentials/${keys[0]}` });
     if (credential.statusCode === 200) expect(credential.body).toContain('2027-11-20');
+  });
+
+  it('gives the import its validity, and a row without an obtention date the publication day’s expiry', async () => {
+    const data = await t.app.inject({
+      method: 'GET',
+      url: `/api/issuer/${issuerId}/template/${templateId}/data`,
+      headers,
+    });
+    expect(data.json()).toMatchObject({ validity: { amount: 1, unit: 'years' } });
+    const rows = recipientRows(1).map((row) => ({ ...row, ID: 'L-90', Email: 'new@example.org', obtentionDate: '' }));
+    const published = await publishRows(t.app, headers, templateId, rows);
+    expect(published.statusCode, published.body).toBe(200);
+    const certificate = await db()
+      .selectFrom('certificates')
+      .select('expiration_date')
+      .where('campaign_id', '=', published.json<{ campaignId: number }>().campaignId)
+      .executeTakeFirstOrThrow();
+    // what the import preview showed for the row: today plus the validity
+    expect(certificate.expiration_date?.slice(0, 10)).toBe(addPeriod(todayIso(), { amount: 1, unit: 'years' }));
+  });
+
+  it('keeps a registry template’s expiry as a badge’s: saved, sent back to the editor, given to the import', async () => {
+    const expiry = {
+      validity: { amount: 6, unit: 'months' },
+      reminderDays: [30],
+      remindIssuer: false,
+      issuerReminderEmail: '',
+    };
+    const created = await postForm(
+      t.app,
+      headers,
+      registryPayload({ expiry }),
+      [pngImage('badgeImage', 'rncp.png')],
+      'rncp',
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json<{ id: number }>().id;
+    const definition = await t.app.inject({
+      method: 'GET',
+      url: `/api/issuer/${issuerId}/template/${id}/json`,
+      headers,
+    });
+    expect(definition.json()).toMatchObject({ type: 'cpf_onshelf', expiry });
+    const data = await t.app.inject({ method: 'GET', url: `/api/issuer/${issuerId}/template/${id}/data`, headers });
+    expect(data.json()).toMatchObject({ validity: { amount: 6, unit: 'months' } });
+
+    // an update that says it never expires clears the validity
+    const updated = await postForm(
+      t.app,
+      headers,
+      registryPayload({ mode: 'update', id, expiry: { ...expiry, validity: null } }),
+      [pngImage('badgeImage', 'rncp.png')],
+      'rncp',
+    );
+    expect(updated.statusCode, updated.body).toBeLessThan(300);
+    const after = await t.app.inject({ method: 'GET', url: `/api/issuer/${issuerId}/template/${id}/data`, headers });
+    expect(after.json()).toMatchObject({ validity: null });
   });
 
   it('refuses reminder days that repeat or are out of range', async () => {

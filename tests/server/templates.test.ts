@@ -131,6 +131,7 @@ describe.each(TEST_DATABASES)('template calls on %s', (database) => {
       NbCharMax: 0,
       openbadge: true,
       namesOptional: false,
+      validity: null,
     });
     expect((await call('GET', '/api/admin/templates')).json()).toEqual([
       expect.objectContaining({ id, languagesList: 'en;fr', tags: [] }),

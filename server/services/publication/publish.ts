@@ -10,7 +10,7 @@ import type { AppContext } from '../../context';
 import { nowIso } from '../../db/clock';
 import type { CampaignTable, Database, NewCertificate, Template } from '../../db/schema';
 import type { ParsedTemplate } from '../../repositories/templateRows';
-import { expirationFor } from '../../../domain/expiry';
+import { rowExpiry } from '../../../domain/expiry';
 import { AppError, badRequest } from '../../errors';
 import { cooperate } from '../../eventLoop';
 import { findCampaignByIdempotencyKey } from '../../repositories/campaigns';
@@ -180,8 +180,9 @@ export async function buildCertificates(
       data: JSON.stringify(rowFields(main)),
       translations: Object.keys(translations).length > 0 ? JSON.stringify(translations) : null,
       obtention_date: obtentionDate,
-      // the row's own date, else the template's validity from the obtention date (issue 28)
-      expiration_date: expirationFor(obtentionDate, template.parsed.expiry.validity, main.ExpirationDate),
+      // the row's own date, else the template's validity from the obtention date (issue 28); the import preview
+      // shows the same function's answer
+      expiration_date: rowExpiry(main, template.parsed.expiry.validity, common.today).date,
       status_index: common.firstStatusIndex + index,
       created_at: common.now,
       updated_at: common.now,

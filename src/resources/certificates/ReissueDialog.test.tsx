@@ -28,6 +28,7 @@ const template: TemplateImportData = {
   NbCharMax: 0,
   openbadge: true,
   namesOptional: false,
+  validity: null,
 };
 
 const record = (change: Partial<CertificateRecord>): CertificateRecord => {

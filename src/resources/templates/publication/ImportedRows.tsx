@@ -1,6 +1,8 @@
+import EventIcon from '@mui/icons-material/EventOutlined';
 import SearchIcon from '@mui/icons-material/Search';
 import VisibilityIcon from '@mui/icons-material/VisibilityOutlined';
 import {
+  Alert,
   Box,
   IconButton,
   InputAdornment,
@@ -17,8 +19,10 @@ import {
   Typography,
 } from '@mui/material';
 import { memo, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { useTranslate } from 'react-admin';
+import { useLocaleState, useTranslate } from 'react-admin';
+import { rowExpiry, type ValidityPeriod } from '../../../../domain/expiry';
 import { COLUMN_LABELS, LANGUAGE_KEY, type ImportRow } from '../../../../domain/import';
+import { formatLocalDate } from '../../../../domain/localDate';
 import { PUBLICATION_LINE_OPTIONS } from '../../../../domain/publication';
 import {
   DEFAULT_LINES,
@@ -26,6 +30,7 @@ import {
   filterRows,
   pageOf,
   rowColumns,
+  showsExpiry,
   visibleWindow,
   WINDOWED_FROM,
   type IndexedRow,
@@ -48,16 +53,61 @@ export function standardColumnKey(column: string): string | null {
   return COLUMN_LABELS[key] ? `publication.mapping.columns.${key}` : null;
 }
 /**
+ * The template's validity above the rows (issue 28): "Valid 2 years: a certificate obtained today expires on
+ * 29/11/2028", the date in the interface language's format; nothing when the template gives none.
+ */
+export function ValidityLine({ validity, today }: { validity: ValidityPeriod | null; today: string }) {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  if (!validity) return null;
+  const date = rowExpiry({}, validity, today).date ?? '';
+  return (
+    <Alert severity="info" icon={<EventIcon fontSize="inherit" />} sx={{ mb: 2 }} data-testid="validity-line">
+      {translate('publication.expiry.valid', {
+        period: translate(`publication.expiry.period.${validity.unit}`, { count: validity.amount }),
+        date: formatLocalDate(date, locale),
+      })}
+    </Alert>
+  );
+}
+
+/** A row's expiry cell: the date its certificate will carry, and whether the row's own ExpirationDate gave it. */
+function ExpiryCell({ row, validity, today }: { row: ImportRow; validity: ValidityPeriod | null; today: string }) {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const { date, source } = rowExpiry(row, validity, today);
+  if (date === null) return <TableCell className="row-value">{translate('publication.expiry.never')}</TableCell>;
+  const shown = formatLocalDate(date, locale) || date;
+  const own = source === 'row' ? translate('publication.expiry.own') : '';
+  return (
+    <TableCell className="row-value" title={own ? `${shown} · ${own}` : shown}>
+      {shown}
+      {own && (
+        <Typography component="span" variant="caption" color="text.secondary">
+          {` · ${own}`}
+        </Typography>
+      )}
+    </TableCell>
+  );
+}
+
+/**
  * The imported rows: language filter, text search, line options, and a preview per row. Memoised: drawn ahead
  * while hidden, it is not drawn again at each step of an import, only when its rows come.
  */
 export const ImportedRows = memo(function ImportedRows({
   rows,
   languages,
+  validity = null,
+  today = '',
   onPreview,
 }: {
   rows: readonly ImportRow[];
   languages: readonly string[];
+  /** the template's validity: with it (or rows with their own ExpirationDate), a column gives each row's expiry */
+  validity?: ValidityPeriod | null;
+  /** the publication day (ISO), the obtention date of a row without one */
+  today?: string;
   /** opens the preview on one of the shown rows */
   onPreview: (shown: IndexedRow[], position: number) => void;
 }) {
@@ -75,7 +125,12 @@ export const ImportedRows = memo(function ImportedRows({
     setLines(DEFAULT_LINES);
     setPage(0);
   }
-  const columns = useMemo(() => rowColumns(rows), [rows]);
+  const expiry = useMemo(() => showsExpiry(rows, validity), [rows, validity]);
+  // the computed expiry column stands in for the file's ExpirationDate column
+  const columns = useMemo(
+    () => rowColumns(rows).filter((column) => !expiry || column !== 'ExpirationDate'),
+    [rows, expiry],
+  );
   const languageChoices = useMemo(() => filterLanguages(rows, languages), [rows, languages]);
   const shown = useMemo(() => filterRows(rows, { language, search }), [rows, language, search]);
   const container = useRef<HTMLDivElement>(null);
@@ -163,6 +218,7 @@ export const ImportedRows = memo(function ImportedRows({
                   {standardColumnKey(column) ? translate(standardColumnKey(column)!) : column}
                 </TableCell>
               ))}
+              {expiry && <TableCell sx={{ whiteSpace: 'nowrap' }}>{translate('publication.expiry.column')}</TableCell>}
               <TableCell sx={{ width: 56 }} />
             </TableRow>
           </TableHead>
@@ -176,6 +232,7 @@ export const ImportedRows = memo(function ImportedRows({
                     {row[column]}
                   </TableCell>
                 ))}
+                {expiry && <ExpiryCell row={row} validity={validity} today={today} />}
                 <TableCell padding="checkbox">
                   <Tooltip title={translate('publication.preview')}>
                     <IconButton
@@ -194,7 +251,10 @@ export const ImportedRows = memo(function ImportedRows({
             )}
             {shown.length === 0 && (
               <TableRow>
-                <TableCell colSpan={columns.length + 2} sx={{ textAlign: 'center', py: 4, color: 'text.secondary' }}>
+                <TableCell
+                  colSpan={columns.length + (expiry ? 3 : 2)}
+                  sx={{ textAlign: 'center', py: 4, color: 'text.secondary' }}
+                >
                   {translate('publication.no_match')}
                 </TableCell>
               </TableRow>

@@ -4,7 +4,9 @@ import { http, HttpResponse } from 'msw';
 import * as XLSX from 'xlsx';
 import { describe, expect, it, vi } from 'vitest';
 import type { DuplicatesReport } from '../../../../domain/duplicates';
-import { BLANK_IMPORT_COLUMNS, type ColumnMapping, type ImportDefinition } from '../../../../domain/import';
+import { addPeriod } from '../../../../domain/expiry';
+import { BLANK_IMPORT_COLUMNS, todayIso, type ColumnMapping, type ImportDefinition } from '../../../../domain/import';
+import { formatLocalDate } from '../../../../domain/localDate';
 import type { TemplateImportData } from '../../../../domain/templates';
 import { AdminWrapper } from '../../../../tests/unit/adminWrapper';
 import { componentTestServer } from '../../../../tests/unit/componentTestServer';
@@ -57,6 +59,7 @@ const template: TemplateImportData = {
   NbCharMax: 0,
   openbadge: true,
   namesOptional: false,
+  validity: null,
 };
 
 let templateData = template;
@@ -202,6 +205,43 @@ describe('PublicationPage', { timeout: 20_000 }, () => {
     await userEvent.click(screen.getByRole('combobox', { name: 'Language' }));
     await userEvent.click(screen.getByRole('option', { name: 'FR' }));
     expect(count).toHaveTextContent('1 of 3 rows');
+  });
+
+  it('says the template’s validity and each row’s expiry, a row’s own ExpirationDate marked', async () => {
+    templateData = { ...template, validity: { amount: 2, unit: 'years' } };
+    await renderPage();
+    await importFile(
+      workbook([
+        ['language', 'ID', 'Email', 'firstName', 'lastName', 'score', 'obtentionDate', 'ExpirationDate'],
+        ['all', 'A-1', 'ada@example.org', 'Ada', 'Lovelace', '18/20', '2026-01-31', ''],
+        ['all', 'A-2', 'bob@example.org', 'Bob', 'Smith', '15/20', '2026-01-31', '2030-06-30'],
+        ['all', 'A-3', 'cy@example.org', 'Cy', 'Young', '12/20', '', ''],
+      ]),
+    );
+    await screen.findByText('recipients.xlsx: 3 rows ready');
+    const inTwoYears = formatLocalDate(addPeriod(todayIso(), { amount: 2, unit: 'years' }), 'en');
+    expect(screen.getByTestId('validity-line')).toHaveTextContent(
+      `Valid 2 years: a certificate obtained today expires on ${inTwoYears}.`,
+    );
+    const table = screen.getByRole('table', { name: 'Rows to publish' });
+    // the computed column stands in for the file's ExpirationDate
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toContain('Expires on');
+    expect(within(table).queryByRole('columnheader', { name: 'Expiration date' })).toBeNull();
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows[0]).toHaveTextContent('31/01/2028');
+    expect(rows[1]).toHaveTextContent('30/06/2030 · date from the file');
+    expect(rows[2]).toHaveTextContent(inTwoYears);
+  });
+
+  it('shows no validity line nor expiry column when the template and the rows give none', async () => {
+    await renderPage();
+    await importGoodFile();
+    expect(screen.queryByTestId('validity-line')).toBeNull();
+    expect(screen.queryByRole('columnheader', { name: 'Expires on' })).toBeNull();
   });
 
   it('draws the rows ahead out of sight, and starts the table afresh for the next file', async () => {

@@ -20,7 +20,13 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import { Title, useGetList, useLocaleState, useTranslate } from 'react-admin';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { DuplicateBehavior } from '../../../../domain/duplicates';
-import { importColumns, listedFiles, type ColumnMapping, type ImportDefinition } from '../../../../domain/import';
+import {
+  importColumns,
+  listedFiles,
+  todayIso,
+  type ColumnMapping,
+  type ImportDefinition,
+} from '../../../../domain/import';
 import { NOTE_MAX_LENGTH, rowsTooLong } from '../../../../domain/publication';
 import { labelIn, type TemplateSummary } from '../../../../domain/templates';
 import { useCurrentUser } from '../../../authProvider/useCurrentUser';
@@ -49,7 +55,7 @@ import { FileDrop } from './FileDrop';
 import { ImportAlerts } from './ImportAlerts';
 import { importDefinitionOf, isTemplateAvailable, templateBlankColumns } from './importDefinition';
 import { IDLE_IMPORT, importSpreadsheet, type ImportState } from './importState';
-import { ImportedRows } from './ImportedRows';
+import { ImportedRows, ValidityLine } from './ImportedRows';
 import { placeholderRows, useIdleAfterShown } from './drawnAhead';
 import { createPreviewLoader } from './previewCache';
 import { CAMPAIGN_REPORT_PATH, PublishDialogs } from './PublishDialogs';
@@ -148,6 +154,9 @@ export function PublicationPage() {
   const data = template.status === 'loaded' ? template.data : null;
   const definition: ImportDefinition | null = useMemo(() => (data ? importDefinitionOf(data) : null), [data]);
   const rows = useMemo(() => (importState.status === 'ready' ? importState.rows : []), [importState]);
+  // the publication day, the obtention date of a row without one: the preview's expiry dates start from it
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- taken again for each import
+  const today = useMemo(() => todayIso(), [rows]);
   // the rows and publish sections are drawn hidden once the page is idle: the rows then only fill them in
   const drawnAhead = useIdleAfterShown(definition !== null);
   const openPreview = useCallback((shown: IndexedRow[], position: number) => setPreview({ rows: shown, position }), []);
@@ -504,9 +513,12 @@ export function PublicationPage() {
       {(ready || drawnAhead) && (
         <div style={ready ? undefined : DRAWN_AHEAD}>
           <Section title={translate('publication.rows_title')}>
+            <ValidityLine validity={template.data.validity} today={today} />
             <ImportedRows
               rows={ready ? rows : placeholder}
               languages={template.data.languages}
+              validity={template.data.validity}
+              today={today}
               onPreview={openPreview}
             />
           </Section>

@@ -18,6 +18,7 @@ const template: TemplateImportData = {
   NbCharMax: 300,
   openbadge: true,
   namesOptional: false,
+  validity: null,
 };
 
 describe("the template's import", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ImportRow } from '../../../../domain/import';
-import { filterLanguages, filterRows, pageOf, rowColumns, visibleWindow } from './rowsView';
+import { filterLanguages, filterRows, pageOf, rowColumns, showsExpiry, visibleWindow } from './rowsView';
 
 const row = (ID: string, Language: string, Email: string, extra: Record<string, string> = {}): ImportRow => ({
   ID,
@@ -41,5 +41,15 @@ describe('the rows of a long "All" view', () => {
     expect(visibleWindow(10_000, 33_000, 660, 33, 15)).toEqual({ start: 985, end: 1035 });
     expect(visibleWindow(10_000, 400_000, 660, 33, 15)).toEqual({ start: 9985, end: 10_000 });
     expect(visibleWindow(0, 0, 660, 33)).toEqual({ start: 0, end: 0 });
+  });
+});
+
+describe('the expiry column', () => {
+  const row = (values: Record<string, string>): ImportRow => ({ Language: 'all', Email: 'a@example.org', ...values });
+  it('shows when the template gives a validity or a row its own ExpirationDate, not otherwise', () => {
+    expect(showsExpiry([row({})], { amount: 1, unit: 'years' })).toBe(true);
+    expect(showsExpiry([row({}), row({ ExpirationDate: '2030-01-01' })], null)).toBe(true);
+    expect(showsExpiry([row({ ExpirationDate: ' ' })], null)).toBe(false);
+    expect(showsExpiry([], null)).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
 import { PUBLICATION_LINE_OPTIONS } from '../../../../domain/publication';
+import type { ValidityPeriod } from '../../../../domain/expiry';
 import type { ImportRow } from '../../../../domain/import';
 
 export type LineOption = (typeof PUBLICATION_LINE_OPTIONS)[number];
@@ -70,4 +71,12 @@ export function visibleWindow(
   const start = Math.max(0, Math.min(first, total) - overscan);
   const end = Math.min(total, first + Math.ceil(Math.max(0, viewHeight) / height) + overscan);
   return { start, end: Math.max(start, end) };
+}
+
+/**
+ * Whether the table shows each row's expiry (issue 28): when the template gives a validity or a row its own
+ * ExpirationDate. The computed column then stands in for the file's ExpirationDate column.
+ */
+export function showsExpiry(rows: readonly ImportRow[], validity: ValidityPeriod | null): boolean {
+  return validity !== null || rows.some((row) => (row.ExpirationDate ?? '').trim() !== '');
 }

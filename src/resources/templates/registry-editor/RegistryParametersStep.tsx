@@ -6,11 +6,18 @@ import { BADGE_LANGUAGES } from '../../../../domain/templateRules/languages';
 import { REGISTRY_TYPES, type RegistryType } from '../../../../domain/templateRules/registryParams';
 import type { EditorAction, EditorState } from '../badge-editor/editorModel';
 import { useErrorText } from '../badge-editor/fields';
-import { languageName, ParametersCard, PublicSampleCard, TechnicalFieldsCard } from '../badge-editor/ParametersStep';
+import {
+  ExpiryCard,
+  languageName,
+  ParametersCard,
+  PublicSampleCard,
+  TechnicalFieldsCard,
+} from '../badge-editor/ParametersStep';
 
 /**
- * Step 0 of the registry editor: the register (RNCP or RS), the form's single language (French by default)
- * and, when the account has no contract id, the certifier's client id and the contract id.
+ * Step 0 of the registry editor: the register (RNCP or RS), the form's single language (French by default), the
+ * badge editor's expiry card (issue 28: validity and reminders, the same payload field) and, when the account has no
+ * contract id, the certifier's client id and the contract id.
  */
 export function RegistryParametersStep({ state, dispatch }: { state: EditorState; dispatch: Dispatch<EditorAction> }) {
   const translate = useTranslate();
@@ -82,6 +89,9 @@ export function RegistryParametersStep({ state, dispatch }: { state: EditorState
       <Box sx={{ gridColumn: '1 / -1' }}>
         <TechnicalFieldsCard state={state} dispatch={dispatch} />
         <PublicSampleCard state={state} dispatch={dispatch} />
+      </Box>
+      <Box sx={{ gridColumn: '1 / -1' }}>
+        <ExpiryCard state={state} dispatch={dispatch} />
       </Box>
       {state.clientIds !== 'account' && (
         <Box sx={{ gridColumn: '1 / -1' }}>
