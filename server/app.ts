@@ -74,7 +74,7 @@ export async function buildApp(
   });
 
   const { db, dialect, close } = openDatabase(config, { warn: (message) => app.log.warn(message) });
-  const databaseHealth = new DatabaseHealth(db as never, app.log);
+  const databaseHealth = new DatabaseHealth(db as never, app.log, { probeTimeoutMs: config.databaseProbeTimeoutMs });
   await migrateToLatest(db);
   if (await seedFirstRun(db, config)) {
     app.log.info({ email: config.adminEmail }, 'first run: created the first issuer and its Administrator');

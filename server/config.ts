@@ -55,6 +55,8 @@ export interface Config {
   s3: S3Settings | null;
   /** how often the background worker looks for due jobs; 0 turns the poller off (the server tests drain by hand) */
   jobPollMs: number;
+  /** a database probe (GET /api/health, /api/ready, recovery) slower than this counts as down */
+  databaseProbeTimeoutMs: number;
   /**
    * LAUREL_ROLE: `all` (default) serves HTTP and runs the background jobs; `web` serves HTTP and only enqueues jobs;
    * `worker` runs the jobs and serves only GET /api/health and GET /api/ready
@@ -250,6 +252,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     logLevel: text(env, 'LOG_LEVEL') ?? 'info',
     webhooks: webhookSettings(env),
     jobPollMs: integer(env, 'JOB_POLL_MS', 1000),
+    databaseProbeTimeoutMs: Math.max(1, integer(env, 'DATABASE_PROBE_TIMEOUT_MS', 2000)),
     role: role(env),
     jobLeaseSeconds: Math.max(1, integer(env, 'JOB_LEASE_SECONDS', 30)),
     jobStopGraceSeconds: integer(env, 'JOB_STOP_GRACE_SECONDS', 20),

@@ -168,7 +168,9 @@ describe.each(TEST_DATABASES)('isolation and rights matrices on %s', (database) 
   const leaks: string[] = [];
   const started = Date.now();
   beforeAll(async () => {
-    t = await createTestApp(database);
+    // the matrix sends its requests in batches: a health probe may wait behind a PDF or an image on a loaded machine,
+    // and this test is about who may call what, not about the probe's timeout (databaseUnavailable.test.ts is)
+    t = await createTestApp(database, { DATABASE_PROBE_TIMEOUT_MS: '30000' });
     s = await seed(t);
     routes = routeTable(t.app);
     observed = new Map();
