@@ -1,5 +1,57 @@
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/**
+ * The server test files that take longest, longest first (seconds of one file on the 2-core machine, clean run of
+ * 2026-11-29). Vitest hands the files to its two workers in the order it sorts them: by their last durations when
+ * its cache (node_modules/.vite) knows them, else by file size, largest first. On a clean clone the cache is empty,
+ * and chaos.test.ts, 88 s but a small file, started last: one worker ran it alone for a minute and more at the end.
+ * Started first, the long files overlap the many short ones instead. A file missing here is only sorted by size.
+ */
+export const LONG_FILES = [
+  'tests/server/chaos.test.ts',
+  'tests/server/jobs.test.ts',
+  'tests/server/evmChain.test.ts',
+  'tests/server/hostileArchives.test.ts',
+  'tests/server/cli.test.ts',
+  'tests/server/reports.test.ts',
+  'tests/server/reissueKill.test.ts',
+  'tests/server/notifications.test.ts',
+  'tests/server/walletDelivery.test.ts',
+  'tests/server/imageBounds.test.ts',
+  'tests/server/reportPages.test.ts',
+  'tests/server/mailOutage.test.ts',
+];
+
+/**
+ * Vitest's own order, except on a run its cache cannot order (a clean clone, or a file it has not timed yet): there
+ * the files of LONG_FILES start first, in that order, the others after them in vitest's order (largest first).
+ */
+export class LongFilesFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const root = this.ctx.config.root;
+    const key = (spec: TestSpecification) => path.relative(root, spec.moduleId).split(path.sep).join('/');
+    const timed = (spec: TestSpecification) =>
+      this.ctx.cache.getFileTestResults(`${spec.project.name}:${key(spec)}`) !== undefined;
+    if (sorted.every(timed)) return sorted;
+    const rank = (spec: TestSpecification) => {
+      const index = LONG_FILES.indexOf(key(spec));
+      return index === -1 ? LONG_FILES.length : index;
+    };
+    // projects stay in vitest's order (they run one after the other); within each, the long files first
+    const projects = [...new Set(sorted.map((spec) => spec.project.name))];
+    return projects.flatMap((name) =>
+      sorted
+        .filter((spec) => spec.project.name === name)
+        .map((spec, position) => ({ spec, position }))
+        .sort((a, b) => rank(a.spec) - rank(b.spec) || a.position - b.position)
+        .map(({ spec }) => spec),
+    );
+  }
+}
 
 export default defineConfig({
   plugins: [react()],
@@ -16,6 +68,9 @@ export default defineConfig({
     // cleans up after itself; VITEST_ISOLATE=true brings back a fresh module graph per file, to tell a leak between
     // files from a bug.
     isolate: process.env.VITEST_ISOLATE === 'true',
+    // the longest server test files first on a clean clone, where vitest has no durations to sort by (else the 88 s
+    // chaos test, a small file, started last and ran alone at the end): LongFilesFirst above
+    sequence: { sequencer: LongFilesFirst },
     projects: [
       {
         // domain/ is pure: its tests need no DOM, and a jsdom per file cost more than the tests themselves (a file

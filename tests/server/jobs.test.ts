@@ -178,9 +178,11 @@ describe.each(TEST_DATABASES)('background jobs on %s', (database) => {
       t = await createTestApp(database, { JOB_POLL_MS: '20' });
       const jobs = t.app.laurel.jobs;
       let started = false;
+      // the handler runs until the test lets it end, after the release (it slept 3 s, and the test 3.2 s after it)
+      const running = gate();
       jobs.register('test.slow', async () => {
         started = true;
-        await sleep(3000);
+        await running.promise;
       });
       await enqueueJob(t.app.laurel.db, 'test.slow', {});
       jobs.wake();
@@ -203,9 +205,11 @@ describe.each(TEST_DATABASES)('background jobs on %s', (database) => {
         const [released] = await reader.find({ type: 'test.slow' });
         expect(released).toMatchObject({ state: 'queued', attempts: 0 });
         expect(Date.parse(released.runAt)).toBeLessThanOrEqual(Date.now());
-        // the handler ending after the release records nothing over the queued row
-        await sleep(3200);
-        expect(await reader.find({ type: 'test.slow' })).toMatchObject([{ state: 'queued' }]);
+        // the handler ending after the release records nothing over the queued row: runUntilIdle waits for the
+        // worker's run of it to end (a stopped queue then takes nothing more)
+        running.open();
+        await jobs.runUntilIdle();
+        expect(await reader.find({ type: 'test.slow' })).toMatchObject([{ state: 'queued', attempts: 0 }]);
       } finally {
         await reader.stop();
       }
