@@ -306,6 +306,26 @@ export function xlsxFile(name: string, rows: unknown[][]) {
   return { name, mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer };
 }
 
+/**
+ * Instead of waiting for time to pass: runs the page's timers `ms` ahead on Playwright's clock (installed before
+ * the page loaded, `page.clock.install()`, time otherwise passing as usual), then lets the page act on what they
+ * changed: a task (MessageChannel, which React's scheduler uses and the clock does not hold back) and a frame,
+ * twice. What the page would do in that time (draw a dialog, send a debounced call) is done when this returns.
+ */
+export async function runTimersFor(page: Page, ms: number): Promise<void> {
+  await page.clock.runFor(ms);
+  await page.evaluate(async () => {
+    for (let round = 0; round < 2; round++) {
+      await new Promise<void>((resolve) => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => resolve();
+        channel.port2.postMessage(null);
+      });
+      await new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
+    }
+  });
+}
+
 export const SCREENSHOTS = path.resolve('test-results/screenshots');
 
 /** Takes the screenshot we look at, and fails when the page shows a missing translation (~key). */

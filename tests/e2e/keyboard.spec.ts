@@ -238,8 +238,9 @@ test('a Reader typing the address of a forbidden screen lands on the templates q
     await page.goto(path);
     await expect(page, path).toHaveURL(/\/templates$/);
     await expect(page.getByRole('heading', { name: /templates?$/i }).first()).toBeVisible();
-    // long enough for a refused call's notification to show
-    await page.waitForTimeout(800);
+    // every call of the screen answered (none for 500 ms: Playwright's network idle), so that a refused call's
+    // notification would be on the page by now
+    await page.waitForLoadState('networkidle');
     expect(await page.evaluate(() => (window as unknown as { laurelToasts: string[] }).laurelToasts), path).toEqual([]);
   }
   expect(refused, 'calls refused by the server while redirecting').toEqual([]);

@@ -23,11 +23,18 @@ test('12,000 rows go up in parts with their progress and become one campaign wit
   await db.updateTable('issuers').set({ credits: 30_000 }).execute();
   await signIn(page, laurel, 'admin@example.org');
 
-  // each part waits a moment on its way, so that the progress can be seen and photographed
+  // the parts after the first are held on their way until the progress has been seen and photographed
+  let held = Promise.resolve();
+  let release = () => {};
+  const holdLaterParts = () => {
+    held = new Promise((resolve) => (release = resolve));
+  };
+  let parts = 0;
   await page.route('**/api/admin/data/parts/*/*', async (route) => {
-    if (route.request().method() === 'PUT') await new Promise((resolve) => setTimeout(resolve, 400));
+    if (route.request().method() === 'PUT' && ++parts > 1) await held;
     await route.continue();
   });
+  holdLaterParts();
 
   await page.goto(`/publication?templateId=${templateId}`);
   await page.getByLabel('Spreadsheet file').setInputFiles(cohort('cohort-12k.xlsx', 'A', 12_000));
@@ -41,6 +48,7 @@ test('12,000 rows go up in parts with their progress and become one campaign wit
   const progress = page.getByRole('dialog', { name: 'Publishing…' }).getByRole('status');
   await expect(progress).toHaveText('Uploading 5,000 / 12,000 rows');
   await screenshot(page, 'publication-parts-uploading-en');
+  release();
   const success = page.getByRole('dialog', { name: 'Certificates published' });
   await expect(success).toContainText('12,000 certificates were issued in campaign #', { timeout: 60_000 });
   await screenshot(page, 'publication-parts-success-en');
@@ -59,6 +67,8 @@ test('12,000 rows go up in parts with their progress and become one campaign wit
   expect(debits).toEqual([{ credits: -12_000 }]);
 
   // the same in French, on a second file of the fewest rows that still go in parts (one more than one publish takes)
+  parts = 0;
+  holdLaterParts();
   await page.goto(`/publication?templateId=${templateId}&lang=fr`);
   await page.getByLabel('Fichier tableur').setInputFiles(cohort('cohorte-10001.xlsx', 'B', 10_001));
   await page.getByRole('button', { name: /^Publier 10\s001 certificats$/ }).click();
@@ -67,6 +77,7 @@ test('12,000 rows go up in parts with their progress and become one campaign wit
   await confirmFr.getByRole('button', { name: 'Publier' }).click();
   await expect(page.getByRole('dialog').getByRole('status')).toHaveText(/^Envoi de 5\s000 \/ 10\s001 lignes$/);
   await screenshot(page, 'publication-parts-uploading-fr');
+  release();
   const successFr = page.getByRole('dialog', { name: 'Certificats publiés' });
   await expect(successFr).toContainText(/10\s001 certificats ont été émis/, { timeout: 60_000 });
   await screenshot(page, 'publication-parts-success-fr');

@@ -6,6 +6,7 @@ import {
   expect,
   type Laurel,
   publishRows,
+  runTimersFor,
   screenshot,
   sessionToken,
   test,
@@ -442,6 +443,8 @@ test('the campaigns search keeps filtering with a typed date, asks once per comp
     if (request.url().includes('/api/admin/campaigns')) asked.push(new URL(request.url()).searchParams);
   });
 
+  // Playwright's clock (time passing as usual), so that the page's timers can be run ahead below
+  await page.clock.install();
   await signIn(page, laurel, ADMIN, { at: '/campaigns' });
   await expect(page.getByRole('heading', { name: '2 campaigns' })).toBeVisible();
   const search = page.getByRole('textbox', { name: 'Search by template, note or user' });
@@ -467,7 +470,8 @@ test('the campaigns search keeps filtering with a typed date, asks once per comp
   const callsThen = asked.length;
   await page.getByRole('textbox', { name: 'To', exact: true }).fill('2019-12-31');
   await expect(page.getByText('From must be on or before To.')).toBeVisible();
-  await page.waitForTimeout(800);
+  // past the search's debounce on the page's clock: a call it would make is sent by then
+  await runTimersFor(page, 800);
   expect(asked.length).toBe(callsThen);
   await screenshot(page, 'campaigns-reversed-en');
   await page.getByRole('textbox', { name: 'To', exact: true }).fill('');
