@@ -64,9 +64,13 @@ export default defineConfig({
     maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? 2),
     // a worker keeps its loaded modules from one test file to the next instead of importing React, MUI, Fastify and
     // the server again for each of them: the unit run went from 205 s to 62 s and the server run from 598 s to 457 s
-    // (importing was 82 s and 150 s of them). Each test file still makes its own database, server, DOM and mocks, and
+    // (importing was 82 s and 150 s of them). Each test file still makes its own database, server and mocks, and
     // cleans up after itself; VITEST_ISOLATE=true brings back a fresh module graph per file, to tell a leak between
-    // files from a bug.
+    // files from a bug. The jsdom is the worker's too: vitest sets an environment up when it starts a worker, and
+    // reports that one set-up as each of the worker's files' "environment" time (so 90 files show some 150 s of it
+    // for two set-ups). A worker is kept for the next file only if that file has the same project and environment:
+    // a `@vitest-environment node` comment on one file of the unit project would cost two new workers, each
+    // importing React, MUI and react-admin again (2026-11-29, vitest 4.1).
     isolate: process.env.VITEST_ISOLATE === 'true',
     // the longest server test files first on a clean clone, where vitest has no durations to sort by (else the 88 s
     // chaos test, a small file, started last and ran alone at the end): LongFilesFirst above

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { AdminWrapper } from '../../../tests/unit/adminWrapper';
 import { componentTestServer } from '../../../tests/unit/componentTestServer';
 import { LoginPage } from './LoginPage';
+import { pasteInto } from '../../../tests/unit/pasteInto';
 
 const calls: string[] = [];
 const { i18nProvider } = componentTestServer(
@@ -39,7 +40,7 @@ function renderLogin() {
 describe('LoginPage', () => {
   it('refuses a malformed address without calling the server', async () => {
     renderLogin();
-    await userEvent.type(screen.getByLabelText('Work email'), 'not-an-address');
+    await pasteInto(screen.getByLabelText('Work email'), 'not-an-address');
     await userEvent.click(screen.getByRole('button', { name: 'Send me a sign-in link' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('This email address is not valid.');
     expect(calls).toEqual([]);
@@ -47,7 +48,7 @@ describe('LoginPage', () => {
 
   it('sanitises the address and confirms the link was sent', async () => {
     renderLogin();
-    await userEvent.type(screen.getByLabelText('Work email'), '  Ada@Example.org ');
+    await pasteInto(screen.getByLabelText('Work email'), '  Ada@Example.org ');
     await userEvent.click(screen.getByRole('button', { name: 'Send me a sign-in link' }));
     expect(await screen.findByRole('heading', { name: 'Check your inbox' })).toBeVisible();
     expect(screen.getByText(/ada@example\.org/)).toBeVisible();
@@ -56,7 +57,7 @@ describe('LoginPage', () => {
 
   it('shows the wrong-address message and waits before the next attempt', async () => {
     renderLogin();
-    await userEvent.type(screen.getByLabelText('Work email'), 'nobody@example.org');
+    await pasteInto(screen.getByLabelText('Work email'), 'nobody@example.org');
     await userEvent.click(screen.getByRole('button', { name: 'Send me a sign-in link' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('No account uses this address');
     expect(screen.getByRole('button', { name: 'Please wait a moment…' })).toBeDisabled();
@@ -67,7 +68,7 @@ describe('LoginPage', () => {
 
   it('asks which issuer when the address belongs to several, and sends the choice', async () => {
     renderLogin();
-    await userEvent.type(screen.getByLabelText('Work email'), 'two@example.org');
+    await pasteInto(screen.getByLabelText('Work email'), 'two@example.org');
     await userEvent.click(screen.getByRole('button', { name: 'Send me a sign-in link' }));
     await userEvent.click(await screen.findByLabelText('South College'));
     await userEvent.click(screen.getByRole('button', { name: 'Send me a sign-in link' }));

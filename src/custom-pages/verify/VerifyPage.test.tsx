@@ -7,6 +7,7 @@ import { AdminWrapper } from '../../../tests/unit/adminWrapper';
 import { componentTestServer } from '../../../tests/unit/componentTestServer';
 import { clearToken } from '../../session/tokenStorage';
 import { VerifyPage } from './VerifyPage';
+import { pasteInto } from '../../../tests/unit/pasteInto';
 
 const KEY = 'A'.repeat(128);
 
@@ -138,7 +139,7 @@ describe('VerifyPage', () => {
 
   it('explains what it cannot read, without calling the server for nonsense', async () => {
     renderVerify();
-    await userEvent.type(screen.getByLabelText('Certificate address or key'), 'not a key');
+    await pasteInto(screen.getByLabelText('Certificate address or key'), 'not a key');
     await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Paste a certificate address');
     expect(requests).toEqual([]);

@@ -10,6 +10,7 @@ import en from '../../../locales/en.json';
 import { AdminWrapper, testI18nProvider } from '../../../tests/unit/adminWrapper';
 import { BadgeImageEditor } from './BadgeImageEditor';
 import { BADGE_IMAGE_EDITOR_PATH, BADGE_IMAGE_LIBRARY_PATH } from './paths';
+import { pasteInto } from '../../../tests/unit/pasteInto';
 
 /**
  * The editor as a react-admin form of `badge-images` (issue 13): the name's validator, the designer as the model's
@@ -111,7 +112,7 @@ describe('the badge image editor form', () => {
     expect(save).toBeDisabled();
 
     await user.clear(name);
-    await user.type(name, '  Sunrise  ');
+    await pasteInto(name, '  Sunrise  ', user);
     await waitFor(() => expect(save).toBeEnabled());
     expect(screen.queryByText('Give the image a name.')).not.toBeInTheDocument();
     await user.click(save);

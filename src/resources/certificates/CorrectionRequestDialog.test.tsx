@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { AdminWrapper } from '../../../tests/unit/adminWrapper';
 import { componentTestServer } from '../../../tests/unit/componentTestServer';
 import { CorrectionRequestDialog } from './CorrectionRequestDialog';
+import { pasteInto } from '../../../tests/unit/pasteInto';
 
 const REQUEST = {
   id: 7,
@@ -69,7 +70,11 @@ describe('the correction request dialog', { timeout: 30_000 }, () => {
     await user.click(await within(dialog).findByRole('button', { name: 'Refuse' }));
     expect(dialog).toHaveTextContent('Write why you refuse');
     expect(posted).toEqual([]);
-    await user.type(within(dialog).getByRole('textbox', { name: 'Message to the recipient' }), 'Name as registered');
+    await pasteInto(
+      within(dialog).getByRole('textbox', { name: 'Message to the recipient' }),
+      'Name as registered',
+      user,
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Refuse' }));
     await waitFor(() => expect(closed).toBe(true));
     expect(posted).toEqual([{ url: 'refuse', body: { message: 'Name as registered' } }]);

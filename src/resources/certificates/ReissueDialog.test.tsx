@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { TemplateImportData } from '../../../domain/templates';
 import { AdminWrapper } from '../../../tests/unit/adminWrapper';
 import { componentTestServer } from '../../../tests/unit/componentTestServer';
+import { pasteInto } from '../../../tests/unit/pasteInto';
 import type { CertificateRecord } from '../../dataProvider/certificates';
 import { CertificateBulkActions } from './CertificateBulkActions';
 import { StatusChip } from './CertificateFields';
@@ -146,10 +147,10 @@ describe('Correct and re-issue', { timeout: 30_000 }, () => {
     expect(dialog).toHaveTextContent('Change at least one field to re-issue a certificate.');
     await user.clear(within(group).getByLabelText('Last name'));
     expect(within(group).getByLabelText('Last name')).toHaveAccessibleDescription('Required');
-    await user.type(within(group).getByLabelText('Last name'), 'Lovelace');
+    await pasteInto(within(group).getByLabelText('Last name'), 'Lovelace', user);
     await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
     expect(within(dialog).getByLabelText(/Reason for the correction/)).toBeInvalid();
-    await user.type(within(dialog).getByLabelText(/Reason for the correction/), 'Misspelt last name');
+    await pasteInto(within(dialog).getByLabelText(/Reason for the correction/), 'Misspelt last name', user);
     await user.keyboard('{Tab}{Tab}{Enter}');
 
     const confirm = await screen.findByRole('dialog', { name: 'Replace 1 certificate?' });
@@ -194,8 +195,8 @@ describe('Correct and re-issue', { timeout: 30_000 }, () => {
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Correct and re-issue the certificate of Ada Lovelase' }));
     const dialog = await screen.findByRole('dialog', { name: 'Correct and re-issue a certificate' });
-    await user.type(await within(dialog).findByLabelText('First name'), ' King');
-    await user.type(within(dialog).getByLabelText(/Reason for the correction/), 'Full name');
+    await pasteInto(await within(dialog).findByLabelText('First name'), ' King', user);
+    await pasteInto(within(dialog).getByLabelText(/Reason for the correction/), 'Full name', user);
 
     const attempt = async () => {
       await user.click(within(dialog).getByRole('button', { name: 'Continue' }));

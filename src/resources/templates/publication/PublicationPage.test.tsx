@@ -10,6 +10,7 @@ import { formatLocalDate } from '../../../../domain/localDate';
 import type { TemplateImportData } from '../../../../domain/templates';
 import { AdminWrapper } from '../../../../tests/unit/adminWrapper';
 import { componentTestServer } from '../../../../tests/unit/componentTestServer';
+import { pasteInto } from '../../../../tests/unit/pasteInto';
 import { PublicationPage } from './PublicationPage';
 
 // the worker's work, on the test's thread
@@ -200,7 +201,7 @@ describe('PublicationPage', { timeout: 20_000 }, () => {
     await importGoodFile();
     const count = screen.getByTestId('row-count');
     expect(count).toHaveTextContent('3 rows');
-    await userEvent.type(screen.getByRole('textbox', { name: 'Search the rows' }), 'bob');
+    await pasteInto(screen.getByRole('textbox', { name: 'Search the rows' }), 'bob');
     expect(count).toHaveTextContent('2 of 3 rows');
     await userEvent.click(screen.getByRole('combobox', { name: 'Language' }));
     await userEvent.click(screen.getByRole('option', { name: 'FR' }));
@@ -254,7 +255,7 @@ describe('PublicationPage', { timeout: 20_000 }, () => {
 
     await importGoodFile();
     expect(screen.getByRole('region', { name: 'Rows to publish' })).toBeVisible();
-    await userEvent.type(screen.getByRole('textbox', { name: 'Search the rows' }), 'bob');
+    await pasteInto(screen.getByRole('textbox', { name: 'Search the rows' }), 'bob');
     expect(screen.getByTestId('row-count')).toHaveTextContent('2 of 3 rows');
 
     await importFile(workbook(GOOD, 'second.xlsx'));
@@ -267,15 +268,15 @@ describe('PublicationPage', { timeout: 20_000 }, () => {
     await renderPage();
     await importGoodFile();
     expect(screen.getByText('2 credits needed')).toBeVisible();
-    await userEvent.type(screen.getByLabelText('Note (optional)'), 'Spring session');
+    await pasteInto(screen.getByLabelText('Note (optional)'), 'Spring session');
     expect(screen.getByText('14 of 60 characters')).toBeVisible();
     await userEvent.click(screen.getByRole('button', { name: 'Publish 2 certificates' }));
     const confirm = await screen.findByRole('dialog', { name: 'Publish the certificates?' });
     const publish = within(confirm).getByRole('button', { name: 'Publish' });
-    await userEvent.type(within(confirm).getByLabelText('Type PUBLISH to confirm'), 'publish');
+    await pasteInto(within(confirm).getByLabelText('Type PUBLISH to confirm'), 'publish');
     expect(publish).toBeDisabled();
     await userEvent.clear(within(confirm).getByLabelText('Type PUBLISH to confirm'));
-    await userEvent.type(within(confirm).getByLabelText('Type PUBLISH to confirm'), 'PUBLISH');
+    await pasteInto(within(confirm).getByLabelText('Type PUBLISH to confirm'), 'PUBLISH');
     await userEvent.click(publish);
     const success = await screen.findByRole('dialog', { name: 'Certificates published' });
     expect(success).toHaveTextContent('2 certificates were issued in campaign #77.');
@@ -310,7 +311,7 @@ describe('PublicationPage', { timeout: 20_000 }, () => {
     await renderPage();
     await importGoodFile();
     await userEvent.click(screen.getByRole('button', { name: 'Publish 2 certificates' }));
-    await userEvent.type(await screen.findByLabelText('Type PUBLISH to confirm'), 'PUBLISH');
+    await pasteInto(await screen.findByLabelText('Type PUBLISH to confirm'), 'PUBLISH');
     await userEvent.click(screen.getByRole('button', { name: 'Publish' }));
     const failure = await screen.findByRole('dialog', { name: 'The publication failed' });
     await userEvent.click(within(failure).getByRole('button', { name: 'Retry' }));
@@ -331,7 +332,7 @@ describe('PublicationPage', { timeout: 20_000 }, () => {
     await renderPage();
     await importGoodFile();
     await userEvent.click(screen.getByRole('button', { name: 'Publish 2 certificates' }));
-    await userEvent.type(await screen.findByLabelText('Type PUBLISH to confirm'), 'PUBLISH');
+    await pasteInto(await screen.findByLabelText('Type PUBLISH to confirm'), 'PUBLISH');
     await userEvent.click(screen.getByRole('button', { name: 'Publish' }));
     const refused = await screen.findByRole('dialog', { name: 'The publication was refused' });
     expect(refused).toHaveTextContent('Publication error');
@@ -378,7 +379,7 @@ describe('PublicationPage', { timeout: 20_000 }, () => {
       'Matched from your file: First name → First name (firstName), Last name → Last name (lastName), Obtention date → Obtention date (obtentionDate), Remarks → ignored',
     );
     await userEvent.click(screen.getByRole('button', { name: 'Publish 2 certificates' }));
-    await userEvent.type(await screen.findByLabelText('Type PUBLISH to confirm'), 'PUBLISH');
+    await pasteInto(await screen.findByLabelText('Type PUBLISH to confirm'), 'PUBLISH');
     await userEvent.click(screen.getByRole('button', { name: 'Publish' }));
     await screen.findByRole('dialog', { name: 'Certificates published' });
     expect(publishedRows).toEqual([
@@ -458,7 +459,7 @@ describe('PublicationPage', { timeout: 20_000 }, () => {
     await userEvent.click(within(again).getByRole('button', { name: 'Continue' }));
     const confirm = await screen.findByRole('dialog', { name: 'Publish the certificates?' });
     expect(confirm).toHaveTextContent('1 certificate will be issued and 1 credit used.');
-    await userEvent.type(within(confirm).getByLabelText('Type PUBLISH to confirm'), 'PUBLISH');
+    await pasteInto(within(confirm).getByLabelText('Type PUBLISH to confirm'), 'PUBLISH');
     await userEvent.click(within(confirm).getByRole('button', { name: 'Publish' }));
     const success = await screen.findByRole('dialog', { name: 'Certificates published' });
     expect(success).toHaveTextContent('1 certificate was issued in campaign #77.');
@@ -485,7 +486,7 @@ describe('PublicationPage', { timeout: 20_000 }, () => {
     await renderPage();
     await importGoodFile();
     await userEvent.click(screen.getByRole('button', { name: 'Publish 2 certificates' }));
-    await userEvent.type(await screen.findByLabelText('Type PUBLISH to confirm'), 'PUBLISH');
+    await pasteInto(await screen.findByLabelText('Type PUBLISH to confirm'), 'PUBLISH');
     await userEvent.click(screen.getByRole('button', { name: 'Publish' }));
 
     // everyone holds one: leaving them out would leave nothing, so issuing again is the choice offered
@@ -501,7 +502,7 @@ describe('PublicationPage', { timeout: 20_000 }, () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
     const confirm = await screen.findByRole('dialog', { name: 'Publish the certificates?' });
     expect(confirm).toHaveTextContent('2 certificates will be issued and as many credits used.');
-    await userEvent.type(within(confirm).getByLabelText('Type PUBLISH to confirm'), 'PUBLISH');
+    await pasteInto(within(confirm).getByLabelText('Type PUBLISH to confirm'), 'PUBLISH');
     await userEvent.click(within(confirm).getByRole('button', { name: 'Publish' }));
     expect(await screen.findByRole('dialog', { name: 'Certificates published' })).toHaveTextContent(
       '2 certificates were issued in campaign #77.',
@@ -533,11 +534,11 @@ describe('PublicationPage', { timeout: 20_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
     expect(reason).toBeInvalid();
     expect(screen.queryByRole('dialog', { name: 'Publish the certificates?' })).toBeNull();
-    await user.type(reason, 'Corrected names');
+    await pasteInto(reason, 'Corrected names', user);
     await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
     const confirm = await screen.findByRole('dialog', { name: 'Publish the certificates?' });
     expect(confirm).toHaveTextContent('2 certificates will be issued and as many credits used.');
-    await user.type(within(confirm).getByLabelText('Type PUBLISH to confirm'), 'PUBLISH');
+    await pasteInto(within(confirm).getByLabelText('Type PUBLISH to confirm'), 'PUBLISH', user);
     await user.click(within(confirm).getByRole('button', { name: 'Publish' }));
     expect(await screen.findByRole('dialog', { name: 'Certificates published' })).toHaveTextContent(
       '2 certificates were issued in campaign #78. 1 of them replaces a certificate the recipient held, which is no longer valid.',
@@ -584,9 +585,9 @@ describe('PublicationPage', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Publish 2 certificates' }));
     const dialog = await screen.findByRole('dialog', { name: 'Some recipients already hold this certificate' });
     await user.click(within(dialog).getByRole('radio', { name: /Replace the certificates they hold/ }));
-    await user.type(within(dialog).getByLabelText(/Why they are replaced/), 'Typos');
+    await pasteInto(within(dialog).getByLabelText(/Why they are replaced/), 'Typos', user);
     await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
-    await user.type(await screen.findByLabelText('Type PUBLISH to confirm'), 'PUBLISH');
+    await pasteInto(await screen.findByLabelText('Type PUBLISH to confirm'), 'PUBLISH', user);
     await user.click(screen.getByRole('button', { name: 'Publish' }));
     const refused = await screen.findByRole('dialog', { name: 'These certificates cannot be replaced' });
     expect(refused).toHaveTextContent("This template's certificates are NFTs: they cannot be replaced.");
