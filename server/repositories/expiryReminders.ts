@@ -18,7 +18,7 @@ export interface ExpiringCertificate {
 }
 
 /**
- * Validated certificates (not disabled, deleted, replaced, minting) with an address, expiring from `today` to
+ * Validated certificates (not disabled, deleted, replaced, renewed, minting) with an address, expiring from `today` to
  * `until` (ISO days, both included), with the offsets already recorded for each.
  */
 export async function listExpiringCertificates(
@@ -45,6 +45,17 @@ export async function listExpiringCertificates(
     // an expiration stored with a time still sorts before the next day
     .where('expiration_date', '<', `${until}~`)
     .where('email', '!=', '')
+    // a renewed certificate (issue 28) stays valid until its expiry, but its recipient holds the renewal: no reminder
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('certificate_replacements as r')
+            .select('r.id')
+            .whereRef('r.old_certificate_id', '=', 'certificates.id'),
+        ),
+      ),
+    )
     .orderBy('id')
     .execute();
   if (rows.length === 0) return [];
