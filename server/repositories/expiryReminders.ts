@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { CERTIFICATE_STATUS } from '../../domain/certificates';
 import { nowIso } from '../db/clock';
 import type { Database } from '../db/schema';
+import { notFollowed } from './replacements';
 
 /** A validated certificate with an expiration date in the reminder window, and the reminders it already had. */
 export interface ExpiringCertificate {
@@ -46,16 +47,7 @@ export async function listExpiringCertificates(
     .where('expiration_date', '<', `${until}~`)
     .where('email', '!=', '')
     // a renewed certificate (issue 28) stays valid until its expiry, but its recipient holds the renewal: no reminder
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('certificate_replacements as r')
-            .select('r.id')
-            .whereRef('r.old_certificate_id', '=', 'certificates.id'),
-        ),
-      ),
-    )
+    .where(notFollowed)
     .orderBy('id')
     .execute();
   if (rows.length === 0) return [];

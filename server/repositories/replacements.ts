@@ -1,4 +1,4 @@
-import type { Insertable, Kysely } from 'kysely';
+import { sql, type Insertable, type Kysely } from 'kysely';
 import { CERTIFICATE_STATUS, REPLACEABLE_STATUSES, type ReplacementKind } from '../../domain/certificates';
 import { isPostgres } from '../db/migrationHelpers';
 import type { Certificate, CertificateReplacementTable, Database } from '../db/schema';
@@ -11,6 +11,11 @@ function chunks<T>(items: readonly T[]): T[][] {
   for (let start = 0; start < items.length; start += CHUNK) out.push(items.slice(start, start + CHUNK));
   return out;
 }
+
+/** Whether a `certificates` row was followed by another (renewed or replaced): old_certificate_id is unique. */
+const followed = sql<boolean>`exists (select 1 from certificate_replacements followers where followers.old_certificate_id = certificates.id)`;
+/** The certificates not followed by another: not renewed, not replaced (the sweep's reminders, a renewal's check). */
+export const notFollowed = sql<boolean>`not ${followed}`;
 
 /**
  * Locks the issuer's row until the transaction ends on PostgreSQL, so that one issuer's re-issues and publishes
@@ -72,16 +77,7 @@ export async function findCertificatesToReplace(
         'expiration_date',
       ])
       // a certificate is followed at most once (certificate_replacements.old_certificate_id is unique)
-      .select((eb) =>
-        eb
-          .exists(
-            eb
-              .selectFrom('certificate_replacements as r')
-              .select('r.id')
-              .whereRef('r.old_certificate_id', '=', 'certificates.id'),
-          )
-          .as('followed'),
-      )
+      .select(followed.as('followed'))
       .where('issuer_id', '=', issuerId)
       .where('key', 'in', part)
       .execute();
@@ -103,16 +99,7 @@ export async function countRenewable(db: Kysely<Database>, ids: readonly number[
       .select((eb) => eb.fn.countAll<number | string>().as('n'))
       .where('id', 'in', part)
       .where('status_id', 'in', [...REPLACEABLE_STATUSES])
-      .where((eb) =>
-        eb.not(
-          eb.exists(
-            eb
-              .selectFrom('certificate_replacements as r')
-              .select('r.id')
-              .whereRef('r.old_certificate_id', '=', 'certificates.id'),
-          ),
-        ),
-      )
+      .where(notFollowed)
       .executeTakeFirst();
     count += Number(row?.n ?? 0);
   }
@@ -142,16 +129,7 @@ export async function markReplaced(db: Kysely<Database>, ids: readonly number[],
       .where('id', 'in', part)
       .where('status_id', 'in', [...REPLACEABLE_STATUSES])
       // one renewed meanwhile is followed already (old_certificate_id is unique)
-      .where((eb) =>
-        eb.not(
-          eb.exists(
-            eb
-              .selectFrom('certificate_replacements as r')
-              .select('r.id')
-              .whereRef('r.old_certificate_id', '=', 'certificates.id'),
-          ),
-        ),
-      )
+      .where(notFollowed)
       .executeTakeFirst();
     updated += Number(result.numUpdatedRows);
   }
