@@ -34,6 +34,13 @@ export const CERTIFICATE_KEY_PATTERN = /^[A-Za-z0-9]{128}$/;
 /** May be replaced by a corrected re-issue: valid, and not an NFT's (their tokens and claims stay with them). */
 export const REPLACEABLE_STATUSES: readonly number[] = [CERTIFICATE_STATUS.validated];
 
+/**
+ * Why a certificate followed another (certificate_replacements.kind, issue 28): a correction revokes the old one
+ * (status 15); a renewal (the same recipient data, a new validity) leaves it valid until its own expiry.
+ */
+export const REPLACEMENT_KINDS = ['correction', 'renewal'] as const;
+export type ReplacementKind = (typeof REPLACEMENT_KINDS)[number];
+
 export type CertificateOperation = 'disable' | 'enable' | 'delete';
 
 /** The status a user operation moves a certificate to, or null when it may not apply to that status. */

@@ -21,9 +21,13 @@ export interface CreditOperationRecord {
 /** The fields a list may be sorted on; the server refuses others. */
 export const CREDIT_OPERATION_SORTS = ['operation_date', 'credits', 'id'] as const;
 
-/** The reason publication writes for a debit: "campaign 42", or "campaign 43 (correction)" for a corrected re-issue. */
-export const CAMPAIGN_REASON = /^campaign (\d+)(?: \(correction\))?$/;
+/**
+ * The reason publication writes for a debit: "campaign 42", "campaign 43 (correction)" for a corrected re-issue,
+ * "campaign 44 (renewal)" for a renewal.
+ */
+export const CAMPAIGN_REASON = /^campaign (\d+)(?: \((?:correction|renewal)\))?$/;
 export const correctionReason = (campaignId: number) => `campaign ${campaignId} (correction)`;
+export const renewalReason = (campaignId: number) => `campaign ${campaignId} (renewal)`;
 
 /** What an operation is: an addition when positive; a debit for a campaign, or else an expiration. */
 export function creditOperationKind(

@@ -108,6 +108,19 @@ export function rowExpiry(
   return { date, source: date === null ? null : 'validity' };
 }
 
+/**
+ * The expiration date of a renewal issued on `today` (issue 28): the date asked when there is one, else today plus
+ * the template's validity, else null (nothing to renew to: the caller refuses, ERR_NO_VALIDITY).
+ */
+export function renewalExpiration(
+  today: string,
+  validity: ValidityPeriod | null,
+  validUntil?: string | null,
+): string | null {
+  if (validUntil) return validUntil.slice(0, 10);
+  return validity ? addPeriod(today, validity) : null;
+}
+
 export type ReminderDaysCheck = { ok: true; days: number[] } | { ok: false; error: 'reminders_invalid' };
 
 /** Reminder offsets checked: at most three whole days of 1–365, distinct; answered sorted from the earliest (largest). */

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ReplacementKind } from '../../domain/certificates';
 
 /**
  * The typed Database interface. Columns with a database default are Generated (optional on insert). Booleans are stored as 0/1 integers and timestamps as ISO-8601 text so that
@@ -278,6 +279,8 @@ export interface CertificateReplacementTable {
   /** who re-issued: the signed-in user, or the creator of the API key; null for a key without one */
   user_id: number | null;
   created_at: Timestamp;
+  /** 'correction' (the old one revoked) or 'renewal' (the old one stays valid until its own expiry): domain/certificates */
+  kind: Generated<ReplacementKind>;
 }
 
 /** What recipients did with a certificate, per kind (issue 31; domain/activity.ts): counted, first and last. */

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { CERTIFICATE_STATUS } from '../../domain/certificates';
 import { nowIso } from '../db/clock';
 import type { Database } from '../db/schema';
+import { notFollowed } from './replacements';
 
 /** A validated certificate with an expiration date in the reminder window, and the reminders it already had. */
 export interface ExpiringCertificate {
@@ -18,7 +19,7 @@ export interface ExpiringCertificate {
 }
 
 /**
- * Validated certificates (not disabled, deleted, replaced, minting) with an address, expiring from `today` to
+ * Validated certificates (not disabled, deleted, replaced, renewed, minting) with an address, expiring from `today` to
  * `until` (ISO days, both included), with the offsets already recorded for each.
  */
 export async function listExpiringCertificates(
@@ -45,6 +46,8 @@ export async function listExpiringCertificates(
     // an expiration stored with a time still sorts before the next day
     .where('expiration_date', '<', `${until}~`)
     .where('email', '!=', '')
+    // a renewed certificate (issue 28) stays valid until its expiry, but its recipient holds the renewal: no reminder
+    .where(notFollowed)
     .orderBy('id')
     .execute();
   if (rows.length === 0) return [];

@@ -1,5 +1,5 @@
-import type { Insertable, Kysely } from 'kysely';
-import { CERTIFICATE_STATUS, REPLACEABLE_STATUSES } from '../../domain/certificates';
+import { sql, type Insertable, type Kysely } from 'kysely';
+import { CERTIFICATE_STATUS, REPLACEABLE_STATUSES, type ReplacementKind } from '../../domain/certificates';
 import { isPostgres } from '../db/migrationHelpers';
 import type { Certificate, CertificateReplacementTable, Database } from '../db/schema';
 
@@ -11,6 +11,11 @@ function chunks<T>(items: readonly T[]): T[][] {
   for (let start = 0; start < items.length; start += CHUNK) out.push(items.slice(start, start + CHUNK));
   return out;
 }
+
+/** Whether a `certificates` row was followed by another (renewed or replaced): old_certificate_id is unique. */
+const followed = sql<boolean>`exists (select 1 from certificate_replacements followers where followers.old_certificate_id = certificates.id)`;
+/** The certificates not followed by another: not renewed, not replaced (the sweep's reminders, a renewal's check). */
+export const notFollowed = sql<boolean>`not ${followed}`;
 
 /**
  * Locks the issuer's row until the transaction ends on PostgreSQL, so that one issuer's re-issues and publishes
@@ -30,8 +35,8 @@ export async function planHasFreeCorrections(db: Kysely<Database>, plan: string)
   return row?.free_corrections === 1;
 }
 
-/** What a re-issue reads of a certificate to be replaced. */
-export type CertificateToReplace = Pick<
+/** What a re-issue or a renewal reads of a certificate to be replaced; followed: it was already renewed or replaced. */
+export type CertificateToReplace = { followed: boolean } & Pick<
   Certificate,
   | 'id'
   | 'key'
@@ -55,29 +60,50 @@ export async function findCertificatesToReplace(
 ): Promise<CertificateToReplace[]> {
   const found: CertificateToReplace[] = [];
   for (const part of chunks(keys)) {
-    found.push(
-      ...(await db
-        .selectFrom('certificates')
-        .select([
-          'id',
-          'key',
-          'template_id',
-          'campaign_id',
-          'status_id',
-          'language',
-          'email',
-          'recipient_key',
-          'data',
-          'translations',
-          'obtention_date',
-          'expiration_date',
-        ])
-        .where('issuer_id', '=', issuerId)
-        .where('key', 'in', part)
-        .execute()),
-    );
+    const rows = await db
+      .selectFrom('certificates')
+      .select([
+        'id',
+        'key',
+        'template_id',
+        'campaign_id',
+        'status_id',
+        'language',
+        'email',
+        'recipient_key',
+        'data',
+        'translations',
+        'obtention_date',
+        'expiration_date',
+      ])
+      // a certificate is followed at most once (certificate_replacements.old_certificate_id is unique)
+      .select(followed.as('followed'))
+      .where('issuer_id', '=', issuerId)
+      .where('key', 'in', part)
+      .execute();
+    // SQLite answers 0 or 1, PostgreSQL a boolean
+    for (const row of rows) found.push({ ...row, followed: Boolean(Number(row.followed)) });
   }
   return found;
+}
+
+/**
+ * How many of these certificates are still renewable (validated, not yet followed by another): a renewal counts
+ * them in its transaction so that one changed meanwhile (disabled, corrected, renewed) rolls it back.
+ */
+export async function countRenewable(db: Kysely<Database>, ids: readonly number[]): Promise<number> {
+  let count = 0;
+  for (const part of chunks(ids)) {
+    const row = await db
+      .selectFrom('certificates')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('id', 'in', part)
+      .where('status_id', 'in', [...REPLACEABLE_STATUSES])
+      .where(notFollowed)
+      .executeTakeFirst();
+    count += Number(row?.n ?? 0);
+  }
+  return count;
 }
 
 /** The ids of the certificates of these keys, key → id (the new certificates of a re-issue, once inserted). */
@@ -102,6 +128,8 @@ export async function markReplaced(db: Kysely<Database>, ids: readonly number[],
       .set({ status_id: CERTIFICATE_STATUS.replaced, updated_at: now })
       .where('id', 'in', part)
       .where('status_id', 'in', [...REPLACEABLE_STATUSES])
+      // one renewed meanwhile is followed already (old_certificate_id is unique)
+      .where(notFollowed)
       .executeTakeFirst();
     updated += Number(result.numUpdatedRows);
   }
@@ -141,6 +169,36 @@ export async function findReplacementsOf(
   return found;
 }
 
+/** A renewed certificate's page: when it was renewed and the key of its renewal (issue 28). */
+export function findRenewalOf(
+  db: Kysely<Database>,
+  oldKey: string,
+): Promise<{ new_key: string; created_at: string } | undefined> {
+  return db
+    .selectFrom('certificate_replacements as r')
+    .innerJoin('certificates as old', 'old.id', 'r.old_certificate_id')
+    .innerJoin('certificates as new', 'new.id', 'r.new_certificate_id')
+    .select(['new.key as new_key', 'r.created_at'])
+    .where('old.key', '=', oldKey)
+    .where('r.kind', '=', 'renewal')
+    .executeTakeFirst();
+}
+
+/** A renewal's page: the key and expiry of the certificate it renews. */
+export function findRenewedBy(
+  db: Kysely<Database>,
+  newKey: string,
+): Promise<{ old_key: string; old_expiration: string | null } | undefined> {
+  return db
+    .selectFrom('certificate_replacements as r')
+    .innerJoin('certificates as old', 'old.id', 'r.old_certificate_id')
+    .innerJoin('certificates as new', 'new.id', 'r.new_certificate_id')
+    .select(['old.key as old_key', 'old.expiration_date as old_expiration'])
+    .where('new.key', '=', newKey)
+    .where('r.kind', '=', 'renewal')
+    .executeTakeFirst();
+}
+
 /** What the old certificate's public page says: when, why, and the key of the certificate that replaced it. */
 export function findReplacementOf(
   db: Kysely<Database>,
@@ -167,6 +225,9 @@ export interface CampaignReplacement {
   first_name: string;
   last_name: string;
   template_id: number;
+  kind: ReplacementKind;
+  /** the new certificate's expiration date (a renewal's new validity) */
+  expiration_date: string | null;
 }
 
 /** The replacements whose new certificates are this campaign's, in the new certificates' order. */
@@ -186,6 +247,8 @@ export function listCampaignReplacements(db: Kysely<Database>, campaignId: numbe
       'new.first_name',
       'new.last_name',
       'new.template_id',
+      'r.kind',
+      'new.expiration_date',
     ])
     .where('new.campaign_id', '=', campaignId)
     .orderBy('new.id')

@@ -14,7 +14,7 @@ import { type CertificatePageRow, findCertificatePageRow } from '../repositories
 import { findIssuerParams } from '../repositories/issuers';
 import { findIssuerTemplate, findPublicIssuerTemplate } from '../repositories/templates';
 import type { ParsedTemplate } from '../repositories/templateRows';
-import { findReplacementOf } from '../repositories/replacements';
+import { findRenewalOf, findRenewedBy, findReplacementOf } from '../repositories/replacements';
 import { certificateState } from '../services/rendering/certificateState';
 import type { FileStore } from '../services/files/fileStore';
 import {
@@ -198,9 +198,12 @@ export async function publicPageRoutes(app: FastifyInstance, ctx: AppContext): P
       ctx.activity.record(request, key, 'view');
       // a replaced certificate's page says when, why, and links the one that replaced it (issue 28)
       const replacement = state === 'replaced' ? ((await findReplacementOf(db, key)) ?? null) : null;
+      // a renewed one (still valid until its own expiry) links its renewal; a renewal links the one it renews
+      const renewal = state === 'valid' || state === 'expired' ? ((await findRenewalOf(db, key)) ?? null) : null;
+      const renews = renewal ? null : ((await findRenewedBy(db, key)) ?? null);
       const issuerParams = await findIssuerParams(db, certificate.issuer_id);
       const pageName = PageCache.nameOf(key, request.query.lang ?? null, brandName(request));
-      const inputs = [certificate, template, state, replacement, issuerParams?.stored];
+      const inputs = [certificate, template, state, replacement, renewal, renews, issuerParams?.stored];
       const cached = certificatePages.get(pageName, inputs);
       if (cached !== undefined) return sendPage(reply, 200, cached, CERTIFICATE_CACHE);
       const languages = certificateLanguages(certificate);
@@ -221,6 +224,8 @@ export async function publicPageRoutes(app: FastifyInstance, ctx: AppContext): P
           reason: replacement.reason,
           href: `/certificate/${replacement.new_key}`,
         },
+        renewal: renewal && { date: renewal.created_at, href: `/certificate/${renewal.new_key}` },
+        renews: renews && { href: `/certificate/${renews.old_key}` },
         // only NFT certificates are ever minting; their network is the one the product anchors on
         network: template.is_nft === 1 || state === 'minting' ? (template.network ?? NFT_NETWORK) : null,
         issuerProfile: issuerPublicProfile(issuerParams?.parsed),

@@ -11,11 +11,14 @@ import {
   CHANGE_REFUSED_CODE,
   MAX_REISSUE_CERTIFICATES,
   NOT_REPLACEABLE_CODE,
+  NO_VALIDITY_CODE,
   NOTHING_CHANGED_CODE,
   REASON_MAX_LENGTH,
   REASON_REQUIRED_CODE,
   reissueCertificates,
+  renewCertificates,
   REPEATED_KEYS_CODE,
+  VALID_UNTIL_PAST_CODE,
 } from '../services/certificates/reissue';
 
 const certificateKey = z.string().regex(CERTIFICATE_KEY_PATTERN, '128 letters or digits');
@@ -27,27 +30,38 @@ const CATALOGUED: Record<string, string> = {
   [NOTHING_CHANGED_CODE]: 'nothingChanged',
   [REASON_REQUIRED_CODE]: 'reasonRequired',
   [REPEATED_KEYS_CODE]: 'repeatedCertificates',
+  [NO_VALIDITY_CODE]: 'noValidity',
+  [VALID_UNTIL_PAST_CODE]: 'validUntilPast',
 };
 
 function translated(error: unknown, language: ReturnType<typeof requestLanguage>): unknown {
   if (!(error instanceof AppError) || !(error.code in CATALOGUED)) return error;
   const { certificates, keys, column } = error.details as {
-    certificates?: { key: string }[];
+    certificates?: { key: string; reason?: string }[];
     keys?: string[];
     column?: string;
   };
   const named = (certificates?.map((c) => c.key) ?? keys ?? []).join(', ');
-  const key = error.code === NOT_REPLACEABLE_CODE && named === '' ? 'changedMeanwhile' : CATALOGUED[error.code];
+  const renewedAlready = certificates !== undefined && certificates.length > 0;
+  const key =
+    error.code !== NOT_REPLACEABLE_CODE
+      ? CATALOGUED[error.code]
+      : named === ''
+        ? 'changedMeanwhile'
+        : renewedAlready && certificates.every((c) => c.reason === 'renewed')
+          ? 'alreadyRenewed'
+          : CATALOGUED[error.code];
   const message = translate(language, `serverErrors.reissue.${key}`, {
     keys: named,
     key: String((error.details as { key?: string }).key ?? ''),
     column: column ?? '',
     max: String(REASON_MAX_LENGTH),
+    validUntil: String((error.details as { validUntil?: string } | undefined)?.validUntil ?? ''),
   });
   return new AppError(error.statusCode, error.code, message, error.details);
 }
 
-/** Corrected re-issue (issue 28): POST /api/admin/certificates/reissue. */
+/** Corrected re-issue and renewal (issue 28): POST /api/admin/certificates/reissue and /renew. */
 export async function reissueRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.post(
@@ -87,6 +101,45 @@ export async function reissueRoutes(app: FastifyInstance, ctx: AppContext): Prom
         const key = request.headers[IDEMPOTENCY_HEADER];
         const idempotencyKey = typeof key === 'string' && key !== '' ? key : null;
         return await reissueCertificates(ctx, authOf(request), { ...request.body, idempotencyKey });
+      } catch (error) {
+        throw translated(error, requestLanguage(request));
+      }
+    },
+  );
+  api.post(
+    '/api/admin/certificates/renew',
+    {
+      // the rights of a re-issue: a renewal issues certificates and spends credits
+      config: { access: { resource: 'publication', action: 'publish' } },
+      schema: {
+        summary: 'Renew certificates: a new certificate with a new validity for each, linked to the old one',
+        description:
+          'Body {keys: [certificate key] (at most 10,000), validUntil? (YYYY-MM-DD, after today), reason? (kept with the link)}. Each certificate gets a new one with the same template and recipient data, issued today, expiring on validUntil, else today plus its template’s validity period, in a campaign "Renewal" per template, one credit each (a renewal is never free: the plan’s free corrections do not apply). The old certificate is NOT revoked: it stays valid until its own expiry (then shows expired), its public page says "Renewed on <date>" with a link to the new one, it gets no more expiry reminders and leaves the report’s expiring filter. A certificate is renewed at most once: renew its renewal (the newest) instead. Expired certificates may be renewed. After signing, the webhook certificate.renewed {event, campaignId, certificates: [{oldKey, newKey, validUntil}]} is sent and each recipient gets one mail in their language. 200 {renewed, campaignId, campaignIds, certificates: [{old, new}]}; 400 ERR_NO_VALIDITY {keys} (no validUntil and the template has no validity period), ERR_VALID_UNTIL_PAST {validUntil}, ERR_REPEATED_CERTIFICATES {keys}; 402 NOT_ENOUGH_CREDITS; 409 ERR_CERTIFICATE_NOT_REPLACEABLE {certificates: [{key, reason: not_found | disabled | deleted | replaced | renewed | nft | not_valid}]} (another issuer’s certificate is not_found). Nothing is changed by a refusal. Header Idempotency-Key: a repeated renewal with the same key answers the first one and renews nothing again; 422 IDEMPOTENCY_KEY_REUSED when the key came with another request.',
+        headers: z.object({ [IDEMPOTENCY_HEADER]: z.string().min(1).max(200).optional() }),
+        body: z.object({
+          keys: z.array(certificateKey).min(1).max(MAX_REISSUE_CERTIFICATES),
+          validUntil: z
+            .string()
+            .regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD')
+            .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), 'a real day')
+            .optional(),
+          reason: z.string().max(REASON_MAX_LENGTH).optional(),
+        }),
+        response: {
+          200: z.object({
+            renewed: z.number(),
+            campaignId: z.number(),
+            campaignIds: z.array(z.number()),
+            certificates: z.array(z.object({ old: z.string(), new: z.string() })),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      try {
+        const key = request.headers[IDEMPOTENCY_HEADER];
+        const idempotencyKey = typeof key === 'string' && key !== '' ? key : null;
+        return await renewCertificates(ctx, authOf(request), { ...request.body, idempotencyKey });
       } catch (error) {
         throw translated(error, requestLanguage(request));
       }

@@ -9174,6 +9174,81 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/certificates/renew': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Renew certificates: a new certificate with a new validity for each, linked to the old one
+     * @description Body {keys: [certificate key] (at most 10,000), validUntil? (YYYY-MM-DD, after today), reason? (kept with the link)}. Each certificate gets a new one with the same template and recipient data, issued today, expiring on validUntil, else today plus its template’s validity period, in a campaign "Renewal" per template, one credit each (a renewal is never free: the plan’s free corrections do not apply). The old certificate is NOT revoked: it stays valid until its own expiry (then shows expired), its public page says "Renewed on <date>" with a link to the new one, it gets no more expiry reminders and leaves the report’s expiring filter. A certificate is renewed at most once: renew its renewal (the newest) instead. Expired certificates may be renewed. After signing, the webhook certificate.renewed {event, campaignId, certificates: [{oldKey, newKey, validUntil}]} is sent and each recipient gets one mail in their language. 200 {renewed, campaignId, campaignIds, certificates: [{old, new}]}; 400 ERR_NO_VALIDITY {keys} (no validUntil and the template has no validity period), ERR_VALID_UNTIL_PAST {validUntil}, ERR_REPEATED_CERTIFICATES {keys}; 402 NOT_ENOUGH_CREDITS; 409 ERR_CERTIFICATE_NOT_REPLACEABLE {certificates: [{key, reason: not_found | disabled | deleted | replaced | renewed | nft | not_valid}]} (another issuer’s certificate is not_found). Nothing is changed by a refusal. Header Idempotency-Key: a repeated renewal with the same key answers the first one and renews nothing again; 422 IDEMPOTENCY_KEY_REUSED when the key came with another request.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: {
+          'idempotency-key'?: string;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            keys: string[];
+            validUntil?: string;
+            reason?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              renewed: number;
+              campaignId: number;
+              campaignIds: number[];
+              certificates: {
+                old: string;
+                new: string;
+              }[];
+            };
+          };
+        };
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/emailing': {
     parameters: {
       query?: never;

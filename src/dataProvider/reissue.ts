@@ -7,6 +7,8 @@ import { apiRequest, type ApiBody, type ApiResult } from './apiRequest';
 /** A corrected re-issue's body, as the route's contract declares it: the certificates and their changes, the reason. */
 export type ReissueBody = ApiBody<'/api/admin/certificates/reissue', 'post'>;
 export type ReissueAnswer = ApiResult<'/api/admin/certificates/reissue', 'post'>;
+/** A renewal's body (issue 28): the certificates' keys, and the new expiry when not the template's validity. */
+export type RenewBody = ApiBody<'/api/admin/certificates/renew', 'post'>;
 
 /** Why the server will not replace a certificate (409 ERR_CERTIFICATE_NOT_REPLACEABLE). */
 export const NOT_REPLACEABLE_REASONS = [
@@ -14,6 +16,7 @@ export const NOT_REPLACEABLE_REASONS = [
   'disabled',
   'deleted',
   'replaced',
+  'renewed',
   'expired',
   'nft',
   'not_valid',
@@ -38,6 +41,10 @@ export type ReissueOutcome =
   | { kind: 'reason_required' }
   /** 400 ERR_REPEATED_CERTIFICATES */
   | { kind: 'repeated'; keys: string[] }
+  /** 400 ERR_NO_VALIDITY (a renewal without a date of a template without a validity period) */
+  | { kind: 'no_validity'; keys: string[] }
+  /** 400 ERR_VALID_UNTIL_PAST */
+  | { kind: 'valid_until_past' }
   /** 400 ERR_PUBLICATION_ERROR / ERR_UNKNOWN_COLUMNS / ERR_CPF_INCORRECT_DATA: the corrected rows, as a publish */
   | { kind: 'rejected'; errors: ImportError[]; lines: string[] }
   | { kind: 'failure'; status: number }
@@ -76,6 +83,10 @@ export function reissueOutcomeOfError(error: unknown): ReissueOutcome {
       return { kind: 'reason_required' };
     case 'ERR_REPEATED_CERTIFICATES':
       return { kind: 'repeated', keys: strings(body.keys) };
+    case 'ERR_NO_VALIDITY':
+      return { kind: 'no_validity', keys: strings(body.keys) };
+    case 'ERR_VALID_UNTIL_PAST':
+      return { kind: 'valid_until_past' };
   }
   if (error.status === 402) return { kind: 'not_enough_credits', needed: null, current: null };
   if (error.status === 400 || error.status === 422) {
@@ -109,6 +120,21 @@ export const reissueMethods = {
         headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
       });
       return { kind: 'success', replaced: body.replaced, certificates: body.certificates };
+    } catch (error) {
+      return reissueOutcomeOfError(error);
+    }
+  },
+  /**
+   * POST /api/admin/certificates/renew (issue 28): a new certificate with a new validity for each, linked to the old
+   * one, which stays valid until its own expiry. The success's `replaced` counts the certificates renewed.
+   */
+  async renewCertificates(request: RenewBody, idempotencyKey: string): Promise<ReissueOutcome> {
+    try {
+      const { body } = await apiRequest('/api/admin/certificates/renew', 'post', {
+        json: request,
+        headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
+      });
+      return { kind: 'success', replaced: body.renewed, certificates: body.certificates };
     } catch (error) {
       return reissueOutcomeOfError(error);
     }

@@ -401,6 +401,7 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
   'PUT /api/admin/email': { who: PUBLISHERS, ok: 409, other: 404 },
   // corrected re-issue (issue 28): the rights of a publish; the empty body is refused by its schema
   'POST /api/admin/certificates/reissue': { who: PUBLISHERS, ok: 400 },
+  'POST /api/admin/certificates/renew': { who: PUBLISHERS, ok: 400 },
   // the recipients' correction requests (issue 28): the rights of a re-issue; the seed has no request
   'GET /api/admin/correction-requests': { who: PUBLISHERS, ok: 200 },
   'GET /api/admin/correction-settings': { who: PUBLISHERS, ok: 200 },

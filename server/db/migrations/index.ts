@@ -28,6 +28,7 @@ import * as publicationUploads from './2026-11-26T0140_publication_uploads';
 import * as templatePublicSample from './2026-11-28T0100_template_public_sample';
 import * as templateOptionalNames from './2026-11-29T0100_template_optional_names';
 import * as certificateReplacements from './2026-11-28T0300_certificate_replacements';
+import * as replacementKind from './2026-11-30T0100_replacement_kind';
 import * as walletOffers from './2026-11-28T1500_wallet_offers';
 import * as walletOfferClaims from './2026-11-28T1900_wallet_offer_claims';
 import * as recipientCodes from './2026-11-29T0000_recipient_codes';
@@ -72,4 +73,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-29T0200_correction_requests': correctionRequests,
   '2026-11-29T0300_expiry': expiry,
   '2026-11-29T0400_certificate_activity': certificateActivity,
+  '2026-11-30T0100_replacement_kind': replacementKind,
 };

@@ -1,7 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { CERTIFICATE_STATUS, isExpired, REPLACEABLE_STATUSES } from '../../../domain/certificates';
-import { correctionReason } from '../../../domain/creditOperations';
+import {
+  CERTIFICATE_STATUS,
+  isExpired,
+  REPLACEABLE_STATUSES,
+  type ReplacementKind,
+} from '../../../domain/certificates';
+import { correctionReason, renewalReason } from '../../../domain/creditOperations';
+import { renewalExpiration } from '../../../domain/expiry';
 import {
   ALL_LANGUAGES,
   EMAIL_KEY,
@@ -56,14 +62,24 @@ export const MAX_REISSUE_CERTIFICATES = MAX_PUBLISH_ROWS;
 export const REASON_MAX_LENGTH = 500;
 /** A campaign of re-issued certificates carries this note. */
 export const CORRECTION_NOTES = 'Correction';
+/** A campaign of renewed certificates carries this note. */
+export const RENEWAL_NOTES = 'Renewal';
 
 export const CHANGE_REFUSED_CODE = 'ERR_CHANGE_NOT_ALLOWED';
 export const NOTHING_CHANGED_CODE = 'ERR_NOTHING_CHANGED';
 export const REASON_REQUIRED_CODE = 'ERR_REASON_REQUIRED';
 export const REPEATED_KEYS_CODE = 'ERR_REPEATED_CERTIFICATES';
+/** A renewal without validUntil of a template without a validity period: there is no new expiration date to give. */
+export const NO_VALIDITY_CODE = 'ERR_NO_VALIDITY';
+/** A renewal's validUntil that is not after today. */
+export const VALID_UNTIL_PAST_CODE = 'ERR_VALID_UNTIL_PAST';
 
-/** Why a certificate named cannot be replaced: not the issuer's (or no such key), or not valid. */
-export type NotReplaceable = 'not_found' | 'disabled' | 'deleted' | 'replaced' | 'expired' | 'nft' | 'not_valid';
+/**
+ * Why a certificate named cannot be replaced or renewed: not the issuer's (or no such key), not valid, or renewed
+ * already (a certificate is followed at most once: renew or correct its renewal, the newest, instead).
+ */
+export type NotReplaceable =
+  'not_found' | 'disabled' | 'deleted' | 'replaced' | 'renewed' | 'expired' | 'nft' | 'not_valid';
 
 export interface ReissueRequest {
   key: string;
@@ -87,7 +103,12 @@ const notReplaceable = (refused: { key: string; reason: NotReplaceable }[]) =>
     { certificates: refused },
   );
 
-function refusalOf(certificate: CertificateToReplace | undefined, template: ParsedTemplate | undefined, today: string) {
+function refusalOf(
+  certificate: CertificateToReplace | undefined,
+  template: ParsedTemplate | undefined,
+  today: string,
+  kind: ReplacementKind,
+): NotReplaceable | null {
   if (!certificate || !template) return 'not_found';
   if (template.is_nft === 1) return 'nft';
   if (!REPLACEABLE_STATUSES.includes(certificate.status_id)) {
@@ -104,7 +125,9 @@ function refusalOf(certificate: CertificateToReplace | undefined, template: Pars
         return 'not_valid';
     }
   }
-  return isExpired(certificate.expiration_date, today) ? 'expired' : null;
+  if (certificate.followed) return 'renewed';
+  // a renewal is what an expired certificate needs; a correction of one is not offered
+  return kind === 'correction' && isExpired(certificate.expiration_date, today) ? 'expired' : null;
 }
 
 function parseFields(json: string | null): Record<string, string> {
@@ -194,11 +217,28 @@ async function checkedRecipients(
   return recipients;
 }
 
+/** What is asked: a correction (each request's changes), or a renewal to validUntil (else the template's validity). */
+type Operation = { kind: 'correction' } | { kind: 'renewal'; validUntil: string | null };
+
+/** A renewal's rows: the certificate's own, issued today, expiring on the renewal's date. */
+function renewedRows(
+  certificate: CertificateToReplace,
+  template: ParsedTemplate,
+  today: string,
+  validUntil: string | null,
+): ImportRow[] | null {
+  const expiration = renewalExpiration(today, template.parsed.expiry.validity, validUntil);
+  if (!expiration) return null;
+  return correctedRows(certificate, { obtentionDate: today, ExpirationDate: expiration }, template.parsed.importData)
+    .rows;
+}
+
 /** Reads and checks what is asked before anything is written: every refusal comes here, with nothing changed. */
 async function prepare(
   ctx: AppContext,
   auth: AuthContext,
   requests: readonly ReissueRequest[],
+  operation: Operation,
 ): Promise<Map<number, TemplateGroup>> {
   const keys = requests.map((request) => request.key);
   const repeated = keys.filter((key, index) => keys.indexOf(key) !== index);
@@ -216,25 +256,40 @@ async function prepare(
   const refused: { key: string; reason: NotReplaceable }[] = [];
   for (const key of keys) {
     const certificate = found.get(key);
-    const reason = refusalOf(certificate, certificate && templates.get(certificate.template_id), today);
+    const reason = refusalOf(certificate, certificate && templates.get(certificate.template_id), today, operation.kind);
     if (reason) refused.push({ key, reason });
   }
   if (refused.length > 0) throw notReplaceable(refused);
 
   const byTemplate = new Map<number, { certificate: CertificateToReplace; rows: ImportRow[] }[]>();
   const unchanged: string[] = [];
+  const noValidity: string[] = [];
   for (const request of requests) {
     await cooperate();
     const certificate = found.get(request.key) as CertificateToReplace;
     const template = templates.get(certificate.template_id) as ParsedTemplate;
-    const { rows, changed } = correctedRows(certificate, request.changes, template.parsed.importData);
-    if (!changed) unchanged.push(request.key);
+    let rows: ImportRow[];
+    if (operation.kind === 'renewal') {
+      const renewed = renewedRows(certificate, template, today, operation.validUntil);
+      if (!renewed) noValidity.push(request.key);
+      rows = renewed ?? [];
+    } else {
+      const corrected = correctedRows(certificate, request.changes, template.parsed.importData);
+      if (!corrected.changed) unchanged.push(request.key);
+      rows = corrected.rows;
+    }
     const entries = byTemplate.get(template.id) ?? [];
     entries.push({ certificate, rows });
     byTemplate.set(template.id, entries);
   }
   if (unchanged.length > 0)
     throw badRequest(NOTHING_CHANGED_CODE, `Nothing would change for: ${unchanged.join(', ')}`, { keys: unchanged });
+  if (noValidity.length > 0)
+    throw badRequest(
+      NO_VALIDITY_CODE,
+      `No new expiration date: give validUntil, or a validity period to the template of: ${noValidity.join(', ')}`,
+      { keys: noValidity },
+    );
 
   const groups = new Map<number, TemplateGroup>();
   for (const [templateId, entries] of byTemplate) {
@@ -250,32 +305,39 @@ async function prepare(
 }
 
 /**
- * Inside a transaction: the new certificates of these recipients replace the old ones (same order), in a new
- * campaign of the template, charged unless `free`; the old ones are marked replaced and linked with the reason.
- * Shared by the re-issue below and by a publish with duplicateBehavior "replace". Answers the campaign and the
- * pairs of keys; the caller bumps the status version and recounts the old campaigns.
+ * Inside a transaction: the new certificates of these recipients follow the old ones (same order), in a new
+ * campaign of the template, charged unless `free`; the old ones are linked with the reason, and a correction marks
+ * them replaced (a renewal leaves them valid). Answers the campaign and the pairs of keys; after a correction the
+ * caller bumps the status version and recounts the old campaigns.
  */
-export async function writeReplacements(
+async function writeReplacements(
   trx: Kysely<Database>,
   auth: AuthContext,
   group: TemplateGroup,
-  options: { reason: string; free: boolean; now: string; idempotency?: { key: string; hash: string } | null },
+  options: {
+    kind: ReplacementKind;
+    reason: string;
+    free: boolean;
+    now: string;
+    idempotency?: { key: string; hash: string } | null;
+  },
 ): Promise<{ campaignId: number; pairs: { old: string; new: string }[] }> {
   const { template, recipients, old } = group;
   const count = recipients.length;
+  const renewal = options.kind === 'renewal';
   const { campaignId, firstStatusIndex } = await debitNewCampaign(
     trx,
     template,
     count,
     {
       user_id: callerUserId(auth),
-      notes: CORRECTION_NOTES,
+      notes: renewal ? RENEWAL_NOTES : CORRECTION_NOTES,
       automated_emailing: 0,
       idempotency_key: options.idempotency?.key ?? null,
       request_hash: options.idempotency?.hash ?? null,
       created_at: options.now,
     },
-    { credits: options.free ? 0 : count, reason: correctionReason },
+    { credits: options.free ? 0 : count, reason: renewal ? renewalReason : correctionReason },
   );
   const certificates = await buildCertificates(template, recipients, group.technicalFields, {
     campaignId,
@@ -292,6 +354,7 @@ export async function writeReplacements(
     newKeys: certificates.map((c) => c.key),
     reason: options.reason,
     now: options.now,
+    kind: options.kind,
   });
   await closeNewCampaign(trx, template, campaignId, {
     statusId: certificates[0].status_id,
@@ -304,8 +367,17 @@ export async function writeReplacements(
   };
 }
 
-/** The hash that binds an Idempotency-Key to one re-issue: the same certificates, changes and reason. */
-function reissueHash(input: { certificates: readonly ReissueRequest[]; reason: string }): string {
+/**
+ * The hash that binds an Idempotency-Key to one re-issue (the same certificates, changes and reason) or one renewal
+ * (the same certificates, validUntil and reason).
+ */
+function reissueHash(input: { certificates: readonly ReissueRequest[]; reason: string }, operation: Operation): string {
+  if (operation.kind === 'renewal') {
+    const keys = input.certificates.map(({ key }) => key);
+    return createHash('sha256')
+      .update(`renew:${JSON.stringify({ keys, validUntil: operation.validUntil, reason: input.reason.trim() })}`)
+      .digest('hex');
+  }
   const certificates = input.certificates.map(({ key, changes }) => [key, Object.entries(changes).sort()]);
   return createHash('sha256')
     .update(`reissue:${JSON.stringify({ certificates, reason: input.reason.trim() })}`)
@@ -358,27 +430,76 @@ export async function reissueCertificates(
   auth: AuthContext,
   input: { certificates: readonly ReissueRequest[]; reason: string; idempotencyKey?: string | null },
 ): Promise<ReissueResult> {
-  const idempotency = input.idempotencyKey ? { key: input.idempotencyKey, hash: reissueHash(input) } : null;
+  return followCertificates(ctx, auth, input, { kind: 'correction' });
+}
+
+export interface RenewResult {
+  renewed: number;
+  campaignId: number;
+  campaignIds: number[];
+  certificates: { old: string; new: string }[];
+}
+
+/**
+ * POST /api/admin/certificates/renew (issue 28): each certificate gets a new one with the same recipient data,
+ * issued today and expiring on validUntil (else today plus its template's validity; neither: ERR_NO_VALIDITY), in
+ * a campaign "Renewal" per template, one credit each (never free: a renewal is not a correction), linked to the old
+ * one as its renewal. The old one is not revoked: it stays valid until its own expiry, its page links the renewal,
+ * and it gets no more reminders. The Idempotency-Key works as a re-issue's.
+ */
+export async function renewCertificates(
+  ctx: AppContext,
+  auth: AuthContext,
+  input: { keys: readonly string[]; validUntil?: string | null; reason?: string; idempotencyKey?: string | null },
+): Promise<RenewResult> {
+  const validUntil = input.validUntil ? input.validUntil.slice(0, 10) : null;
+  if (validUntil !== null && validUntil <= todayIso())
+    throw badRequest(VALID_UNTIL_PAST_CODE, `validUntil must be after today (${todayIso()})`, { validUntil });
+  const { replaced, ...result } = await followCertificates(
+    ctx,
+    auth,
+    {
+      certificates: input.keys.map((key) => ({ key, changes: {} })),
+      reason: input.reason ?? '',
+      idempotencyKey: input.idempotencyKey,
+    },
+    { kind: 'renewal', validUntil },
+  );
+  return { renewed: replaced, ...result };
+}
+
+/** A re-issue or a renewal, in one transaction; see reissueCertificates and renewCertificates. */
+async function followCertificates(
+  ctx: AppContext,
+  auth: AuthContext,
+  input: { certificates: readonly ReissueRequest[]; reason: string; idempotencyKey?: string | null },
+  operation: Operation,
+): Promise<ReissueResult> {
+  const idempotency = input.idempotencyKey ? { key: input.idempotencyKey, hash: reissueHash(input, operation) } : null;
   if (idempotency) {
     const earlier = await earlierReissue(ctx.db, auth, input, idempotency);
     if (earlier) return earlier;
   }
   const reason = input.reason.trim();
-  if (reason === '') throw badRequest(REASON_REQUIRED_CODE, 'A re-issue needs a reason');
+  if (operation.kind === 'correction' && reason === '')
+    throw badRequest(REASON_REQUIRED_CODE, 'A re-issue needs a reason');
   if (reason.length > REASON_MAX_LENGTH)
     throw badRequest(REASON_REQUIRED_CODE, `A reason has at most ${REASON_MAX_LENGTH} characters`);
-  const groups = await prepare(ctx, auth, input.certificates);
+  const groups = await prepare(ctx, auth, input.certificates, operation);
+  const correction = operation.kind === 'correction';
   let result: { campaignIds: number[]; byOld: Map<string, string> };
   try {
     result = await inTransaction(ctx.db, async (trx) => {
       await lockIssuer(trx, auth.issuer.id);
-      const free = await planHasFreeCorrections(trx, auth.issuer.plan);
+      // a renewal is not a correction: the plan's free corrections do not apply
+      const free = correction && (await planHasFreeCorrections(trx, auth.issuer.plan));
       const now = nowIso();
       const campaignIds: number[] = [];
       const byOld = new Map<string, string>();
       for (const group of groups.values()) {
         const first = campaignIds.length === 0;
         const { campaignId, pairs } = await writeReplacements(trx, auth, group, {
+          kind: operation.kind,
           reason,
           free,
           now,
@@ -387,11 +508,14 @@ export async function reissueCertificates(
         campaignIds.push(campaignId);
         for (const pair of pairs) byOld.set(pair.old, pair.new);
       }
-      await bumpStatusVersion(trx, auth.issuer.id);
-      await recountCampaigns(
-        trx,
-        [...groups.values()].flatMap((group) => group.old.map((certificate) => certificate.campaign_id)),
-      );
+      // a renewal changes no old certificate's status
+      if (correction) {
+        await bumpStatusVersion(trx, auth.issuer.id);
+        await recountCampaigns(
+          trx,
+          [...groups.values()].flatMap((group) => group.old.map((certificate) => certificate.campaign_id)),
+        );
+      }
       return { campaignIds, byOld };
     });
   } catch (error) {

@@ -1,8 +1,10 @@
 import type { Kysely } from 'kysely';
+import type { ReplacementKind } from '../../../domain/certificates';
 import type { AuthContext } from '../../auth/guard';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../errors';
 import {
+  countRenewable,
   findCertificateIds,
   insertReplacements,
   markReplaced,
@@ -18,8 +20,9 @@ function callerUserId(auth: AuthContext): number | null {
 }
 
 /**
- * Marks the old certificates replaced and records which new certificate (same order) replaced each. Refused when
- * one of them is no longer replaceable (a concurrent re-issue or disable): the caller's transaction rolls back.
+ * Records which new certificate (same order) followed each old one. A correction marks the old ones replaced
+ * (revoked for good); a renewal leaves them valid until their own expiry (issue 28). Refused when one of them is no
+ * longer replaceable or renewable (a concurrent re-issue, renewal or disable): the caller's transaction rolls back.
  */
 export async function linkReplacements(
   trx: Kysely<Database>,
@@ -29,29 +32,29 @@ export async function linkReplacements(
     newKeys: readonly string[];
     reason: string;
     now: string;
+    kind?: ReplacementKind;
   },
 ): Promise<void> {
   const { old, newKeys, reason, now } = replacement;
-  const marked = await markReplaced(
-    trx,
-    old.map((certificate) => certificate.id),
-    now,
-  );
+  const kind = replacement.kind ?? 'correction';
+  const ids = old.map((certificate) => certificate.id);
+  const marked = kind === 'renewal' ? await countRenewable(trx, ids) : await markReplaced(trx, ids, now);
   if (marked !== old.length) {
     throw new AppError(409, NOT_REPLACEABLE_CODE, 'A certificate changed meanwhile: nothing was replaced, try again', {
       certificates: [],
     });
   }
-  const ids = await findCertificateIds(trx, newKeys);
+  const newIds = await findCertificateIds(trx, newKeys);
   await insertReplacements(
     trx,
     old.map((certificate, index) => ({
       issuer_id: auth.issuer.id,
       old_certificate_id: certificate.id,
-      new_certificate_id: ids.get(newKeys[index]) as number,
+      new_certificate_id: newIds.get(newKeys[index]) as number,
       reason,
       user_id: callerUserId(auth),
       created_at: now,
+      kind,
     })),
   );
 }

@@ -34,6 +34,10 @@ export interface CredentialPage {
   expiredOn?: string | null;
   /** for the replaced state (issue 28): when, the issuer's reason, and the page of the certificate that replaced it */
   replacement?: { date: string; reason: string; href: string } | null;
+  /** a renewed certificate (issue 28: still valid until its own expiry): when, and the page of its renewal */
+  renewal?: { date: string; href: string } | null;
+  /** a renewal: the page of the certificate it renews */
+  renews?: { href: string } | null;
   /** the NFT network, for the minting state and anchored certificates */
   network?: string | null;
   /** the download and verification addresses; only a valid certificate offers downloads */
@@ -142,6 +146,21 @@ function replacedBanner(page: CredentialPage, t: Texts): string {
   });
   const href = escapeHtml(replacement.href);
   return `<div class="status status-replaced" role="status"><span class="status-icon" aria-hidden="true">${STATUS_ICONS.replaced}</span><div><strong>${escapeHtml(t('status.replaced.title'))}</strong><p>${escapeHtml(text)}</p><p><a href="${href}" class="replacement-link">${escapeHtml(t('status.replaced.link'))}</a></p></div></div>`;
+}
+
+/** "Renewed on {date}" with the link to the renewal, or "Renews an earlier credential" with the link back (issue 28). */
+function renewalNote(page: CredentialPage, t: Texts): string {
+  const note = (text: string, href: string, label: string, className: string) =>
+    `<div class="renewal-note" role="note"><p>${escapeHtml(text)} <a href="${escapeHtml(href)}" class="${className}">${escapeHtml(label)}</a></p></div>`;
+  if (page.renewal)
+    return note(
+      t('renewal.renewedOn', { date: formatDate(page.renewal.date.slice(0, 10), page.view.language) }),
+      page.renewal.href,
+      t('renewal.renewedLink'),
+      'renewal-link',
+    );
+  if (page.renews) return note(t('renewal.renews'), page.renews.href, t('renewal.renewsLink'), 'renews-link');
+  return '';
 }
 
 function image(source: string | null, alt: string, className = ''): string {
@@ -414,7 +433,7 @@ export function renderCredentialPage(page: CredentialPage): string {
   ].join('');
   const body = `<main class="page">
 ${page.unpublished ? `${unpublishedBanner(t)}\n` : ''}${languageSwitcher(page, t)}
-${statusOf(page, t)}
+${statusOf(page, t)}${renewalNote(page, t)}
 <article class="card">
 <header class="title"><h1>${escapeHtml(view.title)}</h1>${register}</header>
 <div class="body">${parts}</div>

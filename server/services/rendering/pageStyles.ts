@@ -18,6 +18,7 @@ body{margin:0;min-height:100vh;background:var(--page-bg);font-family:var(--font)
 .status-valid{border-color:#9bd0ae;background:#eef8f1;color:#14532d}.status-valid .status-icon{background:#1e7a44}
 .status-disabled,.status-deleted,.status-replaced{border-color:#f0b4b4;background:#fdf0f0;color:#7f1d1d}.status-disabled .status-icon,.status-deleted .status-icon,.status-replaced .status-icon{background:#b42318}
 .status-expired{border-color:#f3cf8e;background:#fff7e8;color:#713f12}.status-expired .status-icon{background:#b45309}
+.renewal-note{margin:-4px 0 16px;padding:10px 14px;border:1px solid #bcd9ce;border-radius:8px;background:#f1f8f5;color:#1f3d33}.renewal-note p{margin:0}.renewal-note a{color:#1f5c4a;font-weight:600}
 .status-minting{border-color:#a9c5f0;background:#eef4fd;color:#1e3a8a}.status-minting .status-icon{background:#1d4ed8}
 .status-sample,.status-preview{border-color:#c9c9d6;background:#f5f5f9;color:#33334d}.status-sample .status-icon,.status-preview .status-icon{background:#55557a}
 .status-unpublished{border-color:#f3cf8e;background:#fff7e8;color:#713f12}.status-unpublished .status-icon{background:#b45309}

@@ -11,7 +11,7 @@ export const SIGNATURE_HEADER = 'x-laurel-signature';
 export const DELIVERY_ID_HEADER = 'x-laurel-delivery-id';
 
 /** A campaign's events: one id per campaign and kind, whatever the process, round or attempt that sends it. */
-export function campaignDeliveryId(campaignId: number, event: 'published' | 'replaced'): string {
+export function campaignDeliveryId(campaignId: number, event: 'published' | 'replaced' | 'renewed'): string {
   return `campaign-${campaignId}-${event}`;
 }
 /** How old a signed call a receiver should accept, in seconds (what our docs and verifier use). */

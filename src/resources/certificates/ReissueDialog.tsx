@@ -421,6 +421,10 @@ function refusalMessage(
       return translate('reports.reissue.refusal.reason_required', { max: REISSUE_REASON_MAX });
     case 'repeated':
       return translate('reports.reissue.refusal.repeated', { names: list(refusal.keys) });
+    case 'no_validity':
+      return translate('reports.reissue.refusal.no_validity', { names: list(refusal.keys) });
+    case 'valid_until_past':
+      return translate('reports.reissue.refusal.valid_until_past');
     case 'failure':
       return translate('reports.reissue.refusal.failure', { status: refusal.status });
     case 'firewall':
