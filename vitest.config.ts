@@ -113,7 +113,7 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['tests/server/**/*.test.ts'],
-          globalSetup: ['tests/server/postgresServer.ts'],
+          globalSetup: ['tests/server/postgresServer.ts', 'tests/server/compiledServerSetup.ts'],
           testTimeout: 20_000,
           hookTimeout: 60_000,
         },

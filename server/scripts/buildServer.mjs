@@ -1,7 +1,8 @@
 // Builds the server into plain JavaScript for `npm start` (issue 19): esbuild bundles server/main.ts, the CLI and
 // the signing thread into dist-server/ (ES modules, Node 20); node_modules stay outside the bundle (npm ci
 // installs them), except a few pure-ESM packages (BUNDLED_PACKAGES). Run with plain node:
-// `node server/scripts/buildServer.mjs [--outdir <folder>]`.
+// `node server/scripts/buildServer.mjs [--outdir <folder>] [--entry <name>=<file>]…` (the server tests build one
+// bundle per run with a test server of their own as an extra entry: tests/server/compiledServerSetup.ts).
 //
 // Files the server reads at run time (JSON-LD contexts, fonts, locales) are found through `import.meta.url` in
 // the module that reads them. In a bundle every module shares the bundle's URL, so each server module's
@@ -14,6 +15,9 @@ import { build } from 'esbuild';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const outIndex = process.argv.indexOf('--outdir');
 const outdir = path.resolve(outIndex > 0 ? process.argv[outIndex + 1] : path.join(root, 'dist-server'));
+const extraEntries = Object.fromEntries(
+  process.argv.flatMap((argument, index) => (process.argv[index - 1] === '--entry' ? [argument.split('=', 2)] : [])),
+);
 
 /** The signing thread's entry: in the bundle it is the compiled signingWorker.js, not the tsx loader. */
 const WORKER_ENTRY = "new URL('./signingWorkerEntry.mjs', import.meta.url)";
@@ -79,6 +83,7 @@ await build({
     main: 'server/main.ts',
     laurel: 'server/cli/laurel.ts',
     signingWorker: 'server/services/credentials/signingWorker.ts',
+    ...extraEntries,
   },
   outdir,
   bundle: true,

@@ -31,6 +31,8 @@ export interface ChaosOptions {
   /** how long the settling may take once the load ended */
   settleMs: number;
   log?: (line: string) => void;
+  /** the compiled server's main.js to run (the server tests' one, built once per run); built here when not given */
+  main?: string;
 }
 
 export interface ChaosResult {
@@ -89,7 +91,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
     startSmtpSink(),
     startWebhookReceiver(),
   ]);
-  const compiled = buildCompiledServer();
+  const compiled = options.main ? { main: options.main, remove: () => {} } : buildCompiledServer();
   const data = dataFolder();
   const env = laurelEnv(cluster.url, data.dir, mailbox.url, options.leaseSeconds);
   const processes: LaurelProcess[] = [];

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { chaosProblems, chaosReport, runChaos } from '../chaos/chaos';
 import { SHORT } from '../chaos/run';
+import { compiledServerFile } from './compiledServer';
 
 /**
  * The chaos test's short form (issue 27; the full form is `npm run chaos`): PostgreSQL restarted 3 times and the
@@ -9,7 +10,7 @@ import { SHORT } from '../chaos/run';
  */
 describe('chaos (short form)', () => {
   it('keeps every process up and loses nothing through restarts and kills', async () => {
-    const result = await runChaos(SHORT);
+    const result = await runChaos({ ...SHORT, main: compiledServerFile('main') });
     const report = chaosReport(result);
     console.info(`\n${report}\n${result.errors.slice(0, 20).join('\n')}`);
     expect(result.restarts).toBe(SHORT.restarts);

@@ -1,16 +1,16 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildCompiledServer, startLaurel, type CompiledServer } from '../support/laurelProcess';
+import { describe, expect, it } from 'vitest';
+import { startLaurel } from '../support/laurelProcess';
+import { compiledServerFile } from './compiledServer';
 import { createPostgresDatabase, TEST_DATABASES } from './testApp';
 
-/** `npm start` runs the JavaScript that `npm run build` bundles (server/scripts/buildServer.mjs), not tsx. */
-let compiled: CompiledServer;
-beforeAll(() => {
-  compiled = buildCompiledServer();
-}, 60_000);
-afterAll(() => compiled?.remove());
+/**
+ * `npm start` runs the JavaScript that `npm run build` bundles (server/scripts/buildServer.mjs), not tsx: here the
+ * bundle the server test run builds once (tests/server/compiledServerSetup.ts) with the same script.
+ */
+const compiled = { main: compiledServerFile('main') };
 
 describe.each(TEST_DATABASES)('the compiled server on %s', (database) => {
   it('starts from the bundle, answers /api/health and its first sign-in, and ends cleanly on SIGTERM', async () => {

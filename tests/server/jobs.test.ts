@@ -9,6 +9,7 @@ import { waitFor } from '../support/waitFor';
 import { createBadgeTemplate, publishRows, recipientRows } from './publicationFixtures';
 import { signInAdmin } from './signIn';
 import { createTestApp, TEST_DATABASES, type TestApp } from './testApp';
+import { compiledServerFile } from './compiledServer';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -288,7 +289,7 @@ describe.each(TEST_DATABASES)('background jobs on %s', (database) => {
 });
 
 /**
- * Two worker processes (tsx server/main.ts, LAUREL_ROLE=worker) on the test's database; the one signing a campaign of
+ * Two worker processes (the compiled server/main.ts, LAUREL_ROLE=worker) on the test's database; the one signing a campaign of
  * a few thousand certificates is killed with SIGKILL mid-signing; the other takes the job up once its lease lapsed
  * (on PostgreSQL: pg-boss's maintenance expires it and it is retried)
  * and every certificate ends with one credential, those stored before the kill unchanged, the campaign Done once.
@@ -321,8 +322,8 @@ describe.each(TEST_DATABASES)('a worker process killed mid-signing on %s', (data
 
   async function startWorker(): Promise<{ process: ChildProcess; url: string; log: () => string }> {
     const port = await freePort();
-    // node with tsx's loader, not the tsx command: one process, whose pid is the one holding the lease
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    // the server compiled once for the run (compiledServerSetup.ts): one process, whose pid holds the lease
+    const child = spawn(process.execPath, [compiledServerFile('main')], {
       env: {
         ...process.env,
         DATA_DIR: t.config.dataDir,
@@ -370,7 +371,7 @@ describe.each(TEST_DATABASES)('a worker process killed mid-signing on %s', (data
 
   it('issues every credential exactly once within a minute of the kill', async () => {
     // two workers wait for work; one of them takes the job once it is published
-    // started side by side: each loads the server's TypeScript through tsx, which takes seconds
+    // started side by side: each takes a second or more to start on a busy machine
     const [standby, other] = await Promise.all([startWorker(), startWorker()]);
     await Promise.all([
       waitFor(`the standby worker to start:\n${output}`, () => ready(standby.url), 120_000),

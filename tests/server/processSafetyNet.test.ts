@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { describeScope, faultPolicy, faultRecord } from '../../server/processSafetyNet';
 import { freePort } from '../support/freePort';
+import { compiledServerFile } from './compiledServer';
 
 describe('the safety net’s policy', () => {
   it('goes on after a rejection nobody handled, and stops after an uncaught exception or an allocation failure', () => {
@@ -63,7 +64,7 @@ interface LogLine {
 async function startFaultyServer() {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'laurel-faults-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/support/faultyServer.ts'], {
+  const child = spawn(process.execPath, [compiledServerFile('faultyServer')], {
     env: {
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? os.tmpdir(),
@@ -99,7 +100,7 @@ async function startFaultyServer() {
     }
   };
   const server = { child, url, exited, logged, output: () => output, dataDir };
-  // tsx compiles the server's TypeScript as it loads: seconds on a busy machine
+  // seconds on a busy machine
   const deadline = Date.now() + 90_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server ended before answering:\n${output}`);

@@ -10,6 +10,7 @@ import { waitFor } from '../support/waitFor';
 import { createBadgeTemplate, publishRows, recipientRows } from './publicationFixtures';
 import { signInAdmin } from './signIn';
 import { createTestApp, TEST_DATABASES, type TestApp } from './testApp';
+import { compiledServerFile } from './compiledServer';
 
 const ROWS = 3000;
 
@@ -51,7 +52,7 @@ describe.each(TEST_DATABASES)('a re-issue killed with SIGKILL midway on %s', (da
 
   async function startServer(): Promise<{ process: ChildProcess; url: string }> {
     const port = await freePort();
-    const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    const server = spawn(process.execPath, [compiledServerFile('main')], {
       env: {
         ...process.env,
         DATA_DIR: t.config.dataDir,

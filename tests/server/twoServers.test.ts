@@ -8,7 +8,8 @@ import { openDatabase, type DatabaseHandle } from '../../server/db/connection';
 import { listOutbox } from '../../server/repositories/outbox';
 import { createJobQueue } from '../../server/services/jobs/jobs';
 import { CAMPAIGN_FOLLOW_UP, CAMPAIGN_WEBHOOK } from '../../server/services/publication/followUp';
-import { buildCompiledServer, startLaurel, type CompiledServer, type LaurelProcess } from '../support/laurelProcess';
+import { startLaurel, type LaurelProcess } from '../support/laurelProcess';
+import { compiledServerFile } from './compiledServer';
 import { startLocalS3, type LocalS3 } from '../support/s3Server';
 import { recipientRows } from './publicationFixtures';
 import { badgePayload, multipartForm, svgLogo, type FormPart } from './templateFixtures';
@@ -72,7 +73,7 @@ function startProxy(targets: () => string[]): Promise<Proxy> {
 }
 
 describe('two Laurel servers behind a load balancer', () => {
-  let compiled: CompiledServer;
+  const compiled = { main: compiledServerFile('main') };
   let pg: { url: string; drop(): Promise<void> };
   let s3: LocalS3;
   let proxy: Proxy;
@@ -82,7 +83,6 @@ describe('two Laurel servers behind a load balancer', () => {
   let headers: Record<string, string> = {};
 
   beforeAll(async () => {
-    compiled = buildCompiledServer();
     [pg, s3] = await Promise.all([createPostgresDatabase(), startLocalS3()]);
     proxy = await startProxy(() => servers.map((server) => server.url));
     const shared = {
@@ -112,7 +112,6 @@ describe('two Laurel servers behind a load balancer', () => {
     await db?.close();
     await s3?.close();
     await pg?.drop();
-    compiled?.remove();
     for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
   });
 

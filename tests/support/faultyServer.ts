@@ -4,8 +4,8 @@ import { runServer } from '../../server/serverProcess';
 
 /**
  * The server process exactly as server/main.ts runs it, plus routes that leave behind the faults the safety net
- * catches (tests/server/processSafetyNet.test.ts starts it with `node --import tsx`). Test code only: the server
- * never imports it, so production has no way to provoke a fault.
+ * catches (tests/server/processSafetyNet.test.ts runs it compiled, tests/server/compiledServerSetup.ts). Test code
+ * only: the server never imports it, so production has no way to provoke a fault.
  */
 const FLOATING_JOB = 'test.floating-rejection';
 

@@ -10,22 +10,30 @@ const ROOT = path.resolve(import.meta.dirname, '..', '..');
 export interface CompiledServer {
   /** the bundle's entry (main.js) */
   main: string;
+  /** the folder holding the bundle's files: main.js, laurel.js (the CLI), signingWorker.js and any extra entry */
+  folder: string;
   remove(): void;
 }
 
 /**
  * Builds the server as `npm run build` does (server/scripts/buildServer.mjs), into a temporary folder that sees
- * the repository's node_modules, so the tests run the same JavaScript `npm start` runs.
+ * the repository's node_modules, so the tests run the same JavaScript `npm start` runs. `entries` adds test
+ * servers of their own to the bundle (name → TypeScript file).
  */
-export function buildCompiledServer(): CompiledServer {
+export function buildCompiledServer(entries: Record<string, string> = {}): CompiledServer {
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'laurel-compiled-'));
   fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(folder, 'node_modules'), 'dir');
   const outdir = path.join(folder, 'server');
-  execFileSync(process.execPath, [path.join(ROOT, 'server/scripts/buildServer.mjs'), '--outdir', outdir], {
+  const extra = Object.entries(entries).flatMap(([name, file]) => ['--entry', `${name}=${file}`]);
+  execFileSync(process.execPath, [path.join(ROOT, 'server/scripts/buildServer.mjs'), '--outdir', outdir, ...extra], {
     cwd: ROOT,
     stdio: 'pipe',
   });
-  return { main: path.join(outdir, 'main.js'), remove: () => fs.rmSync(folder, { recursive: true, force: true }) };
+  return {
+    main: path.join(outdir, 'main.js'),
+    folder: outdir,
+    remove: () => fs.rmSync(folder, { recursive: true, force: true }),
+  };
 }
 
 export interface LaurelProcess {
