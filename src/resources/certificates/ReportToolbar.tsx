@@ -39,7 +39,7 @@ export function ReportToolbar({
 }) {
   const translate = useTranslate();
   const queryClient = useQueryClient();
-  const { filterValues, setFilters, data } = useListContext<CertificateRecord>();
+  const { filterValues, setFilters, data, isPending } = useListContext<CertificateRecord>();
   const values = filterValues as ReportFilterValues & { q?: string; language?: string };
   const [searchText, setSearchText] = useState(values.q ?? '');
   const [drawer, setDrawer] = useState({ open: false, key: 0 });
@@ -132,7 +132,8 @@ export function ReportToolbar({
           variant="contained"
           startIcon={<MailIcon />}
           onClick={onSendAll ? () => onSendAll(data ?? []) : undefined}
-          disabled={onSendAll === false || busy}
+          // the test mail goes to the first line on screen: none yet while the first page loads
+          disabled={onSendAll === false || busy || isPending}
         >
           {translate('reports.send_all')}
         </Button>
