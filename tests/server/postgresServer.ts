@@ -24,7 +24,24 @@ export default async function startPostgres(project: TestProject) {
   await createMigratedTemplate(url);
   project.provide('pgUrl', url);
   project.provide('pgTemplate', MIGRATED_TEMPLATE);
-  return stop;
+  return async () => {
+    // the databases the workers kept for reuse (tests/server/testApp.ts), on a cluster that outlives the run
+    if (process.env.LAUREL_TEST_PG_URL) await dropTestDatabases(url);
+    stop();
+  };
+}
+
+async function dropTestDatabases(adminUrl: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    const { rows } = await admin.query<{ datname: string }>(
+      "SELECT datname FROM pg_database WHERE datname LIKE 'laurel\\_test\\_%'",
+    );
+    for (const { datname } of rows) await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+  } finally {
+    await admin.end();
+  }
 }
 
 /**

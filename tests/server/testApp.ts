@@ -20,26 +20,116 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const adminUrl = inject('pgUrl');
-  const name = `laurel_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  // a copy of the run's migrated template (tests/server/postgresServer.ts); a copy fails while another session
-  // is connected to the template, which only a test that opens it by mistake would do
-  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('pgTemplate')} STRATEGY FILE_COPY`);
-  await admin.end();
-  const url = new URL(adminUrl);
+export interface PostgresDatabase {
+  url: string;
+  /** gives the database back: emptied for the worker's next test, or dropped when that cannot be done */
+  drop(): Promise<void>;
+}
+
+/**
+ * A database of the run's cluster holding every migration and no data: one this worker emptied after an earlier
+ * test when there is one, else a copy of the run's migrated template (tests/server/postgresServer.ts).
+ */
+export async function createPostgresDatabase(): Promise<PostgresDatabase> {
+  const name = emptied.pop() ?? (await copyTemplate());
+  const url = new URL(inject('pgUrl'));
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
     async drop() {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
+      if (await emptyForReuse(name)) emptied.push(name);
+      else await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
   };
+}
+
+async function adminQuery(text: string, values: unknown[] = []): Promise<pg.QueryResult> {
+  const admin = new pg.Client({ connectionString: inject('pgUrl') });
+  await admin.connect();
+  try {
+    return await admin.query(text, values);
+  } finally {
+    await admin.end();
+  }
+}
+
+async function copyTemplate(): Promise<string> {
+  const name = `laurel_test_${randomBytes(6).toString('hex')}`;
+  // a copy fails while another session is connected to the template, which only a test that opens it by mistake
+  // would do
+  await adminQuery(`CREATE DATABASE ${name} TEMPLATE ${inject('pgTemplate')} STRATEGY FILE_COPY`);
+  migratedShape ??= shapeOf(name);
+  await migratedShape;
+  return name;
+}
+
+/**
+ * The databases this worker's earlier tests used and gave back emptied. Copying the template and dropping the copy
+ * cost PostgreSQL 100–300 ms a test (two checkpoints and the files copied, then removed, and a new database's
+ * catalog caches built again by every first connection); emptying one costs a few DELETEs.
+ */
+const emptied: string[] = [];
+/** The tables and sequences of a migrated database, as a fresh copy of the template has them. */
+let migratedShape: Promise<string> | null = null;
+
+async function shapeOf(name: string): Promise<string> {
+  const url = new URL(inject('pgUrl'));
+  url.pathname = `/${name}`;
+  const client = new pg.Client({ connectionString: url.toString() });
+  await client.connect();
+  try {
+    return (await client.query<{ shape: string }>(SHAPE)).rows[0].shape;
+  } finally {
+    await client.end();
+  }
+}
+
+const SHAPE = `SELECT string_agg(n.nspname || '.' || c.relname || ':' || c.relkind::text, ',' ORDER BY n.nspname, c.relname) AS shape
+  FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = 'public'`;
+
+/**
+ * Empties a test's database back to the template's state: every row of every table deleted (but the migrations'
+ * records), sequences started again, pg-boss's jobs deleted (its schema and queues, which the app made on its
+ * first start, stay: the next app finds them made). False, and the database is dropped instead, when a test changed
+ * the tables (a migration run down, a table added) or anything fails.
+ */
+async function emptyForReuse(name: string): Promise<boolean> {
+  if (process.env.LAUREL_TEST_PG_REUSE === 'false') return false;
+  const url = new URL(inject('pgUrl'));
+  url.pathname = `/${name}`;
+  try {
+    // a child process killed by its test may have left sessions behind
+    await adminQuery('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1', [name]);
+    const client = new pg.Client({ connectionString: url.toString() });
+    await client.connect();
+    try {
+      const shape = (await client.query<{ shape: string }>(SHAPE)).rows[0].shape;
+      if (shape !== (await migratedShape)) return false;
+      const tables = await client.query<{ name: string }>(
+        `SELECT format('%I.%I', table_schema, table_name) AS name FROM information_schema.tables
+          WHERE table_type = 'BASE TABLE' AND (
+            (table_schema = 'public' AND table_name NOT LIKE 'kysely_migration%')
+            OR (table_schema = 'pgboss' AND table_name NOT IN ('version', 'queue')))`,
+      );
+      const sequences = await client.query<{ name: string; start: string }>(
+        `SELECT format('%I.%I', schemaname, sequencename) AS name, start_value AS start FROM pg_sequences
+          WHERE schemaname = 'public'`,
+      );
+      // replica: no foreign-key or other trigger runs, so the order of the DELETEs does not matter
+      await client.query(
+        [
+          'SET session_replication_role = replica',
+          ...tables.rows.map((table) => `DELETE FROM ${table.name}`),
+          ...sequences.rows.map((sequence) => `SELECT setval('${sequence.name}', ${sequence.start}, false)`),
+        ].join(';\n'),
+      );
+    } finally {
+      await client.end();
+    }
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** A fresh app on a fresh database, with the first-run seed done; close() removes everything. */
