@@ -17,6 +17,7 @@ export function LocalDateField(props: {
   max?: string;
   error?: boolean;
   helperText?: string;
+  autoFocus?: boolean;
   sx?: SxProps<Theme>;
 }) {
   const { label, value, onChange, min, max } = props;
@@ -42,6 +43,7 @@ export function LocalDateField(props: {
       label={label}
       value={text}
       placeholder={format}
+      autoFocus={props.autoFocus}
       onFocus={() => setTyping(true)}
       onBlur={() => setTyping(false)}
       onChange={(event) => {

@@ -1,6 +1,7 @@
 import BlockIcon from '@mui/icons-material/BlockOutlined';
 import CheckCircleIcon from '@mui/icons-material/CheckCircleOutline';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
+import AutorenewIcon from '@mui/icons-material/AutorenewOutlined';
 import EditNoteIcon from '@mui/icons-material/EditNoteOutlined';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
@@ -9,8 +10,8 @@ import { CERTIFICATE_STATUS, statusAfter, type CertificateOperation } from '../.
 import type { CertificateRecord } from '../../dataProvider/certificates';
 import { OperationConfirmDialog } from './CertificateDialogs';
 import { offeredOperations, operationFailure, type OperationContext } from './certificateOperations';
-import { replaceableRows } from './reissueModel';
-import { useReissue } from './ReissueScope';
+import { renewableRows, replaceableRows } from './reissueModel';
+import { useReissue, useRenew } from './ReissueScope';
 import { ResendMailsButton } from './ResendMailsButton';
 
 const OPERATION_ICONS: Record<CertificateOperation, ReactNode> = {
@@ -60,6 +61,7 @@ export function CertificateBulkActions({
   const [updateMany, { isPending: updating }] = useUpdateMany();
   const [deleteMany, { isPending: deleting }] = useDeleteMany();
   const reissue = useReissue();
+  const renew = useRenew();
   const rows = data ?? [];
   const selectedRows = rows.filter((row) => selectedIds.includes(row.id));
   const unknownSelected = selectedIds.length > selectedRows.length;
@@ -140,6 +142,19 @@ export function CertificateBulkActions({
           }}
         >
           <EditNoteIcon />
+        </Button>
+      )}
+      {renew && !context.nft && (
+        <Button
+          label="reports.renew.action"
+          // the valid certificates of this page, expired ones too; the dialog says how many it leaves out
+          disabled={renewableRows(selectedRows).length === 0}
+          onClick={() => {
+            const chosen = renewableRows(selectedRows);
+            renew(chosen, selectedIds.length - chosen.length);
+          }}
+        >
+          <AutorenewIcon />
         </Button>
       )}
       <ResendMailsButton />

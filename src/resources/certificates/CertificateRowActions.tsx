@@ -1,3 +1,4 @@
+import AutorenewIcon from '@mui/icons-material/AutorenewOutlined';
 import CampaignIcon from '@mui/icons-material/CampaignOutlined';
 import EditNoteIcon from '@mui/icons-material/EditNoteOutlined';
 import RateReviewIcon from '@mui/icons-material/RateReviewOutlined';
@@ -12,8 +13,8 @@ import { rowName } from './certificateLabels';
 import { CertificateLinkActions } from './CertificateLinkActions';
 import { CorrectionRequestDialog } from './CorrectionRequestDialog';
 import { campaignReportPath } from './paths';
-import { isReplaceable } from './reissueModel';
-import { useReissue } from './ReissueScope';
+import { isRenewable, isReplaceable } from './reissueModel';
+import { useReissue, useRenew } from './ReissueScope';
 
 /**
  * A certificate row's actions, in every report and on the search page (spec 002 section 2.1): its PDF (when the
@@ -30,6 +31,7 @@ export function CertificateRowActions({
   const notify = useNotify();
   const row = useRecordContext<CertificateRecord>();
   const reissue = useReissue();
+  const renew = useRenew();
   const [correcting, setCorrecting] = useState(false);
   if (!row) return null;
   const name = rowName(row);
@@ -65,6 +67,20 @@ export function CertificateRowActions({
               aria-label={translate('reports.reissue.action_of', { name })}
             >
               <EditNoteIcon fontSize="small" />
+            </IconButton>
+          </span>
+        </Tooltip>
+      )}
+      {renew && (
+        <Tooltip title={translate('reports.renew.action')}>
+          <span>
+            <IconButton
+              size="small"
+              disabled={!isRenewable(row)}
+              onClick={() => renew([row], 0)}
+              aria-label={translate('reports.renew.action_of', { name })}
+            >
+              <AutorenewIcon fontSize="small" />
             </IconButton>
           </span>
         </Tooltip>

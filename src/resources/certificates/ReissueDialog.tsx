@@ -1,32 +1,22 @@
 import CheckCircleIcon from '@mui/icons-material/CheckCircleOutline';
-import {
-  Alert,
-  Box,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  LinearProgress,
-  TextField,
-  Typography,
-  useMediaQuery,
-  useTheme,
-} from '@mui/material';
-import { useQueries, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Alert, Box, Button, DialogContentText, LinearProgress, TextField, Typography } from '@mui/material';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
-import { useCurrentUser } from '../../authProvider/useCurrentUser';
-import { closeWithoutBackdrop } from '../../components/closeWithoutBackdrop';
-import { ImportAlerts } from '../templates/publication/ImportAlerts';
 import type { CertificateRecord } from '../../dataProvider/certificates';
-import { PUBLISH_INVALIDATES } from '../../dataProvider/publication';
-import type { ReissueOutcome } from '../../dataProvider/reissue';
 import { useCredits } from '../../components/useCredits';
 import { useLaurelDataProvider } from '../../dataProvider/useLaurelDataProvider';
 import { columnLabelKey } from './certificateLabels';
 import { rowName } from './certificateLabels';
+import {
+  RefusalAlert,
+  ReplacementDialogFrame,
+  SendingProgress,
+  useIdempotencyKey,
+  useRefreshAfterReplacement,
+  useSelectionTemplates,
+  type Refusal,
+  type ReplacementDialogProps,
+} from './ReplacementDialogParts';
 import {
   changesOf,
   editableColumns,
@@ -38,7 +28,6 @@ import {
 } from './reissueModel';
 
 type Phase = 'edit' | 'confirm' | 'sending' | 'done';
-type Refusal = Exclude<ReissueOutcome, { kind: 'success' }>;
 
 /**
  * "Correct and re-issue" (issue 28): one group of fields per selected valid certificate (its recipient's columns
@@ -47,26 +36,10 @@ type Refusal = Exclude<ReissueOutcome, { kind: 'success' }>;
  * and change nothing; on success the list, the credits and the campaigns are refreshed. A click beside the dialog
  * does not close it (closeWithoutBackdrop), and the buttons are disabled while the call runs.
  */
-export function ReissueDialog({
-  rows,
-  leftOut,
-  onDone,
-  onClose,
-}: {
-  /** the valid certificates selected (1 to REISSUE_DIALOG_MAX; more or none: the dialog only says so) */
-  rows: readonly CertificateRecord[];
-  /** selected certificates that cannot be corrected here (not valid, or on another page) */
-  leftOut: number;
-  /** after a success, once: the selection is cleared */
-  onDone: () => void;
-  onClose: () => void;
-}) {
+export function ReissueDialog({ rows, leftOut, onDone, onClose }: ReplacementDialogProps) {
   const translate = useTranslate();
-  const theme = useTheme();
-  const narrow = useMediaQuery(theme.breakpoints.down('sm'));
   const dataProvider = useLaurelDataProvider();
-  const queryClient = useQueryClient();
-  const { user } = useCurrentUser();
+  const refresh = useRefreshAfterReplacement();
   const credits = useCredits().data?.current ?? null;
   const [values, setValues] = useState<Record<string, Record<string, string>>>({});
   const [reason, setReason] = useState('');
@@ -74,25 +47,15 @@ export function ReissueDialog({
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const [replaced, setReplaced] = useState(0);
   const [tried, setTried] = useState(false);
-  // one key per re-issue asked for: sending the same changes again (after a lost answer) reuses it, so the server
-  // answers the first re-issue rather than refusing certificates it has just replaced
-  const idempotency = useRef<{ request: string; key: string } | null>(null);
+  const idempotencyKey = useIdempotencyKey();
 
   const usable = rows.length > 0 && rows.length <= REISSUE_DIALOG_MAX;
-  // the recipient key's columns of each template, which a re-issue keeps (the publication page's query)
-  const templateIds = usable ? [...new Set(rows.map((row) => row.TemplateID))] : [];
-  const templates = useQueries({
-    queries: templateIds.map((templateId) => ({
-      queryKey: ['publication-template', user?.issuerId, templateId],
-      queryFn: () => dataProvider.templateForImport(user?.issuerId as number, templateId),
-      enabled: user?.issuerId !== undefined,
-      retry: false,
-    })),
-  });
-  const loadingTemplates = templates.some((query) => query.isPending && query.fetchStatus !== 'idle');
-  const templateFailed = templates.some((query) => query.isError);
+  // the recipient key's columns of each template, which a re-issue keeps
+  const templates = useSelectionTemplates(rows, usable);
+  const loadingTemplates = templates.loading;
+  const templateFailed = templates.failed;
   const columnsOf = (templateId: number): TemplateColumns | null => {
-    const data = templates[templateIds.indexOf(templateId)]?.data?.data;
+    const data = templates.templateOf(templateId);
     return data ? { technicalFields: data.technicalFields, fileFields: data.fileFields } : null;
   };
 
@@ -129,19 +92,13 @@ export function ReissueDialog({
       certificates: changed.map((entry) => ({ key: entry.row.key, changes: entry.changes })),
       reason: reason.trim(),
     };
-    const requestText = JSON.stringify(request);
-    if (idempotency.current?.request !== requestText)
-      idempotency.current = { request: requestText, key: crypto.randomUUID() };
-    const outcome = await dataProvider.reissueCertificates(request, idempotency.current.key);
-    // whatever the answer, the list and the balance may have changed meanwhile
-    void queryClient.invalidateQueries({ queryKey: ['certificates'] });
+    const outcome = await dataProvider.reissueCertificates(request, idempotencyKey(request));
+    refresh(outcome);
     if (outcome.kind === 'success') {
-      for (const queryKey of PUBLISH_INVALIDATES) void queryClient.invalidateQueries({ queryKey: [...queryKey] });
       setReplaced(outcome.replaced);
       setPhase('done');
       onDone();
     } else {
-      if (outcome.kind === 'not_enough_credits') void queryClient.invalidateQueries({ queryKey: ['credits'] });
       setRefusal(outcome);
       setPhase('edit');
     }
@@ -193,14 +150,7 @@ export function ReissueDialog({
         <DialogContentText sx={{ overflowWrap: 'anywhere' }}>
           {translate('reports.reissue.confirm_reason', { reason: reason.trim() })}
         </DialogContentText>
-        {phase === 'sending' && (
-          <Box sx={{ mt: 2 }} role="status">
-            <Typography variant="body2" sx={{ mb: 1 }}>
-              {translate('reports.reissue.sending')}
-            </Typography>
-            <LinearProgress aria-label={translate('reports.reissue.sending')} />
-          </Box>
-        )}
+        {phase === 'sending' && <SendingProgress label={translate('reports.reissue.sending')} />}
       </>
     );
     actions = (
@@ -331,103 +281,16 @@ export function ReissueDialog({
   }
 
   return (
-    <Dialog
-      open
-      onClose={closeWithoutBackdrop(phase === 'sending' ? undefined : onClose)}
+    <ReplacementDialogFrame
+      id="reissue-title"
+      title={title}
+      sending={phase === 'sending'}
+      onSubmit={toConfirm}
+      onClose={onClose}
       maxWidth="md"
-      fullWidth
-      fullScreen={narrow}
-      aria-labelledby="reissue-title"
+      actions={actions}
     >
-      <Box component="form" onSubmit={toConfirm} noValidate sx={{ display: 'contents' }}>
-        <DialogTitle id="reissue-title">{title}</DialogTitle>
-        <DialogContent>{content}</DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2.5 }}>{actions}</DialogActions>
-      </Box>
-    </Dialog>
+      {content}
+    </ReplacementDialogFrame>
   );
-}
-
-/** The server's refusal in the user's language; nothing was replaced. */
-function RefusalAlert({ refusal, nameOf }: { refusal: Refusal; nameOf: (key: string) => string }) {
-  const translate = useTranslate();
-  const list = (keys: readonly string[]) => keys.map(nameOf).join(', ');
-  switch (refusal.kind) {
-    case 'not_replaceable':
-      return (
-        <Alert severity="error" role="alert">
-          {refusal.certificates.length === 0 ? (
-            translate('reports.reissue.refusal.changed_meanwhile')
-          ) : (
-            <>
-              {translate('reports.reissue.refusal.not_replaceable')}
-              <Box component="ul" sx={{ m: 0, mt: 0.5, pl: 2.5 }}>
-                {refusal.certificates.map((certificate) => (
-                  <li key={certificate.key}>
-                    {translate('reports.reissue.refused_item', {
-                      name: nameOf(certificate.key),
-                      reason: translate(`reports.reissue.reasons.${certificate.reason}`),
-                    })}
-                  </li>
-                ))}
-              </Box>
-            </>
-          )}
-        </Alert>
-      );
-    case 'rejected':
-      return (
-        <Box role="alert">
-          <Alert severity="error" sx={{ mb: 1 }}>
-            {translate('reports.reissue.refusal.rejected')}
-            {refusal.lines.length > 0 && (
-              <Box component="ul" sx={{ m: 0, mt: 0.5, pl: 2.5 }}>
-                {refusal.lines.map((line) => (
-                  <li key={line}>{line}</li>
-                ))}
-              </Box>
-            )}
-          </Alert>
-          <ImportAlerts errors={refusal.errors} />
-        </Box>
-      );
-    default:
-      return (
-        <Alert severity="error" role="alert">
-          {refusalMessage(refusal, list, translate)}
-        </Alert>
-      );
-  }
-}
-
-function refusalMessage(
-  refusal: Exclude<Refusal, { kind: 'not_replaceable' | 'rejected' }>,
-  list: (keys: readonly string[]) => string,
-  translate: ReturnType<typeof useTranslate>,
-): string {
-  switch (refusal.kind) {
-    case 'not_enough_credits':
-      return refusal.needed !== null && refusal.current !== null
-        ? translate('reports.reissue.refusal.not_enough_credits', { needed: refusal.needed, current: refusal.current })
-        : translate('reports.reissue.refusal.not_enough_credits_unknown');
-    case 'change_not_allowed':
-      return translate('reports.reissue.refusal.change_not_allowed', {
-        column: translate(columnLabelKey(refusal.column), { _: refusal.column }),
-        name: list([refusal.key]),
-      });
-    case 'nothing_changed':
-      return translate('reports.reissue.refusal.nothing_changed', { names: list(refusal.keys) });
-    case 'reason_required':
-      return translate('reports.reissue.refusal.reason_required', { max: REISSUE_REASON_MAX });
-    case 'repeated':
-      return translate('reports.reissue.refusal.repeated', { names: list(refusal.keys) });
-    case 'no_validity':
-      return translate('reports.reissue.refusal.no_validity', { names: list(refusal.keys) });
-    case 'valid_until_past':
-      return translate('reports.reissue.refusal.valid_until_past');
-    case 'failure':
-      return translate('reports.reissue.refusal.failure', { status: refusal.status });
-    case 'firewall':
-      return translate('reports.reissue.refusal.firewall');
-  }
 }

@@ -1,5 +1,6 @@
 import { REPLACEABLE_STATUSES } from '../../../domain/certificates';
 import { isValidEmail, sanitizeEmail } from '../../../domain/email';
+import { renewalExpiration, type ValidityPeriod } from '../../../domain/expiry';
 import type { CertificateRecord } from '../../dataProvider/certificates';
 import { INTERNAL_ROW_FIELDS } from './reportRowFields';
 
@@ -37,6 +38,20 @@ export function replaceableRows<T extends Pick<CertificateRecord, 'StatusID' | '
   rows: readonly T[],
 ): T[] {
   return rows.filter(isReplaceable);
+}
+
+/**
+ * Whether a renewal may follow this certificate (issue 28): valid and not an NFT's, as for a correction, but also
+ * once its expiration date has passed (that is what a renewal is for). One already renewed is refused by the server
+ * (reason `renewed`): the report does not know it.
+ */
+export const isRenewable = isReplaceable;
+
+/** The certificates of a selection that a renewal may follow. */
+export function renewableRows<T extends Pick<CertificateRecord, 'StatusID' | 'txInBlockchainExplorer'>>(
+  rows: readonly T[],
+): T[] {
+  return rows.filter(isRenewable);
 }
 
 /**
@@ -80,4 +95,21 @@ export function changesOf(
     changes[column === 'email' ? 'Email' : column] = column === 'email' ? sanitizeEmail(value) : value;
   }
   return changes;
+}
+
+/**
+ * The selection's new expiration date when none is chosen (issue 28): today plus the templates' validity when they
+ * all have the same one (`date`), `mixed` when they have several, `missing` when one has none (a date must then be
+ * chosen: the server would refuse, ERR_NO_VALIDITY); null while the templates are unknown.
+ */
+export type RenewalDefault =
+  { kind: 'period'; validity: ValidityPeriod; date: string } | { kind: 'mixed' } | { kind: 'missing' };
+
+export function renewalDefault(validities: readonly (ValidityPeriod | null)[], today: string): RenewalDefault | null {
+  if (validities.length === 0) return null;
+  if (validities.some((validity) => validity === null)) return { kind: 'missing' };
+  const [first] = validities as readonly ValidityPeriod[];
+  if (validities.some((validity) => validity?.amount !== first.amount || validity.unit !== first.unit))
+    return { kind: 'mixed' };
+  return { kind: 'period', validity: first, date: renewalExpiration(today, first) ?? '' };
 }
