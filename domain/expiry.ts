@@ -109,6 +109,12 @@ export function rowExpiry(
 }
 
 /**
+ * A renewal with no new expiration date: no date asked (validUntil, or a renewed row's ExpirationDate) and no validity
+ * period on the template. Nothing is changed or spent.
+ */
+export const NO_VALIDITY_CODE = 'ERR_NO_VALIDITY';
+
+/**
  * The expiration date of a renewal issued on `today` (issue 28): the date asked when there is one, else today plus
  * the template's validity, else null (nothing to renew to: the caller refuses, ERR_NO_VALIDITY).
  */
