@@ -519,6 +519,7 @@ export function PublicationPage() {
               languages={template.data.languages}
               validity={template.data.validity}
               today={today}
+              technicalFields={template.data.technicalFields}
               onPreview={openPreview}
             />
           </Section>
