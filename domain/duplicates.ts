@@ -1,4 +1,4 @@
-import type { ImportRow } from './import';
+import { ALL_LANGUAGES, type ImportRow } from './import';
 
 /**
  * Recipients published again (issue 28, "The same people again"): rows whose recipient already holds a valid
@@ -10,9 +10,12 @@ import type { ImportRow } from './import';
  * What a publish does with them (like Credly's `duplicate_behavior`): `deny` refuses the publish
  * (409 ERR_DUPLICATE_RECIPIENTS), `allow` issues them a certificate again, `skip` leaves them out (not charged),
  * `replace` issues them a corrected certificate that replaces their valid one (the newest), as a corrected re-issue
- * does, in the publish's transaction.
+ * does, in the publish's transaction. `renew` (issue 28, renewing from a file) issues the recipients who hold a
+ * certificate of the template, valid OR expired, a new one issued today with a new validity (the row's
+ * ExpirationDate, else today plus the template's validity), linked to the old one as its renewal: the old one is not
+ * revoked. Recipients who hold none are issued as usual.
  */
-export const DUPLICATE_BEHAVIORS = ['deny', 'allow', 'skip', 'replace'] as const;
+export const DUPLICATE_BEHAVIORS = ['deny', 'allow', 'skip', 'replace', 'renew'] as const;
 export type DuplicateBehavior = (typeof DUPLICATE_BEHAVIORS)[number];
 export const DEFAULT_DUPLICATE_BEHAVIOR: DuplicateBehavior = 'deny';
 
@@ -41,6 +44,11 @@ export interface DuplicatesReport {
   count: number;
   /** the first DUPLICATES_LISTED of them, in the rows' order */
   duplicates: DuplicateRecipient[];
+  /**
+   * of the recipients, those a publish with `renew` would renew: they hold a certificate of the template, valid or
+   * expired, not renewed or replaced yet (answered by the duplicates check, POST /api/admin/data/duplicates)
+   */
+  renewable?: number;
 }
 
 /**
@@ -49,4 +57,21 @@ export interface DuplicatesReport {
  */
 export function recipientIdentity(row: Readonly<ImportRow>, technicalFields: readonly string[]): string {
   return technicalFields.length > 0 ? technicalFields.map((field) => row[field] ?? '').join(' / ') : row.Email;
+}
+
+/**
+ * The key that makes rows one recipient in a publish: the values of the template's technical fields (a recipient's
+ * language rows share them); without technical fields every row is its own recipient (`#` and its index).
+ */
+export function recipientGroupKey(row: Readonly<ImportRow>, index: number, technicalFields: readonly string[]): string {
+  return technicalFields.length > 0 ? technicalFields.map((field) => row[field] ?? '').join('\u001f') : `#${index}`;
+}
+
+/**
+ * A recipient's main row, given its rows by language in the file's order: its 'all' row, else the row of its first
+ * language. The certificate is issued from it (its language, address, fields and dates); the other rows are its
+ * translations. The publish and the import preview both ask this.
+ */
+export function mainRow<Row>(rowsByLanguage: ReadonlyMap<string, Row>): Row {
+  return rowsByLanguage.get(ALL_LANGUAGES) ?? (rowsByLanguage.values().next().value as Row);
 }

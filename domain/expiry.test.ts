@@ -7,8 +7,11 @@ import {
   expirationFor,
   expiryState,
   parseValidity,
+  recipientRowExpiries,
+  renewalExpiration,
   rowExpiry,
 } from './expiry';
+import { mainRow, recipientGroupKey } from './duplicates';
 
 describe('validity period', () => {
   it('adds days, months and years, stopping at a month end', () => {
@@ -99,5 +102,70 @@ describe('reminders', () => {
     expect(expiryState('2026-06-02', '2026-03-03')).toBeNull();
     expect(expiryState('2026-04-02', '2026-03-03', 30)).toBe('expiring');
     expect(expiryState(null, '2026-03-03')).toBeNull();
+  });
+});
+
+describe("the preview's expiry of a recipient's rows", () => {
+  const row = (fields: Record<string, string>) =>
+    ({ Email: 'ada@example.org', firstName: 'Ada', lastName: 'Lovelace', ...fields }) as never;
+  const year = { amount: 1, unit: 'years' } as const;
+
+  it("gives a translation row its main row's expiry, as the publish issues one certificate from the main row", () => {
+    const rows = [
+      row({ ID: 'A', Language: 'en', obtentionDate: '2026-01-10', ExpirationDate: '2030-05-01' }),
+      // the French translation of A: its own dates are not the certificate's
+      row({ ID: 'A', Language: 'fr', obtentionDate: '2026-02-01', ExpirationDate: '2031-01-01' }),
+      row({ ID: 'B', Language: 'fr', obtentionDate: '2026-03-15' }),
+      row({ ID: 'B', Language: 'en', obtentionDate: '2027-01-01', ExpirationDate: '2029-09-09' }),
+    ];
+    expect(recipientRowExpiries(rows, ['ID'], year, '2026-11-29')).toEqual([
+      { date: '2030-05-01', source: 'row' },
+      { date: '2030-05-01', source: 'row' },
+      { date: '2027-03-15', source: 'validity' },
+      { date: '2027-03-15', source: 'validity' },
+    ]);
+  });
+
+  it("takes a recipient's 'all' row as its main row, and every row alone without technical fields", () => {
+    const rows = [
+      row({ ID: 'A', Language: 'fr', ExpirationDate: '2031-01-01' }),
+      row({ ID: 'A', Language: 'all', obtentionDate: '2026-06-30' }),
+    ];
+    expect(recipientRowExpiries(rows, ['ID'], year, '2026-11-29').map((e) => e.date)).toEqual([
+      '2027-06-30',
+      '2027-06-30',
+    ]);
+    expect(recipientRowExpiries(rows, [], year, '2026-11-29').map((e) => e.date)).toEqual(['2031-01-01', '2027-06-30']);
+    expect(recipientRowExpiries(rows, ['ID'], null, '2026-11-29')).toEqual([
+      { date: null, source: null },
+      { date: null, source: null },
+    ]);
+  });
+
+  it('groups rows and picks the main row as the publish does', () => {
+    expect(recipientGroupKey(row({ ID: 'A', Course: 'X' }), 3, ['ID', 'Course'])).toBe('A\u001fX');
+    expect(recipientGroupKey(row({ ID: 'A' }), 3, [])).toBe('#3');
+    expect(
+      mainRow(
+        new Map([
+          ['fr', 1],
+          ['en', 2],
+        ]),
+      ),
+    ).toBe(1);
+    expect(
+      mainRow(
+        new Map([
+          ['fr', 1],
+          ['all', 2],
+        ]),
+      ),
+    ).toBe(2);
+  });
+
+  it('dates a renewal from today: the date asked, else today plus the validity, else none', () => {
+    expect(renewalExpiration('2026-11-29', year)).toBe('2027-11-29');
+    expect(renewalExpiration('2026-11-29', year, '2030-01-31')).toBe('2030-01-31');
+    expect(renewalExpiration('2026-11-29', null)).toBeNull();
   });
 });

@@ -1,3 +1,6 @@
+import { mainRow, recipientGroupKey } from './duplicates';
+import type { ImportRow } from './import';
+
 /**
  * Expiry and renewal (issue 28): a template's validity period, the expiration date it gives a certificate, the
  * reminder offsets (days before expiry) and which reminders are due on a day. Dates are ISO days (YYYY-MM-DD), UTC.
@@ -107,6 +110,45 @@ export function rowExpiry(
   const date = expirationFor(row.obtentionDate || today, validity);
   return { date, source: date === null ? null : 'validity' };
 }
+
+/**
+ * The expiration of each row's certificate, in the rows' order, as the publish gives it: a recipient's rows (its
+ * languages, grouped by the template's technical fields) make one certificate, issued from its main row (its 'all'
+ * row, else its first language's: domain/duplicates mainRow), so a translation row shows its main row's expiry, not
+ * one of its own. The import preview asks this; the publish asks rowExpiry of the same main row.
+ */
+export function recipientRowExpiries(
+  rows: readonly Readonly<ImportRow>[],
+  technicalFields: readonly string[],
+  validity: ValidityPeriod | null,
+  today: string,
+): CertificateExpiry[] {
+  const keys = rows.map((row, index) => recipientGroupKey(row, index, technicalFields));
+  const groups = new Map<string, Map<string, Readonly<ImportRow>>>();
+  rows.forEach((row, index) => {
+    let group = groups.get(keys[index]);
+    if (!group) {
+      group = new Map();
+      groups.set(keys[index], group);
+    }
+    group.set(row.Language, row);
+  });
+  const expiries = new Map<string, CertificateExpiry>();
+  return keys.map((key) => {
+    let expiry = expiries.get(key);
+    if (!expiry) {
+      expiry = rowExpiry(mainRow(groups.get(key) as Map<string, Readonly<ImportRow>>), validity, today);
+      expiries.set(key, expiry);
+    }
+    return expiry;
+  });
+}
+
+/**
+ * A renewal with no new expiration date: no date asked (validUntil, or a renewed row's ExpirationDate) and no validity
+ * period on the template. Nothing is changed or spent.
+ */
+export const NO_VALIDITY_CODE = 'ERR_NO_VALIDITY';
 
 /**
  * The expiration date of a renewal issued on `today` (issue 28): the date asked when there is one, else today plus

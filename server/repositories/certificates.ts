@@ -1,9 +1,10 @@
 import { sql, type Kysely } from 'kysely';
-import { ACTIVE_STATUSES, CERTIFICATE_STATUS, isExpired } from '../../domain/certificates';
+import { ACTIVE_STATUSES, CERTIFICATE_STATUS, isExpired, REPLACEABLE_STATUSES } from '../../domain/certificates';
 import { compiledOnce } from '../db/compiledOnce';
 import { isPostgres } from '../db/migrationHelpers';
 import type { Certificate, Database, NewCertificate } from '../db/schema';
 import type { ReportCountTable } from './reports/reportQueries';
+import { followedCertificate } from './replacements';
 
 /**
  * Rows per INSERT statement. better-sqlite3 runs a statement on the server's only thread: 500 rows (with the
@@ -135,21 +136,32 @@ export async function recountCampaigns(db: Kysely<Database>, campaignIds: readon
 /** Recipients looked up per statement: 500 bound values stay far below SQLite's and PostgreSQL's limits. */
 const RECIPIENT_LOOKUP_CHUNK = 500;
 
+/** Where a recipient lookup reads: the template's certificates of these recipients (recipient_key or email). */
+export interface RecipientLookupScope {
+  issuerId: number;
+  templateId: number;
+  column: 'recipient_key' | 'email';
+  today: string;
+}
+
 /**
- * The valid certificates of a template held by these recipients: recipient (its recipient_key, or its address)
- * → the key of its newest certificate that is active (validated, minting, claimed or revealed) and not past its
- * expiration date on `today`. One statement per RECIPIENT_LOOKUP_CHUNK recipients, each read from the
- * (template_id, recipient_key) or (template_id, email) index of 2026-11-22T2200_publication (byte order on
- * PostgreSQL, as that index is built).
+ * What recipients hold of a template: `valid`, recipient (its recipient_key, or its address) → the key of its newest
+ * certificate that is active (validated, minting, claimed or revealed) and not past its expiration date on `today`;
+ * with `renewable`, also `renewable`, recipient → the key of its newest certificate a renewal may follow: validated
+ * (REPLACEABLE_STATUSES), expired or not, and not renewed or replaced yet (issue 28, renewing from a file). One
+ * statement per RECIPIENT_LOOKUP_CHUNK recipients, each read from the (template_id, recipient_key) or
+ * (template_id, email) index of 2026-11-22T2200_publication (byte order on PostgreSQL, as that index is built).
  */
-export async function findValidCertificateKeys(
+export async function findHeldCertificateKeys(
   db: Kysely<Database>,
-  scope: { issuerId: number; templateId: number; column: 'recipient_key' | 'email'; today: string },
+  scope: RecipientLookupScope & { renewable: boolean },
   recipients: readonly string[],
   pause: () => Promise<void> = async () => {},
-): Promise<Map<string, string>> {
-  const found = new Map<string, string>();
+): Promise<{ valid: Map<string, string>; renewable: Map<string, string> }> {
+  const valid = new Map<string, string>();
+  const renewable = new Map<string, string>();
   const newest = new Map<string, number>();
+  const newestRenewable = new Map<string, number>();
   const column = isPostgres(db)
     ? sql<string>`${sql.ref(scope.column)} collate "C"`
     : sql<string>`${sql.ref(scope.column)}`;
@@ -158,6 +170,8 @@ export async function findValidCertificateKeys(
     const rows = await db
       .selectFrom('certificates')
       .select([column.as('recipient'), 'key', 'id', 'status_id', 'expiration_date'])
+      // read per row found (the unique index on old_certificate_id), only when a renewal asks
+      .select(scope.renewable ? followedCertificate.as('followed') : sql<boolean>`0`.as('followed'))
       .where('template_id', '=', scope.templateId)
       .where(column, 'in', recipients.slice(start, start + RECIPIENT_LOOKUP_CHUNK))
       .where('issuer_id', '=', scope.issuerId)
@@ -166,13 +180,32 @@ export async function findValidCertificateKeys(
     // statement SQLite's planner reads the template's certificates through (template_id, status_id) or
     // (template_id, id) instead of looking the recipients up
     for (const row of rows) {
+      if (
+        scope.renewable &&
+        REPLACEABLE_STATUSES.includes(row.status_id) &&
+        !Number(row.followed) &&
+        (newestRenewable.get(row.recipient) ?? -1) < row.id
+      ) {
+        newestRenewable.set(row.recipient, row.id);
+        renewable.set(row.recipient, row.key);
+      }
       if (!ACTIVE_STATUSES.includes(row.status_id) || isExpired(row.expiration_date, scope.today)) continue;
       const earlier = newest.get(row.recipient);
       if (earlier === undefined || earlier < row.id) {
         newest.set(row.recipient, row.id);
-        found.set(row.recipient, row.key);
+        valid.set(row.recipient, row.key);
       }
     }
   }
-  return found;
+  return { valid, renewable };
+}
+
+/** The valid certificates of a template held by these recipients (findHeldCertificateKeys' `valid`). */
+export async function findValidCertificateKeys(
+  db: Kysely<Database>,
+  scope: RecipientLookupScope,
+  recipients: readonly string[],
+  pause: () => Promise<void> = async () => {},
+): Promise<Map<string, string>> {
+  return (await findHeldCertificateKeys(db, { ...scope, renewable: false }, recipients, pause)).valid;
 }

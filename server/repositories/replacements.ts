@@ -13,9 +13,9 @@ function chunks<T>(items: readonly T[]): T[][] {
 }
 
 /** Whether a `certificates` row was followed by another (renewed or replaced): old_certificate_id is unique. */
-const followed = sql<boolean>`exists (select 1 from certificate_replacements followers where followers.old_certificate_id = certificates.id)`;
+export const followedCertificate = sql<boolean>`exists (select 1 from certificate_replacements followers where followers.old_certificate_id = certificates.id)`;
 /** The certificates not followed by another: not renewed, not replaced (the sweep's reminders, a renewal's check). */
-export const notFollowed = sql<boolean>`not ${followed}`;
+export const notFollowed = sql<boolean>`not ${followedCertificate}`;
 
 /**
  * Locks the issuer's row until the transaction ends on PostgreSQL, so that one issuer's re-issues and publishes
@@ -77,7 +77,7 @@ export async function findCertificatesToReplace(
         'expiration_date',
       ])
       // a certificate is followed at most once (certificate_replacements.old_certificate_id is unique)
-      .select(followed.as('followed'))
+      .select(followedCertificate.as('followed'))
       .where('issuer_id', '=', issuerId)
       .where('key', 'in', part)
       .execute();

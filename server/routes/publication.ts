@@ -3,10 +3,12 @@ import type { FastifyInstance, FastifyRequest, FastifySchemaCompiler } from 'fas
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DEFAULT_DUPLICATE_BEHAVIOR, DUPLICATE_BEHAVIORS } from '../../domain/duplicates';
+import { NO_VALIDITY_CODE } from '../../domain/expiry';
 import { CAMPAIGN_PAGE_SIZE, IDEMPOTENCY_HEADER, NOTE_MAX_LENGTH } from '../../domain/publication';
 import { authOf } from '../auth/guard';
 import type { AppContext } from '../context';
-import { badRequest } from '../errors';
+import { AppError, badRequest } from '../errors';
+import { requestLanguage, translate } from '../i18n';
 import { cooperate, yieldNow } from '../eventLoop';
 import { parseJsonInSlices } from '../slicedJson';
 import { listCampaigns, readCredits } from '../services/publication/campaigns';
@@ -42,14 +44,14 @@ const publishBody = z.object({
     .enum(DUPLICATE_BEHAVIORS)
     .optional()
     .describe(
-      'Recipients who already hold a valid certificate of this template: deny (default) refuses the publish with 409 ERR_DUPLICATE_RECIPIENTS, allow issues them another, skip leaves them out (not charged), replace issues them a corrected certificate that replaces their valid one (the newest: revoked for good, its page links the new one; free on a plan whose corrections are free)',
+      'Recipients who already hold a valid certificate of this template: deny (default) refuses the publish with 409 ERR_DUPLICATE_RECIPIENTS, allow issues them another, skip leaves them out (not charged), replace issues them a corrected certificate that replaces their valid one (the newest: revoked for good, its page links the new one; free on a plan whose corrections are free), renew renews the certificate they hold, valid OR expired (the newest not yet renewed or replaced): a new one issued today, expiring on the row’s ExpirationDate, else today plus the template’s validity period, linked to the old one as its renewal (the old one is not revoked, stays valid until its own expiry and gets no more reminders; one credit each, never free); recipients who hold none are issued as usual',
     ),
   reason: z
     .string()
     .max(500)
     .optional()
     .describe(
-      'With duplicateBehavior replace: why the certificates held are replaced, shown on their pages (never in a status list); the notes when absent',
+      'With duplicateBehavior replace: why the certificates held are replaced, shown on their pages (never in a status list); the notes when absent. With renew: kept with the renewal links (optional)',
     ),
   columnMapping: columnMapping.optional(),
 });
@@ -147,6 +149,20 @@ async function readPublishForm(request: FastifyRequest): Promise<{ body: Publish
 }
 
 /** Publish, campaigns and credits (spec 001 section 7). */
+/** A renewing publish's ERR_NO_VALIDITY, its message in the caller's language (serverErrors.reissue.noValidityRows). */
+async function translateNoValidity<T>(request: FastifyRequest, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (!(error instanceof AppError) || error.code !== NO_VALIDITY_CODE) throw error;
+    const { recipients } = error.details as { recipients?: string[] };
+    const message = translate(requestLanguage(request), 'serverErrors.reissue.noValidityRows', {
+      recipients: (recipients ?? []).join(', '),
+    });
+    throw new AppError(error.statusCode, error.code, message, error.details);
+  }
+}
+
 export async function publicationRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   await app.register(async (scope) => {
     await scope.register(multipart, {
@@ -163,12 +179,17 @@ export async function publicationRoutes(app: FastifyInstance, ctx: AppContext): 
         schema: {
           summary: 'Publish imported rows as a campaign of certificates',
           description:
-            'JSON {templateId, data (rows), contentType "json", notes (max 60), automated-emailing, duplicateBehavior, columnMapping}, or multipart/form-data with `body` (that JSON) and `file` (the .zip of the files the rows name). Header Idempotency-Key: a repeated publish with the same key answers the first campaignId and issues nothing. 200 {campaignId}; 400 {data} (ERR_CPF_INCORRECT_DATA), {error} (ERR_PUBLICATION_ERROR, or "Invalid input file" / "File missing in the archive: …"), ERR_UNKNOWN_COLUMNS {error, columns: [{column, suggestion}], errors} for columns that are not the template’s unless columnMapping maps them; the rows need firstName and lastName filled (ERR_MISSING_HEADERS, ERR_MISSING_VALUES in errors); 402 NOT_ENOUGH_CREDITS; 409 TEMPLATE_UNAVAILABLE, ERR_DUPLICATE_RECIPIENTS {recipients, count, duplicates: [{row, recipient, certificateKey}] (the first 100)} when recipients already hold a valid certificate of this template and duplicateBehavior is deny (the default), ERR_NOTHING_TO_PUBLISH when skip leaves no recipient; 422 IDEMPOTENCY_KEY_REUSED. With skip, 200 {campaignId, skipped}: only the certificates issued are charged. With replace, 200 {campaignId, skipped: 0, replaced}; 400 ERR_REASON_REQUIRED without reason or notes; 409 REPLACE_UNAVAILABLE for an NFT template.',
+            'JSON {templateId, data (rows), contentType "json", notes (max 60), automated-emailing, duplicateBehavior, columnMapping}, or multipart/form-data with `body` (that JSON) and `file` (the .zip of the files the rows name). Header Idempotency-Key: a repeated publish with the same key answers the first campaignId and issues nothing. 200 {campaignId}; 400 {data} (ERR_CPF_INCORRECT_DATA), {error} (ERR_PUBLICATION_ERROR, or "Invalid input file" / "File missing in the archive: …"), ERR_UNKNOWN_COLUMNS {error, columns: [{column, suggestion}], errors} for columns that are not the template’s unless columnMapping maps them; the rows need firstName and lastName filled (ERR_MISSING_HEADERS, ERR_MISSING_VALUES in errors); 402 NOT_ENOUGH_CREDITS; 409 TEMPLATE_UNAVAILABLE, ERR_DUPLICATE_RECIPIENTS {recipients, count, duplicates: [{row, recipient, certificateKey}] (the first 100)} when recipients already hold a valid certificate of this template and duplicateBehavior is deny (the default), ERR_NOTHING_TO_PUBLISH when skip leaves no recipient; 422 IDEMPOTENCY_KEY_REUSED. With skip, 200 {campaignId, skipped}: only the certificates issued are charged. With replace, 200 {campaignId, skipped: 0, replaced}; 400 ERR_REASON_REQUIRED without reason or notes; 409 REPLACE_UNAVAILABLE for an NFT template. With renew, 200 {campaignId, skipped: 0, renewed} (after signing, the webhook certificate.renewed and one renewal mail per renewed recipient); 400 ERR_NO_VALIDITY {count, recipients (the first 100)} when a recipient to renew has no ExpirationDate and the template no validity period (nothing is written or spent); 409 REPLACE_UNAVAILABLE for an NFT template.',
           consumes: ['application/json', 'multipart/form-data'],
           headers: z.object({ [IDEMPOTENCY_HEADER]: z.string().min(1).max(200).optional() }),
           body: publishBodyContract,
           response: {
-            200: z.object({ campaignId: z.number(), skipped: z.number().optional(), replaced: z.number().optional() }),
+            200: z.object({
+              campaignId: z.number(),
+              skipped: z.number().optional(),
+              replaced: z.number().optional(),
+              renewed: z.number().optional(),
+            }),
           },
         },
       },
@@ -177,17 +198,19 @@ export async function publicationRoutes(app: FastifyInstance, ctx: AppContext): 
           ? await readPublishForm(request)
           : { body: await parseBody(request.body), archive: null };
         const key = request.headers[IDEMPOTENCY_HEADER];
-        return publish(ctx, authOf(request), {
-          templateId: body.templateId,
-          rows: body.data as never,
-          notes: (body.notes ?? '').trim(),
-          automatedEmailing: body['automated-emailing'] === true,
-          idempotencyKey: typeof key === 'string' && key !== '' ? key : null,
-          archive,
-          duplicateBehavior: body.duplicateBehavior ?? DEFAULT_DUPLICATE_BEHAVIOR,
-          columnMapping: body.columnMapping,
-          replaceReason: body.reason,
-        });
+        return translateNoValidity(request, () =>
+          publish(ctx, authOf(request), {
+            templateId: body.templateId,
+            rows: body.data as never,
+            notes: (body.notes ?? '').trim(),
+            automatedEmailing: body['automated-emailing'] === true,
+            idempotencyKey: typeof key === 'string' && key !== '' ? key : null,
+            archive,
+            duplicateBehavior: body.duplicateBehavior ?? DEFAULT_DUPLICATE_BEHAVIOR,
+            columnMapping: body.columnMapping,
+            replaceReason: body.reason,
+          }),
+        );
       },
     );
   });
@@ -238,13 +261,14 @@ export async function publicationRoutes(app: FastifyInstance, ctx: AppContext): 
       schema: {
         summary: 'Who among these rows already holds a valid certificate of the template (nothing is spent)',
         description:
-          'Body {templateId, data (rows), columnMapping} as POST /api/admin/data (no archive). The rows are checked as a publish checks them, then each recipient (its technical fields’ values, or its address when the template has none) is looked up among the template’s valid certificates (validated, minting, claimed or revealed, not expired). 200 {recipients, count, duplicates: [{row, recipient, certificateKey}] (the first 100)}; 400 as POST /api/admin/data.',
+          'Body {templateId, data (rows), columnMapping} as POST /api/admin/data (no archive). The rows are checked as a publish checks them, then each recipient (its technical fields’ values, or its address when the template has none) is looked up among the template’s valid certificates (validated, minting, claimed or revealed, not expired). 200 {recipients, count, duplicates: [{row, recipient, certificateKey}] (the first 100), renewable}: renewable counts the recipients a publish with duplicateBehavior renew would renew (they hold a validated certificate of the template, expired or not, not yet renewed or replaced); 400 as POST /api/admin/data.',
         body: publishBodyContract.pick({ templateId: true, data: true, columnMapping: true }),
         response: {
           200: z.object({
             recipients: z.number(),
             count: z.number(),
             duplicates: z.array(z.object({ row: z.number(), recipient: z.string(), certificateKey: z.string() })),
+            renewable: z.number().optional(),
           }),
         },
       },

@@ -8087,7 +8087,7 @@ export interface paths {
     put?: never;
     /**
      * Publish imported rows as a campaign of certificates
-     * @description JSON {templateId, data (rows), contentType "json", notes (max 60), automated-emailing, duplicateBehavior, columnMapping}, or multipart/form-data with `body` (that JSON) and `file` (the .zip of the files the rows name). Header Idempotency-Key: a repeated publish with the same key answers the first campaignId and issues nothing. 200 {campaignId}; 400 {data} (ERR_CPF_INCORRECT_DATA), {error} (ERR_PUBLICATION_ERROR, or "Invalid input file" / "File missing in the archive: …"), ERR_UNKNOWN_COLUMNS {error, columns: [{column, suggestion}], errors} for columns that are not the template’s unless columnMapping maps them; the rows need firstName and lastName filled (ERR_MISSING_HEADERS, ERR_MISSING_VALUES in errors); 402 NOT_ENOUGH_CREDITS; 409 TEMPLATE_UNAVAILABLE, ERR_DUPLICATE_RECIPIENTS {recipients, count, duplicates: [{row, recipient, certificateKey}] (the first 100)} when recipients already hold a valid certificate of this template and duplicateBehavior is deny (the default), ERR_NOTHING_TO_PUBLISH when skip leaves no recipient; 422 IDEMPOTENCY_KEY_REUSED. With skip, 200 {campaignId, skipped}: only the certificates issued are charged. With replace, 200 {campaignId, skipped: 0, replaced}; 400 ERR_REASON_REQUIRED without reason or notes; 409 REPLACE_UNAVAILABLE for an NFT template.
+     * @description JSON {templateId, data (rows), contentType "json", notes (max 60), automated-emailing, duplicateBehavior, columnMapping}, or multipart/form-data with `body` (that JSON) and `file` (the .zip of the files the rows name). Header Idempotency-Key: a repeated publish with the same key answers the first campaignId and issues nothing. 200 {campaignId}; 400 {data} (ERR_CPF_INCORRECT_DATA), {error} (ERR_PUBLICATION_ERROR, or "Invalid input file" / "File missing in the archive: …"), ERR_UNKNOWN_COLUMNS {error, columns: [{column, suggestion}], errors} for columns that are not the template’s unless columnMapping maps them; the rows need firstName and lastName filled (ERR_MISSING_HEADERS, ERR_MISSING_VALUES in errors); 402 NOT_ENOUGH_CREDITS; 409 TEMPLATE_UNAVAILABLE, ERR_DUPLICATE_RECIPIENTS {recipients, count, duplicates: [{row, recipient, certificateKey}] (the first 100)} when recipients already hold a valid certificate of this template and duplicateBehavior is deny (the default), ERR_NOTHING_TO_PUBLISH when skip leaves no recipient; 422 IDEMPOTENCY_KEY_REUSED. With skip, 200 {campaignId, skipped}: only the certificates issued are charged. With replace, 200 {campaignId, skipped: 0, replaced}; 400 ERR_REASON_REQUIRED without reason or notes; 409 REPLACE_UNAVAILABLE for an NFT template. With renew, 200 {campaignId, skipped: 0, renewed} (after signing, the webhook certificate.renewed and one renewal mail per renewed recipient); 400 ERR_NO_VALIDITY {count, recipients (the first 100)} when a recipient to renew has no ExpirationDate and the template no validity period (nothing is written or spent); 409 REPLACE_UNAVAILABLE for an NFT template.
      */
     post: {
       parameters: {
@@ -8110,11 +8110,11 @@ export interface paths {
             notes?: string;
             'automated-emailing'?: boolean;
             /**
-             * @description Recipients who already hold a valid certificate of this template: deny (default) refuses the publish with 409 ERR_DUPLICATE_RECIPIENTS, allow issues them another, skip leaves them out (not charged), replace issues them a corrected certificate that replaces their valid one (the newest: revoked for good, its page links the new one; free on a plan whose corrections are free)
+             * @description Recipients who already hold a valid certificate of this template: deny (default) refuses the publish with 409 ERR_DUPLICATE_RECIPIENTS, allow issues them another, skip leaves them out (not charged), replace issues them a corrected certificate that replaces their valid one (the newest: revoked for good, its page links the new one; free on a plan whose corrections are free), renew renews the certificate they hold, valid OR expired (the newest not yet renewed or replaced): a new one issued today, expiring on the row’s ExpirationDate, else today plus the template’s validity period, linked to the old one as its renewal (the old one is not revoked, stays valid until its own expiry and gets no more reminders; one credit each, never free); recipients who hold none are issued as usual
              * @enum {string}
              */
-            duplicateBehavior?: 'deny' | 'allow' | 'skip' | 'replace';
-            /** @description With duplicateBehavior replace: why the certificates held are replaced, shown on their pages (never in a status list); the notes when absent */
+            duplicateBehavior?: 'deny' | 'allow' | 'skip' | 'replace' | 'renew';
+            /** @description With duplicateBehavior replace: why the certificates held are replaced, shown on their pages (never in a status list); the notes when absent. With renew: kept with the renewal links (optional) */
             reason?: string;
             /** @description Columns of the rows that are not the template’s, each renamed to one of its columns ({"First name": "firstName"}) or left out (null). Without it, such columns are refused with ERR_UNKNOWN_COLUMNS, which names them and the column each most likely meant. */
             columnMapping?: {
@@ -8143,6 +8143,7 @@ export interface paths {
               campaignId: number;
               skipped?: number;
               replaced?: number;
+              renewed?: number;
             };
           };
         };
@@ -8341,7 +8342,7 @@ export interface paths {
     put?: never;
     /**
      * Who among these rows already holds a valid certificate of the template (nothing is spent)
-     * @description Body {templateId, data (rows), columnMapping} as POST /api/admin/data (no archive). The rows are checked as a publish checks them, then each recipient (its technical fields’ values, or its address when the template has none) is looked up among the template’s valid certificates (validated, minting, claimed or revealed, not expired). 200 {recipients, count, duplicates: [{row, recipient, certificateKey}] (the first 100)}; 400 as POST /api/admin/data.
+     * @description Body {templateId, data (rows), columnMapping} as POST /api/admin/data (no archive). The rows are checked as a publish checks them, then each recipient (its technical fields’ values, or its address when the template has none) is looked up among the template’s valid certificates (validated, minting, claimed or revealed, not expired). 200 {recipients, count, duplicates: [{row, recipient, certificateKey}] (the first 100), renewable}: renewable counts the recipients a publish with duplicateBehavior renew would renew (they hold a validated certificate of the template, expired or not, not yet renewed or replaced); 400 as POST /api/admin/data.
      */
     post: {
       parameters: {
@@ -8379,6 +8380,7 @@ export interface paths {
                 recipient: string;
                 certificateKey: string;
               }[];
+              renewable?: number;
             };
           };
         };
@@ -8564,7 +8566,7 @@ export interface paths {
     put?: never;
     /**
      * Publish the parts of an upload as one campaign
-     * @description Body {parts: N, duplicateBehavior}: parts 1 to N must all have been received. Creates one campaign and debits one credit per recipient once, in one transaction, then signs and mails as POST /api/admin/data does. Recipients who already hold a valid certificate of the template: deny (default) refuses the commit with 409 ERR_DUPLICATE_RECIPIENTS {recipients, count, duplicates} and keeps the upload, so that it can be committed again with another choice; allow issues them another; skip leaves them out (not charged; `skipped` says how many; 409 ERR_NOTHING_TO_PUBLISH when nobody is left); replace is refused (400 ERR_REPLACE_IN_PARTS: it is done in one publish). A retried commit (or the same Idempotency-Key) answers the same campaignId. 402 NOT_ENOUGH_CREDITS; 404 UPLOAD_NOT_FOUND; 409 UPLOAD_INCOMPLETE {missing, extra}, TEMPLATE_UNAVAILABLE; 422 IDEMPOTENCY_KEY_REUSED.
+     * @description Body {parts: N, duplicateBehavior}: parts 1 to N must all have been received. Creates one campaign and debits one credit per recipient once, in one transaction, then signs and mails as POST /api/admin/data does. Recipients who already hold a valid certificate of the template: deny (default) refuses the commit with 409 ERR_DUPLICATE_RECIPIENTS {recipients, count, duplicates} and keeps the upload, so that it can be committed again with another choice; allow issues them another; skip leaves them out (not charged; `skipped` says how many; 409 ERR_NOTHING_TO_PUBLISH when nobody is left); replace and renew are refused (400 ERR_REPLACE_IN_PARTS: they are done in one publish). A retried commit (or the same Idempotency-Key) answers the same campaignId. 402 NOT_ENOUGH_CREDITS; 404 UPLOAD_NOT_FOUND; 409 UPLOAD_INCOMPLETE {missing, extra}, TEMPLATE_UNAVAILABLE; 422 IDEMPOTENCY_KEY_REUSED.
      */
     post: {
       parameters: {
@@ -8582,7 +8584,7 @@ export interface paths {
           'application/json': {
             parts: number;
             /** @enum {string} */
-            duplicateBehavior?: 'deny' | 'allow' | 'skip' | 'replace';
+            duplicateBehavior?: 'deny' | 'allow' | 'skip' | 'replace' | 'renew';
           };
         };
       };

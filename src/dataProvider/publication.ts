@@ -213,8 +213,11 @@ async function publishInParts(request: PublishBody, options: PublishOptions): Pr
       sent += parts[index].length;
       onProgress?.({ sent, total });
     }
-    // replace is the one-call publish's (the page does not offer it above 10,000 rows)
-    const behavior = request.duplicateBehavior === 'replace' ? undefined : request.duplicateBehavior;
+    // replace and renew are the one-call publish's (the page does not offer them above 10,000 rows)
+    const behavior =
+      request.duplicateBehavior === 'replace' || request.duplicateBehavior === 'renew'
+        ? undefined
+        : request.duplicateBehavior;
     const { campaignId } = await publicationPartsCalls.commitPublicationUpload(
       session.uploadId,
       parts.length,

@@ -92,6 +92,7 @@ describe.each(TEST_DATABASES)('publishing the same recipients again on %s', (dat
       recipients: 1,
       count: 0,
       duplicates: [],
+      renewable: 0,
     });
     // the rows are checked as a publish checks them
     const invalid = await check([

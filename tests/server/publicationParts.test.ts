@@ -182,6 +182,10 @@ describe.each(TEST_DATABASES)('publication in parts on %s', (database) => {
     const replace = await commit(t.app, headers, again.uploadId, 2, 'again-2', 'replace');
     expect(replace.statusCode).toBe(400);
     expect(replace.json().code).toBe('ERR_REPLACE_IN_PARTS');
+    // and so is renewing (issue 28)
+    const renew = await commit(t.app, headers, again.uploadId, 2, 'again-renew', 'renew');
+    expect(renew.statusCode).toBe(400);
+    expect(renew.json().code).toBe('ERR_REPLACE_IN_PARTS');
 
     // the upload was kept: committed again with "skip", only the three new ones are issued and charged
     const skipped = await commit(t.app, headers, again.uploadId, 2, 'again-3', 'skip');

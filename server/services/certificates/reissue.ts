@@ -7,7 +7,7 @@ import {
   type ReplacementKind,
 } from '../../../domain/certificates';
 import { correctionReason, renewalReason } from '../../../domain/creditOperations';
-import { renewalExpiration } from '../../../domain/expiry';
+import { NO_VALIDITY_CODE, renewalExpiration } from '../../../domain/expiry';
 import {
   ALL_LANGUAGES,
   EMAIL_KEY,
@@ -70,7 +70,7 @@ export const NOTHING_CHANGED_CODE = 'ERR_NOTHING_CHANGED';
 export const REASON_REQUIRED_CODE = 'ERR_REASON_REQUIRED';
 export const REPEATED_KEYS_CODE = 'ERR_REPEATED_CERTIFICATES';
 /** A renewal without validUntil of a template without a validity period: there is no new expiration date to give. */
-export const NO_VALIDITY_CODE = 'ERR_NO_VALIDITY';
+export { NO_VALIDITY_CODE };
 /** A renewal's validUntil that is not after today. */
 export const VALID_UNTIL_PAST_CODE = 'ERR_VALID_UNTIL_PAST';
 

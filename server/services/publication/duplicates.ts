@@ -16,7 +16,7 @@ import type { AppContext } from '../../context';
 import type { Database, Template } from '../../db/schema';
 import { AppError } from '../../errors';
 import { cooperate } from '../../eventLoop';
-import { findValidCertificateKeys } from '../../repositories/certificates';
+import { findHeldCertificateKeys } from '../../repositories/certificates';
 import { lockIssuer } from '../../repositories/replacements';
 import { callerTemplate } from '../templates/access';
 import { MAX_PUBLISH_ROWS, rowsToSheet, runSteps, type Recipient } from './recipientSheet';
@@ -49,45 +49,54 @@ async function recipientsOfRows(
 
 /**
  * Who among these rows' recipients already holds a valid certificate of the template: the report (count and the
- * first DUPLICATES_LISTED) and, per recipient held, the key of their certificate. A recipient without an identity
- * (no address on a template without technical fields) is never a duplicate.
+ * first DUPLICATES_LISTED) and, per recipient held, the key of their certificate. With `renewable`, also who holds a
+ * certificate a renewal may follow (valid or expired, not renewed or replaced yet): the report's `renewable` count
+ * and, per recipient, that certificate's key. A recipient without an identity (no address on a template without
+ * technical fields) is never a duplicate.
  */
 export async function findDuplicateRecipients(
   db: Kysely<Database>,
   template: Template,
   rows: readonly ImportRow[],
   technicalFields: readonly string[],
-): Promise<{ report: DuplicatesReport; held: Map<string, string> }> {
+  options: { renewable: boolean } = { renewable: false },
+): Promise<{ report: DuplicatesReport; held: Map<string, string>; renewable: Map<string, string> }> {
   const entries = await recipientsOfRows(rows, technicalFields);
   const identities = [...new Set(entries.map((entry) => entry.identity))].filter((identity) => identity !== '');
-  const held = await findValidCertificateKeys(
+  const found = await findHeldCertificateKeys(
     db,
     {
       issuerId: template.issuer_id,
       templateId: template.id,
       column: technicalFields.length > 0 ? 'recipient_key' : 'email',
       today: todayIso(),
+      renewable: options.renewable,
     },
     identities,
     cooperate,
   );
+  const held = found.valid;
   let count = 0;
+  let renewable = 0;
   const duplicates: DuplicateRecipient[] = [];
   for (const entry of entries) {
+    if (found.renewable.has(entry.identity)) renewable += 1;
     const certificateKey = held.get(entry.identity);
     if (certificateKey === undefined) continue;
     count += 1;
     if (duplicates.length < DUPLICATES_LISTED)
       duplicates.push({ row: entry.row, recipient: entry.identity, certificateKey });
   }
-  return { report: { recipients: entries.length, count, duplicates }, held };
+  const report: DuplicatesReport = { recipients: entries.length, count, duplicates };
+  if (options.renewable) report.renewable = renewable;
+  return { report, held, renewable: found.renewable };
 }
 
 export const duplicateRecipients = (report: DuplicatesReport) =>
   new AppError(
     409,
     DUPLICATE_RECIPIENTS_CODE,
-    `${report.count} recipients already hold a valid certificate of this template: publish with duplicateBehavior "skip", "allow" or "replace"`,
+    `${report.count} recipients already hold a valid certificate of this template: publish with duplicateBehavior "skip", "allow", "replace" or "renew"`,
     { ...report },
   );
 
@@ -114,12 +123,18 @@ export async function settleDuplicates(
   const none = () => recipients.map(() => null);
   if (behavior === 'allow') return { recipients, skipped: 0, replacing: none() };
   await lockIssuer(trx, template.issuer_id);
-  const { report, held } = await findDuplicateRecipients(trx, template, rows, technicalFields);
+  const renew = behavior === 'renew';
+  const { report, held, renewable } = await findDuplicateRecipients(trx, template, rows, technicalFields, {
+    renewable: renew,
+  });
+  // a recipient's rows share its identity: any of them tells whether it is held
+  const identity = (recipient: Recipient) =>
+    recipientIdentity(recipient.rows.values().next().value as ImportRow, technicalFields);
+  // renew: everyone is issued; those who hold a certificate, valid or expired, have it renewed (its key)
+  if (renew) return { recipients, skipped: 0, replacing: recipients.map((r) => renewable.get(identity(r)) ?? null) };
   if (report.count === 0) return { recipients, skipped: 0, replacing: none() };
   if (behavior === 'deny') throw duplicateRecipients(report);
-  // a recipient's rows share its identity: any of them tells whether it is held
-  const heldKey = (recipient: Recipient) =>
-    held.get(recipientIdentity(recipient.rows.values().next().value as ImportRow, technicalFields)) ?? null;
+  const heldKey = (recipient: Recipient) => held.get(identity(recipient)) ?? null;
   // replace: everyone is issued; those who hold one have it replaced (its key, in the recipients' order)
   if (behavior === 'replace') return { recipients, skipped: 0, replacing: recipients.map(heldKey) };
   const kept = recipients.filter((recipient) => heldKey(recipient) === null);
@@ -140,7 +155,7 @@ export function hashWithBehavior(hash: string, behavior: DuplicateBehavior): str
 
 /**
  * POST /api/admin/data/duplicates: the rows checked as a publish checks them, then who among their recipients
- * already holds a valid certificate of the template. Nothing is written or spent.
+ * already holds a valid certificate of the template, and how many a renew would renew. Nothing is written or spent.
  */
 export async function checkDuplicates(
   ctx: AppContext,
@@ -155,5 +170,8 @@ export async function checkDuplicates(
     }),
   );
   if (!checked.ok) throw rowsRefused(checked);
-  return (await findDuplicateRecipients(ctx.db, template, checked.rows, importData.technicalFields)).report;
+  // the recipients a renew would renew are counted too (an expired certificate counts for renew only)
+  return (
+    await findDuplicateRecipients(ctx.db, template, checked.rows, importData.technicalFields, { renewable: true })
+  ).report;
 }

@@ -263,11 +263,11 @@ export async function commitUpload(
 ): Promise<{ campaignId: number; skipped: number }> {
   const { db } = ctx;
   const behavior = input.duplicateBehavior ?? 'deny';
-  if (behavior === 'replace') {
+  if (behavior === 'replace' || behavior === 'renew') {
     throw new AppError(
       400,
       'ERR_REPLACE_IN_PARTS',
-      'Replacing the certificates held is done in one publish of up to 10,000 rows (POST /api/admin/data): commit an upload with duplicateBehavior deny, allow or skip',
+      'Replacing or renewing the certificates held is done in one publish of up to 10,000 rows (POST /api/admin/data): commit an upload with duplicateBehavior deny, allow or skip',
     );
   }
   const upload = await callerUpload(db, auth, uploadId);

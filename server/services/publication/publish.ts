@@ -1,7 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Insertable, Kysely } from 'kysely';
-import { CERTIFICATE_KEY_LENGTH, CERTIFICATE_STATUS } from '../../../domain/certificates';
-import type { DuplicateBehavior } from '../../../domain/duplicates';
+import { CERTIFICATE_KEY_LENGTH, CERTIFICATE_STATUS, type ReplacementKind } from '../../../domain/certificates';
+import {
+  DUPLICATES_LISTED,
+  mainRow,
+  recipientGroupKey,
+  recipientIdentity,
+  type DuplicateBehavior,
+} from '../../../domain/duplicates';
 import { ALL_LANGUAGES, todayIso, validateImportSteps, type ImportRow } from '../../../domain/import';
 import { INVALID_INPUT_FILE, MISSING_FILE_PREFIX } from '../../../domain/publication';
 import { searchName } from '../../../domain/reports';
@@ -10,7 +16,7 @@ import type { AppContext } from '../../context';
 import { nowIso } from '../../db/clock';
 import type { CampaignTable, Database, NewCertificate, Template } from '../../db/schema';
 import type { ParsedTemplate } from '../../repositories/templateRows';
-import { rowExpiry } from '../../../domain/expiry';
+import { NO_VALIDITY_CODE, renewalExpiration, rowExpiry } from '../../../domain/expiry';
 import { AppError, badRequest } from '../../errors';
 import { cooperate } from '../../eventLoop';
 import { findCampaignByIdempotencyKey } from '../../repositories/campaigns';
@@ -105,8 +111,7 @@ async function groupRecipients(rows: readonly ImportRow[], technicalFields: read
   for (let index = 0; index < rows.length; index++) {
     await cooperate();
     const row = rows[index];
-    const key =
-      technicalFields.length > 0 ? technicalFields.map((field) => row[field] ?? '').join('\u001f') : `#${index}`;
+    const key = recipientGroupKey(row, index, technicalFields);
     let recipient = byKey.get(key);
     if (!recipient) {
       recipient = { rows: new Map() };
@@ -160,7 +165,7 @@ export async function buildCertificates(
     const recipient = recipients[index];
     const allRow = recipient.rows.get(ALL_LANGUAGES);
     const language = allRow ? template.default_language : [...recipient.rows.keys()][0];
-    const main = allRow ?? (recipient.rows.get(language) as ImportRow);
+    const main = mainRow(recipient.rows);
     const obtentionDate = main.obtentionDate || common.today;
     const translations: Record<string, Record<string, string>> = {};
     for (const [other, row] of recipient.rows)
@@ -207,7 +212,7 @@ export async function publish(
   ctx: AppContext,
   auth: AuthContext,
   input: PublishInput,
-): Promise<{ campaignId: number; skipped?: number; replaced?: number }> {
+): Promise<{ campaignId: number; skipped?: number; replaced?: number; renewed?: number }> {
   const { db } = ctx;
   const template = await callerTemplate(db, auth, input.templateId);
   const rowsHash = await requestHash(input.templateId, input.rows, input.notes, input.archive);
@@ -226,6 +231,9 @@ export async function publish(
     throw new AppError(409, 'TEMPLATE_UNAVAILABLE', 'This template cannot be used for a publication');
   }
   const replaceReason = (input.replaceReason ?? input.notes).trim();
+  // an NFT's token and claims stay with it: its certificates are never renewed either (as a renewal of a selection)
+  if (input.duplicateBehavior === 'renew' && template.is_nft === 1)
+    throw new AppError(409, 'REPLACE_UNAVAILABLE', "An NFT template's certificates cannot be renewed");
   if (input.duplicateBehavior === 'replace') {
     // an NFT's token and claims stay with it: its certificates are never replaced (as they are never deleted)
     if (template.is_nft === 1)
@@ -384,20 +392,20 @@ async function writePublication(
     duplicateBehavior: DuplicateBehavior;
     replaceReason: string;
   },
-): Promise<{ campaignId: number; skipped: number; replaced?: number }> {
-  // recipients who already hold a certificate: refused, skipped (not charged), issued again or replaced
-  const { recipients, skipped, replacing } = await settleDuplicates(
-    trx,
-    template,
-    publication,
-    options.duplicateBehavior,
-  );
+): Promise<{ campaignId: number; skipped: number; replaced?: number; renewed?: number }> {
+  // recipients who already hold a certificate: refused, skipped (not charged), issued again, replaced or renewed
+  const settled = await settleDuplicates(trx, template, publication, options.duplicateBehavior);
+  const { skipped, replacing } = settled;
+  const today = todayIso();
+  const renewal = options.duplicateBehavior === 'renew';
+  // renew: the recipients renewed are issued today with their new validity (refused before anything is spent)
+  const recipients = renewal ? renewedRecipients(template, settled.recipients, replacing, today) : settled.recipients;
   const { technicalFields } = publication;
   const now = nowIso();
   const count = recipients.length;
   const replaced = replacing.filter((key) => key !== null).length;
-  // the certificates that replace others are corrections: free on a plan that says so
-  const free = replaced > 0 && (await planHasFreeCorrections(trx, auth.issuer.plan));
+  // the certificates that replace others are corrections: free on a plan that says so (a renewal never is)
+  const free = replaced > 0 && !renewal && (await planHasFreeCorrections(trx, auth.issuer.plan));
   const { campaignId, firstStatusIndex } = await debitNewCampaign(
     trx,
     template,
@@ -416,17 +424,67 @@ async function writePublication(
     campaignId,
     firstStatusIndex,
     now,
-    today: todayIso(),
+    today,
   });
   await insertCertificates(trx, certificates);
-  if (replaced > 0) await replaceHeld(trx, auth, { replacing, certificates, reason: options.replaceReason, now });
+  if (replaced > 0)
+    await replaceHeld(trx, auth, {
+      replacing,
+      certificates,
+      reason: options.replaceReason,
+      now,
+      kind: renewal ? 'renewal' : 'correction',
+    });
   await closeNewCampaign(trx, template, campaignId, { statusId: certificates[0].status_id, count, now });
+  if (renewal) return { campaignId, skipped, renewed: replaced };
   return options.duplicateBehavior === 'replace' ? { campaignId, skipped, replaced } : { campaignId, skipped };
 }
 
 /**
- * A publish with duplicateBehavior "replace", in its transaction: the certificates held by its recipients (their
- * keys in `replacing`, in the certificates' order) are replaced by the new ones, as a corrected re-issue does.
+ * A publish with duplicateBehavior "renew": the recipients who hold a certificate to renew (their keys in
+ * `renewing`, in the recipients' order) are issued today, expiring on their main row's ExpirationDate, else today
+ * plus the template's validity (domain/expiry renewalExpiration, as a renewal of a selection); the others are issued
+ * as their rows say. ERR_NO_VALIDITY, before anything is spent, when a recipient to renew gets no date.
+ */
+export function renewedRecipients(
+  template: ParsedTemplate,
+  recipients: readonly Recipient[],
+  renewing: readonly (string | null)[],
+  today: string,
+): Recipient[] {
+  const noValidity: number[] = [];
+  const renewed = recipients.map((recipient, index) => {
+    if (renewing[index] === null) return recipient;
+    const own = mainRow(recipient.rows).ExpirationDate?.trim();
+    const expiration = own ? own.slice(0, 10) : renewalExpiration(today, template.parsed.expiry.validity);
+    if (!expiration) {
+      noValidity.push(index);
+      return recipient;
+    }
+    const rows = new Map<string, ImportRow>();
+    for (const [language, row] of recipient.rows)
+      rows.set(language, { ...row, obtentionDate: today, ExpirationDate: expiration });
+    return { ...recipient, rows };
+  });
+  if (noValidity.length > 0) {
+    const named = noValidity.slice(0, DUPLICATES_LISTED).map((index) => {
+      const row = mainRow(recipients[index].rows);
+      return recipientIdentity(row, template.parsed.importData.technicalFields);
+    });
+    throw badRequest(
+      NO_VALIDITY_CODE,
+      `${noValidity.length} recipients to renew get no new expiration date: give their rows an ExpirationDate, or the template a validity period`,
+      { count: noValidity.length, recipients: named },
+    );
+  }
+  return renewed;
+}
+
+/**
+ * A publish with duplicateBehavior "replace" or "renew", in its transaction: the certificates held by its recipients
+ * (their keys in `replacing`, in the certificates' order) are followed by the new ones, as a corrected re-issue
+ * (replaced: revoked for good, the status version bumped, the old campaigns recounted) or a renewal (linked only: the
+ * old ones stay valid until their own expiry, and get no more reminders) does.
  */
 async function replaceHeld(
   trx: Kysely<Database>,
@@ -436,6 +494,7 @@ async function replaceHeld(
     certificates: readonly NewCertificate[];
     reason: string;
     now: string;
+    kind: ReplacementKind;
   },
 ): Promise<void> {
   const pairs = publication.replacing.flatMap((oldKey, index) =>
@@ -456,7 +515,10 @@ async function replaceHeld(
     newKeys: pairs.map((pair) => pair.newKey),
     reason: publication.reason,
     now: publication.now,
+    kind: publication.kind,
   });
+  // a renewal changes no old certificate's status (as POST /api/admin/certificates/renew)
+  if (publication.kind === 'renewal') return;
   await bumpStatusVersion(trx, auth.issuer.id);
   await recountCampaigns(
     trx,

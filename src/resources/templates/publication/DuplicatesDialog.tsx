@@ -18,7 +18,7 @@ import {
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import type { DuplicateBehavior, DuplicatesReport } from '../../../../domain/duplicates';
-import { certificatesAfterChoice, DUPLICATES_SHOWN, REPLACE_REASON_MAX } from './duplicateChoice';
+import { certificatesAfterChoice, DUPLICATES_SHOWN, renewedCount, REPLACE_REASON_MAX } from './duplicateChoice';
 import { closeWithoutBackdrop } from '../../../components/closeWithoutBackdrop';
 
 /** While the server looks the rows' recipients up: nothing can be done but wait (as while publishing). */
@@ -43,18 +43,27 @@ export function CheckingDuplicatesDialog() {
 export function DuplicatesDialog({
   report,
   replaceOffered,
+  renewOffered = false,
   onChoose,
   onClose,
 }: {
   report: DuplicatesReport;
   /** false for an NFT template, whose certificates are never replaced */
   replaceOffered: boolean;
+  /**
+   * the fourth choice, renew (issue 28): when the template has a validity or the file ExpirationDate (never for an
+   * NFT template); the recipients holding an expired certificate count then
+   */
+  renewOffered?: boolean;
   onChoose: (behavior: DuplicateBehavior, reason: string) => void;
   onClose: () => void;
 }) {
   const translate = useTranslate();
   const everyone = report.count >= report.recipients;
-  const [behavior, setBehavior] = useState<DuplicateBehavior>(everyone ? 'allow' : 'skip');
+  const renewable = renewOffered ? renewedCount(report) : 0;
+  // only expired certificates to renew: nobody to leave out, renewing is what the question is about
+  const initial: DuplicateBehavior = report.count === 0 && renewable > 0 ? 'renew' : everyone ? 'allow' : 'skip';
+  const [behavior, setBehavior] = useState<DuplicateBehavior>(initial);
   const [reason, setReason] = useState('');
   const [tried, setTried] = useState(false);
   const reasonMissing = behavior === 'replace' && reason.trim() === '';
@@ -70,6 +79,7 @@ export function DuplicatesDialog({
       <DialogContent>
         <DialogContentText sx={{ mb: 1.5 }}>
           {translate('publication.duplicates.body', { count: report.count, recipients: report.recipients })}
+          {renewable > report.count && ` ${translate('publication.duplicates.renewable', { count: renewable })}`}
         </DialogContentText>
         <Typography variant="subtitle2" component="h3" id="duplicates-list-title">
           {translate('publication.duplicates.list_title')}
@@ -96,7 +106,7 @@ export function DuplicatesDialog({
             <FormControlLabel
               value="skip"
               disabled={everyone}
-              control={<Radio autoFocus={!everyone} />}
+              control={<Radio autoFocus={initial === 'skip'} />}
               label={
                 everyone
                   ? translate('publication.duplicates.skip_none')
@@ -107,7 +117,7 @@ export function DuplicatesDialog({
             />
             <FormControlLabel
               value="allow"
-              control={<Radio autoFocus={everyone} />}
+              control={<Radio autoFocus={initial === 'allow'} />}
               label={translate('publication.duplicates.allow', {
                 count: certificatesAfterChoice(report.recipients, report, 'allow'),
               })}
@@ -118,6 +128,16 @@ export function DuplicatesDialog({
                 control={<Radio />}
                 label={translate('publication.duplicates.replace', {
                   count: certificatesAfterChoice(report.recipients, report, 'replace'),
+                })}
+              />
+            )}
+            {renewOffered && renewable > 0 && (
+              <FormControlLabel
+                value="renew"
+                control={<Radio autoFocus={initial === 'renew'} />}
+                label={translate('publication.duplicates.renew', {
+                  count: certificatesAfterChoice(report.recipients, report, 'renew'),
+                  renewed: renewable,
                 })}
               />
             )}

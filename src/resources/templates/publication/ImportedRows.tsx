@@ -20,7 +20,12 @@ import {
 } from '@mui/material';
 import { memo, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useLocaleState, useTranslate } from 'react-admin';
-import { rowExpiry, type ValidityPeriod } from '../../../../domain/expiry';
+import {
+  recipientRowExpiries,
+  rowExpiry,
+  type CertificateExpiry,
+  type ValidityPeriod,
+} from '../../../../domain/expiry';
 import { COLUMN_LABELS, LANGUAGE_KEY, type ImportRow } from '../../../../domain/import';
 import { formatLocalDate } from '../../../../domain/localDate';
 import { PUBLICATION_LINE_OPTIONS } from '../../../../domain/publication';
@@ -71,11 +76,14 @@ export function ValidityLine({ validity, today }: { validity: ValidityPeriod | n
   );
 }
 
-/** A row's expiry cell: the date its certificate will carry, and whether the row's own ExpirationDate gave it. */
-function ExpiryCell({ row, validity, today }: { row: ImportRow; validity: ValidityPeriod | null; today: string }) {
+/**
+ * A row's expiry cell: the date its certificate will carry (a translation row's is its main row's), and whether the
+ * main row's own ExpirationDate gave it.
+ */
+function ExpiryCell({ expiry }: { expiry: CertificateExpiry }) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
-  const { date, source } = rowExpiry(row, validity, today);
+  const { date, source } = expiry;
   if (date === null) return <TableCell className="row-value">{translate('publication.expiry.never')}</TableCell>;
   const shown = formatLocalDate(date, locale) || date;
   const own = source === 'row' ? translate('publication.expiry.own') : '';
@@ -91,6 +99,8 @@ function ExpiryCell({ row, validity, today }: { row: ImportRow; validity: Validi
   );
 }
 
+const NO_TECHNICAL_FIELDS: readonly string[] = [];
+
 /**
  * The imported rows: language filter, text search, line options, and a preview per row. Memoised: drawn ahead
  * while hidden, it is not drawn again at each step of an import, only when its rows come.
@@ -100,10 +110,13 @@ export const ImportedRows = memo(function ImportedRows({
   languages,
   validity = null,
   today = '',
+  technicalFields = NO_TECHNICAL_FIELDS,
   onPreview,
 }: {
   rows: readonly ImportRow[];
   languages: readonly string[];
+  /** the template's technical fields: rows sharing their values are one recipient, whose certificate has one expiry */
+  technicalFields?: readonly string[];
   /** the template's validity: with it (or rows with their own ExpirationDate), a column gives each row's expiry */
   validity?: ValidityPeriod | null;
   /** the publication day (ISO), the obtention date of a row without one */
@@ -126,6 +139,11 @@ export const ImportedRows = memo(function ImportedRows({
     setPage(0);
   }
   const expiry = useMemo(() => showsExpiry(rows, validity), [rows, validity]);
+  // each row's certificate's expiry, as the publish gives it (a translation row: its recipient's main row's)
+  const expiries = useMemo(
+    () => (expiry ? recipientRowExpiries(rows, technicalFields, validity, today) : []),
+    [expiry, rows, technicalFields, validity, today],
+  );
   // the computed expiry column stands in for the file's ExpirationDate column
   const columns = useMemo(
     () => rowColumns(rows).filter((column) => !expiry || column !== 'ExpirationDate'),
@@ -232,7 +250,7 @@ export const ImportedRows = memo(function ImportedRows({
                     {row[column]}
                   </TableCell>
                 ))}
-                {expiry && <ExpiryCell row={row} validity={validity} today={today} />}
+                {expiry && <ExpiryCell expiry={expiries[index]} />}
                 <TableCell padding="checkbox">
                   <Tooltip title={translate('publication.preview')}>
                     <IconButton

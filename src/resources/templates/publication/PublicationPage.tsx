@@ -61,7 +61,7 @@ import { createPreviewLoader } from './previewCache';
 import { CAMPAIGN_REPORT_PATH, PublishDialogs } from './PublishDialogs';
 import { certificatesNeeded } from './publishCampaign';
 import { blocksPublishing, controlStep, type PublishStep } from './publishFlow';
-import { duplicateChoice, NO_DUPLICATES, type DuplicateChoice } from './duplicateChoice';
+import { asksDuplicates, duplicateChoice, NO_DUPLICATES, renewOffered, type DuplicateChoice } from './duplicateChoice';
 import { RowPreviewDialog } from './RowPreviewDialog';
 import type { IndexedRow } from './rowsView';
 
@@ -166,6 +166,8 @@ export function PublicationPage() {
   // what the publish issues and charges once recipients who already hold a certificate are left out
   const issued = needed - duplicates.skipped;
   const tooLong = useMemo(() => rowsTooLong(rows, data?.NbCharMax ?? 0), [rows, data]);
+  // the duplicates choice offers to renew when the renewed certificates get a new expiry (issue 28)
+  const renewing = useMemo(() => renewOffered(data?.validity ?? null, rows, nftTemplate), [data, rows, nftTemplate]);
   // one loader per import: its cache is by row index, and a second file's row 1 is another person
   const loader = useMemo(
     () => createPreviewLoader(templateId, (id, row) => dataProvider.preview(id, row)),
@@ -293,7 +295,7 @@ export function PublicationPage() {
     setStep({ step: 'checking_duplicates' });
     // an unanswered check leaves it to the publish, which refuses duplicates by default and asks then
     const report = await dataProvider.checkDuplicates(data.id, rows).catch(() => null);
-    if (report && report.count > 0) {
+    if (report && asksDuplicates(report, renewing)) {
       setStep({ step: 'duplicates', report });
     } else {
       setDuplicates(NO_DUPLICATES);
@@ -519,6 +521,7 @@ export function PublicationPage() {
               languages={template.data.languages}
               validity={template.data.validity}
               today={today}
+              technicalFields={template.data.technicalFields}
               onPreview={openPreview}
             />
           </Section>
@@ -604,6 +607,7 @@ export function PublicationPage() {
         tooLongLimit={2 * template.data.NbCharMax}
         // a publish in parts (over 10,000 rows) skips or issues again; replacing is done in one publish
         replaceOffered={!nftTemplate && !publishesInParts(rows.length)}
+        renewOffered={renewing && !publishesInParts(rows.length)}
         refreshingCredits={refreshingCredits}
         onRefreshCredits={() => void refreshCredits()}
         onAcceptTooLong={acceptTooLong}

@@ -52,6 +52,7 @@ export function PublishDialogs({
   certificates,
   tooLongLimit,
   replaceOffered,
+  renewOffered,
   refreshingCredits,
   onRefreshCredits,
   onAcceptTooLong,
@@ -66,6 +67,8 @@ export function PublishDialogs({
   tooLongLimit: number;
   /** the duplicates dialog offers to replace the certificates held (not for an NFT template) */
   replaceOffered: boolean;
+  /** the duplicates dialog offers to renew the certificates held, valid or expired (issue 28) */
+  renewOffered: boolean;
   refreshingCredits: boolean;
   onRefreshCredits: () => void;
   onAcceptTooLong: () => void;
@@ -91,6 +94,7 @@ export function PublishDialogs({
         <DuplicatesDialog
           report={step.report}
           replaceOffered={replaceOffered}
+          renewOffered={renewOffered}
           onChoose={onChooseDuplicates}
           onClose={onClose}
         />

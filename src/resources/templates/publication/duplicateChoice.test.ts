@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DuplicatesReport } from '../../../../domain/duplicates';
-import { certificatesAfterChoice, duplicateChoice } from './duplicateChoice';
+import { asksDuplicates, certificatesAfterChoice, duplicateChoice, renewOffered } from './duplicateChoice';
 
 const report: DuplicatesReport = {
   recipients: 5,
@@ -29,5 +29,21 @@ describe('the choice about recipients who already hold a certificate', () => {
       skipped: 0,
       reason: 'Corrected names',
     });
+  });
+
+  it('renews everyone who holds one, valid or expired, when the renewed certificates get an expiry', () => {
+    expect(certificatesAfterChoice(5, report, 'renew')).toBe(5);
+    expect(duplicateChoice(report, 'renew')).toEqual({ behavior: 'renew', skipped: 0 });
+    const year = { amount: 1, unit: 'years' } as const;
+    const row = { Language: 'en', Email: 'a@example.org' } as never;
+    expect(renewOffered(year, [], false)).toBe(true);
+    expect(renewOffered(null, [row], false)).toBe(false);
+    expect(renewOffered(null, [{ ...(row as object), ExpirationDate: '2030-01-01' } as never], false)).toBe(true);
+    expect(renewOffered(year, [], true)).toBe(false);
+    // an expired certificate asks the question only when renewing is offered
+    const expiredOnly = { ...report, count: 0, duplicates: [], renewable: 2 };
+    expect(asksDuplicates(expiredOnly, true)).toBe(true);
+    expect(asksDuplicates(expiredOnly, false)).toBe(false);
+    expect(asksDuplicates(report, false)).toBe(true);
   });
 });
