@@ -68,6 +68,8 @@ export interface ReportRow {
   Verifications?: number;
   /** the pending correction request of the recipient (issue 28), or null */
   CorrectionRequestId?: number | null;
+  /** the key of the certificate that renewed this one (issue 28), or null: a renewed one is not renewed again */
+  RenewedBy?: string | null;
   /** YYYY-MM-DD when the certificate expires (issue 28); absent: it never does */
   ExpirationDate?: string;
   [field: string]: unknown;

@@ -184,6 +184,19 @@ export function findRenewalOf(
     .executeTakeFirst();
 }
 
+/** The certificates of `ids` already renewed: id → the renewal's key (a page of report or search rows, one query). */
+export async function renewalsOf(db: Kysely<Database>, ids: readonly number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('certificate_replacements as r')
+    .innerJoin('certificates as new', 'new.id', 'r.new_certificate_id')
+    .select(['r.old_certificate_id', 'new.key as new_key'])
+    .where('r.old_certificate_id', 'in', ids)
+    .where('r.kind', '=', 'renewal')
+    .execute();
+  return new Map(rows.map((row) => [row.old_certificate_id, row.new_key]));
+}
+
 /** A renewal's page: the key and expiry of the certificate it renews. */
 export function findRenewedBy(
   db: Kysely<Database>,

@@ -250,6 +250,11 @@ export const reportRowAnswer = z.looseObject({
     .nullable()
     .optional()
     .describe("the recipient's pending correction request (GET /api/admin/correction-requests/:id), or null"),
+  RenewedBy: z
+    .string()
+    .nullable()
+    .optional()
+    .describe('the key of the certificate that renewed this one (POST /api/admin/certificates/renew), or null'),
 });
 
 const reportCountersAnswer = z.object({

@@ -8057,6 +8057,8 @@ export interface paths {
                 Verifications?: number;
                 /** @description the recipient's pending correction request (GET /api/admin/correction-requests/:id), or null */
                 CorrectionRequestId?: number | null;
+                /** @description the key of the certificate that renewed this one (POST /api/admin/certificates/renew), or null */
+                RenewedBy?: string | null;
               } & {
                 [key: string]: unknown;
               })[];
@@ -8721,6 +8723,8 @@ export interface paths {
                 Verifications?: number;
                 /** @description the recipient's pending correction request (GET /api/admin/correction-requests/:id), or null */
                 CorrectionRequestId?: number | null;
+                /** @description the key of the certificate that renewed this one (POST /api/admin/certificates/renew), or null */
+                RenewedBy?: string | null;
               } & {
                 [key: string]: unknown;
               })[];

@@ -204,6 +204,25 @@ describe.each(TEST_DATABASES)('renewal on %s', (database) => {
         .data.map((row) => row.key)
         .sort(),
     ).toEqual([keys[1], keys[2]].sort());
+    // the report and the search mark the renewed one with its renewal's key, so the web app offers it no renewal
+    const newKey = answer.json<{ certificates: { old: string; new: string }[] }>().certificates[0].new;
+    const all = await t.app.inject({ method: 'POST', url: '/api/admin/data_post', headers, payload: { templateId } });
+    const marks = new Map(
+      all.json<{ data: { key: string; RenewedBy: string | null }[] }>().data.map((row) => [row.key, row.RenewedBy]),
+    );
+    expect(marks.get(keys[0])).toBe(newKey);
+    expect([marks.get(keys[1]), marks.get(newKey)]).toEqual([null, null]);
+    const email = (await certificate(keys[0])).email;
+    const found = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/data?mode=email&value=${encodeURIComponent(email)}`,
+      headers,
+    });
+    expect(found.statusCode, found.body).toBe(200);
+    const foundRow = found
+      .json<{ data: { key: string; RenewedBy: string | null }[] }>()
+      .data.find((row) => row.key === keys[0]);
+    expect(foundRow?.RenewedBy).toBe(newKey);
   });
 
   it('uses validUntil when given, even for an expired certificate; a repeated Idempotency-Key renews once', async () => {

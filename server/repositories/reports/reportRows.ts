@@ -19,6 +19,7 @@ import { activityOf } from '../certificateActivity';
 import { activityColumns } from '../../../domain/activity';
 import { correctionCondition } from './correctionFilter';
 import { pendingCorrectionsOf } from '../correctionRequests';
+import { renewalsOf } from '../replacements';
 import {
   campaignTemplate,
   MAIL_STATE_SQL,
@@ -223,11 +224,12 @@ export async function reportRows(
     query.counter ? reportCounters(db, issuerId, query) : undefined,
   ]);
   const ids = page.rows.map((row) => row.id);
-  // the page's wallet claims, activity and pending corrections: one query each, never one per row
-  const [claims, activity, corrections] = await Promise.all([
+  // the page's wallet claims, activity, pending corrections and renewals: one query each, never one per row
+  const [claims, activity, corrections, renewals] = await Promise.all([
     walletClaimsOf(db, ids),
     activityOf(db, ids),
     pendingCorrectionsOf(db, ids),
+    renewalsOf(db, ids),
   ]);
   return {
     data: page.rows.map((row) => {
@@ -238,6 +240,7 @@ export async function reportRows(
         WalletProtocol: claim?.protocol ?? null,
         ...activityColumns(activity.get(row.id) ?? {}),
         CorrectionRequestId: corrections.get(row.id) ?? null,
+        RenewedBy: renewals.get(row.id) ?? null,
       };
     }),
     count: page.total,

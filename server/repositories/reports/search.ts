@@ -46,14 +46,13 @@ export async function searchCertificates(
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     rows.orderBy('id', 'desc').offset(page.offset).limit(page.limit).execute(),
   ]);
-  const activity = await activityOf(
-    db,
-    found.map((row) => row.id),
-  );
+  const ids = found.map((row) => row.id);
+  const [activity, renewals] = await Promise.all([activityOf(db, ids), renewalsOf(db, ids)]);
   return {
     data: found.map((row) => ({
       ...reportRow(row, options.publicUrl, options.tracking),
       ...activityColumns(activity.get(row.id) ?? {}),
+      RenewedBy: renewals.get(row.id) ?? null,
     })),
     total: Number(count.n),
   };

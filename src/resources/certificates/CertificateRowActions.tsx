@@ -58,7 +58,7 @@ export function CertificateRowActions({
       )}
       <CertificateLinkActions url={row.url} name={name} onCopy={() => void copy()} />
       {reissue && (
-        <Tooltip title={translate('reports.reissue.action')}>
+        <Tooltip title={translate(row.RenewedBy ? 'reports.renew.already_renewed' : 'reports.reissue.action')}>
           <span>
             <IconButton
               size="small"
@@ -72,7 +72,7 @@ export function CertificateRowActions({
         </Tooltip>
       )}
       {renew && (
-        <Tooltip title={translate('reports.renew.action')}>
+        <Tooltip title={translate(row.RenewedBy ? 'reports.renew.already_renewed' : 'reports.renew.action')}>
           <span>
             <IconButton
               size="small"

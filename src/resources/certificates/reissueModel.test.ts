@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { statusAfter } from '../../../domain/certificates';
 import type { CertificateRecord } from '../../dataProvider/certificates';
 import { offeredOperations } from './certificateOperations';
-import { changesOf, editableColumns, fieldProblem, replaceableRows } from './reissueModel';
+import { changesOf, editableColumns, fieldProblem, renewableRows, replaceableRows } from './reissueModel';
 import { testReportRow } from './testReportRow';
 
 const record = (change: Partial<CertificateRecord> = {}): CertificateRecord => {
@@ -20,6 +20,12 @@ describe('corrected re-issue from a report or the search', () => {
       record({ key: 'e', StatusID: 3 }),
     ];
     expect(replaceableRows(rows).map((row) => row.key)).toEqual(['a']);
+  });
+
+  it('neither corrects nor renews a certificate already renewed: the issuer acts on its renewal', () => {
+    const rows = [record({ key: 'a', StatusID: 1 }), record({ key: 'b', StatusID: 1, RenewedBy: 'n'.repeat(128) })];
+    expect(replaceableRows(rows).map((row) => row.key)).toEqual(['a']);
+    expect(renewableRows(rows).map((row) => row.key)).toEqual(['a']);
   });
 
   it('offers no status operation on a replaced certificate', () => {

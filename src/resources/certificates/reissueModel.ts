@@ -28,29 +28,29 @@ export interface TemplateColumns {
   fileFields: readonly string[];
 }
 
-/** Whether a re-issue may replace this certificate: valid, and not an NFT's (the server refuses the others). */
-export function isReplaceable(row: Pick<CertificateRecord, 'StatusID' | 'txInBlockchainExplorer'>): boolean {
-  return REPLACEABLE_STATUSES.includes(row.StatusID) && !row.txInBlockchainExplorer;
+type ReplaceableFields = Pick<CertificateRecord, 'StatusID' | 'txInBlockchainExplorer' | 'RenewedBy'>;
+
+/**
+ * Whether a re-issue may replace this certificate: valid, not an NFT's, and not renewed already (the server refuses
+ * the others; a renewed certificate is acted on through its renewal).
+ */
+export function isReplaceable(row: ReplaceableFields): boolean {
+  return REPLACEABLE_STATUSES.includes(row.StatusID) && !row.txInBlockchainExplorer && !row.RenewedBy;
 }
 
 /** The certificates of a selection that a re-issue may replace. */
-export function replaceableRows<T extends Pick<CertificateRecord, 'StatusID' | 'txInBlockchainExplorer'>>(
-  rows: readonly T[],
-): T[] {
+export function replaceableRows<T extends ReplaceableFields>(rows: readonly T[]): T[] {
   return rows.filter(isReplaceable);
 }
 
 /**
- * Whether a renewal may follow this certificate (issue 28): valid and not an NFT's, as for a correction, but also
- * once its expiration date has passed (that is what a renewal is for). One already renewed is refused by the server
- * (reason `renewed`): the report does not know it.
+ * Whether a renewal may follow this certificate (issue 28): valid, not an NFT's and not renewed already, as for a
+ * correction, but also once its expiration date has passed (that is what a renewal is for).
  */
 export const isRenewable = isReplaceable;
 
 /** The certificates of a selection that a renewal may follow. */
-export function renewableRows<T extends Pick<CertificateRecord, 'StatusID' | 'txInBlockchainExplorer'>>(
-  rows: readonly T[],
-): T[] {
+export function renewableRows<T extends ReplaceableFields>(rows: readonly T[]): T[] {
   return rows.filter(isRenewable);
 }
 

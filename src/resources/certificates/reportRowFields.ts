@@ -32,4 +32,6 @@ export const INTERNAL_ROW_FIELDS: readonly string[] = [
   'Verifications',
   // the pending correction request (issue 28): the row's mark and action, not a column
   'CorrectionRequestId',
+  // the renewal's key (issue 28): the row's mark, not a column
+  'RenewedBy',
 ];
