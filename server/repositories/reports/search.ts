@@ -3,6 +3,7 @@ import { activityColumns } from '../../../domain/activity';
 import type { ReportRow, SearchSortField } from '../../../domain/reports';
 import type { Database } from '../../db/schema';
 import { activityOf } from '../certificateActivity';
+import { renewalsOf } from '../replacements';
 import { reportRow } from './reportRows';
 
 /** The most results one search page answers. */
