@@ -1,7 +1,17 @@
 import { addPeriod } from '../../domain/expiry';
 import { todayIso } from '../../domain/import';
 import { formatLocalDate } from '../../domain/localDate';
-import { createBadgeTemplate, expect, publishRows, screenshot, sessionToken, signIn, test, xlsxFile } from './fixtures';
+import {
+  campaignDone,
+  createBadgeTemplate,
+  expect,
+  publishRows,
+  screenshot,
+  sessionToken,
+  signIn,
+  test,
+  xlsxFile,
+} from './fixtures';
 import type { RecipientRow } from './fixtures';
 
 const ADMIN = 'admin@example.org';
@@ -61,15 +71,7 @@ test('an expired certificate: its page says so in en, fr and es, and the report 
 
   // the report: an Expires column, and the drawer's Expired filter leaves Ada alone. The campaign's follow-up jobs
   // are let finish first: while it is publishing, its progress bar loops, which a screenshot would wait on for ever
-  const { db } = laurel.app.laurel;
-  await expect
-    .poll(
-      async () =>
-        (await db.selectFrom('campaigns').select('status').where('id', '=', campaignId).executeTakeFirstOrThrow())
-          .status,
-      { timeout: 60_000 },
-    )
-    .toBe('Done');
+  await campaignDone(laurel, campaignId);
   await signIn(page, laurel, ADMIN, { at: `/reports/${campaignId}` });
   const table = page.locator('tbody .RaDataTable-row');
   await expect(table).toHaveCount(2);

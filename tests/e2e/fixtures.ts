@@ -284,6 +284,19 @@ export async function publishRows(
   return ((await published.json()) as { campaignId: number }).campaignId;
 }
 
+/** Waits until the campaign's follow-up jobs are done (a publishing campaign's progress bar loops on its screens). */
+export async function campaignDone(laurel: Laurel, campaignId: number): Promise<void> {
+  const { db } = laurel.app.laurel;
+  await expect
+    .poll(
+      async () =>
+        (await db.selectFrom('campaigns').select('status').where('id', '=', campaignId).executeTakeFirstOrThrow())
+          .status,
+      { timeout: 60_000 },
+    )
+    .toBe('Done');
+}
+
 /**
  * A badge template "Data analysis" created through the template call (an SVG logo unless another is given), and
  * one campaign of `rows` published on it.

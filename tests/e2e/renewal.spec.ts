@@ -1,7 +1,16 @@
 import { addPeriod } from '../../domain/expiry';
 import { todayIso } from '../../domain/import';
 import { formatLocalDate } from '../../domain/localDate';
-import { createBadgeTemplate, expect, publishRows, screenshot, sessionToken, signIn, test } from './fixtures';
+import {
+  campaignDone,
+  createBadgeTemplate,
+  expect,
+  publishRows,
+  screenshot,
+  sessionToken,
+  signIn,
+  test,
+} from './fixtures';
 
 const ADMIN = 'admin@example.org';
 
@@ -24,16 +33,8 @@ test('a certificate is renewed from the report: the recipient gets the mail, the
     { ID: 'R-1', Language: 'en', Email: 'ada@example.org', firstName: 'Ada', lastName: 'Lovelace' },
     { ID: 'R-2', Language: 'en', Email: 'grace@example.org', firstName: 'Grace', lastName: 'Hopper' },
   ]);
-  // the campaign's follow-up jobs are let finish first: a publishing campaign's progress bar loops
+  await campaignDone(laurel, campaignId);
   const { db } = laurel.app.laurel;
-  await expect
-    .poll(
-      async () =>
-        (await db.selectFrom('campaigns').select('status').where('id', '=', campaignId).executeTakeFirstOrThrow())
-          .status,
-      { timeout: 60_000 },
-    )
-    .toBe('Done');
   const oldKey = (
     await db
       .selectFrom('certificates')
