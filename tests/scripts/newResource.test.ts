@@ -68,7 +68,7 @@ describe('npm run new-resource: what it refuses', () => {
 /**
  * The scaffold run for real in a throw-away copy of the repository (its files as they are now, node_modules linked):
  * the result typechecks as a whole and its generated server test passes (on SQLite: the copy's test helper is given
- * one database). tsc over the whole repository is most of this test's time: a minute on a quiet 2-core machine.
+ * one database). The typecheck of the whole copy (`npm run typecheck`, TypeScript 7) is most of this test's time.
  */
 /** The environment without colours: picocolors colours whenever FORCE_COLOR is set at all, even to 0. */
 function withoutColours(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
@@ -116,7 +116,7 @@ describe('npm run new-resource in a throw-away copy', () => {
     expect(again.stderr).toMatch(/new-resource: "certificate-replacements" is a resource of domain\/permissions\.ts/);
     expect(fs.readFileSync(path.join(copy, 'server/routes/certificateReplacements.ts'), 'utf8')).toBe(written);
 
-    const typecheck = run('npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
+    const typecheck = run('npm', ['run', '--silent', 'typecheck']);
     expect(typecheck.status, typecheck.stdout).toBe(0);
 
     const helper = path.join(copy, 'tests/server/testApp.ts');
