@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Locator, Page, Request } from '@playwright/test';
 import * as XLSX from 'xlsx';
 import { newElement } from '../../domain/badgeImage/model';
 import { PROFILE } from '../../domain/roles';
@@ -65,10 +65,71 @@ async function closeOverlays(page: Page): Promise<void> {
   await expect(shown).toHaveCount(0);
 }
 
-/** Opens a screen and waits until its lazy chunks and first calls have settled (and MUI's transitions ended). */
-async function open(page: Page, path: string): Promise<void> {
-  await page.goto(path);
-  await page.waitForLoadState('networkidle');
+/** The requests of each walked page not yet answered, counted from its first open (networkQuiet). */
+const pending = new WeakMap<Page, Set<Request>>();
+
+function countRequests(page: Page): Set<Request> {
+  let requests = pending.get(page);
+  if (!requests) {
+    const inFlight = new Set<Request>();
+    page.on('request', (request) => inFlight.add(request));
+    page.on('requestfinished', (request) => inFlight.delete(request));
+    page.on('requestfailed', (request) => inFlight.delete(request));
+    pending.set(page, inFlight);
+    requests = inFlight;
+  }
+  return requests;
+}
+
+/**
+ * Playwright's `networkidle` for a navigation inside the app, which its load states do not see: no request of the
+ * page in flight for 500 ms.
+ */
+async function networkQuiet(page: Page): Promise<void> {
+  const requests = countRequests(page);
+  const deadline = Date.now() + 15_000;
+  let quietSince = Date.now();
+  for (;;) {
+    if (requests.size > 0) quietSince = Date.now();
+    else if (Date.now() - quietSince >= 500) return;
+    if (Date.now() > deadline) throw new Error(`network still busy: ${[...requests].map((r) => r.url()).join(', ')}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/**
+ * Opens a screen and waits until its lazy chunks and first calls have settled (and MUI's transitions ended). When the
+ * signed-in app is already loaded with nothing floating over it, the screen is opened inside it, as its own links do
+ * (react-router follows the history entry pushed and announced by `popstate`): every `page.goto` would load and run
+ * the whole app again (about 1.5 CPU-s of renderer each). A first load, the same address again, public pages
+ * (`load`) and a page left with a dialog or menu open are real loads.
+ */
+async function open(page: Page, path: string, { load = false }: { load?: boolean } = {}): Promise<void> {
+  countRequests(page);
+  const inApp =
+    !load &&
+    new URL(page.url()).origin === new URL(path, page.url()).origin &&
+    (await page.evaluate(
+      ([target, overlay]) => {
+        const here = window.location.pathname + window.location.search;
+        const floating = [...document.querySelectorAll<HTMLElement>(overlay)].some((e) => e.checkVisibility());
+        return document.getElementById('main-content') !== null && here !== target && !floating;
+      },
+      [path, OVERLAY] as const,
+    ));
+  if (inApp) {
+    await page.evaluate((target) => {
+      const { idx } = (window.history.state ?? {}) as { idx?: number };
+      const state = { usr: null, key: Math.random().toString(36).slice(2, 10), idx: (idx ?? 0) + 1 };
+      window.history.pushState(state, '', target);
+      window.dispatchEvent(new PopStateEvent('popstate', { state }));
+    }, path);
+    await animationsDone(page);
+    await networkQuiet(page);
+  } else {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+  }
   await expect(page.getByRole('progressbar')).toHaveCount(0);
   await animationsDone(page);
 }
@@ -298,8 +359,8 @@ test('axe, part 1: sign-in, verify, the questionnaire, the tour, the templates p
   const { problems, screen, dialogByKeyboard } = walker(page);
   await page.addInitScript((key) => localStorage.setItem(key, JSON.stringify('light')), THEME_KEY);
   // public screens
-  await screen('sign-in', () => open(page, '/login'));
-  await screen('verify', () => open(page, '/verify'));
+  await screen('sign-in', () => open(page, '/login', { load: true }));
+  await screen('verify', () => open(page, '/verify', { load: true }));
 
   // the welcome questionnaire of a free-trial account, then the guided tour
   await signInByMail(page, laurel, ADMIN, { acceptTerms: false, onboarding: true });
@@ -534,7 +595,7 @@ test('axe, part 2: campaigns, reports, email, search, the dashboard, a register 
       .select('key')
       .where('campaign_id', '=', nftCampaignId)
       .executeTakeFirstOrThrow();
-    await open(page, `/nft/claim?key=${key}`);
+    await open(page, `/nft/claim?key=${key}`, { load: true });
     await page.getByLabel('Wallet address').fill('0x52908400098527886E0F7030069857D2E4169EE7');
     await expect(page.getByTestId('message-to-sign')).toBeVisible();
     await settle(page);
