@@ -12,8 +12,10 @@ export default tseslint.config(
   {
     languageOptions: {
       globals: { ...globals.browser, ...globals.node },
-      // type-aware rules (issue 27): every file is in tsconfig.json, whose program the project service keeps
-      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      // type-aware rules (issue 27): every file is in tsconfig.json, whose one program they read. `project` rather
+      // than the project service: the same program and findings for about 15 % less CPU (2026-11-29, the whole repo
+      // under load: 205 and 207 CPU-s against 246 and 271)
+      parserOptions: { project: './tsconfig.json', tsconfigRootDir: import.meta.dirname },
     },
     plugins: { 'react-hooks': reactHooks, laurel },
     rules: {
