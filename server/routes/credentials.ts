@@ -47,6 +47,16 @@ const publicKeyView = z.object({
   retiredAt: z.string().nullable(),
 });
 
+// the routes' own schemas, built once per process rather than for every app
+const idParams = z.object({ id: positiveId });
+const issuerIdParams = z.object({ issuerId: positiveId });
+const statusListParams = z.object({ issuerId: positiveId, purpose: z.enum(STATUS_PURPOSES) });
+const keyParams = z.object({ key: certificateKey });
+const downloadQuery = z.object({ download: z.enum(['0', '1']).optional() });
+const templateLanguageParams = z.object({ templateId: positiveId, language: z.string().max(20) });
+const keysAnswer = z.object({ keys: z.array(publicKeyView) });
+const rotatedKeysAnswer = z.object({ active: publicKeyView, keys: z.array(publicKeyView) });
+
 const verifyBody = z
   .object({
     url: z.string().trim().max(2000).optional().describe('a certificate address of this service'),
@@ -186,8 +196,8 @@ export async function credentialRoutes(app: FastifyInstance, ctx: AppContext): P
       config: { access: { resource: 'profile', action: 'show' } },
       schema: {
         summary: "The issuer's signing keys (public halves only), the active one last",
-        params: z.object({ id: positiveId }),
-        response: { 200: z.object({ keys: z.array(publicKeyView) }) },
+        params: idParams,
+        response: { 200: keysAnswer },
       },
     },
     async (request) => {
@@ -203,8 +213,8 @@ export async function credentialRoutes(app: FastifyInstance, ctx: AppContext): P
       config: { access: { resource: 'profile', action: 'edit' } },
       schema: {
         summary: "Retires the issuer's signing key and makes a new one; what the old key signed keeps verifying",
-        params: z.object({ id: positiveId }),
-        response: { 200: z.object({ active: publicKeyView, keys: z.array(publicKeyView) }) },
+        params: idParams,
+        response: { 200: rotatedKeysAnswer },
       },
     },
     async (request) => {
@@ -222,7 +232,7 @@ export async function credentialRoutes(app: FastifyInstance, ctx: AppContext): P
       ...publicDocument,
       schema: {
         summary: "The issuer's did:web DID document: every key it signed with, retired ones included",
-        params: z.object({ issuerId: positiveId }),
+        params: issuerIdParams,
         response: { 200: jsonDocumentAnswer('The DID document (did:web)') },
       },
     },
@@ -245,7 +255,7 @@ export async function credentialRoutes(app: FastifyInstance, ctx: AppContext): P
       ...publicDocument,
       schema: {
         summary: "The issuer's signed BitstringStatusListCredential (revocation: deleted; suspension: disabled)",
-        params: z.object({ issuerId: positiveId, purpose: z.enum(STATUS_PURPOSES) }),
+        params: statusListParams,
         response: {
           200: jsonDocumentAnswer('The signed BitstringStatusListCredential'),
         },
@@ -280,7 +290,7 @@ export async function credentialRoutes(app: FastifyInstance, ctx: AppContext): P
       ...publicDocument,
       schema: {
         summary: "A certificate's signed OpenBadgeCredential, at its id",
-        params: z.object({ key: certificateKey }),
+        params: keyParams,
         response: { 200: jsonDocumentAnswer('The signed credential, byte for byte as it was signed') },
       },
     },
@@ -293,8 +303,8 @@ export async function credentialRoutes(app: FastifyInstance, ctx: AppContext): P
       ...publicDocument,
       schema: {
         summary: "A certificate's signed OpenBadgeCredential (a deleted one's status says revoked)",
-        params: z.object({ key: certificateKey }),
-        querystring: z.object({ download: z.enum(['0', '1']).optional() }),
+        params: keyParams,
+        querystring: downloadQuery,
         response: { 200: jsonDocumentAnswer('The signed credential (an attachment with download=1)') },
       },
     },
@@ -332,7 +342,7 @@ export async function credentialRoutes(app: FastifyInstance, ctx: AppContext): P
         ...publicDocument,
         schema: {
           summary: `The badge image baked with the certificate's credential (${type.toUpperCase()}; redirects to the image's own format)`,
-          params: z.object({ key: certificateKey }),
+          params: keyParams,
           response: {
             200: fileAnswer(
               type === 'png' ? 'image/png' : 'image/svg+xml',
@@ -365,7 +375,7 @@ export async function credentialRoutes(app: FastifyInstance, ctx: AppContext): P
       schema: {
         summary: 'A template in one language as an OB 3.0 Achievement',
         description: 'Only for a template with a published certificate, or one its issuer shows publicly',
-        params: z.object({ templateId: positiveId, language: z.string().max(20) }),
+        params: templateLanguageParams,
         response: { 200: jsonDocumentAnswer('The Achievement (JSON-LD)') },
       },
     },
@@ -382,7 +392,7 @@ export async function credentialRoutes(app: FastifyInstance, ctx: AppContext): P
       ...publicDocument,
       schema: {
         summary: 'Open Badges 2.0 hosted assertion of a certificate (410 once deleted or while disabled)',
-        params: z.object({ key: certificateKey }),
+        params: keyParams,
         response: {
           200: jsonDocumentAnswer('The hosted Assertion (JSON-LD)'),
           410: jsonDocumentAnswer('The revoked Assertion: its id, revoked: true and the reason'),
@@ -408,7 +418,7 @@ export async function credentialRoutes(app: FastifyInstance, ctx: AppContext): P
       schema: {
         summary: 'Open Badges 2.0 BadgeClass of a template in one language',
         description: 'Only for a template with a published certificate, or one its issuer shows publicly',
-        params: z.object({ templateId: positiveId, language: z.string().max(20) }),
+        params: templateLanguageParams,
         response: { 200: jsonDocumentAnswer('The BadgeClass (JSON-LD)') },
       },
     },
@@ -430,7 +440,7 @@ export async function credentialRoutes(app: FastifyInstance, ctx: AppContext): P
       ...publicDocument,
       schema: {
         summary: 'Open Badges 2.0 Issuer profile',
-        params: z.object({ issuerId: positiveId }),
+        params: issuerIdParams,
         response: { 200: jsonDocumentAnswer('The Issuer profile (JSON-LD)') },
       },
     },

@@ -3,6 +3,24 @@ import { z } from 'zod';
 import type { AppContext } from '../context';
 import { faultCounts, processStopping } from '../processSafetyNet';
 
+// the answers' schemas, built once per process rather than for every app
+const healthUp = z.object({ ok: z.literal(true), database: z.literal('up') });
+const healthDown = z.object({ ok: z.literal(false), database: z.literal('down'), since: z.string().nullable() });
+const upDown = z.enum(['up', 'down']);
+const readiness = z.object({
+  ok: z.boolean(),
+  database: upDown,
+  queue: upDown,
+  /** web, worker or all (LAUREL_ROLE) */
+  role: z.enum(['web', 'worker', 'all']),
+  /** whether this process runs the background jobs */
+  jobs: z.boolean(),
+  /** whether this process is stopping (a signal, or a fault that left it unsafe): it takes no new requests */
+  stopping: z.boolean(),
+  /** the rejections nobody handled and the exceptions nobody caught since this process started */
+  faults: z.object({ unhandledRejections: z.number().int(), uncaughtExceptions: z.number().int() }),
+});
+
 /**
  * GET /api/health (liveness): 200 { ok: true, database: 'up' } when the database answers a probe, 503
  * { ok: false, database: 'down', since } while it cannot be reached (a restart, a failover). Load balancers and
@@ -22,8 +40,8 @@ export async function healthRoutes(app: FastifyInstance, ctx: AppContext): Promi
       schema: {
         summary: 'Whether the server and its database answer',
         response: {
-          200: z.object({ ok: z.literal(true), database: z.literal('up') }),
-          503: z.object({ ok: z.literal(false), database: z.literal('down'), since: z.string().nullable() }),
+          200: healthUp,
+          503: healthDown,
         },
       },
     },
@@ -36,20 +54,6 @@ export async function healthRoutes(app: FastifyInstance, ctx: AppContext): Promi
     },
   );
 
-  const upDown = z.enum(['up', 'down']);
-  const readiness = z.object({
-    ok: z.boolean(),
-    database: upDown,
-    queue: upDown,
-    /** web, worker or all (LAUREL_ROLE) */
-    role: z.enum(['web', 'worker', 'all']),
-    /** whether this process runs the background jobs */
-    jobs: z.boolean(),
-    /** whether this process is stopping (a signal, or a fault that left it unsafe): it takes no new requests */
-    stopping: z.boolean(),
-    /** the rejections nobody handled and the exceptions nobody caught since this process started */
-    faults: z.object({ unhandledRejections: z.number().int(), uncaughtExceptions: z.number().int() }),
-  });
   app.get(
     '/api/ready',
     {

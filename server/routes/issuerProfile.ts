@@ -33,6 +33,14 @@ const SENT_TEXT_MAX = 2000;
  * Identity and support fields are listed so that they are refused by name rather than as unknown keys.
  */
 function profileParamsBody() {
+  profileParams ??= paramsBodyOfCatalogue();
+  return profileParams;
+}
+
+/** built once per process (the catalogue is constant), not again for every app */
+let profileParams: ReturnType<typeof paramsBodyOfCatalogue> | null = null;
+
+function paramsBodyOfCatalogue() {
   const value = (key: (typeof PROFILE_PARAM_KEYS)[number]) =>
     (PROFILE_PARAMS[key].type === 'boolean' ? z.boolean() : z.string().max(SENT_TEXT_MAX)).nullable().optional();
   const shape: Record<string, z.ZodType> = {};

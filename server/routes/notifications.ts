@@ -30,6 +30,25 @@ const notificationConfig = z.object({
 
 const testAnswer = z.object({ ok: z.boolean(), status: z.number().int().optional(), error: z.string().optional() });
 
+// built once per process rather than for every app
+const notificationBody = z.object({ notification: notificationConfig.nullable() });
+const secretAnswer = z.object({ secret: z.string(), createdAt: z.string() });
+const secretStateAnswer = z.object({ exists: z.boolean(), createdAt: z.string().nullable() });
+const deliveriesQuery = z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) });
+const deliveriesAnswer = z.array(
+  z.object({
+    id: z.number(),
+    campaignId: z.number().nullable(),
+    url: z.string(),
+    method: z.string(),
+    attempt: z.number(),
+    status: z.number().nullable(),
+    error: z.string().nullable(),
+    at: z.string(),
+    nextAttemptAt: z.string().nullable(),
+  }),
+);
+
 /**
  * The notification webhook of the admin area (spec 000 sections 2.9, 3, 5 and 7), for Administrators only.
  * The update is PUT /api/issuer/notif rather than the spec's PUT /api/issuer/config (docs/decisions.md).
@@ -60,8 +79,8 @@ export async function notificationRoutes(
       config: access('edit'),
       schema: {
         summary: 'Set the notification webhook (${campaignId} is replaced by the campaign id), or remove it with null',
-        body: z.object({ notification: notificationConfig.nullable() }),
-        response: { 200: z.object({ notification: notificationConfig.nullable() }) },
+        body: notificationBody,
+        response: { 200: notificationBody },
       },
     },
     async (request) => {
@@ -84,7 +103,7 @@ export async function notificationRoutes(
       schema: {
         summary:
           'Make a new webhook signing secret, replacing the current one at once; the answer is the only time it is shown',
-        response: { 200: z.object({ secret: z.string(), createdAt: z.string() }) },
+        response: { 200: secretAnswer },
       },
     },
     async (request) => {
@@ -100,7 +119,7 @@ export async function notificationRoutes(
       config: access('show'),
       schema: {
         summary: 'Whether the webhook signing secret exists and when it was made (never the secret itself)',
-        response: { 200: z.object({ exists: z.boolean(), createdAt: z.string().nullable() }) },
+        response: { 200: secretStateAnswer },
       },
     },
     async (request) => {
@@ -115,22 +134,8 @@ export async function notificationRoutes(
       config: access('show'),
       schema: {
         summary: 'The delivery log: the latest webhook attempts, newest first, with the next planned attempt',
-        querystring: z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) }),
-        response: {
-          200: z.array(
-            z.object({
-              id: z.number(),
-              campaignId: z.number().nullable(),
-              url: z.string(),
-              method: z.string(),
-              attempt: z.number(),
-              status: z.number().nullable(),
-              error: z.string().nullable(),
-              at: z.string(),
-              nextAttemptAt: z.string().nullable(),
-            }),
-          ),
-        },
+        querystring: deliveriesQuery,
+        response: { 200: deliveriesAnswer },
       },
     },
     async (request) => {

@@ -51,6 +51,18 @@ const TEMPLATE_CACHE = 'public, max-age=300';
 const PREVIEW_PAGE_CACHE = 'private, no-store';
 const PREVIEW_THUMBNAIL_CACHE = 'private, max-age=3600';
 
+// the other schemas of these routes, built once per process rather than for every app
+const keyParams = z.object({ key: z.string() });
+const refParams = z.object({ ref: z.string() });
+const langQuery = z.object({ lang: z.string().max(20).optional() });
+const previewBody = z.object({
+  templateId: z.number().int().positive(),
+  row: z
+    .record(z.string().max(200), z.string().max(20_000))
+    .refine((row) => Object.keys(row).length <= 300, 'too many fields'),
+  language: z.string().min(2).max(8).optional(),
+});
+
 /** The template page's and thumbnail's query: a language, and the preview token of the staff's templates list. */
 const templatePageQuery = z.object({
   lang: z.string().max(20).optional(),
@@ -173,8 +185,8 @@ export async function publicPageRoutes(app: FastifyInstance, ctx: AppContext): P
       schema: {
         summary: "A certificate's public page (HTML) in its language, with its state",
         description: 'lang chooses another of the languages the certificate was given in (a bilingual recipient)',
-        params: z.object({ key: z.string() }),
-        querystring: z.object({ lang: z.string().max(20).optional() }),
+        params: keyParams,
+        querystring: langQuery,
         response: {
           200: htmlAnswer('The certificate page'),
           410: htmlAnswer('The page of a deleted certificate'),
@@ -265,8 +277,8 @@ export async function publicPageRoutes(app: FastifyInstance, ctx: AppContext): P
         summary: "The public page's and the mail's LinkedIn button: counts the click, then leads to LinkedIn's form",
         description:
           "A redirect (302) to LinkedIn's Add to profile form filled in with the certificate (https://www.linkedin.com/profile/add?startTask=CERTIFICATION_NAME&name=…&certUrl=…&certId=…) in the language lang chooses among the certificate's; a certificate that is not valid leads back to its page, which tells why. Crawlers, link previewers and mail scanners are led there too, not counted.",
-        params: z.object({ key: z.string() }),
-        querystring: z.object({ lang: z.string().max(20).optional() }),
+        params: keyParams,
+        querystring: langQuery,
         response: {
           302: htmlAnswer("No body: Location is LinkedIn's form, or the certificate's page"),
           404: htmlAnswer('The page of an unknown certificate'),
@@ -307,7 +319,7 @@ export async function publicPageRoutes(app: FastifyInstance, ctx: AppContext): P
         summary: "A template's public page (HTML): its design with a sample recipient, in each of its languages",
         description:
           "ref is {issuerId}&{templateId} (the & may be URL-encoded); lang chooses one of its languages. Only a template with a published certificate, or one its issuer shows publicly, has a page; a disabled one says so. preview is the previewToken of the templates list (GET /api/templates): with it the issuer's staff see a template that is not public yet, under a banner saying so, never cached or indexed.",
-        params: z.object({ ref: z.string() }),
+        params: refParams,
         querystring: templatePageQuery,
         response: { 200: htmlAnswer('The template page, or the notice that it is disabled') },
       },
@@ -355,7 +367,7 @@ export async function publicPageRoutes(app: FastifyInstance, ctx: AppContext): P
         summary: "A template's thumbnail: an SVG drawn from its design, or a redirect to its distributed-web image",
         description:
           "Only for a template with a published certificate, or one its issuer shows publicly; or with preview, the templates list's previewToken for exactly this template (then cached privately)",
-        params: z.object({ ref: z.string() }),
+        params: refParams,
         querystring: templatePageQuery,
         response: { 200: fileAnswer('image/svg+xml', 'The thumbnail drawn from the design') },
       },
@@ -401,13 +413,7 @@ export async function publicPageRoutes(app: FastifyInstance, ctx: AppContext): P
         summary: 'An import row rendered as its certificate page would be (text/html), for the publication preview',
         description:
           'The answer is a complete HTML document without scripts, meant for a sandboxed iframe srcdoc; logos are embedded as data URIs.',
-        body: z.object({
-          templateId: z.number().int().positive(),
-          row: z
-            .record(z.string().max(200), z.string().max(20_000))
-            .refine((row) => Object.keys(row).length <= 300, 'too many fields'),
-          language: z.string().min(2).max(8).optional(),
-        }),
+        body: previewBody,
         response: { 200: htmlAnswer('The page as the recipient would see it') },
       },
     },

@@ -7,6 +7,17 @@ import { z } from 'zod';
  * JSON string. A resource's route module passes the fields it can sort on and the schema of its filter.
  */
 export function restListQuery<S extends string, F extends z.ZodType>(sortFields: readonly [S, ...S[]], filter: F) {
+  // built once per process for a module's (constant) fields and filter, not again for every app the tests build
+  const built = listQueries.get(sortFields)?.get(filter);
+  if (built) return built as ReturnType<typeof listQuery<S, F>>;
+  const made = listQuery(sortFields, filter);
+  listQueries.set(sortFields, (listQueries.get(sortFields) ?? new WeakMap()).set(filter, made));
+  return made;
+}
+
+const listQueries = new WeakMap<object, WeakMap<z.ZodType, z.ZodType>>();
+
+function listQuery<S extends string, F extends z.ZodType>(sortFields: readonly [S, ...S[]], filter: F) {
   return z.object({
     sort: jsonParam(z.tuple([z.enum(sortFields), z.enum(['ASC', 'DESC'])])).optional(),
     range: jsonParam(

@@ -20,6 +20,17 @@ import {
 } from './responseSchemas';
 import { issuerTemplateParams, notesBody, pathwayBody, templatePayloadSchema } from './templateSchemas';
 
+// the routes' own schemas, built once per process rather than for every app
+const enabledAnswer = z.object({ id: z.number(), enable: z.boolean() });
+const templateSummariesAnswer = z.array(templateSummaryAnswer);
+const templateIdQuery = z.object({ id: z.coerce.number().int().positive() });
+const issuerParams = z.object({ issuer: z.coerce.number().int().positive() });
+const notesAnswer = z.object({ id: z.number(), notes: z.string() });
+const pathwayAnswer = z.object({
+  id: z.number(),
+  pathwayDefinition: z.object({ key: z.string(), def: z.array(z.object({ id: z.number() })) }).nullable(),
+});
+
 /**
  * The template calls of spec 001 section 7. An issuer only ever sees its own templates: a path's {issuer}
  * other than the caller's, or another issuer's template id, is answered 404.
@@ -29,13 +40,12 @@ export async function templateRoutes(app: FastifyInstance, ctx: AppContext): Pro
   const files = ctx.files;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const templates = (action: Action) => ({ access: { resource: 'templates' as const, action } });
-  const enabledAnswer = z.object({ id: z.number(), enable: z.boolean() });
 
   api.get(
     '/api/admin/templates',
     {
       config: templates('list'),
-      schema: { summary: "The issuer's templates", response: { 200: z.array(templateSummaryAnswer) } },
+      schema: { summary: "The issuer's templates", response: { 200: templateSummariesAnswer } },
     },
     async (request) => listTemplates(db, authOf(request).issuer.id),
   );
@@ -46,7 +56,7 @@ export async function templateRoutes(app: FastifyInstance, ctx: AppContext): Pro
       config: templates('show'),
       schema: {
         summary: 'One template with every field (content per language, design, params, tags, counters)',
-        querystring: z.object({ id: z.coerce.number().int().positive() }),
+        querystring: templateIdQuery,
         response: { 200: templateDetailAnswer },
       },
     },
@@ -96,7 +106,7 @@ export async function templateRoutes(app: FastifyInstance, ctx: AppContext): Pro
       config: templates('create'),
       schema: {
         summary: 'Create a badge or registry template from a payload whose logos are already stored images',
-        params: z.object({ issuer: z.coerce.number().int().positive() }),
+        params: issuerParams,
         body: templatePayloadSchema,
         response: { 201: idAnswer },
       },
@@ -170,7 +180,7 @@ export async function templateRoutes(app: FastifyInstance, ctx: AppContext): Pro
         summary: "Save a template's notes (trimmed)",
         params: issuerTemplateParams,
         body: notesBody,
-        response: { 200: z.object({ id: z.number(), notes: z.string() }) },
+        response: { 200: notesAnswer },
       },
     },
     async (request) => {
@@ -189,12 +199,7 @@ export async function templateRoutes(app: FastifyInstance, ctx: AppContext): Pro
         summary: "Set or clear a parent template's pathway (needs the pathway entitlement)",
         params: issuerTemplateParams,
         body: pathwayBody,
-        response: {
-          200: z.object({
-            id: z.number(),
-            pathwayDefinition: z.object({ key: z.string(), def: z.array(z.object({ id: z.number() })) }).nullable(),
-          }),
-        },
+        response: { 200: pathwayAnswer },
       },
     },
     async (request) => {

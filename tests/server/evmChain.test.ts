@@ -39,21 +39,28 @@ const provider = ganache.provider({
 });
 const rpc = (method: string, params: unknown[] = []) =>
   provider.request({ method, params } as never) as Promise<unknown>;
-const transport = custom(provider);
+/**
+ * Blocks mined on demand, the confirmations the adapter waits for: while mining is on, each look at the chain's
+ * head (the adapter's poll once its transaction is mined) first mines an empty block. A test waits for the adapter's
+ * next poll, not for a clock, and the chain mines nothing while nobody looks.
+ */
+let mining = false;
+const startMining = () => {
+  mining = true;
+};
+const stopMining = () => {
+  mining = false;
+};
+const transport = custom({
+  request: async (args: { method: string; params?: unknown }) => {
+    if (mining && args.method === 'eth_blockNumber') await rpc('evm_mine');
+    return provider.request(args as never);
+  },
+});
 const reader = createPublicClient({ transport });
 /** A view function of the deployed contract, read straight from the chain. */
 const readContract = (functionName: 'ownerOf' | 'tokenURI', tokenId: bigint) =>
   reader.readContract({ address: contractAddress, abi: LEDGER_CONTRACT.abi, functionName, args: [tokenId] });
-
-/** Mines an empty block every few milliseconds while on: the confirmations the adapter waits for. */
-let miner: NodeJS.Timeout | null = null;
-const startMining = () => {
-  miner ??= setInterval(() => void rpc('evm_mine'), 25);
-};
-const stopMining = () => {
-  if (miner) clearInterval(miner);
-  miner = null;
-};
 
 async function until<T>(read: () => Promise<T | undefined | null | false>, what: string, ms = 10_000): Promise<T> {
   const end = Date.now() + ms;
