@@ -290,7 +290,7 @@ describe.each(TEST_DATABASES)('background jobs on %s', (database) => {
 
 /**
  * Two worker processes (the compiled server/main.ts, LAUREL_ROLE=worker) on the test's database; the one signing a campaign of
- * a few thousand certificates is killed with SIGKILL mid-signing; the other takes the job up once its lease lapsed
+ * two thousand certificates is killed with SIGKILL mid-signing; the other takes the job up once its lease lapsed
  * (on PostgreSQL: pg-boss's maintenance expires it and it is retried)
  * and every certificate ends with one credential, those stored before the kill unchanged, the campaign Done once.
  */
