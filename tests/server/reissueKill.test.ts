@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
 import path from 'node:path';
+import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CERTIFICATE_STATUS } from '../../domain/certificates';
@@ -17,7 +17,7 @@ const ROWS = 3000;
 /**
  * Issue 28, "the whole operation is one transaction (a crash leaves either the old or the new state, never both or
  * neither)": a server process re-issuing 3,000 certificates is killed with SIGKILL while its transaction is open (on
- * PostgreSQL: seen holding a transaction id in pg_stat_activity; on SQLite: its write-ahead log growing), then the
+ * PostgreSQL: seen holding a transaction id in pg_stat_activity; on SQLite: seen holding the write lock), then the
  * database is read by another process: the old certificates are all still valid, no correction campaign, no
  * replacement, no credit spent. The same re-issue retried under its Idempotency-Key then replaces each one once.
  */
@@ -46,6 +46,7 @@ describe.each(TEST_DATABASES)('a re-issue killed with SIGKILL midway on %s', (da
   }, 120_000);
 
   afterAll(async () => {
+    lockProbe?.close();
     if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     await t?.close();
   });
@@ -98,18 +99,31 @@ describe.each(TEST_DATABASES)('a re-issue killed with SIGKILL midway on %s', (da
       ).n,
     );
 
-  /** Whether a session other than ours holds a write transaction (PostgreSQL) or the WAL grew past `walBefore`. */
-  const midTransaction = (walBefore: number) => async () => {
+  /**
+   * Whether another session holds a write transaction. PostgreSQL: a session with a transaction id. SQLite: the write
+   * lock, seen held by a connection of ours that tries to take it without waiting, at three looks in a row (15 ms and
+   * more), so that a short write is not taken for the re-issue's (which holds it from its first statement to its
+   * commit). The write-ahead log's size was not enough: while the page cache holds a transaction's pages it grows only
+   * at the commit, and a kill on seeing it could land after the commit.
+   */
+  let lockProbe: SQLite.Database | null = null;
+  let heldLooks = 0;
+  const midTransaction = async () => {
     if (isPostgres(db())) {
       const rows = await sql<{ n: number | string }>`select count(*) as n from pg_stat_activity
         where datname = current_database() and pid <> pg_backend_pid() and backend_xid is not null`.execute(db());
       return Number(rows.rows[0]?.n ?? 0) > 0;
     }
-    return walSize() > walBefore + 256 * 1024;
-  };
-  const walSize = () => {
-    const wal = path.join(t.config.dataDir, 'laurel.db-wal');
-    return fs.existsSync(wal) ? fs.statSync(wal).size : 0;
+    lockProbe ??= new SQLite(path.join(t.config.dataDir, 'laurel.db'), { timeout: 0 });
+    try {
+      lockProbe.exec('BEGIN IMMEDIATE');
+      lockProbe.exec('ROLLBACK');
+      heldLooks = 0;
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'SQLITE_BUSY') throw error;
+      heldLooks += 1;
+    }
+    return heldLooks >= 3;
   };
 
   it('leaves the old state whole, and the retry replaces each certificate once', async () => {
@@ -125,12 +139,11 @@ describe.each(TEST_DATABASES)('a re-issue killed with SIGKILL midway on %s', (da
       headers: { ...headers, 'content-type': 'application/json', 'idempotency-key': 'reissue-killed' },
       body,
     };
-    const walBefore = walSize();
     const answer = fetch(`${server.url}/api/admin/certificates/reissue`, request).then(
       (response) => response.status,
       () => 'no answer' as const,
     );
-    await waitFor('the re-issue transaction to be open', midTransaction(walBefore), 60_000, 5);
+    await waitFor('the re-issue transaction to be open', midTransaction, 60_000, 5);
     server.process.kill('SIGKILL');
     await new Promise((resolve) => server.process.once('exit', resolve));
     expect(await answer, 'the process died before it answered').toBe('no answer');
