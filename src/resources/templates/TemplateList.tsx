@@ -111,19 +111,25 @@ function TemplateListView() {
   const [search, setSearch] = useState(filters.search);
   const sentSearch = useRef(filters.search);
   // react-admin's own debounced setFilters applies the query of the render that typed, so a sort chosen
-  // during the pause was undone when it fired: the pause here sends the search with the latest view instead
+  // during the pause was undone when it fired: the pause here sends the search with the latest view instead. The
+  // pause's end is a state change, applied by an effect after the next render, whose setFilters has seen every
+  // change made before it (a sort chosen just before the timer fired, not yet drawn, was put back under load)
   const latestList = useRef({ filters, setFilters });
   latestList.current = { filters, setFilters };
   const searchTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(searchTimer.current), []);
+  const [pausedSearch, setPausedSearch] = useState<string | null>(null);
+  useEffect(() => {
+    if (pausedSearch === null) return;
+    setPausedSearch(null);
+    const { filters: now, setFilters: apply } = latestList.current;
+    apply(toListFilter({ ...now, search: pausedSearch }), {}, false);
+  }, [pausedSearch]);
   const typeSearch = (text: string) => {
     setSearch(text);
     sentSearch.current = text;
     clearTimeout(searchTimer.current);
-    searchTimer.current = setTimeout(() => {
-      const { filters: now, setFilters: apply } = latestList.current;
-      apply(toListFilter({ ...now, search: text }), {}, false);
-    }, SEARCH_PAUSE_MS);
+    searchTimer.current = setTimeout(() => setPausedSearch(text), SEARCH_PAUSE_MS);
   };
   useEffect(() => {
     if (filters.search !== sentSearch.current) {
