@@ -9,6 +9,7 @@ import {
   type BadgeElement,
   type BadgeModel,
 } from '../domain/badgeImage/model';
+import type { LaurelApp } from '../server/app';
 import { defaultLibrary } from '../server/services/badgeLibrary/defaultLibrary';
 import { iconCatalogue } from '../server/services/badgeLibrary/icons';
 import { renderPng } from '../server/services/badgeLibrary/thumbnails';
@@ -58,8 +59,14 @@ export function busyModel(count: number): BadgeModel {
 }
 
 /** A session token through the real calls: login, the link that arrives over SMTP, exchange. */
-async function signIn(baseURL: string, mailbox: Awaited<ReturnType<typeof startSmtpSink>>): Promise<string> {
+async function signIn(
+  app: LaurelApp,
+  baseURL: string,
+  mailbox: Awaited<ReturnType<typeof startSmtpSink>>,
+): Promise<string> {
   await fetch(`${baseURL}/api/admin/login?email=${encodeURIComponent(ADMIN)}`, { method: 'POST' });
+  // the request queues the mail (issue 27) and a bench server polls no jobs: its worker's pass sends it
+  await app.laurel.jobs.runUntilIdle();
   const secret = new URL(loginLinkIn(await mailbox.waitFor(ADMIN))).pathname.split('/').pop();
   const exchange = await fetch(`${baseURL}/api/admin/login/token`, {
     method: 'POST',
@@ -148,7 +155,7 @@ export async function designerBench(): Promise<void> {
     process.env.LAUREL_BENCH_WEB_ROOT,
   );
   try {
-    const token = await signIn(baseURL, mailbox);
+    const token = await signIn(app, baseURL, mailbox);
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
     const { db } = app.laurel;
     await markReturningUser(db, ADMIN);
