@@ -1,4 +1,5 @@
 import type { Kysely, Updateable } from 'kysely';
+import { compiledOnce } from '../db/compiledOnce';
 import { nowIso } from '../db/clock';
 import type { Database, IssuerTable, NewIssuer } from '../db/schema';
 import { parseIssuer, parseIssuerParams, type ParsedIssuer } from './issuerRows';
@@ -129,6 +130,12 @@ export async function getIssuer(db: Kysely<Database>, id: number): Promise<Parse
   return parseIssuer(await db.selectFrom('issuers').selectAll().where('id', '=', id).executeTakeFirstOrThrow());
 }
 
+/** Compiled once: the public certificate page reads an issuer's params at every visit. */
+const issuerParamsQuery = compiledOnce(
+  (db: Kysely<Database>, issuerId: number) => db.selectFrom('issuers').select('params').where('id', '=', issuerId),
+  [-1],
+);
+
 /**
  * The issuer's params as stored (the JSON text, for a write that must find them unchanged) and parsed, or undefined
  * when there is no such issuer.
@@ -137,7 +144,7 @@ export async function findIssuerParams(
   db: Kysely<Database>,
   issuerId: number,
 ): Promise<{ stored: string; parsed: Record<string, unknown> } | undefined> {
-  const row = await db.selectFrom('issuers').select('params').where('id', '=', issuerId).executeTakeFirst();
+  const [row] = await issuerParamsQuery(db, issuerId);
   return row && { stored: row.params, parsed: parseIssuerParams(row.params) };
 }
 

@@ -1,5 +1,6 @@
 import { sql, type Insertable, type Kysely } from 'kysely';
 import { CERTIFICATE_STATUS, REPLACEABLE_STATUSES, type ReplacementKind } from '../../domain/certificates';
+import { compiledOnce } from '../db/compiledOnce';
 import { isPostgres } from '../db/migrationHelpers';
 import type { Certificate, CertificateReplacementTable, Database } from '../db/schema';
 
@@ -169,19 +170,44 @@ export async function findReplacementsOf(
   return found;
 }
 
-/** A renewed certificate's page: when it was renewed and the key of its renewal (issue 28). */
-export function findRenewalOf(
-  db: Kysely<Database>,
-  oldKey: string,
-): Promise<{ new_key: string; created_at: string } | undefined> {
-  return db
-    .selectFrom('certificate_replacements as r')
-    .innerJoin('certificates as old', 'old.id', 'r.old_certificate_id')
-    .innerJoin('certificates as new', 'new.id', 'r.new_certificate_id')
-    .select(['new.key as new_key', 'r.created_at'])
-    .where('old.key', '=', oldKey)
-    .where('r.kind', '=', 'renewal')
-    .executeTakeFirst();
+/** A certificate's renewal links: the one that renewed it (when), and the one it renews (issue 28). */
+export interface RenewalLinks {
+  renewal?: { new_key: string; created_at: string };
+  renews?: { old_key: string };
+}
+
+/**
+ * Both sides of a certificate's renewal in one statement, compiled once: the public page asks at every visit.
+ * `renewal` and `renews` are literals, so that the only parameters are the key, given twice.
+ */
+const renewalLinksQuery = compiledOnce(
+  (db: Kysely<Database>, oldKey: string, newKey: string) =>
+    db
+      .selectFrom('certificate_replacements as r')
+      .innerJoin('certificates as old', 'old.id', 'r.old_certificate_id')
+      .innerJoin('certificates as new', 'new.id', 'r.new_certificate_id')
+      .select([sql.lit<'renewal' | 'renews'>('renewal').as('side'), 'new.key as other_key', 'r.created_at'])
+      .where('old.key', '=', oldKey)
+      .where('r.kind', '=', sql.lit<ReplacementKind>('renewal'))
+      .unionAll((union) =>
+        union
+          .selectFrom('certificate_replacements as r')
+          .innerJoin('certificates as old', 'old.id', 'r.old_certificate_id')
+          .innerJoin('certificates as new', 'new.id', 'r.new_certificate_id')
+          .select([sql.lit<'renewal' | 'renews'>('renews').as('side'), 'old.key as other_key', 'r.created_at'])
+          .where('new.key', '=', newKey)
+          .where('r.kind', '=', sql.lit<ReplacementKind>('renewal')),
+      ),
+  ['sample-old-key', 'sample-new-key'],
+);
+
+export async function findRenewalLinks(db: Kysely<Database>, key: string): Promise<RenewalLinks> {
+  const links: RenewalLinks = {};
+  for (const row of await renewalLinksQuery(db, key, key)) {
+    if (row.side === 'renewal') links.renewal ??= { new_key: row.other_key, created_at: row.created_at };
+    else links.renews ??= { old_key: row.other_key };
+  }
+  return links;
 }
 
 /** The certificates of `ids` already renewed: id → the renewal's key (a page of report or search rows, one query). */
@@ -197,34 +223,25 @@ export async function renewalsOf(db: Kysely<Database>, ids: readonly number[]): 
   return new Map(rows.map((row) => [row.old_certificate_id, row.new_key]));
 }
 
-/** A renewal's page: the key and expiry of the certificate it renews. */
-export function findRenewedBy(
-  db: Kysely<Database>,
-  newKey: string,
-): Promise<{ old_key: string; old_expiration: string | null } | undefined> {
-  return db
-    .selectFrom('certificate_replacements as r')
-    .innerJoin('certificates as old', 'old.id', 'r.old_certificate_id')
-    .innerJoin('certificates as new', 'new.id', 'r.new_certificate_id')
-    .select(['old.key as old_key', 'old.expiration_date as old_expiration'])
-    .where('new.key', '=', newKey)
-    .where('r.kind', '=', 'renewal')
-    .executeTakeFirst();
-}
-
 /** What the old certificate's public page says: when, why, and the key of the certificate that replaced it. */
-export function findReplacementOf(
+export async function findReplacementOf(
   db: Kysely<Database>,
   oldKey: string,
 ): Promise<{ new_key: string; reason: string; created_at: string } | undefined> {
-  return db
-    .selectFrom('certificate_replacements as r')
-    .innerJoin('certificates as old', 'old.id', 'r.old_certificate_id')
-    .innerJoin('certificates as new', 'new.id', 'r.new_certificate_id')
-    .select(['new.key as new_key', 'r.reason', 'r.created_at'])
-    .where('old.key', '=', oldKey)
-    .executeTakeFirst();
+  const [row] = await replacementOfQuery(db, oldKey);
+  return row;
 }
+
+const replacementOfQuery = compiledOnce(
+  (db: Kysely<Database>, oldKey: string) =>
+    db
+      .selectFrom('certificate_replacements as r')
+      .innerJoin('certificates as old', 'old.id', 'r.old_certificate_id')
+      .innerJoin('certificates as new', 'new.id', 'r.new_certificate_id')
+      .select(['new.key as new_key', 'r.reason', 'r.created_at'])
+      .where('old.key', '=', oldKey),
+  ['sample-key'],
+);
 
 /** One replacement of a campaign's new certificates, with what its recipient's mail needs. */
 export interface CampaignReplacement {

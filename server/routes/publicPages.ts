@@ -14,7 +14,7 @@ import { type CertificatePageRow, findCertificatePageRow } from '../repositories
 import { findIssuerParams } from '../repositories/issuers';
 import { findIssuerTemplate, findPublicIssuerTemplate } from '../repositories/templates';
 import type { ParsedTemplate } from '../repositories/templateRows';
-import { findRenewalOf, findRenewedBy, findReplacementOf } from '../repositories/replacements';
+import { findRenewalLinks, findReplacementOf } from '../repositories/replacements';
 import { certificateState } from '../services/rendering/certificateState';
 import type { FileStore } from '../services/files/fileStore';
 import {
@@ -211,11 +211,14 @@ export async function publicPageRoutes(app: FastifyInstance, ctx: AppContext): P
       // a replaced certificate's page says when, why, and links the one that replaced it (issue 28)
       const replacement = state === 'replaced' ? ((await findReplacementOf(db, key)) ?? null) : null;
       // a renewed one (still valid until its own expiry) links its renewal; a renewal links the one it renews
-      const renewal = state === 'valid' || state === 'expired' ? ((await findRenewalOf(db, key)) ?? null) : null;
-      const renews = renewal ? null : ((await findRenewedBy(db, key)) ?? null);
+      const links = await findRenewalLinks(db, key);
+      const renewal = state === 'valid' || state === 'expired' ? (links.renewal ?? null) : null;
+      const renews = renewal ? null : (links.renews ?? null);
       const issuerParams = await findIssuerParams(db, certificate.issuer_id);
       const pageName = PageCache.nameOf(key, request.query.lang ?? null, brandName(request));
-      const inputs = [certificate, template, state, replacement, renewal, renews, issuerParams?.stored];
+      // the template's stored columns, not their parsed copy: the same inputs, half the comparing
+      const { parsed: _parsed, ...templateColumns } = template;
+      const inputs = [certificate, templateColumns, state, replacement, renewal, renews, issuerParams?.stored];
       const cached = certificatePages.get(pageName, inputs);
       if (cached !== undefined) return sendPage(reply, 200, cached, CERTIFICATE_CACHE);
       const languages = certificateLanguages(certificate);
