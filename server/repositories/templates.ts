@@ -1,7 +1,7 @@
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import { nowIso } from '../db/clock';
 import { compiledOnce } from '../db/compiledOnce';
-import type { Database, NewTemplate, TemplateUpdate } from '../db/schema';
+import type { Database, NewTemplate, Template, TemplateUpdate } from '../db/schema';
 import type { PathwayDefinition } from '../../domain/templates';
 import { cstyleLayout, parsePathwayDefinition, parseTemplate, type ParsedTemplate } from './templateRows';
 
@@ -46,6 +46,19 @@ export async function findIssuerTemplate(
 ): Promise<ParsedTemplate | undefined> {
   const [row] = await issuerTemplateQuery(db, issuerId, id);
   return row && parseTemplate(row);
+}
+
+/**
+ * The same read for the public certificate page, whose cache compares the stored row: the row, and its parse (the
+ * one parseTemplate) run only when the page is drawn, not at each visit answered from the cache.
+ */
+export async function findIssuerTemplateForPage(
+  db: Kysely<Database>,
+  issuerId: number,
+  id: number,
+): Promise<{ row: Template; parse(): ParsedTemplate } | undefined> {
+  const [row] = await issuerTemplateQuery(db, issuerId, id);
+  return row && { row, parse: () => parseTemplate(row) };
 }
 
 /**

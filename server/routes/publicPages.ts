@@ -12,7 +12,7 @@ import { NFT_CLAIM_PATH } from '../../domain/nftClaims';
 import { serverLanguage, translate } from '../i18n';
 import { type CertificatePageRow, findCertificatePageRow } from '../repositories/certificates';
 import { findIssuerParams } from '../repositories/issuers';
-import { findIssuerTemplate, findPublicIssuerTemplate } from '../repositories/templates';
+import { findIssuerTemplate, findIssuerTemplateForPage, findPublicIssuerTemplate } from '../repositories/templates';
 import type { ParsedTemplate } from '../repositories/templateRows';
 import { findRenewalLinks, findReplacementOf } from '../repositories/replacements';
 import { certificateState } from '../services/rendering/certificateState';
@@ -204,8 +204,8 @@ export async function publicPageRoutes(app: FastifyInstance, ctx: AppContext): P
         const html = renderNoticePage('deleted', certificate.language, brandName(request), verify);
         return sendPage(reply, 410, html, CERTIFICATE_CACHE);
       }
-      const template = await findIssuerTemplate(db, certificate.issuer_id, certificate.template_id);
-      if (!template) return notFoundPage(request, reply, certificate.language);
+      const stored = await findIssuerTemplateForPage(db, certificate.issuer_id, certificate.template_id);
+      if (!stored) return notFoundPage(request, reply, certificate.language);
       // a person's visit, counted before the page cache answers (issue 31): machines and repeats of the day are not
       ctx.activity.record(request, key, 'view');
       // a replaced certificate's page says when, why, and links the one that replaced it (issue 28)
@@ -216,11 +216,11 @@ export async function publicPageRoutes(app: FastifyInstance, ctx: AppContext): P
       const renews = renewal ? null : (links.renews ?? null);
       const issuerParams = await findIssuerParams(db, certificate.issuer_id);
       const pageName = PageCache.nameOf(key, request.query.lang ?? null, brandName(request));
-      // the template's stored columns, not their parsed copy: the same inputs, half the comparing
-      const { parsed: _parsed, ...templateColumns } = template;
-      const inputs = [certificate, templateColumns, state, replacement, renewal, renews, issuerParams?.stored];
+      // the template's stored row: a page answered from the cache never parses it
+      const inputs = [certificate, stored.row, state, replacement, renewal, renews, issuerParams?.stored];
       const cached = certificatePages.get(pageName, inputs);
       if (cached !== undefined) return sendPage(reply, 200, cached, CERTIFICATE_CACHE);
+      const template = stored.parse();
       const languages = certificateLanguages(certificate);
       const language = languages.find((code) => code === request.query.lang) ?? certificate.language;
       const view = credentialView(
