@@ -83,6 +83,11 @@ describe('a PostgreSQL restart under load', () => {
   });
 
   const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  /** Waits until `done()` is true or `ms` have passed (the expectations after it tell which). */
+  async function within(done: () => boolean, ms: number): Promise<void> {
+    const end = Date.now() + ms;
+    while (!done() && Date.now() < end) await sleep(50);
+  }
 
   async function health(): Promise<{ status: number; body: Record<string, unknown> } | null> {
     try {
@@ -131,7 +136,8 @@ describe('a PostgreSQL restart under load', () => {
     const load = Promise.all([0, 1, 2, 3].map(publishLoop));
     // awaited after the restarts: handled from now on, so a failure meanwhile fails the test there, not the process
     load.catch(() => undefined);
-    await sleep(1500);
+    // a few publishes committed, rather than a fixed 1.5 s of the load (the load is most of the test's CPU)
+    await within(() => committed.length >= 4, 15_000);
     const beforeRestart = committed.length;
     expect(beforeRestart, 'publishes commit before the restart').toBeGreaterThan(0);
 
@@ -156,7 +162,8 @@ describe('a PostgreSQL restart under load', () => {
     expect(upAgain, `the server answered healthy within 10 s of the restart:\n${output}`).not.toBeNull();
 
     const afterRecovery = committed.length;
-    await sleep(2000);
+    // a few more publishes committed after the recovery, rather than a fixed 2 s of the load
+    await within(() => committed.length >= afterRecovery + 4, 15_000);
     loading = false;
     await load;
     expect(committed.length, 'publishes commit again after the restart').toBeGreaterThan(afterRecovery);
