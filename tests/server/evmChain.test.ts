@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createPublicClient, custom, getAddress, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { chainTokenId } from '../../server/services/ledger/chain';
@@ -62,21 +62,17 @@ const reader = createPublicClient({ transport });
 const readContract = (functionName: 'ownerOf' | 'tokenURI', tokenId: bigint) =>
   reader.readContract({ address: contractAddress, abi: LEDGER_CONTRACT.abi, functionName, args: [tokenId] });
 
-async function until<T>(
-  read: () => Promise<T | undefined | null | false>,
-  what: string,
-  ms = 10_000,
-  everyMs = 20,
-): Promise<T> {
+async function until<T>(read: () => Promise<T | undefined | null | false>, what: string, ms = 10_000): Promise<T> {
   const end = Date.now() + ms;
   for (;;) {
     const value = await read();
     if (value) return value;
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, everyMs));
+    await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
 
+// a fresh contract per test: each test's fresh database numbers its issuer 1 again
 const deploy = (owner?: Hex) =>
   deployLedgerContract({
     owner,
@@ -88,22 +84,6 @@ const deploy = (owner?: Hex) =>
     resendAfterMs: 1000,
     pollMs: 20,
   });
-/**
- * A fresh chain per test (each test's fresh database numbers its issuer 1 again): the two contracts (one owned by
- * each signer) are deployed once, and every test ends by putting the chain back to the snapshot taken just after,
- * as a deployment per test left it, rather than deploying again.
- */
-const contracts = new Map<Hex, Hex>();
-let deployed: unknown;
-beforeAll(async () => {
-  for (const key of [RICH_KEY, POOR_KEY]) contracts.set(key, await deploy(privateKeyToAccount(key).address));
-  deployed = await rpc('evm_snapshot');
-});
-async function freshChain() {
-  expect(await rpc('evm_revert', [deployed])).toBe(true);
-  // a snapshot is used up by its revert
-  deployed = await rpc('evm_snapshot');
-}
 let contractAddress: Hex;
 afterAll(async () => {
   stopMining();
@@ -115,11 +95,10 @@ describe.each(TEST_DATABASES)('the EVM adapter anchoring NFT campaigns on %s', (
   afterEach(async () => {
     stopMining();
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-    await freshChain();
   });
 
   async function setUp(options: Partial<EvmChainOptions> = {}) {
-    contractAddress = contracts.get(options.privateKey ?? RICH_KEY) as Hex;
+    contractAddress = await deploy(privateKeyToAccount(options.privateKey ?? RICH_KEY).address);
     const chain = new EvmChain({
       transport,
       chainId: CHAIN_ID,
@@ -232,8 +211,7 @@ describe.each(TEST_DATABASES)('the EVM adapter anchoring NFT campaigns on %s', (
     expect(await t.chain.anchoredRoot(t.issuerId, 2)).toBeNull();
 
     starve = false;
-    // the job's next attempt, after its retry delay (2 s on SQLite, 2-4 s with pg-boss): looked for every 200 ms,
-    // not run through the queue 50 times a second while it waits
+    // the job's next attempt, after its retry delay
     await until(
       async () => {
         await t.app.laurel.jobs.runUntilIdle();
@@ -241,7 +219,6 @@ describe.each(TEST_DATABASES)('the EVM adapter anchoring NFT campaigns on %s', (
       },
       'the retried job',
       15_000,
-      200,
     );
     const [confirmed] = await t.transactions();
     expect(confirmed.status).toBe('confirmed');
