@@ -31,6 +31,9 @@ export const accountSchema = z.object({
   }),
 });
 
+// the routes' own schemas, built once per process rather than for every app
+const issuerAccountParams = z.object({ id: z.coerce.number().int().positive() });
+
 /** The plan and usage of the My plan page (spec 000 section 2.14), for every signed-in user of the issuer. */
 export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -43,7 +46,7 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
           "The issuer's account: plan, trial end, anniversary, verification, currency and this plan year's usage",
         description:
           'Every signed-in user of the issuer may read it (another issuer is 404). Usage counts the certificates and the distinct recipient addresses published since usage.since, the start of the current plan year.',
-        params: z.object({ id: z.coerce.number().int().positive() }),
+        params: issuerAccountParams,
         response: { 200: accountSchema },
       },
     },

@@ -11,6 +11,27 @@ import { insertApiKey, listApiKeys, revokeApiKey } from '../repositories/apiKeys
 
 const levels = API_KEY_LEVELS.map((l) => l.level as number);
 
+// the routes' own schemas, built once per process rather than for every app
+const apikeyBody = z.object({
+  level: z
+    .number()
+    .int()
+    .refine((value) => levels.includes(value), 'unknown level'),
+});
+const apikeyAnswer201 = z.object({ id: z.number(), token: z.string() });
+const apikeysAnswer = z.array(
+  z.object({
+    id: z.number(),
+    level: z.number(),
+    createdAt: z.string(),
+    createdBy: z.string().nullable(),
+    lastUsedAt: z.string().nullable(),
+    revokedAt: z.string().nullable(),
+  }),
+);
+const apikeyQuery = z.object({ id: z.coerce.number().int() });
+const apikeyAnswer = z.object({ id: z.number() });
+
 /**
  * API keys (spec 000 sections 2.9 and 7): generated, listed and revoked by an Administrator in person;
  * the key itself is shown once and only its hash is kept.
@@ -25,14 +46,9 @@ export async function apiKeyRoutes(app: FastifyInstance, ctx: AppContext): Promi
       config: config('create'),
       schema: {
         summary: 'Generate an API key with the rights of a level (1 technical/admin, 6 manager, 2 publisher, 3 reader)',
-        body: z.object({
-          level: z
-            .number()
-            .int()
-            .refine((value) => levels.includes(value), 'unknown level'),
-        }),
+        body: apikeyBody,
         description: 'The key (token) is in this answer once and never again.',
-        response: { 201: z.object({ id: z.number(), token: z.string() }) },
+        response: { 201: apikeyAnswer201 },
       },
     },
     async (request, reply) => {
@@ -55,16 +71,7 @@ export async function apiKeyRoutes(app: FastifyInstance, ctx: AppContext): Promi
       schema: {
         summary: "The issuer's API keys (never the keys themselves)",
         response: {
-          200: z.array(
-            z.object({
-              id: z.number(),
-              level: z.number(),
-              createdAt: z.string(),
-              createdBy: z.string().nullable(),
-              lastUsedAt: z.string().nullable(),
-              revokedAt: z.string().nullable(),
-            }),
-          ),
+          200: apikeysAnswer,
         },
       },
     },
@@ -87,8 +94,8 @@ export async function apiKeyRoutes(app: FastifyInstance, ctx: AppContext): Promi
       config: config('delete'),
       schema: {
         summary: 'Revoke an API key',
-        querystring: z.object({ id: z.coerce.number().int() }),
-        response: { 200: z.object({ id: z.number() }) },
+        querystring: apikeyQuery,
+        response: { 200: apikeyAnswer },
       },
     },
     async (request) => {

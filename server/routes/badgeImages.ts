@@ -46,6 +46,9 @@ const bodySchema = z.object({
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 
+// the routes' own schemas, built once per process rather than for every app
+const badgeImageSummariesAnswer = z.array(summarySchema);
+
 /**
  * The badge image library (spec 002 sections 2.5 and 7) on REST conventions, mapped by ra-data-simple-rest (issue
  * 13): GET/POST /api/badge-images, GET/PUT/DELETE /api/badge-images/:id. The same rows, rules and service functions
@@ -68,7 +71,7 @@ export async function badgeImageRoutes(app: FastifyInstance, ctx: AppContext): P
           'a case- and accent-insensitive order), range=[0,23] (at most 500), filter={"q":"weld","id":[1,2]} (q: the ' +
           'name contains the text in any case). The issuer gets the default library the first time it is read.',
         querystring: restListQuery(LIBRARY_SORTS, filterSchema),
-        response: { 200: z.array(summarySchema) },
+        response: { 200: badgeImageSummariesAnswer },
       },
     },
     async (request, reply) => {

@@ -24,6 +24,23 @@ import {
 const DETAILS_LIMIT = 200;
 const ids = z.array(z.number().int().positive()).max(1000);
 
+// the routes' own schemas, built once per process rather than for every app
+const badgeLibListQuery = z.object({ models: z.enum(['true', 'false']).optional() });
+const badgeLibDetailsBody = z.object({ ids, limit: z.number().int().min(1).max(DETAILS_LIMIT).default(DETAILS_LIMIT) });
+const badgeLibModelBody = z.object({
+  id: z.union([z.number().int().positive(), z.literal(''), z.null()]).optional(),
+  name: z.string().max(1000).describe(`not blank, at most ${IMAGE_NAME_MAX_LENGTH} characters once trimmed`),
+  model: z.unknown(),
+});
+const deleteBadgeLibModelBody = z.object({ ids: ids.min(1) });
+const badgeLibModelAnswer = z.object({ deleted: z.number() });
+const badgeLibRenderBody = z.object({
+  model: z.unknown(),
+  size: z.number().int().min(16).max(1024).default(EXPORT_SIZE),
+});
+const badgeLibRenderAnswer = z.object({ png: z.string().describe('a PNG data URL') });
+const badgeLibFontsParams = z.object({ file: z.string().max(100) });
+
 /**
  * The badge image library (spec 002 sections 2.5 and 7): everyone reads it, users who can publish change it, and
  * an issuer only ever reaches its own images. The icon catalogue and the font manifest serve the designer.
@@ -40,7 +57,7 @@ export async function badgeLibraryRoutes(app: FastifyInstance, ctx: AppContext):
         summary:
           "The issuer's badge images: a map from id to name and model (`models=false`: name and dates only, what the " +
           'library page needs to lay out its tiles)',
-        querystring: z.object({ models: z.enum(['true', 'false']).optional() }),
+        querystring: badgeLibListQuery,
         response: { 200: libraryListAnswer },
       },
     },
@@ -53,7 +70,7 @@ export async function badgeLibraryRoutes(app: FastifyInstance, ctx: AppContext):
       config: config('show'),
       schema: {
         summary: 'Name, model and PNG thumbnail of some of the issuer’s badge images',
-        body: z.object({ ids, limit: z.number().int().min(1).max(DETAILS_LIMIT).default(DETAILS_LIMIT) }),
+        body: badgeLibDetailsBody,
         response: { 200: libraryDetailsAnswer },
       },
     },
@@ -68,11 +85,7 @@ export async function badgeLibraryRoutes(app: FastifyInstance, ctx: AppContext):
         summary:
           'Save a badge image (an empty id creates one and answers its id); the name and model are validated as ' +
           'the REST resource /api/badge-images does (the same service)',
-        body: z.object({
-          id: z.union([z.number().int().positive(), z.literal(''), z.null()]).optional(),
-          name: z.string().max(1000).describe(`not blank, at most ${IMAGE_NAME_MAX_LENGTH} characters once trimmed`),
-          model: z.unknown(),
-        }),
+        body: badgeLibModelBody,
         response: { 200: idAnswer },
       },
     },
@@ -93,8 +106,8 @@ export async function badgeLibraryRoutes(app: FastifyInstance, ctx: AppContext):
       config: config('delete'),
       schema: {
         summary: 'Delete some of the issuer’s badge images',
-        body: z.object({ ids: ids.min(1) }),
-        response: { 200: z.object({ deleted: z.number() }) },
+        body: deleteBadgeLibModelBody,
+        response: { 200: badgeLibModelAnswer },
       },
     },
     async (request) => ({ deleted: await deleteLibraryImages(ctx.db, authOf(request).issuer.id, request.body.ids) }),
@@ -106,8 +119,8 @@ export async function badgeLibraryRoutes(app: FastifyInstance, ctx: AppContext):
       config: config('show'),
       schema: {
         summary: 'A model rendered to a PNG (480x480 by default): the image "Add image to badge" hands to the editor',
-        body: z.object({ model: z.unknown(), size: z.number().int().min(16).max(1024).default(EXPORT_SIZE) }),
-        response: { 200: z.object({ png: z.string().describe('a PNG data URL') }) },
+        body: badgeLibRenderBody,
+        response: { 200: badgeLibRenderAnswer },
       },
     },
     async (request) => {
@@ -149,7 +162,7 @@ export async function badgeLibraryRoutes(app: FastifyInstance, ctx: AppContext):
       config: { auth: 'public' },
       schema: {
         summary: 'A bundled font file',
-        params: z.object({ file: z.string().max(100) }),
+        params: badgeLibFontsParams,
         response: { 200: fileAnswer('font/ttf', 'The TrueType font file') },
       },
     },

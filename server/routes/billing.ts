@@ -50,6 +50,13 @@ const billingAccess = (action: 'show' | 'list' | 'create' | 'edit') => ({
   access: { resource: 'billing' as const, action },
 });
 
+// the routes' own schemas, built once per process rather than for every app
+const billingProductsAnswer = z.array(productSchema);
+const checkoutCurrenciesAnswer = z.array(z.string());
+const accountsUpgradeFeeQuery = z.object({ product: z.string().max(100) });
+const accountsPlanBody = z.object({ product: z.string().max(100), expected_fee: z.number().int().nonnegative() });
+const accountsInvoicesAnswer = z.array(invoiceSchema);
+
 /**
  * The billing service calls of spec 000 section 7 under /api/billing, over the BillingProvider adapter. Reading
  * the products, currencies, account and usage is for every signed-in user of the issuer (My plan); buying,
@@ -86,7 +93,7 @@ export async function billingRoutes(
         summary: 'The self-service products on sale, with their prices',
         description:
           'Each product is a pack of credits (limit) that puts the account on its plan. Prices are per_unit (unit_amount each) or tiered (graduated: each unit at its tier), in minor units, with currency_options for every currency sold.',
-        response: { 200: z.array(productSchema) },
+        response: { 200: billingProductsAnswer },
       },
     },
     () => provider.listProducts(),
@@ -98,7 +105,7 @@ export async function billingRoutes(
       config: readAccess,
       schema: {
         summary: 'The currencies a checkout takes (ISO 4217, EUR first)',
-        response: { 200: z.array(z.string()) },
+        response: { 200: checkoutCurrenciesAnswer },
       },
     },
     () => provider.currencies(),
@@ -213,7 +220,7 @@ export async function billingRoutes(
         description:
           "amount is the difference of the two packs' prices in the account's currency (minor units). 409 NO_PLAN_PRODUCT without a held pack, NOT_AN_UPGRADE for a pack not larger.",
         params: issuerParams,
-        querystring: z.object({ product: z.string().max(100) }),
+        querystring: accountsUpgradeFeeQuery,
         response: { 200: moneySchema },
       },
     },
@@ -229,7 +236,7 @@ export async function billingRoutes(
         description:
           "expected_fee is the amount GET upgrade-fee answered; when the fee is no longer that, nothing changes and the answer is 409 FEE_CHANGED with the current amount. Adds the difference of the packs' credits to the credit log and an invoice, in one transaction.",
         params: issuerParams,
-        body: z.object({ product: z.string().max(100), expected_fee: z.number().int().nonnegative() }),
+        body: accountsPlanBody,
         response: { 200: accountSchema },
       },
     },
@@ -244,7 +251,7 @@ export async function billingRoutes(
       schema: {
         summary: "The issuer's invoices, newest first",
         params: issuerParams,
-        response: { 200: z.array(invoiceSchema) },
+        response: { 200: accountsInvoicesAnswer },
       },
     },
     (request) => provider.listInvoices(ownIssuer(request, request.params.issuer).id),

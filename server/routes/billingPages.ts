@@ -38,6 +38,9 @@ th{font-size:13px;color:#6b7280;font-weight:600}td.num,th.num{text-align:right}
 .brand{font-weight:700;color:#1f5c4a;margin-bottom:16px}
 `;
 
+// the routes' own schemas, built once per process rather than for every app
+const idParams = z.object({ id: z.string().max(100) });
+
 /**
  * The built-in billing provider's own pages (issue 18), server-rendered in the buyer's language under the web
  * app's Content-Security-Policy (no script; forms post to this origin): the test-mode checkout and the billing
@@ -51,7 +54,6 @@ export async function billingPageRoutes(
 ): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const product = BRAND_NAMES[chooseBrand(new URL(ctx.config.publicUrl).hostname)];
-  const idParams = z.object({ id: z.string().max(100) });
 
   const page = (reply: FastifyReply, language: Language, title: string, body: string, status = 200) => {
     const t = (key: string, vars?: Record<string, string>) => translate(language, key, vars);

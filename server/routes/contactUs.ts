@@ -83,6 +83,9 @@ function supportFormProblems(form: SupportForm): HelpRequestProblem[] {
   return [...new Set([...cut, ...problems])];
 }
 
+// the routes' own schemas, built once per process rather than for every app
+const contactusAnswer = z.object({ ok: z.literal(true) });
+
 /** POST /api/contactus (spec 000 section 7): the help drawer's support request, mailed to SUPPORT_EMAIL. */
 export async function contactUsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const limiter = ctx.limits.limiter('contact', CONTACT_RATE.perUser, CONTACT_RATE.windowMs);
@@ -106,7 +109,7 @@ export async function contactUsRoutes(app: FastifyInstance, ctx: AppContext): Pr
           description:
             'multipart/form-data: type (question, anomaly or sales team), object (at most 100 characters), description, language (en, fr or es) and up to 4 `files` parts, each a PNG or JPEG image (by content and by name) under 1024 KB. Any signed-in person; 400 names the first broken rule (OBJECT_TOO_LONG, FILE_TOO_BIG, TOO_MANY_FILES, FILE_TYPE_NOT_ALLOWED…) with every one in `problems`, and nothing is sent; 429 after 10 requests in an hour.',
           consumes: ['multipart/form-data'],
-          response: { 200: z.object({ ok: z.literal(true) }) },
+          response: { 200: contactusAnswer },
         },
       },
       async (request) => {

@@ -86,6 +86,19 @@ function translated(error: unknown, request: FastifyRequest): unknown {
   return new AppError(error.statusCode, error.code, message, error.details);
 }
 
+// the routes' own schemas, built once per process rather than for every app
+const correctionRequestsQuery = z.object({
+  status: z.string().max(100).optional(),
+  certificate: z.string().max(256).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+const correctionRequestsAnswer = z.object({ data: z.array(requestView), total: z.number() });
+const correctionRequestsApproveBody = z
+  .object({ message: z.string().max(CORRECTION_ANSWER_MAX_LENGTH).optional() })
+  .nullish();
+const correctionRequestsRefuseBody = z.object({ message: z.string().max(CORRECTION_ANSWER_MAX_LENGTH * 2) });
+
 /**
  * The recipient's correction requests (issue 28). Public: "Request a correction" from a certificate's public page,
  * server-rendered steps behind a code mailed to the certificate's address (send a code → the code, the corrected
@@ -181,13 +194,8 @@ export async function correctionRoutes(app: FastifyInstance, ctx: AppContext): P
         summary: "The recipients' correction requests (issue 28), newest first",
         description:
           'Query status (pending, approved, refused; several separated by commas), certificate (a key), limit (at most 100) and offset. 200 {data, total}.',
-        querystring: z.object({
-          status: z.string().max(100).optional(),
-          certificate: z.string().max(256).optional(),
-          limit: z.coerce.number().int().min(1).max(100).default(50),
-          offset: z.coerce.number().int().min(0).default(0),
-        }),
-        response: { 200: z.object({ data: z.array(requestView), total: z.number() }) },
+        querystring: correctionRequestsQuery,
+        response: { 200: correctionRequestsAnswer },
       },
     },
     async (request) => {
@@ -261,7 +269,7 @@ export async function correctionRoutes(app: FastifyInstance, ctx: AppContext): P
         description:
           'Body {message?} (a note kept with the request). The certificate is re-issued with the changes asked (POST /api/admin/certificates/reissue: one credit unless corrections are free, the recipient’s mail says what changed); 200 the request, approved, with replacementKey. 404 ERR_CORRECTION_NOT_FOUND; 409 ERR_CORRECTION_ANSWERED; the re-issue’s refusals (409 ERR_CERTIFICATE_NOT_REPLACEABLE, 402 NOT_ENOUGH_CREDITS, 400 ERR_PUBLICATION_ERROR).',
         params: idParams,
-        body: z.object({ message: z.string().max(CORRECTION_ANSWER_MAX_LENGTH).optional() }).nullish(),
+        body: correctionRequestsApproveBody,
         response: { 200: requestView },
       },
     },
@@ -282,7 +290,7 @@ export async function correctionRoutes(app: FastifyInstance, ctx: AppContext): P
         summary: 'Refuses a correction request with a message, mailed to the recipient in their language',
         description: `Body {message} (required, at most ${CORRECTION_ANSWER_MAX_LENGTH} characters). Nothing is re-issued. 200 the request, refused. 400 ERR_CORRECTION_ANSWER_REQUIRED; 404 ERR_CORRECTION_NOT_FOUND; 409 ERR_CORRECTION_ANSWERED.`,
         params: idParams,
-        body: z.object({ message: z.string().max(CORRECTION_ANSWER_MAX_LENGTH * 2) }),
+        body: correctionRequestsRefuseBody,
         response: { 200: requestView },
       },
     },

@@ -6,6 +6,12 @@ import type { AppContext } from '../context';
 import { exportCpfFlux } from '../services/cpfExport/exportFlux';
 import { fileAnswer } from './responseSchemas';
 
+// the routes' own schemas, built once per process rather than for every app
+const exportCpfQuery = z.object({
+  templateId: z.coerce.number().int().positive(),
+  campaignId: z.coerce.number().int().positive().optional(),
+});
+
 /** The cpf export of the reports (spec 002 section 7): the register's certification feed as an XML file. */
 export async function cpfExportRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -18,10 +24,7 @@ export async function cpfExportRoutes(app: FastifyInstance, ctx: AppContext): Pr
         summary:
           "A registry template's (or one of its campaigns') valid certificates as the register's certification feed " +
           '(XML, flux-certifications v2.0.0); 422 CPF_DATA_ERRORS lists per certificate what the feed cannot take',
-        querystring: z.object({
-          templateId: z.coerce.number().int().positive(),
-          campaignId: z.coerce.number().int().positive().optional(),
-        }),
+        querystring: exportCpfQuery,
         response: { 200: fileAnswer('application/xml', 'The certification feed (an attachment)') },
       },
     },

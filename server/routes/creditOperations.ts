@@ -43,6 +43,10 @@ function record(row: { id: number; operation_date: string; credits: number; reas
   return { ...row, ...creditOperationKind(row.credits, row.reason) };
 }
 
+// the routes' own schemas, built once per process rather than for every app
+const creditOperationsAnswer = z.array(creditOperationSchema);
+const creditOperationParams = z.object({ id: z.coerce.number().int().positive() });
+
 /**
  * The issuer's credit log (spec 000 section 2.14) on REST conventions, read-only: GET /api/credit-operations
  * with `Content-Range`, and GET /api/credit-operations/:id. Every signed-in user of the issuer reads it; rows of
@@ -60,7 +64,7 @@ export async function creditOperationRoutes(app: FastifyInstance, ctx: AppContex
         description:
           'Query as ra-data-simple-rest sends it: sort=["operation_date","DESC"] (operation_date, credits, id), range=[0,24] (at most 500 rows), filter={"kind":"publication","operation_date_gte":"2026-01-01","operation_date_lte":"2026-12-31","id":[1,2]}. kind is addition (credits > 0), publication (a debit for campaign_id) or expiration.',
         querystring: restListQuery(CREDIT_OPERATION_SORTS, filterSchema),
-        response: { 200: z.array(creditOperationSchema) },
+        response: { 200: creditOperationsAnswer },
       },
     },
     async (request, reply) => {
@@ -87,7 +91,7 @@ export async function creditOperationRoutes(app: FastifyInstance, ctx: AppContex
       config: { access: { resource: RESOURCE, action: 'show' } },
       schema: {
         summary: 'One credit operation of the issuer',
-        params: z.object({ id: z.coerce.number().int().positive() }),
+        params: creditOperationParams,
         response: { 200: creditOperationSchema },
       },
     },

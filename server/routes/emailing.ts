@@ -30,6 +30,11 @@ const sendPayload = z.object({
 /** 1×1 transparent GIF. */
 const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 
+// the routes' own schemas, built once per process rather than for every app
+const emailsResendBody = z.object({ keys: z.array(z.string().regex(CERTIFICATE_KEY_PATTERN)).min(1).max(5000) });
+const emailsResendAnswer = z.object({ ok: z.literal(true), nbEmails: z.number().int() });
+const mailOpenParams = z.object({ file: z.string().max(140) });
+
 /** Sending certificates by email (spec 002 sections 2.3 and 7) and the open-tracking image. */
 export async function emailingRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -69,8 +74,8 @@ export async function emailingRoutes(app: FastifyInstance, ctx: AppContext): Pro
       schema: {
         summary:
           'Send the not-delivered messages of these certificates again (active ones with an address), in the background',
-        body: z.object({ keys: z.array(z.string().regex(CERTIFICATE_KEY_PATTERN)).min(1).max(5000) }),
-        response: { 200: z.object({ ok: z.literal(true), nbEmails: z.number().int() }) },
+        body: emailsResendBody,
+        response: { 200: emailsResendAnswer },
       },
     },
     async (request) => resendFailedMails(ctx, authOf(request).issuer, request.body.keys),
@@ -93,7 +98,7 @@ export async function emailingRoutes(app: FastifyInstance, ctx: AppContext): Pro
     '/mail/open/:file',
     {
       config: { auth: 'public' },
-      schema: { hide: true, params: z.object({ file: z.string().max(140) }) },
+      schema: { hide: true, params: mailOpenParams },
     },
     async (request, reply) => {
       const key = request.params.file.replace(/\.gif$/, '');

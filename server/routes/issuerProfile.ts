@@ -115,6 +115,11 @@ const issuerProfile = z.object({
   }),
 });
 
+// the routes' own schemas, built once per process rather than for every app
+const issuerAllParams = z.object({ id: z.coerce.number().int().positive() });
+const issuerConfigBody = z.union([tagsConfigBody, z.strictObject({ params: profileParamsBody() }), registryAccount]);
+const issuerConfigAnswer = z.union([z.array(tagSchema), z.object({ params: paramsView }), registryAccount]);
+
 /**
  * The issuer profile (spec 000 sections 2.11, 3, 5 and 7): GET /api/issuer/{id}/all, and PUT /api/issuer/config,
  * the one call that changes the issuer's configuration — its template tags (Administrators and Managers, as on
@@ -134,7 +139,7 @@ export async function issuerProfileRoutes(
       config: { access: { resource: 'profile', action: 'show' } },
       schema: {
         summary: 'The caller’s issuer, with each profile field’s lock for its contract (another issuer is 404)',
-        params: z.object({ id: z.coerce.number().int().positive() }),
+        params: issuerAllParams,
         response: { 200: issuerProfile },
       },
     },
@@ -158,9 +163,9 @@ export async function issuerProfileRoutes(
           'Change one part of the issuer’s configuration: {tags} replaces the tags with the list sent; ' +
           '{params} merges profile params into the stored ones (null removes one); {idContrat, idClient} sets the ' +
           'register account',
-        body: z.union([tagsConfigBody, z.strictObject({ params: profileParamsBody() }), registryAccount]),
+        body: issuerConfigBody,
         response: {
-          200: z.union([z.array(tagSchema), z.object({ params: paramsView }), registryAccount]),
+          200: issuerConfigAnswer,
         },
       },
     },

@@ -30,6 +30,14 @@ const nftView = z.object({
   onChain: z.boolean(),
 });
 
+// the routes' own schemas, built once per process rather than for every app
+const certificatesClaimBody = z.object({ wallet: z.string().max(100), signature: z.string().max(200) });
+const certificatesRevealBody = z.object({ signature: z.string().max(200) });
+const nftParams = z.object({
+  issuerId: z.coerce.number().int().min(1).max(999_999_999),
+  file: z.string().regex(/^\d{1,9}\.json$/),
+});
+
 /**
  * Claiming an NFT certificate into a wallet and revealing it (issue 20), from the certificate's public page: the
  * recipient is whoever holds the certificate's link, and proves the wallet by signing (EIP-191). Also the token's
@@ -69,7 +77,7 @@ export async function nftClaimRoutes(app: FastifyInstance, ctx: AppContext): Pro
         description:
           'signature: the EIP-191 personal_sign signature, by the wallet, of "Claim my certificate as an NFT\\nCertificate: {key}\\nWallet: {checksummed wallet}". Refusals: NOT_AN_NFT, CERTIFICATE_DELETED, CERTIFICATE_DISABLED, CERTIFICATE_EXPIRED, NFT_NOT_ANCHORED, ALREADY_CLAIMED, INVALID_WALLET, INVALID_SIGNATURE, MINT_FAILED (the chain refused: nothing claimed), TOO_MANY_REQUESTS',
         params: keyParams,
-        body: z.object({ wallet: z.string().max(100), signature: z.string().max(200) }),
+        body: certificatesClaimBody,
         response: { 200: nftView },
       },
     },
@@ -88,7 +96,7 @@ export async function nftClaimRoutes(app: FastifyInstance, ctx: AppContext): Pro
         description:
           'signature: the EIP-191 signature, by the wallet of the claim, of "Reveal my NFT certificate\\nCertificate: {key}\\nWallet: {wallet}". Refusals: NOT_CLAIMED, ALREADY_REVEALED, INVALID_SIGNATURE and those of the claim',
         params: keyParams,
-        body: z.object({ signature: z.string().max(200) }),
+        body: certificatesRevealBody,
         response: { 200: nftView },
       },
     },
@@ -106,10 +114,7 @@ export async function nftClaimRoutes(app: FastifyInstance, ctx: AppContext): Pro
         summary: "A token's ERC-721 metadata JSON ({tokenId}.json, the leaf index in the issuer's log)",
         description:
           'Before the owner reveals it, a placeholder without personal data; once revealed, the name, description, badge image and public page of the credential',
-        params: z.object({
-          issuerId: z.coerce.number().int().min(1).max(999_999_999),
-          file: z.string().regex(/^\d{1,9}\.json$/),
-        }),
+        params: nftParams,
         response: {
           200: { description: 'The metadata', content: { 'application/json': { schema: jsonDocument } } },
           404: { description: 'No such token', content: { 'application/json': { schema: jsonDocument } } },

@@ -17,6 +17,10 @@ const answers = z
   })
   .strict();
 
+// the routes' own schemas, built once per process rather than for every app
+const onboardingAnswersAnswer201 = z.object({ id: z.number().int() });
+const accountOnboardParams = z.object({ id: z.coerce.number().int().positive() });
+
 /**
  * The onboarding questionnaire of free-trial accounts (spec 000 sections 2.6 and 7). The answers are stored by
  * us (docs/decisions.md); onboarding the account hides the questionnaire for every user of the issuer. Only
@@ -35,7 +39,7 @@ export async function onboardingRoutes(app: FastifyInstance, ctx: AppContext): P
         description:
           'For the signed-in users of a free-trial account not yet onboarded (409 ONBOARDING_NOT_OFFERED or ALREADY_ONBOARDED otherwise). answers maps each of the six question keys (company_industry, job_role, number_of_recipients_to_certify, product_usage, credentialing_solution_factors, expected_credentialing_growth) to the stable English value of a choice, or a list of them for product_usage and credentialing_solution_factors; an unknown key or value is 400 VALIDATION_ERROR with fields.',
         body: answers,
-        response: { 201: z.object({ id: z.number().int() }) },
+        response: { 201: onboardingAnswersAnswer201 },
       },
     },
     async (request, reply) => reply.code(201).send(await recordOnboardingAnswers(db, sessionOf(request), request.body)),
@@ -49,7 +53,7 @@ export async function onboardingRoutes(app: FastifyInstance, ctx: AppContext): P
         summary: 'Mark the free-trial account onboarded',
         description:
           'For the signed-in users of a free-trial issuer (another issuer is 404); afterwards the account call answers onboarding true. Repeating it changes nothing. Answers the account.',
-        params: z.object({ id: z.coerce.number().int().positive() }),
+        params: accountOnboardParams,
         response: { 200: accountSchema },
       },
     },

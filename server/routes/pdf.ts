@@ -32,6 +32,14 @@ export const PDF_EXPORT_MAX = 200;
 
 const certificateKey = z.string().regex(CERTIFICATE_KEY_PATTERN, '128 letters or digits');
 
+// the routes' own schemas, built once per process rather than for every app
+const tokenParams = z.object({ token: z.string().max(64) });
+const certificatePdfParams = z.object({ key: z.string() });
+const certificatePdfQuery = z.object({ download: z.enum(['0', '1']).optional() });
+const documentParams = z.object({ key: certificateKey });
+const documentQuery = z.object({ env: z.string().max(20).optional(), lang: z.string().max(10).optional() });
+const pdfBody = z.object({ keys: z.array(certificateKey).min(1).max(PDF_EXPORT_MAX) });
+
 /**
  * PDFs (spec 002 section 7, "PDF download"): the certificate's own PDF at a public address beside its page,
  * and the reports' document service (request → token, ready polling, download) for one row or a selection.
@@ -47,8 +55,8 @@ export async function pdfRoutes(app: FastifyInstance, ctx: AppContext): Promise<
       config: { auth: 'public' },
       schema: {
         summary: "A certificate's printable PDF (its state stamped when it is not valid; none once deleted)",
-        params: z.object({ key: z.string() }),
-        querystring: z.object({ download: z.enum(['0', '1']).optional() }),
+        params: certificatePdfParams,
+        querystring: certificatePdfQuery,
         response: {
           200: fileAnswer('application/pdf', 'The PDF (inline, or attachment with download=1)'),
           ...errorAnswers,
@@ -77,8 +85,8 @@ export async function pdfRoutes(app: FastifyInstance, ctx: AppContext): Promise<
       config: { access: { resource: 'certificates', action: 'show' } },
       schema: {
         summary: "Ask for a certificate's PDF: answers a token to poll; 429 while too many are being prepared",
-        params: z.object({ key: certificateKey }),
-        querystring: z.object({ env: z.string().max(20).optional(), lang: z.string().max(10).optional() }),
+        params: documentParams,
+        querystring: documentQuery,
         response: { 200: documentTokenAnswer },
       },
     },
@@ -91,14 +99,12 @@ export async function pdfRoutes(app: FastifyInstance, ctx: AppContext): Promise<
       config: { access: { resource: 'certificates', action: 'show' } },
       schema: {
         summary: 'Ask for the PDFs of the selected active certificates in one .zip: answers a token to poll',
-        body: z.object({ keys: z.array(certificateKey).min(1).max(PDF_EXPORT_MAX) }),
+        body: pdfBody,
         response: { 200: documentTokenAnswer },
       },
     },
     async (request) => requestDocument(ctx, authOf(request).issuer.id, request.body.keys, 'zip'),
   );
-
-  const tokenParams = z.object({ token: z.string().max(64) });
   /**
    * A document's state from its request (the job that rendered it): the token is the link's only credential, so
    * it works for DOCUMENT_LINK_TTL_SECONDS after the request, and only while every certificate in it is still

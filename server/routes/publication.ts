@@ -163,6 +163,30 @@ async function translateNoValidity<T>(request: FastifyRequest, run: () => Promis
   }
 }
 
+// the routes' own schemas, built once per process rather than for every app
+const dataHeaders = z.object({ [IDEMPOTENCY_HEADER]: z.string().min(1).max(200).optional() });
+const dataAnswer = z.object({
+  campaignId: z.number(),
+  skipped: z.number().optional(),
+  replaced: z.number().optional(),
+  renewed: z.number().optional(),
+});
+const campaignsQuery = z.object({
+  templateId: z.coerce.number().int().positive().optional(),
+  offset: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(200).default(CAMPAIGN_PAGE_SIZE),
+  filter: z.string().max(200).optional(),
+  startDate: isoDate.optional(),
+  endDate: isoDate.optional(),
+});
+const issuerCreditsParams = z.object({ id: z.coerce.number().int().positive() });
+const dataDuplicatesAnswer = z.object({
+  recipients: z.number(),
+  count: z.number(),
+  duplicates: z.array(z.object({ row: z.number(), recipient: z.string(), certificateKey: z.string() })),
+  renewable: z.number().optional(),
+});
+
 export async function publicationRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   await app.register(async (scope) => {
     await scope.register(multipart, {
@@ -181,15 +205,10 @@ export async function publicationRoutes(app: FastifyInstance, ctx: AppContext): 
           description:
             'JSON {templateId, data (rows), contentType "json", notes (max 60), automated-emailing, duplicateBehavior, columnMapping}, or multipart/form-data with `body` (that JSON) and `file` (the .zip of the files the rows name). Header Idempotency-Key: a repeated publish with the same key answers the first campaignId and issues nothing. 200 {campaignId}; 400 {data} (ERR_CPF_INCORRECT_DATA), {error} (ERR_PUBLICATION_ERROR, or "Invalid input file" / "File missing in the archive: …"), ERR_UNKNOWN_COLUMNS {error, columns: [{column, suggestion}], errors} for columns that are not the template’s unless columnMapping maps them; the rows need firstName and lastName filled (ERR_MISSING_HEADERS, ERR_MISSING_VALUES in errors); 402 NOT_ENOUGH_CREDITS; 409 TEMPLATE_UNAVAILABLE, ERR_DUPLICATE_RECIPIENTS {recipients, count, duplicates: [{row, recipient, certificateKey}] (the first 100)} when recipients already hold a valid certificate of this template and duplicateBehavior is deny (the default), ERR_NOTHING_TO_PUBLISH when skip leaves no recipient; 422 IDEMPOTENCY_KEY_REUSED. With skip, 200 {campaignId, skipped}: only the certificates issued are charged. With replace, 200 {campaignId, skipped: 0, replaced}; 400 ERR_REASON_REQUIRED without reason or notes; 409 REPLACE_UNAVAILABLE for an NFT template. With renew, 200 {campaignId, skipped: 0, renewed} (after signing, the webhook certificate.renewed and one renewal mail per renewed recipient); 400 ERR_NO_VALIDITY {count, recipients (the first 100)} when a recipient to renew has no ExpirationDate and the template no validity period (nothing is written or spent); 409 REPLACE_UNAVAILABLE for an NFT template.',
           consumes: ['application/json', 'multipart/form-data'],
-          headers: z.object({ [IDEMPOTENCY_HEADER]: z.string().min(1).max(200).optional() }),
+          headers: dataHeaders,
           body: publishBodyContract,
           response: {
-            200: z.object({
-              campaignId: z.number(),
-              skipped: z.number().optional(),
-              replaced: z.number().optional(),
-              renewed: z.number().optional(),
-            }),
+            200: dataAnswer,
           },
         },
       },
@@ -222,14 +241,7 @@ export async function publicationRoutes(app: FastifyInstance, ctx: AppContext): 
       config: { access: { resource: 'campaigns', action: 'list' } },
       schema: {
         summary: "The issuer's campaigns, newest first, one page at a time",
-        querystring: z.object({
-          templateId: z.coerce.number().int().positive().optional(),
-          offset: z.coerce.number().int().min(0).default(0),
-          limit: z.coerce.number().int().min(1).max(200).default(CAMPAIGN_PAGE_SIZE),
-          filter: z.string().max(200).optional(),
-          startDate: isoDate.optional(),
-          endDate: isoDate.optional(),
-        }),
+        querystring: campaignsQuery,
         response: { 200: campaignsAnswer },
       },
     },
@@ -242,7 +254,7 @@ export async function publicationRoutes(app: FastifyInstance, ctx: AppContext): 
       config: { access: { resource: 'campaigns', action: 'list' } },
       schema: {
         summary: "The issuer's credits and their operations",
-        params: z.object({ id: z.coerce.number().int().positive() }),
+        params: issuerCreditsParams,
         response: { 200: creditsAnswer },
       },
     },
@@ -264,12 +276,7 @@ export async function publicationRoutes(app: FastifyInstance, ctx: AppContext): 
           'Body {templateId, data (rows), columnMapping} as POST /api/admin/data (no archive). The rows are checked as a publish checks them, then each recipient (its technical fields’ values, or its address when the template has none) is looked up among the template’s valid certificates (validated, minting, claimed or revealed, not expired). 200 {recipients, count, duplicates: [{row, recipient, certificateKey}] (the first 100), renewable}: renewable counts the recipients a publish with duplicateBehavior renew would renew (they hold a validated certificate of the template, expired or not, not yet renewed or replaced); 400 as POST /api/admin/data.',
         body: publishBodyContract.pick({ templateId: true, data: true, columnMapping: true }),
         response: {
-          200: z.object({
-            recipients: z.number(),
-            count: z.number(),
-            duplicates: z.array(z.object({ row: z.number(), recipient: z.string(), certificateKey: z.string() })),
-            renewable: z.number().optional(),
-          }),
+          200: dataDuplicatesAnswer,
         },
       },
     },

@@ -38,6 +38,39 @@ async function partRows(data: readonly unknown[]): Promise<Record<string, string
   return rows;
 }
 
+// the routes' own schemas, built once per process rather than for every app
+const dataPartsBody = z.object({
+  templateId: z.coerce.number().int().positive(),
+  notes: z.string().max(NOTE_MAX_LENGTH).optional(),
+  'automated-emailing': z.boolean().optional(),
+});
+const dataPartsAnswer = z.object({
+  uploadId: z.number(),
+  expiresAt: z.string(),
+  partMaxRows: z.number(),
+  maxRows: z.number(),
+});
+const dataPartsParams = uploadParams.extend({ partNumber: z.coerce.number().int().min(1).max(UPLOAD_MAX_PARTS) });
+const putDataPartsBody = z.object({
+  data: z.array(z.unknown()).min(1).max(PART_MAX_ROWS),
+  columnMapping: columnMapping.optional(),
+});
+const putDataPartsAnswer = z.object({
+  partNumber: z.number(),
+  rows: z.number(),
+  recipients: z.number(),
+  totalRows: z.number(),
+});
+const partsCommitHeaders = z.object({ [IDEMPOTENCY_HEADER]: z.string().min(1).max(200).optional() });
+const partsCommitBody = z.object({
+  parts: z.number().int().min(1).max(UPLOAD_MAX_PARTS),
+  duplicateBehavior: z.enum(DUPLICATE_BEHAVIORS).optional(),
+});
+const partsCommitAnswer = z.object({
+  campaignId: z.number(),
+  skipped: z.number().describe('recipients left out by duplicateBehavior skip'),
+});
+
 /** A publication sent in parts and committed as one campaign (issue 16 point 6; docs/decisions.md). */
 export async function publicationPartsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -49,18 +82,9 @@ export async function publicationPartsRoutes(app: FastifyInstance, ctx: AppConte
       schema: {
         summary: 'Start a publication sent in parts',
         description: `For more rows than one publish takes (up to 100,000): upload the validated rows in numbered parts of at most ${PART_MAX_ROWS} rows (all the rows of one recipient in the same part), then commit. The upload belongs to the caller and the template and expires after one hour. Templates with file fields are published in one call. 404 template; 409 TEMPLATE_UNAVAILABLE or PARTS_WITHOUT_FILES.`,
-        body: z.object({
-          templateId: z.coerce.number().int().positive(),
-          notes: z.string().max(NOTE_MAX_LENGTH).optional(),
-          'automated-emailing': z.boolean().optional(),
-        }),
+        body: dataPartsBody,
         response: {
-          200: z.object({
-            uploadId: z.number(),
-            expiresAt: z.string(),
-            partMaxRows: z.number(),
-            maxRows: z.number(),
-          }),
+          200: dataPartsAnswer,
         },
       },
     },
@@ -81,13 +105,10 @@ export async function publicationPartsRoutes(app: FastifyInstance, ctx: AppConte
         summary: 'Send one numbered part of a publication',
         description:
           'Body {data: rows} (at most 5,000), and columnMapping as in POST /api/admin/data. The part is checked with the rules of POST /api/admin/data (ERR_UNKNOWN_COLUMNS for columns that are not the template’s); sending the same part number again with the same rows changes nothing, with other rows replaces it. 400 as POST /api/admin/data (and ERR_TOO_MANY_ROWS past 100,000 rows in all); 404 UPLOAD_NOT_FOUND (not the caller’s, or expired); 409 UPLOAD_COMMITTED, RECIPIENT_IN_SEVERAL_PARTS.',
-        params: uploadParams.extend({ partNumber: z.coerce.number().int().min(1).max(UPLOAD_MAX_PARTS) }),
-        body: z.object({
-          data: z.array(z.unknown()).min(1).max(PART_MAX_ROWS),
-          columnMapping: columnMapping.optional(),
-        }),
+        params: dataPartsParams,
+        body: putDataPartsBody,
         response: {
-          200: z.object({ partNumber: z.number(), rows: z.number(), recipients: z.number(), totalRows: z.number() }),
+          200: putDataPartsAnswer,
         },
       },
     },
@@ -111,16 +132,10 @@ export async function publicationPartsRoutes(app: FastifyInstance, ctx: AppConte
         description:
           'Body {parts: N, duplicateBehavior}: parts 1 to N must all have been received. Creates one campaign and debits one credit per recipient once, in one transaction, then signs and mails as POST /api/admin/data does. Recipients who already hold a valid certificate of the template: deny (default) refuses the commit with 409 ERR_DUPLICATE_RECIPIENTS {recipients, count, duplicates} and keeps the upload, so that it can be committed again with another choice; allow issues them another; skip leaves them out (not charged; `skipped` says how many; 409 ERR_NOTHING_TO_PUBLISH when nobody is left); replace and renew are refused (400 ERR_REPLACE_IN_PARTS: they are done in one publish). A retried commit (or the same Idempotency-Key) answers the same campaignId. 402 NOT_ENOUGH_CREDITS; 404 UPLOAD_NOT_FOUND; 409 UPLOAD_INCOMPLETE {missing, extra}, TEMPLATE_UNAVAILABLE; 422 IDEMPOTENCY_KEY_REUSED.',
         params: uploadParams,
-        headers: z.object({ [IDEMPOTENCY_HEADER]: z.string().min(1).max(200).optional() }),
-        body: z.object({
-          parts: z.number().int().min(1).max(UPLOAD_MAX_PARTS),
-          duplicateBehavior: z.enum(DUPLICATE_BEHAVIORS).optional(),
-        }),
+        headers: partsCommitHeaders,
+        body: partsCommitBody,
         response: {
-          200: z.object({
-            campaignId: z.number(),
-            skipped: z.number().describe('recipients left out by duplicateBehavior skip'),
-          }),
+          200: partsCommitAnswer,
         },
       },
     },

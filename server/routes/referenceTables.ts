@@ -7,6 +7,9 @@ import { saveReferenceTables, templateTables } from '../services/templates/refer
 import { referenceTablesBody } from './templateSchemas';
 import { templateTablesAnswer } from './responseSchemas';
 
+// the routes' own schemas, built once per process rather than for every app
+const templateTablesQuery = z.object({ templateId: z.coerce.number().int().positive() });
+
 /** The reference table screen's calls (spec 001 sections 2, 5 and 7). */
 export async function referenceTableRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -17,7 +20,7 @@ export async function referenceTableRoutes(app: FastifyInstance, ctx: AppContext
       config: { access: { resource: 'reftables', action: 'show' } },
       schema: {
         summary: 'The template definition read: label, template (its ref_ tables), storage.network, and the edit right',
-        querystring: z.object({ templateId: z.coerce.number().int().positive() }),
+        querystring: templateTablesQuery,
         response: { 200: templateTablesAnswer },
       },
     },

@@ -71,6 +71,34 @@ function tracking(issuer: ParsedIssuer): boolean {
   return issuer.parsed.params.tracking === true;
 }
 
+// the routes' own schemas, built once per process rather than for every app
+const getReportQuery = z
+  .object({
+    campaignId: z.coerce.number().int().positive().optional(),
+    templateId: z.coerce.number().int().positive().optional(),
+  })
+  .refine((query) => query.campaignId !== undefined || query.templateId !== undefined, {
+    message: 'campaignId or templateId is required',
+  });
+const campaignNotesBody = z.object({ campaignId: z.coerce.number().int().positive(), notes: z.string().max(200) });
+const campaignNotesAnswer = z.object({ campaignId: z.number(), notes: z.string() });
+const keysQuery = z.object({ campaignId: z.coerce.number().int().positive().optional() });
+const keysBody = z.union([
+  z.array(certificateKey).min(1).max(MAX_BULK_KEYS),
+  z.object({ keys: z.array(certificateKey).min(1).max(MAX_BULK_KEYS) }),
+]);
+const putKeysBody = z.object({ ids: z.array(certificateKey).min(1).max(MAX_BULK_KEYS), enable: z.boolean() });
+const emailBody = z.object({ id: z.coerce.number().int().positive(), email: z.string().max(320) });
+const emailAnswer = z.object({ id: z.number(), email: z.string() });
+const dataQuery = z.object({
+  mode: z.enum(['email', 'key', 'url']),
+  value: z.string().max(2000),
+  offset: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(SEARCH_LIMIT).default(SEARCH_LIMIT),
+  sort: z.enum(SEARCH_SORT_FIELDS).optional(),
+  order: z.enum(['ASC', 'DESC']).optional(),
+});
+
 /** Reports, bulk operations, email change, campaign notes and search (spec 002 section 7). */
 export async function reportRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -115,14 +143,7 @@ export async function reportRoutes(app: FastifyInstance, ctx: AppContext): Promi
       config: { access: { resource: 'reports', action: 'show' } },
       schema: {
         summary: "A report's header: the campaign (note, state, period) or the template, and the counters",
-        querystring: z
-          .object({
-            campaignId: z.coerce.number().int().positive().optional(),
-            templateId: z.coerce.number().int().positive().optional(),
-          })
-          .refine((query) => query.campaignId !== undefined || query.templateId !== undefined, {
-            message: 'campaignId or templateId is required',
-          }),
+        querystring: getReportQuery,
         response: { 200: reportHeaderAnswer },
       },
     },
@@ -135,8 +156,8 @@ export async function reportRoutes(app: FastifyInstance, ctx: AppContext): Promi
       config: { access: { resource: 'campaign-notes', action: 'edit' } },
       schema: {
         summary: "A campaign's note (max 60 characters; an empty text deletes it)",
-        body: z.object({ campaignId: z.coerce.number().int().positive(), notes: z.string().max(200) }),
-        response: { 200: z.object({ campaignId: z.number(), notes: z.string() }) },
+        body: campaignNotesBody,
+        response: { 200: campaignNotesAnswer },
       },
     },
     async (request) =>
@@ -149,11 +170,8 @@ export async function reportRoutes(app: FastifyInstance, ctx: AppContext): Promi
       config: { access: { resource: 'certificates', action: 'delete' } },
       schema: {
         summary: 'Delete certificates by key (not for NFT templates); their revocation bit is set',
-        querystring: z.object({ campaignId: z.coerce.number().int().positive().optional() }),
-        body: z.union([
-          z.array(certificateKey).min(1).max(MAX_BULK_KEYS),
-          z.object({ keys: z.array(certificateKey).min(1).max(MAX_BULK_KEYS) }),
-        ]),
+        querystring: keysQuery,
+        body: keysBody,
         response: { 200: operationAnswer },
       },
     },
@@ -169,7 +187,7 @@ export async function reportRoutes(app: FastifyInstance, ctx: AppContext): Promi
       config: { access: { resource: 'certificates', action: 'edit' } },
       schema: {
         summary: 'Enable (9 → 1) or disable (1, 13, 14 → 9) certificates by key; their suspension bit follows',
-        body: z.object({ ids: z.array(certificateKey).min(1).max(MAX_BULK_KEYS), enable: z.boolean() }),
+        body: putKeysBody,
         response: { 200: operationAnswer },
       },
     },
@@ -188,8 +206,8 @@ export async function reportRoutes(app: FastifyInstance, ctx: AppContext): Promi
       config: { access: { resource: 'certificates', action: 'edit' } },
       schema: {
         summary: "Change a certificate's recipient address (not for open badges)",
-        body: z.object({ id: z.coerce.number().int().positive(), email: z.string().max(320) }),
-        response: { 200: z.object({ id: z.number(), email: z.string() }) },
+        body: emailBody,
+        response: { 200: emailAnswer },
       },
     },
     async (request) => updateCertificateEmail(ctx.db, authOf(request).issuer.id, request.body.id, request.body.email),
@@ -203,14 +221,7 @@ export async function reportRoutes(app: FastifyInstance, ctx: AppContext): Promi
         summary:
           "Search the issuer's certificates by recipient address, key or certificate URL: one page (offset, limit) " +
           'in the asked order, with the total',
-        querystring: z.object({
-          mode: z.enum(['email', 'key', 'url']),
-          value: z.string().max(2000),
-          offset: z.coerce.number().int().min(0).default(0),
-          limit: z.coerce.number().int().min(1).max(SEARCH_LIMIT).default(SEARCH_LIMIT),
-          sort: z.enum(SEARCH_SORT_FIELDS).optional(),
-          order: z.enum(['ASC', 'DESC']).optional(),
-        }),
+        querystring: dataQuery,
         response: { 200: searchAnswer },
       },
     },

@@ -74,6 +74,22 @@ function subjectOf(user: User): SessionSubject {
   return { userId: user.id, issuerId: user.issuer_id, email: user.email, profileId: user.profile_id };
 }
 
+// the routes' own schemas, built once per process rather than for every app
+const loginQuery = z.object({
+  email: z.string().max(320),
+  issuer_id: z.coerce.number().int().positive().optional(),
+  lang: z.string().max(5).optional(),
+});
+const loginAnswer302 = z.object({ redirectUrl: z.string() });
+const loginAnswer401 = apiErrorSchema.extend({ issuers: z.record(z.string(), z.string()).optional() });
+const loginTokenBody = z.object({ token: z.string().max(100) });
+const ssoBody = z.object({ id_token: z.string().max(20_000) });
+const userTotpQuery = z.object({ totp: z.string().max(10) });
+const userTotpBody = z.object({ id: z.number().int(), key: z.string().max(64), totp: z.string().max(10) });
+const userTotpAnswer = z.object({ hasTotp: z.boolean() });
+const deleteUserTotpQuery = z.object({ id: z.coerce.number().int() });
+const deleteUserTotpAnswer = z.object({ hasTotp: z.boolean() });
+
 /** Sign-in by emailed link, single sign-on, the second factor, logout and the current user (spec 000 2.4, 2.8, 7). */
 export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { db, tokens, config } = ctx;
@@ -91,17 +107,13 @@ export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Prom
       config: { auth: 'public' },
       schema: {
         summary: 'Send a sign-in link to an address',
-        querystring: z.object({
-          email: z.string().max(320),
-          issuer_id: z.coerce.number().int().positive().optional(),
-          lang: z.string().max(5).optional(),
-        }),
+        querystring: loginQuery,
         description:
           '200 { ok: true } when the link is sent; 302 { redirectUrl } when the issuer signs in by SSO; 401 CHOOSE_ISSUER { issuers: { id: name } } when the address has accounts at several issuers.',
         response: {
           200: okAnswer,
-          302: z.object({ redirectUrl: z.string() }),
-          401: apiErrorSchema.extend({ issuers: z.record(z.string(), z.string()).optional() }),
+          302: loginAnswer302,
+          401: loginAnswer401,
         },
       },
     },
@@ -150,7 +162,7 @@ export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Prom
       config: { auth: 'public' },
       schema: {
         summary: 'Exchange a one-time sign-in link for a session token',
-        body: z.object({ token: z.string().max(100) }),
+        body: loginTokenBody,
         response: { 200: tokenAnswer },
       },
     },
@@ -175,7 +187,7 @@ export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Prom
       config: { auth: 'public' },
       schema: {
         summary: 'Sign in with an OpenID Connect id_token',
-        body: z.object({ id_token: z.string().max(20_000) }),
+        body: ssoBody,
         response: { 200: tokenAnswer },
       },
     },
@@ -206,7 +218,7 @@ export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Prom
       config: { auth: 'pending' },
       schema: {
         summary: 'Check a second-factor code and complete the session',
-        querystring: z.object({ totp: z.string().max(10) }),
+        querystring: userTotpQuery,
         response: { 200: tokenAnswer },
       },
     },
@@ -230,8 +242,8 @@ export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Prom
       config: { access: { resource: 'security', action: 'edit' } },
       schema: {
         summary: 'Enable the second factor with a new secret, proven by a current code',
-        body: z.object({ id: z.number().int(), key: z.string().max(64), totp: z.string().max(10) }),
-        response: { 200: z.object({ hasTotp: z.boolean() }) },
+        body: userTotpBody,
+        response: { 200: userTotpAnswer },
       },
     },
     async (request) => {
@@ -254,8 +266,8 @@ export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Prom
       config: { access: { resource: 'security', action: 'edit' } },
       schema: {
         summary: "Disable a user's second factor",
-        querystring: z.object({ id: z.coerce.number().int() }),
-        response: { 200: z.object({ hasTotp: z.boolean() }) },
+        querystring: deleteUserTotpQuery,
+        response: { 200: deleteUserTotpAnswer },
       },
     },
     async (request) => {

@@ -8,6 +8,15 @@ import { serverLanguage } from '../i18n';
 import { printLinkWithoutSmtp } from '../services/signInLinks';
 import { ORGANISATION_NAME_MAX, requestSignUp } from '../services/signUp';
 
+// the routes' own schemas, built once per process rather than for every app
+const signupAnswer = z.object({ enabled: z.boolean() });
+const signupBody = z.object({
+  organisation: z.string().max(1000),
+  email: z.string().max(320),
+  language: z.string().max(5).optional(),
+});
+const signupAnswer202 = z.object({ ok: z.literal(true) });
+
 /**
  * Self-service sign-up from the login page (issue 18), off unless SIGNUP_ENABLED. Rate-limited per address and
  * per client like sign-in, with counters of its own. The link it mails is used like a sign-in link
@@ -29,7 +38,7 @@ export async function signUpRoutes(app: FastifyInstance, ctx: AppContext): Promi
       config: { auth: 'public' },
       schema: {
         summary: 'Whether self-service sign-up is open on this installation',
-        response: { 200: z.object({ enabled: z.boolean() }) },
+        response: { 200: signupAnswer },
       },
     },
     () => ({ enabled: config.signUp.enabled }),
@@ -43,12 +52,8 @@ export async function signUpRoutes(app: FastifyInstance, ctx: AppContext): Promi
         summary: 'Start a free trial: mail a link that creates the organisation on its first use',
         description:
           'Answers 202 whether or not the address already has an account (that address gets the normal sign-in link instead), so that the form reveals no account. 404 SIGNUP_DISABLED when sign-up is off, 400 INVALID_EMAIL or INVALID_ORGANISATION, 429 TOO_MANY_REQUESTS past the per-address or per-client limit.',
-        body: z.object({
-          organisation: z.string().max(1000),
-          email: z.string().max(320),
-          language: z.string().max(5).optional(),
-        }),
-        response: { 202: z.object({ ok: z.literal(true) }) },
+        body: signupBody,
+        response: { 202: signupAnswer202 },
       },
     },
     async (request, reply) => {

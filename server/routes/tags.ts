@@ -6,6 +6,18 @@ import { authOf } from '../auth/guard';
 import type { AppContext } from '../context';
 import { listTags } from '../services/templates/tags';
 
+// the routes' own schemas, built once per process rather than for every app
+const issuerTagsAnswer = z.array(
+  z.object({
+    id: z.number(),
+    issuerId: z.number(),
+    name: z.string(),
+    visibility: z.enum(TAG_VISIBILITIES),
+    templates: z.array(z.number()),
+    isActive: z.boolean(),
+  }),
+);
+
 /**
  * Template tags (spec 000 section 2.10, spec 001 section 2): Administrators and Managers only. They are
  * changed through PUT /api/issuer/config, the issuer configuration call (server/routes/issuerProfile.ts).
@@ -20,16 +32,7 @@ export async function tagRoutes(app: FastifyInstance, ctx: AppContext): Promise<
       schema: {
         summary: "The issuer's tags",
         response: {
-          200: z.array(
-            z.object({
-              id: z.number(),
-              issuerId: z.number(),
-              name: z.string(),
-              visibility: z.enum(TAG_VISIBILITIES),
-              templates: z.array(z.number()),
-              isActive: z.boolean(),
-            }),
-          ),
+          200: issuerTagsAnswer,
         },
       },
     },

@@ -52,6 +52,12 @@ const facetsAnswer = z.object({
   tags: z.array(z.string()),
 });
 
+// the routes' own schemas, built once per process rather than for every app
+const templateListQuery = restListQuery(TEMPLATE_SORT_FIELDS, filterSchema).extend({
+  language: z.enum(SUPPORTED_LANGUAGES).optional(),
+});
+const templateListPageAnswer = z.array(templateListAnswer);
+
 /**
  * The templates page's list on REST conventions (issue 13): GET /api/templates pages, sorts and filters the
  * caller's templates on the server, total in `Content-Range`; GET /api/templates/facets tells what the filter
@@ -70,10 +76,8 @@ export async function templateListRoutes(app: FastifyInstance, ctx: AppContext):
         summary: "A page of the issuer's templates, filtered and sorted (REST conventions, total in Content-Range)",
         description:
           'Query as ra-data-simple-rest sends it: sort=["dateCreation","DESC"] (dateCreation, label, lastCampaignDate, certificationCounter, id; templates never used come last by lastCampaignDate either way), range=[0,23] (at most 500 rows), filter={"q":"data","status":1,"typeStatus":{"cpf":3},"types":["micro-certification"],"modes":["NFT"],"levels":["parent"],"tags":["STEM"],"id":[1,2]}. q searches every language of the label, the id and the notes; status 1 active, 2 inactive, 3 all (absent: all), typeStatus overrides it for one certificate type (certificate, micro-certification, cpf); types, modes and levels keep a template matching any chosen value; tags keep a template carrying every named active tag. language (en, fr, es) is the language labels sort in. Each template carries previewToken: /template/{issuerId}&{id}?preview={previewToken} (and its thumbnail.svg) shows it before it is public; the token is the same all day and valid until the end of the next UTC day.',
-        querystring: restListQuery(TEMPLATE_SORT_FIELDS, filterSchema).extend({
-          language: z.enum(SUPPORTED_LANGUAGES).optional(),
-        }),
-        response: { 200: z.array(templateListAnswer) },
+        querystring: templateListQuery,
+        response: { 200: templateListPageAnswer },
       },
     },
     async (request, reply) => {

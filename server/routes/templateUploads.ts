@@ -80,6 +80,9 @@ async function readTemplateForm(request: FastifyRequest, family: TemplateFamily)
   return { payload: parsed.data, uploads };
 }
 
+// the routes' own schemas, built once per process rather than for every app
+const templateImageParams = z.object({ issuerId: z.coerce.number().int().positive(), file: z.string().max(64) });
+
 /**
  * The editors' multipart calls (spec 001 section 7): POST /api/template/mc writes badges (openbadge,
  * openbadge_custom), POST /api/template/rncp registry templates (cpf_onshelf); and the public read of stored
@@ -138,7 +141,7 @@ export async function templateUploadRoutes(app: FastifyInstance, ctx: AppContext
       config: { auth: 'public' },
       schema: {
         summary: 'A stored template image (logo)',
-        params: z.object({ issuerId: z.coerce.number().int().positive(), file: z.string().max(64) }),
+        params: templateImageParams,
         response: { 200: filesAnswer(['image/svg+xml', 'image/png', 'image/jpeg'], 'The image') },
       },
     },

@@ -10,6 +10,9 @@ const acceptance = z.object({ terms: z.boolean().optional(), gprd: z.boolean().o
 const acceptances = z.object({ okCGU: z.boolean(), okNotice: z.boolean() });
 const access = { access: { resource: 'terms' as const, action: 'edit' as const } };
 
+// the routes' own schemas, built once per process rather than for every app
+const gprdBody = z.object({ gprd: z.boolean() }).strict();
+
 /**
  * The signed-in user's acceptance of the terms of service and of the data-protection notice (spec 000
  * section 7: PUT /admin/terms and /admin/gprd, acceptance booleans, each optional). Only people accept terms:
@@ -42,7 +45,7 @@ export async function termsRoutes(app: FastifyInstance, ctx: AppContext): Promis
       config: access,
       schema: {
         summary: 'Record the acceptance of the data-protection notice',
-        body: z.object({ gprd: z.boolean() }).strict(),
+        body: gprdBody,
         response: { 200: acceptances },
       },
     },

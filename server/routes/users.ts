@@ -50,6 +50,20 @@ const userRowSchema = z.object({
   hasTotp: z.boolean(),
 });
 
+// the routes' own schemas, built once per process rather than for every app
+const usersAnswer = z.array(userRowSchema);
+const userQuery = z.object({ lang: z.string().max(5).optional() });
+const postUserBody = userBody.extend({ notify: z.boolean().optional() });
+const patchUserBody = userBody.extend({ id: z.number().int() });
+const deleteUserQuery = z.object({ id: z.coerce.number().int() });
+const unitsAnswer = z.array(z.object({ id: z.number(), name: z.string(), users: z.number() }));
+const unitsBody = z.discriminatedUnion('operation', [
+  z.object({ operation: z.literal('get') }),
+  z.object({ operation: z.literal('add'), name: z.string().max(200) }),
+  z.object({ operation: z.literal('update'), id: z.number().int(), name: z.string().max(200) }),
+  z.object({ operation: z.literal('delete'), id: z.number().int() }),
+]);
+
 /** Users and org units of the admin area (spec 000 sections 2.9 and 7), for Administrators of the issuer only. */
 export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { db } = ctx;
@@ -70,7 +84,7 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
 
   api.get(
     '/api/admin/users',
-    { config: admin('list'), schema: { summary: "The issuer's users", response: { 200: z.array(userRowSchema) } } },
+    { config: admin('list'), schema: { summary: "The issuer's users", response: { 200: usersAnswer } } },
     async (request) => {
       const rows = await listIssuerUsers(db, authOf(request).issuer.id);
       return rows.map((row): UserRow => ({
@@ -92,8 +106,8 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
       config: admin('create'),
       schema: {
         summary: 'Add a user, and invite them by mail when notify is set',
-        querystring: z.object({ lang: z.string().max(5).optional() }),
-        body: userBody.extend({ notify: z.boolean().optional() }),
+        querystring: userQuery,
+        body: postUserBody,
         response: { 201: idAnswer },
       },
     },
@@ -134,7 +148,7 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
       config: admin('edit'),
       schema: {
         summary: 'Update a user',
-        body: userBody.extend({ id: z.number().int() }),
+        body: patchUserBody,
         response: { 200: idAnswer },
       },
     },
@@ -171,7 +185,7 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
       config: admin('delete'),
       schema: {
         summary: 'Delete a user (never oneself)',
-        querystring: z.object({ id: z.coerce.number().int() }),
+        querystring: deleteUserQuery,
         response: { 200: idAnswer },
       },
     },
@@ -191,13 +205,8 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
       config: { access: { resource: 'org-units', action: 'edit' } },
       schema: {
         summary: 'Org units: get, add, update or delete',
-        response: { 200: z.array(z.object({ id: z.number(), name: z.string(), users: z.number() })) },
-        body: z.discriminatedUnion('operation', [
-          z.object({ operation: z.literal('get') }),
-          z.object({ operation: z.literal('add'), name: z.string().max(200) }),
-          z.object({ operation: z.literal('update'), id: z.number().int(), name: z.string().max(200) }),
-          z.object({ operation: z.literal('delete'), id: z.number().int() }),
-        ]),
+        response: { 200: unitsAnswer },
+        body: unitsBody,
       },
     },
     async (request) => {

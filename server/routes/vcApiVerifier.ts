@@ -44,6 +44,31 @@ function sendProblem(reply: FastifyReply, status: number, title: string, detail?
     .send({ type: 'about:blank', title, status, ...(detail ? { detail } : {}) });
 }
 
+// the routes' own schemas, built once per process rather than for every app
+const credentialsVerifyBody = z.object({
+  verifiableCredential: jsonObject,
+  options: z
+    .object({
+      checks: z
+        .array(z.enum(VC_API_CHECKS))
+        .min(1)
+        .optional()
+        .describe(
+          'the checks to run and report (all when absent): proof, issuer, validity, revocation, suspension, dataModel',
+        ),
+    })
+    .passthrough()
+    .optional(),
+});
+const presentationsVerifyBody = z.object({
+  verifiablePresentation: jsonObject,
+  options: z.object({ challenge: z.string().min(1).max(1000), domain: z.string().max(1000).optional() }),
+});
+const presentationsVerifyAnswer = verificationAnswer.extend({
+  holder: z.string().nullable(),
+  credentialResults: z.array(verificationAnswer),
+});
+
 /**
  * The VC-API verifier (issue 30): POST /credentials/verify and POST /presentations/verify, public and
  * rate-limited like POST /api/verify, answering from the same verifier (server/services/credentials/verifier.ts).
@@ -102,21 +127,7 @@ export async function vcApiVerifierRoutes(app: FastifyInstance, ctx: AppContext)
           summary: 'VC-API: verifies a credential (proof, issuer, validity, status, data model)',
           description:
             'DataIntegrityProof eddsa-rdfc-2022 or Ed25519Signature2020; issuers did:web (this service, or another site read over https) or did:key. `verified` is false only for errors (a broken proof, a malformed credential); revoked, suspended or expired credentials are warnings.',
-          body: z.object({
-            verifiableCredential: jsonObject,
-            options: z
-              .object({
-                checks: z
-                  .array(z.enum(VC_API_CHECKS))
-                  .min(1)
-                  .optional()
-                  .describe(
-                    'the checks to run and report (all when absent): proof, issuer, validity, revocation, suspension, dataModel',
-                  ),
-              })
-              .passthrough()
-              .optional(),
-          }),
+          body: credentialsVerifyBody,
           response: { 200: verificationAnswer, 400: problemAnswer, 413: problemAnswer, 415: problemAnswer },
         },
       },
@@ -140,15 +151,9 @@ export async function vcApiVerifierRoutes(app: FastifyInstance, ctx: AppContext)
             "VC-API: verifies a presentation's proof (authentication, with a challenge and a domain) and its credentials",
           description:
             'The proof must be made by the holder for options.challenge (required) and options.domain; each embedded credential is verified as POST /credentials/verify does, and its errors make the presentation fail.',
-          body: z.object({
-            verifiablePresentation: jsonObject,
-            options: z.object({ challenge: z.string().min(1).max(1000), domain: z.string().max(1000).optional() }),
-          }),
+          body: presentationsVerifyBody,
           response: {
-            200: verificationAnswer.extend({
-              holder: z.string().nullable(),
-              credentialResults: z.array(verificationAnswer),
-            }),
+            200: presentationsVerifyAnswer,
             400: problemAnswer,
             413: problemAnswer,
             415: problemAnswer,

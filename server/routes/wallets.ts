@@ -49,6 +49,10 @@ function sendProtocolJson(reply: FastifyReply, body: object, status = 200) {
     .send(JSON.stringify(body));
 }
 
+// the routes' own schemas, built once per process rather than for every app
+const certificatesWalletOffersParams = z.object({ key: z.string().regex(CERTIFICATE_KEY_INPUT) });
+const certificatesWalletOffersBody = z.object({ txCode: z.boolean().default(true) }).nullish();
+
 /**
  * Wallets (issue 30), OID4VCI part: the back-office route that makes an offer of a certificate, and the public
  * OpenID for Verifiable Credential Issuance 1.0 endpoints of each issuer (pre-authorized code flow):
@@ -85,8 +89,8 @@ export async function walletRoutes(app: FastifyInstance, ctx: AppContext): Promi
         summary: "Makes a one-time offer of the certificate's credential to any wallet (OID4VCI or VC-API exchange)",
         description:
           'The offer expires after WALLET_OFFER_TTL_SECONDS (7 days by default) and is taken once, by the first wallet to claim it through either protocol. With txCode (the default), an OID4VCI wallet must also give the transaction code answered here, to be sent to the recipient by another channel (the VC-API exchange has no such step).',
-        params: z.object({ key: z.string().regex(CERTIFICATE_KEY_INPUT) }),
-        body: z.object({ txCode: z.boolean().default(true) }).nullish(),
+        params: certificatesWalletOffersParams,
+        body: certificatesWalletOffersBody,
         response: { 201: walletOfferAnswer },
       },
     },

@@ -1,9 +1,11 @@
 import { execFile } from 'node:child_process';
+import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { listOutbox } from '../../server/repositories/outbox';
 import { COMMANDS, runCli } from '../../server/cli/runCli';
 import { loginLinkIn, startSmtpSink } from '../support/smtpSink';
+import { compiledServerFile } from './compiledServer';
 import { bearer, lastLinkSecret } from './signIn';
 import { createTestApp, TEST_DATABASES, type TestApp } from './testApp';
 
@@ -433,12 +435,16 @@ describe('npm run laurel', () => {
   const run = promisify(execFile);
 
   it('runs as a program: --help answers 0, an unknown command 2', async () => {
-    const help = await run('npx', ['tsx', 'server/cli/laurel.ts', '--help'], { cwd: process.cwd() });
+    // what `npm run laurel -- --help` runs (tsx, without npx and npm's own start), then the same entry in the
+    // server's bundle built once for the run (tests/server/compiledServerSetup.ts), which needs no TypeScript compiled
+    const help = await run(path.resolve('node_modules/.bin/tsx'), ['server/cli/laurel.ts', '--help'], {
+      cwd: process.cwd(),
+    });
     expect(help.stdout).toContain('Usage: npm run laurel -- <command>');
     expect(help.stdout).toContain('create-issuer');
-    const unknown = await run('npx', ['tsx', 'server/cli/laurel.ts', 'frobnicate'], { cwd: process.cwd() }).catch(
-      (error: { code: number; stderr: string }) => error,
-    );
+    const unknown = await run(process.execPath, [compiledServerFile('laurel'), 'frobnicate'], {
+      cwd: process.cwd(),
+    }).catch((error: { code: number; stderr: string }) => error);
     expect(unknown).toMatchObject({ code: 2 });
     expect((unknown as { stderr: string }).stderr).toContain('unknown command "frobnicate"');
   }, 60_000);

@@ -8,13 +8,16 @@ import { buildCompiledServer } from '../support/laurelProcess';
  */
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** the folder of the compiled server: main.js, laurel.js (the CLI), faultyServer.js */
+    /** the folder of the compiled server: main.js, laurel.js (the CLI), faultyServer.js, loadedPackages.js */
     compiledServer: string;
   }
 }
 
 export default function buildServerOnce(project: TestProject) {
-  const compiled = buildCompiledServer({ faultyServer: 'tests/support/faultyServer.ts' });
+  const compiled = buildCompiledServer({
+    faultyServer: 'tests/support/faultyServer.ts',
+    loadedPackages: 'tests/support/loadedPackages.ts',
+  });
   project.provide('compiledServer', compiled.folder);
   return () => compiled.remove();
 }

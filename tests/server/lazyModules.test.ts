@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { compiledServerFile } from './compiledServer';
 import { signInAdmin } from './signIn';
 import { createBadgeTemplate, publishRows, recipientRows } from './publicationFixtures';
 import { createTestApp, TEST_DATABASES, type TestApp } from './testApp';
@@ -41,24 +42,22 @@ describe.each(TEST_DATABASES)('the libraries a server on %s loads', (database) =
     await t.app.laurel.jobs.runUntilIdle();
     const { key } = await t.app.laurel.db.selectFrom('certificates').select('key').executeTakeFirstOrThrow();
 
-    // another process on the same database, as a freshly started server
-    const { stdout } = await promisify(execFile)(
-      process.execPath,
-      ['--import', 'tsx', path.join(ROOT, 'tests/support/loadedPackages.ts'), key],
-      {
-        cwd: ROOT,
-        env: {
-          PATH: process.env.PATH ?? '',
-          DATA_DIR: t.config.dataDir,
-          ...(t.config.databaseUrl ? { DATABASE_URL: t.config.databaseUrl } : {}),
-          PUBLIC_URL: 'http://laurel.test',
-          WEB_ROOT: 'none',
-          LOG_LEVEL: 'silent',
-          JOB_POLL_MS: '0',
-        },
-        timeout: 60_000,
+    // another process on the same database, as a freshly started server: the bundle `npm start` runs (built once
+    // for the run with this probe as an extra entry, tests/server/compiledServerSetup.ts), where the routes' lazy
+    // `await import(…)` are chunks of their own, loaded as under tsx, and the packages stay in node_modules
+    const { stdout } = await promisify(execFile)(process.execPath, [compiledServerFile('loadedPackages'), key], {
+      cwd: ROOT,
+      env: {
+        PATH: process.env.PATH ?? '',
+        DATA_DIR: t.config.dataDir,
+        ...(t.config.databaseUrl ? { DATABASE_URL: t.config.databaseUrl } : {}),
+        PUBLIC_URL: 'http://laurel.test',
+        WEB_ROOT: 'none',
+        LOG_LEVEL: 'silent',
+        JOB_POLL_MS: '0',
       },
-    );
+      timeout: 60_000,
+    });
     const loaded = JSON.parse(stdout.trim().split('\n').at(-1) as string) as {
       page: number;
       health: number;

@@ -1,4 +1,4 @@
-// Run by tests/server/lazyModules.test.ts in a process of its own (node --import tsx): builds the app from the
+// Run by tests/server/lazyModules.test.ts in a process of its own (compiled with the server's bundle): builds the app from the
 // environment (DATA_DIR, DATABASE_URL…), answers a certificate's public page and /api/health, and prints the
 // npm packages this process has loaded through CommonJS (require.cache, where Node also records the CommonJS
 // packages that ES modules import), as JSON on its last line.
