@@ -10,7 +10,7 @@ import {
   PROFILE_TABS,
   type ProfileParamKey,
 } from '../../domain/profileParams';
-import { TAG_VISIBILITIES } from '../../domain/templates';
+
 import { authOf, unauthorized } from '../auth/guard';
 import type { AppContext } from '../context';
 import {
@@ -22,6 +22,7 @@ import {
   type ProfileOptions,
 } from '../services/issuerProfile';
 import { replaceTags } from '../services/templates/tags';
+import { tagAnswer } from './responseSchemas';
 import { tagsConfigBody } from './templateSchemas';
 
 /** A guard on the size of what is sent; each parameter's own length is checked by the profile rules. */
@@ -54,15 +55,6 @@ function paramsBodyOfCatalogue() {
   return z.strictObject(shape);
 }
 
-const tagSchema = z.object({
-  id: z.number(),
-  issuerId: z.number(),
-  name: z.string(),
-  visibility: z.enum(TAG_VISIBILITIES),
-  templates: z.array(z.number()),
-  isActive: z.boolean(),
-});
-
 const paramsView = z.record(z.string(), z.unknown());
 const registryAccount = z.strictObject({ idContrat: z.string().max(200), idClient: z.string().max(200) });
 
@@ -89,7 +81,7 @@ const issuerProfile = z.object({
   verified: z.boolean(),
   sso: z.boolean(),
   isBlocked: z.boolean(),
-  tags: z.array(tagSchema),
+  tags: z.array(tagAnswer),
   orgUnits: z.array(z.object({ id: z.number(), name: z.string() })),
   usage: z.object({
     hasCustomisedEmails: z.boolean(),
@@ -118,7 +110,7 @@ const issuerProfile = z.object({
 // the routes' own schemas, built once per process rather than for every app
 const issuerAllParams = z.object({ id: z.coerce.number().int().positive() });
 const issuerConfigBody = z.union([tagsConfigBody, z.strictObject({ params: profileParamsBody() }), registryAccount]);
-const issuerConfigAnswer = z.union([z.array(tagSchema), z.object({ params: paramsView }), registryAccount]);
+const issuerConfigAnswer = z.union([z.array(tagAnswer), z.object({ params: paramsView }), registryAccount]);
 
 /**
  * The issuer profile (spec 000 sections 2.11, 3, 5 and 7): GET /api/issuer/{id}/all, and PUT /api/issuer/config,

@@ -4,7 +4,7 @@ import { ICON_GROUPS, type BadgeModel } from '../../domain/badgeImage/model';
 import { PROFILE_IDS } from '../../domain/roles';
 import type { ReferenceTables } from '../../domain/templateRules/referenceTables';
 import type { CStyle } from '../../domain/templateRules/style';
-import { TEMPLATE_TYPES, type PathwayDefinition } from '../../domain/templates';
+import { TAG_VISIBILITIES, TEMPLATE_TYPES, type PathwayDefinition } from '../../domain/templates';
 import { apiErrorSchema } from './apiDocs';
 
 /**
@@ -362,3 +362,13 @@ export const fontManifestAnswer = z.array(
     ),
   }),
 );
+
+/** A template tag as the tags page and the issuer's configuration answer it. */
+export const tagAnswer = z.object({
+  id: z.number(),
+  issuerId: z.number(),
+  name: z.string(),
+  visibility: z.enum(TAG_VISIBILITIES),
+  templates: z.array(z.number()),
+  isActive: z.boolean(),
+});

@@ -1,22 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { TAG_VISIBILITIES } from '../../domain/templates';
+import { tagAnswer } from './responseSchemas';
 import { authOf } from '../auth/guard';
 import type { AppContext } from '../context';
 import { listTags } from '../services/templates/tags';
 
 // the routes' own schemas, built once per process rather than for every app
-const issuerTagsAnswer = z.array(
-  z.object({
-    id: z.number(),
-    issuerId: z.number(),
-    name: z.string(),
-    visibility: z.enum(TAG_VISIBILITIES),
-    templates: z.array(z.number()),
-    isActive: z.boolean(),
-  }),
-);
+const issuerTagsAnswer = z.array(tagAnswer);
 
 /**
  * Template tags (spec 000 section 2.10, spec 001 section 2): Administrators and Managers only. They are
