@@ -1,4 +1,4 @@
-import type { Locator, Page, Request } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import * as XLSX from 'xlsx';
 import { newElement } from '../../domain/badgeImage/model';
 import { PROFILE } from '../../domain/roles';
@@ -19,6 +19,7 @@ import {
   test,
   type Laurel,
 } from './fixtures';
+import { animationsDone, OVERLAY, openInApp } from './navigate';
 
 /**
  * Every screen, dialog and menu of the app passes axe-core's critical and serious rules, in the light and the dark
@@ -29,29 +30,6 @@ import {
  */
 
 const ADMIN = 'admin@example.org';
-
-/**
- * Waits until what the last action started has been drawn: two frames (a transition starts on the frame after the
- * state change), then every finite animation or transition running (MUI's menus, dialogs and drawers enter in up to
- * 225 ms; axe reads colours after them). Spinners and skeletons loop for ever and are not waited for.
- */
-async function animationsDone(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    for (let frame = 0; frame < 2; frame++) await new Promise((resolve) => requestAnimationFrame(resolve));
-    const finite = document
-      .getAnimations()
-      .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity);
-    // a paused animation never finishes: a second at most
-    const finished = Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
-    await Promise.race([finished, new Promise((resolve) => setTimeout(resolve, 1000))]);
-  });
-}
-
-/**
- * What floats over a page: dialogs (MUI's drawers are dialogs too), menus and select lists. A screen showing one is
- * checked there only: the page behind is walked as a screen of its own.
- */
-const OVERLAY = '[role="dialog"], [role="menu"], [role="listbox"]';
 
 /** Closes what floats over the page by Escape, so that the walk goes on from the same page without reloading it. */
 async function closeOverlays(page: Page): Promise<void> {
@@ -65,86 +43,12 @@ async function closeOverlays(page: Page): Promise<void> {
   await expect(shown).toHaveCount(0);
 }
 
-/** The requests of each walked page not yet answered, counted from its first open (networkQuiet). */
-const pending = new WeakMap<Page, Set<Request>>();
-
-function countRequests(page: Page): Set<Request> {
-  let requests = pending.get(page);
-  if (!requests) {
-    const inFlight = new Set<Request>();
-    page.on('request', (request) => inFlight.add(request));
-    page.on('requestfinished', (request) => inFlight.delete(request));
-    page.on('requestfailed', (request) => inFlight.delete(request));
-    pending.set(page, inFlight);
-    requests = inFlight;
-  }
-  return requests;
-}
-
 /**
- * Playwright's `networkidle` for a navigation inside the app, which its load states do not see: no request of the
- * page in flight for 500 ms.
- */
-async function networkQuiet(page: Page): Promise<void> {
-  const requests = countRequests(page);
-  const deadline = Date.now() + 15_000;
-  let quietSince = Date.now();
-  for (;;) {
-    if (requests.size > 0) quietSince = Date.now();
-    else if (Date.now() - quietSince >= 500) return;
-    if (Date.now() > deadline) throw new Error(`network still busy: ${[...requests].map((r) => r.url()).join(', ')}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-/**
- * Opens a screen and waits until its lazy chunks and first calls have settled (and MUI's transitions ended). When the
- * signed-in app is already loaded with nothing floating over it, the screen is opened inside it, as its own links do
- * (react-router follows the history entry pushed and announced by `popstate`): every `page.goto` would load and run
- * the whole app again (about 1.5 CPU-s of renderer each). What floats over the page is closed by Escape first. A
- * first load, the same address again, public pages (`load`) and a page whose dialog Escape does not close are real
- * loads.
+ * Opens a screen and waits until its lazy chunks and first calls have settled (and MUI's transitions ended): inside
+ * the loaded app when it can (`openInApp`, which says when a load is made instead), `load` for a real load.
  */
 async function open(page: Page, path: string, { load = false }: { load?: boolean } = {}): Promise<void> {
-  countRequests(page);
-  const where = () =>
-    page.evaluate(
-      ([target, overlay]) => ({
-        app:
-          document.getElementById('main-content') !== null &&
-          window.location.pathname + window.location.search !== target,
-        floating: [...document.querySelectorAll<HTMLElement>(overlay)].some((element) => element.checkVisibility()),
-      }),
-      [path, OVERLAY] as const,
-    );
-  let inApp = !load && new URL(page.url()).origin === new URL(path, page.url()).origin;
-  if (inApp) {
-    let { app, floating } = await where();
-    // what the last screen left floating (a dialog still leaving, a drawer, a menu) is closed as a person would
-    for (let presses = 0; app && floating && presses < 3; presses++) {
-      await animationsDone(page);
-      ({ app, floating } = await where());
-      if (!floating) break;
-      await page.keyboard.press('Escape');
-      await animationsDone(page);
-      ({ app, floating } = await where());
-    }
-    inApp = app && !floating;
-  }
-  if (process.env.LAUREL_A11Y_TIMES) console.info(`open ${path}: ${inApp ? 'inside the app' : 'loaded'}`);
-  if (inApp) {
-    await page.evaluate((target) => {
-      const { idx } = (window.history.state ?? {}) as { idx?: number };
-      const state = { usr: null, key: Math.random().toString(36).slice(2, 10), idx: (idx ?? 0) + 1 };
-      window.history.pushState(state, '', target);
-      window.dispatchEvent(new PopStateEvent('popstate', { state }));
-    }, path);
-    await animationsDone(page);
-    await networkQuiet(page);
-  } else {
-    await page.goto(path);
-    await page.waitForLoadState('networkidle');
-  }
+  await openInApp(page, path, { load });
   await expect(page.getByRole('progressbar')).toHaveCount(0);
   await animationsDone(page);
 }

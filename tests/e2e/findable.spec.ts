@@ -1,5 +1,6 @@
 import { insertTemplate } from '../../server/repositories/templates';
 import { expect, screenshot, test, signIn } from './fixtures';
+import { openInApp } from './navigate';
 
 const ADMIN = 'admin@example.org';
 
@@ -25,7 +26,7 @@ test('a new user reaches the badge images, the designer, the tags and the help f
   await expect(page.getByLabel('Image name')).toHaveValue('New image');
 
   // the template editor's image picker opens the designer in a new tab, the template left as it is
-  await page.goto('/templates');
+  await page.getByRole('link', { name: 'Templates', exact: true }).click();
   await page.getByRole('link', { name: 'New badge' }).click();
   await expect(page).toHaveURL(/\/badge$/);
   await page.getByRole('button', { name: 'Next', exact: true }).click();
@@ -42,7 +43,8 @@ test('a new user reaches the badge images, the designer, the tags and the help f
   await dialog.getByRole('button', { name: 'Return' }).click();
 
   // an administrator's tags are in the administration, not in the account menu
-  await page.goto('/templates');
+  await page.getByRole('link', { name: 'Templates', exact: true }).click();
+  await expect(page).toHaveURL(/\/templates$/);
   await page.getByRole('button', { name: /account menu/i }).click();
   await expect(page.getByRole('menuitem', { name: 'Security' })).toBeVisible();
   await expect(page.getByRole('menuitem', { name: 'Tags' })).toHaveCount(0);
@@ -65,8 +67,8 @@ test('a new user reaches the badge images, the designer, the tags and the help f
   await expect(page).toHaveURL(/\/badgeImageLibrary$/);
   await expect(help).toBeHidden();
 
-  // a "user added" banner belongs to its page: gone after a reload
-  await page.goto('/admin/users/create');
+  // a "user added" banner belongs to its page: gone after a reload (which stays a real one)
+  await openInApp(page, '/admin/users/create');
   await page.getByRole('textbox', { name: 'First name' }).fill('Grace');
   await page.getByRole('textbox', { name: 'Last name' }).fill('Hopper');
   await page.getByRole('textbox', { name: 'Email' }).fill('grace@example.org');
@@ -91,8 +93,8 @@ test('in French: the labels, the badge types, and a date typed as jj/mm/aaaa, at
     languages: 'en;fr',
   });
   await insertTemplate(db, { issuer_id: issuer.id, type: 'certificate', label: JSON.stringify('Attendance') });
+  // the language chosen by the address at load; the other screens are opened inside the app
   await signIn(page, laurel, ADMIN, { at: '/templates?lang=fr' });
-  await page.reload();
   await expect(page.getByRole('heading', { name: /modèle/ })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Images de badge' })).toBeVisible();
   await screenshot(page, 'findable-templates-fr');
@@ -112,7 +114,7 @@ test('in French: the labels, the badge types, and a date typed as jj/mm/aaaa, at
   await page.keyboard.press('Escape');
 
   // a date field says and takes the French format, whatever the browser's language (en-US here)
-  await page.goto('/campaigns');
+  await page.getByRole('link', { name: 'Campagnes', exact: true }).click();
   const start = page.getByRole('textbox', { name: 'Du' });
   await expect(start).toHaveAttribute('placeholder', 'jj/mm/aaaa');
   await start.fill('05/03/2026');
@@ -123,13 +125,13 @@ test('in French: the labels, the badge types, and a date typed as jj/mm/aaaa, at
   await screenshot(page, 'findable-campaigns-date-fr');
 
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto('/templates');
+  await openInApp(page, '/templates');
   await expect(page.getByRole('link', { name: 'Images de badge' })).toBeVisible();
   await screenshot(page, 'findable-templates-fr-390');
-  await page.goto('/template-tags');
+  await openInApp(page, '/template-tags');
   await expect(page.getByRole('tab', { name: 'Étiquettes' })).toBeVisible();
   await screenshot(page, 'findable-tags-fr-390');
-  await page.goto('/badgeImageLibrary');
+  await openInApp(page, '/badgeImageLibrary');
   await expect(page.getByRole('button', { name: 'Dessiner un nouveau badge' })).toBeVisible();
   await screenshot(page, 'findable-library-fr-390');
 });

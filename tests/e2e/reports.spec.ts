@@ -222,7 +222,8 @@ test('a campaign report sorts, filters, disables, enables, deletes, copies a lin
   await expect(page.getByText('1 certificate found')).toBeVisible();
   await expect(rows).toContainText(['alan@example.org']);
 
-  // send the campaign's emails: back on the report with the count
+  // send the campaign's emails: back on the report with the count (a real load: through the result's link, the
+  // "Send all by email" click was once lost under load, 2026-11-29)
   await page.goto(`/reports/${campaignId}`);
   await page.getByRole('button', { name: 'Send all by email' }).click();
   await expect(page.getByRole('heading', { name: 'Send emails' })).toBeVisible();
@@ -297,16 +298,15 @@ test('a campaign report sorts, filters, disables, enables, deletes, copies a lin
   await expect(page.getByText('Email address changed.')).toBeVisible();
   await expect(rows.filter({ hasText: 'Johnson' })).toContainText('kj@example.org');
 
-  // the same pages in Spanish
+  // the same pages in Spanish, the language chosen by the address at load
   await page.goto(`/reports/${campaignId}?lang=es`);
-  await page.reload();
   await expect(page.getByRole('button', { name: 'Enviar todo por correo' })).toBeVisible();
   await expect(rows).toHaveCount(5);
   await screenshot(page, 'report-es');
   await page.getByRole('button', { name: 'Enviar todo por correo' }).click();
   await expect(page.getByRole('heading', { name: 'Enviar correos' })).toBeVisible();
   await screenshot(page, 'email-es');
-  await page.goto('/search');
+  await page.getByRole('link', { name: 'Búsqueda', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Búsqueda de certificados' })).toBeVisible();
   await screenshot(page, 'search-es');
 });
@@ -415,7 +415,8 @@ test('search by key disables and enables a certificate from the results; the rep
   await page.getByRole('dialog').getByRole('button', { name: 'Enable', exact: true }).click();
   await expect(row).toContainText('Validated', { timeout: 10_000 });
 
-  await page.goto(`/reports/${campaignId}`);
+  await row.getByRole('link', { name: `Go to campaign #${campaignId}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/reports/${campaignId}$`));
   // the test email goes to one line of the page: send only once the lines are there (clicked before, test mode is
   // off on the email page, which one clean-clone run met)
   await expect(tableRows(page)).toHaveCount(5);
