@@ -223,12 +223,14 @@ export async function buildApp(
     transformObject: jsonSchemaTransformObject,
   });
   registerGuard(app, db, tokens);
-  app.addHook('onSend', async (request, reply) => {
+  // a callback hook: an async one would make two promises for every answer (the public page counts them)
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'same-origin');
     reply.header('x-frame-options', 'DENY');
     // API answers carry personal data and tokens: never kept by a cache
     if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+    done(null, payload);
   });
 
   registerWebAppPolicy(app);

@@ -21,15 +21,22 @@ function startSlice(now: number): void {
   });
 }
 
-/** Yields to the event loop when the current slice has run longer than SLICE_MS. */
-export async function cooperate(): Promise<void> {
+/**
+ * Whether the current slice has run longer than SLICE_MS, so the caller must yield (`await yieldNow()`) before its
+ * next step. For hot paths that would rather not make a promise when no yield is due; others call `cooperate()`.
+ */
+export function sliceOver(): boolean {
   const now = performance.now();
   if (!sliceMarked) {
     startSlice(now);
-    return;
+    return false;
   }
-  if (now - sliceStart < SLICE_MS) return;
-  await yieldNow();
+  return now - sliceStart >= SLICE_MS;
+}
+
+/** Yields to the event loop when the current slice has run longer than SLICE_MS. */
+export async function cooperate(): Promise<void> {
+  if (sliceOver()) await yieldNow();
 }
 
 /**

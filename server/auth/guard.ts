@@ -120,10 +120,18 @@ export async function authenticate(db: Kysely<Database>, tokens: SessionTokens, 
 /** Every route under /api is guarded unless it says otherwise; rights come from domain/permissions. */
 export function registerGuard(app: FastifyInstance, db: Kysely<Database>, tokens: SessionTokens): void {
   app.decorateRequest('auth', null);
-  app.addHook('onRequest', async (request) => {
+  // a callback hook, so that a public request (a certificate's page, the web app's files) makes no promise here
+  app.addHook('onRequest', (request, _reply, done) => {
     const config = request.routeOptions.config;
     const mode: AuthMode = config?.auth ?? (request.url.startsWith('/api/') ? 'user' : 'public');
-    if (mode === 'public') return;
+    if (mode === 'public') {
+      done();
+      return;
+    }
+    guard(request, mode, config?.access).then(() => done(), done);
+  });
+
+  async function guard(request: FastifyRequest, mode: AuthMode, access: AccessRequest | undefined): Promise<void> {
     const token = bearerToken(request);
     if (!token) throw missingToken();
     const auth = isApiKeyFormat(token)
@@ -133,9 +141,9 @@ export function registerGuard(app: FastifyInstance, db: Kysely<Database>, tokens
       throw new AppError(401, 'SECOND_FACTOR_REQUIRED', 'The second factor is required');
     }
     if (mode === 'pending' && auth.kind !== 'session') throw unauthorized();
-    if (config?.access && !canAccess(auth.profileId, config.access)) throw unauthorized();
+    if (access && !canAccess(auth.profileId, access)) throw unauthorized();
     request.auth = auth;
-  });
+  }
 }
 
 /** The signed-in context of a guarded route (the guard has already refused anyone else). */

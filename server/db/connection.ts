@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect } from 'kysely';
+import { allowDirectReads } from './directReads';
 import { postgresDriver, postgresPool } from './postgresDriver';
 import type { Database } from './schema';
 import { CooperativeSqliteDialect } from './sqliteDriver';
@@ -63,7 +64,9 @@ export function openDatabase(
   // a second, read-only connection: readers never wait for the writer (server/db/sqliteDriver.ts)
   const reader = new SQLite(path.join(options.dataDir, 'laurel.db'), { readonly: true, fileMustExist: true });
   reader.pragma('busy_timeout = 1000');
-  const db = new Kysely<Database>({ dialect: new CooperativeSqliteDialect(sqlite, reader) });
+  const sqliteDialect = new CooperativeSqliteDialect(sqlite, reader);
+  const db = new Kysely<Database>({ dialect: sqliteDialect });
+  allowDirectReads(db, (query) => sqliteDialect.readNow(query));
   const close = async () => {
     await checkpointer.stop();
     await db.destroy();

@@ -188,7 +188,20 @@ export class CooperativeSqliteDialect extends SqliteDialect {
     super({ database: writerDatabase });
   }
 
+  private driver: CooperativeSqliteDriver | null = null;
+
   override createDriver(): Driver {
-    return new CooperativeSqliteDriver(this.writerDatabase, this.readerDatabase);
+    this.driver = new CooperativeSqliteDriver(this.writerDatabase, this.readerDatabase);
+    return this.driver;
+  }
+
+  /**
+   * A SELECT run at once on the read-only connection, as a lease outside a transaction would run it, without the
+   * executor's round of promises (server/db/directReads.ts). The caller yields first when its slice is over.
+   */
+  readNow(query: CompiledQuery): unknown[] {
+    if (!this.driver) throw new Error('the SQLite driver is not created yet');
+    if (!isRead(query)) throw new Error(`not a read: ${query.sql}`);
+    return this.driver.reader.get(query.sql).all(query.parameters as unknown[]);
   }
 }

@@ -30,11 +30,12 @@ export const WEB_APP_POLICY = [
  * app shell at / and every client route, and the static legal pages.
  */
 export function registerWebAppPolicy(app: FastifyInstance): void {
-  app.addHook('onSend', async (_request, reply, payload) => {
+  // a callback hook, as in server/app.ts: no promise made for every answer
+  app.addHook('onSend', (_request, reply, payload, done) => {
     const type = String(reply.getHeader('content-type') ?? '');
     if (type.startsWith('text/html') && !reply.hasHeader('content-security-policy')) {
       reply.header('content-security-policy', WEB_APP_POLICY);
     }
-    return payload;
+    done(null, payload);
   });
 }

@@ -1,0 +1,19 @@
+import type { CompiledQuery } from 'kysely';
+
+/**
+ * Reads that may skip Kysely's executor: on SQLite a SELECT outside a transaction runs on the read-only connection,
+ * synchronously (server/db/sqliteDriver.ts), so the executor's lease, its release and their dozen promises per
+ * statement buy nothing. The public certificate page makes four such reads per visit, and on Node 20 every promise
+ * also pays the request's async context (server/processSafetyNet.ts). Registered for the root database object only:
+ * a transaction is another object, so its reads keep going through its own connection.
+ */
+const readers = new WeakMap<object, (query: CompiledQuery) => unknown[]>();
+
+export function allowDirectReads(db: object, read: (query: CompiledQuery) => unknown[]): void {
+  readers.set(db, read);
+}
+
+/** The direct reader of this database, if it has one (SQLite's root object; never PostgreSQL, never a transaction). */
+export function directReader(db: object): ((query: CompiledQuery) => unknown[]) | undefined {
+  return readers.get(db);
+}
