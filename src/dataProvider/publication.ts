@@ -1,5 +1,6 @@
 import { HttpError } from 'react-admin';
 import { DUPLICATE_RECIPIENTS_CODE, type DuplicatesReport } from '../../domain/duplicates';
+import { NO_VALIDITY_CODE, VALID_UNTIL_PAST_CODE } from '../../domain/expiry';
 import { importError, isImportErrorCode, type ImportError, type ImportRow } from '../../domain/import';
 import { PART_MAX_ROWS } from '../../domain/publicationParts';
 import {
@@ -48,6 +49,12 @@ export type PublishOutcome =
   | { kind: 'unavailable' }
   /** 409 REPLACE_UNAVAILABLE: an NFT template's certificates are never replaced (the page does not offer it) */
   | { kind: 'replace_unavailable' }
+  /**
+   * a publish with renew refused for its renewed rows' dates, nothing spent (issue 28): `no_validity` (400
+   * ERR_NO_VALIDITY) when some get no new expiration date, `renewal_past` (400 ERR_VALID_UNTIL_PAST) when their row
+   * gives one not after today; `count` recipients, the first of them named in `recipients`
+   */
+  | { kind: 'no_validity' | 'renewal_past'; count: number; recipients: string[] }
   | { kind: 'failure' }
   | { kind: 'firewall' };
 
@@ -76,6 +83,7 @@ export function outcomeOfError(error: unknown): PublishOutcome {
   if (body.code === 'REPLACE_UNAVAILABLE') return { kind: 'replace_unavailable' };
   if (error.status === 409 || body.code === 'TEMPLATE_UNAVAILABLE') return { kind: 'unavailable' };
   if (error.status !== 400 && error.status !== 422) return { kind: 'failure' };
+  if (body.code === NO_VALIDITY_CODE || body.code === VALID_UNTIL_PAST_CODE) return renewalRefusal(body);
   // the blockchain signer cannot pay the NFT campaign's anchoring (issue 20): that error alone, with its line
   if (body.code === 'ERR_NFT_FUNDS') {
     const funds = serverImportErrors(errorList(error));
@@ -99,6 +107,17 @@ export function outcomeOfError(error: unknown): PublishOutcome {
       errors: [importError('ERR_PUBLICATION_ERROR'), ...serverImportErrors(errorList(error))],
     };
   return { kind: 'failure' };
+}
+
+/** A renewing publish's refusal of its rows' dates: how many recipients, and the first of them (the server's). */
+function renewalRefusal(body: PublishResponse): PublishOutcome {
+  const { count, recipients } = body as { count?: unknown; recipients?: unknown };
+  const named = Array.isArray(recipients) ? recipients.map(String) : [];
+  return {
+    kind: body.code === NO_VALIDITY_CODE ? 'no_validity' : 'renewal_past',
+    count: typeof count === 'number' ? count : named.length,
+    recipients: named,
+  };
 }
 
 function duplicatesOf(body: unknown): DuplicatesReport {
