@@ -172,6 +172,11 @@ describe('publishing', () => {
       { kind: 'unavailable' },
     ],
     [
+      'a renewal',
+      () => HttpResponse.json({ campaignId: 41, skipped: 0, renewed: 2 }),
+      { kind: 'success', campaignId: 41, renewed: 2 },
+    ],
+    [
       'a renewal whose recipients get no new expiration date',
       () =>
         HttpResponse.json(

@@ -40,8 +40,11 @@ export const PUBLISH_INVALIDATES = [['credits'], ['credit-operations'], ['campai
  * offers a retry; `firewall` (no answer at all) does not.
  */
 export type PublishOutcome =
-  /** `replaced`: with duplicateBehavior replace, the certificates held that the new ones replace */
-  | { kind: 'success'; campaignId: number; replaced?: number }
+  /**
+   * `replaced`: with duplicateBehavior replace, the certificates held that the new ones replace; `renewed`: with
+   * renew, those the new ones renew
+   */
+  | { kind: 'success'; campaignId: number; replaced?: number; renewed?: number }
   /** recipients already hold a valid certificate of the template (issue 28): the choice is asked again */
   | { kind: 'duplicates'; report: DuplicatesReport }
   | { kind: 'rejected'; errors: ImportError[] }
@@ -276,9 +279,11 @@ async function publishInOneCall(request: PublishBody, archive: Blob | null, idem
   try {
     const { body } = await send();
     if (typeof body?.campaignId !== 'number') return { kind: 'failure' } as const;
-    return typeof body.replaced === 'number' && body.replaced > 0
-      ? ({ kind: 'success', campaignId: body.campaignId, replaced: body.replaced } as const)
-      : ({ kind: 'success', campaignId: body.campaignId } as const);
+    if (typeof body.replaced === 'number' && body.replaced > 0)
+      return { kind: 'success', campaignId: body.campaignId, replaced: body.replaced } as const;
+    if (typeof body.renewed === 'number' && body.renewed > 0)
+      return { kind: 'success', campaignId: body.campaignId, renewed: body.renewed } as const;
+    return { kind: 'success', campaignId: body.campaignId } as const;
   } catch (error) {
     return outcomeOfError(error);
   }

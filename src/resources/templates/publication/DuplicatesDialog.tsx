@@ -16,7 +16,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import type { DuplicateBehavior, DuplicatesReport } from '../../../../domain/duplicates';
 import { certificatesAfterChoice, DUPLICATES_SHOWN, renewedCount, REPLACE_REASON_MAX } from './duplicateChoice';
@@ -78,6 +78,11 @@ export function DuplicatesDialog({
     setTried(true);
     if (!reasonMissing && !renewRefused) onChoose(behavior, reason);
   };
+  // on a phone the rows listed fall below the choices: brought into view when renew is chosen
+  const pastAlert = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (renewRefused) pastAlert.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [renewRefused]);
   const shown = report.duplicates.slice(0, DUPLICATES_SHOWN);
   const hidden = report.count - shown.length;
   return (
@@ -151,7 +156,7 @@ export function DuplicatesDialog({
           </RadioGroup>
         </FormControl>
         {renewRefused && (
-          <Alert severity="error" sx={{ mt: 1.5 }} role="alert">
+          <Alert severity="error" sx={{ mt: 1.5 }} role="alert" ref={pastAlert}>
             {translate('publication.duplicates.past_renewals', { count: pastRenewals.count })}
             <Box component="ul" sx={{ m: 0, mt: 0.5, pl: 2.5, overflowWrap: 'anywhere' }}>
               {pastRenewals.duplicates.slice(0, DUPLICATES_SHOWN).map((duplicate) => (

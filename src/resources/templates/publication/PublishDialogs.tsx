@@ -240,6 +240,7 @@ function OutcomeModal({
             <DialogContentText>
               {translate('publication.success_body', { count: certificates, campaign: outcome.campaignId })}
               {outcome.replaced ? ` ${translate('publication.success_replaced', { count: outcome.replaced })}` : ''}
+              {outcome.renewed ? ` ${translate('publication.success_renewed', { count: outcome.renewed })}` : ''}
             </DialogContentText>
           </Box>
         </Modal>
