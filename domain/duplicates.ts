@@ -49,6 +49,12 @@ export interface DuplicatesReport {
    * expired, not renewed or replaced yet (answered by the duplicates check, POST /api/admin/data/duplicates)
    */
   renewable?: number;
+  /**
+   * of those `renew` would renew, the recipients whose main row gives an ExpirationDate not after today: a publish
+   * with renew refuses them (400 ERR_VALID_UNTIL_PAST); `duplicates` lists the first DUPLICATES_LISTED, each by its
+   * main row (the row whose date to correct) and the certificate it would renew (answered by the duplicates check)
+   */
+  pastRenewals?: { count: number; duplicates: DuplicateRecipient[] };
 }
 
 /**

@@ -7,7 +7,9 @@ import {
   expirationFor,
   expiryState,
   parseValidity,
+  pastRenewalRows,
   recipientRowExpiries,
+  renewalDateAccepted,
   renewalExpiration,
   rowExpiry,
 } from './expiry';
@@ -167,5 +169,33 @@ describe("the preview's expiry of a recipient's rows", () => {
     expect(renewalExpiration('2026-11-29', year)).toBe('2027-11-29');
     expect(renewalExpiration('2026-11-29', year, '2030-01-31')).toBe('2030-01-31');
     expect(renewalExpiration('2026-11-29', null)).toBeNull();
+  });
+});
+
+describe('a renewal from a file whose row gives a past date (ERR_VALID_UNTIL_PAST)', () => {
+  const row = (fields: Record<string, string>) =>
+    ({ Email: 'ada@example.org', firstName: 'Ada', lastName: 'Lovelace', ...fields }) as never;
+
+  it('accepts only a date after the day of the renewal', () => {
+    expect(renewalDateAccepted('2026-11-30', '2026-11-29')).toBe(true);
+    expect(renewalDateAccepted('2026-11-29', '2026-11-29')).toBe(false);
+    expect(renewalDateAccepted('2026-11-28T23:00:00Z', '2026-11-29')).toBe(false);
+  });
+
+  it("names each recipient whose main row's own date is not after today, by that row", () => {
+    const rows = [
+      // A's main row is its 'all' row (today: refused), its French translation's date does not count
+      row({ ID: 'A', Language: 'fr', ExpirationDate: '2030-01-01' }),
+      row({ ID: 'A', Language: 'all', ExpirationDate: '2026-11-29' }),
+      // B's main row (its first language) is later: accepted, whatever its translation says
+      row({ ID: 'B', Language: 'en', ExpirationDate: '2027-01-01' }),
+      row({ ID: 'B', Language: 'fr', ExpirationDate: '2020-01-01' }),
+      // C gives no date (the template's validity): not refused here
+      row({ ID: 'C', Language: 'en' }),
+      row({ ID: 'D', Language: 'en', ExpirationDate: ' 2026-01-31 ' }),
+    ];
+    expect(pastRenewalRows(rows, ['ID'], '2026-11-29')).toEqual([1, 5]);
+    // without technical fields every row is a recipient of its own
+    expect(pastRenewalRows(rows, [], '2026-11-29')).toEqual([1, 3, 5]);
   });
 });

@@ -151,6 +151,45 @@ export function recipientRowExpiries(
 export const NO_VALIDITY_CODE = 'ERR_NO_VALIDITY';
 
 /**
+ * A renewal's new expiration date that is not after the day it is issued (the API's validUntil, or a renewed row's
+ * ExpirationDate on the file path): a renewal must expire after it starts. Nothing is changed or spent.
+ */
+export const VALID_UNTIL_PAST_CODE = 'ERR_VALID_UNTIL_PAST';
+
+/** Whether a renewal issued on `today` may expire on `date` (ISO days): only a later day. */
+export const renewalDateAccepted = (date: string, today: string): boolean => date.slice(0, 10) > today;
+
+/**
+ * The recipients of these rows whose renewal from the file would be refused (ERR_VALID_UNTIL_PAST): their main row
+ * (domain/duplicates mainRow, the row a publish issues from) gives its own ExpirationDate, not after `today`. Each
+ * as its main row's index, in the order of the recipients' first rows. Whether a recipient is renewed at all (it
+ * holds a certificate of the template) is the server's to say: the duplicates check keeps those it renews.
+ */
+export function pastRenewalRows(
+  rows: readonly Readonly<ImportRow>[],
+  technicalFields: readonly string[],
+  today: string,
+): number[] {
+  const groups = new Map<string, Map<string, number>>();
+  rows.forEach((row, index) => {
+    const key = recipientGroupKey(row, index, technicalFields);
+    let group = groups.get(key);
+    if (!group) {
+      group = new Map();
+      groups.set(key, group);
+    }
+    group.set(row.Language, index);
+  });
+  const past: number[] = [];
+  for (const group of groups.values()) {
+    const index = mainRow(group);
+    const own = rows[index].ExpirationDate?.trim();
+    if (own && !renewalDateAccepted(own, today)) past.push(index);
+  }
+  return past;
+}
+
+/**
  * The expiration date of a renewal issued on `today` (issue 28): the date asked when there is one, else today plus
  * the template's validity, else null (nothing to renew to: the caller refuses, ERR_NO_VALIDITY).
  */

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest, FastifySchemaCompiler } from 'fas
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DEFAULT_DUPLICATE_BEHAVIOR, DUPLICATE_BEHAVIORS } from '../../domain/duplicates';
-import { NO_VALIDITY_CODE } from '../../domain/expiry';
+import { NO_VALIDITY_CODE, VALID_UNTIL_PAST_CODE } from '../../domain/expiry';
 import { CAMPAIGN_PAGE_SIZE, IDEMPOTENCY_HEADER, NOTE_MAX_LENGTH } from '../../domain/publication';
 import { authOf } from '../auth/guard';
 import type { AppContext } from '../context';
@@ -149,15 +149,22 @@ async function readPublishForm(request: FastifyRequest): Promise<{ body: Publish
 }
 
 /** Publish, campaigns and credits (spec 001 section 7). */
-/** A renewing publish's ERR_NO_VALIDITY, its message in the caller's language (serverErrors.reissue.noValidityRows). */
+/** A renewing publish's refusals of its rows' dates, in the server's catalogue (serverErrors.reissue). */
+const RENEWAL_ROWS_REFUSALS: Record<string, string> = {
+  [NO_VALIDITY_CODE]: 'noValidityRows',
+  [VALID_UNTIL_PAST_CODE]: 'validUntilPastRows',
+};
+
+/** A renewing publish's ERR_NO_VALIDITY or ERR_VALID_UNTIL_PAST, its message in the caller's language. */
 async function translateNoValidity<T>(request: FastifyRequest, run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
-    if (!(error instanceof AppError) || error.code !== NO_VALIDITY_CODE) throw error;
-    const { recipients } = error.details as { recipients?: string[] };
-    const message = translate(requestLanguage(request), 'serverErrors.reissue.noValidityRows', {
+    if (!(error instanceof AppError) || !(error.code in RENEWAL_ROWS_REFUSALS)) throw error;
+    const { recipients, today } = error.details as { recipients?: string[]; today?: string };
+    const message = translate(requestLanguage(request), `serverErrors.reissue.${RENEWAL_ROWS_REFUSALS[error.code]}`, {
       recipients: (recipients ?? []).join(', '),
+      today: today ?? '',
     });
     throw new AppError(error.statusCode, error.code, message, error.details);
   }
@@ -185,6 +192,12 @@ const dataDuplicatesAnswer = z.object({
   count: z.number(),
   duplicates: z.array(z.object({ row: z.number(), recipient: z.string(), certificateKey: z.string() })),
   renewable: z.number().optional(),
+  pastRenewals: z
+    .object({
+      count: z.number(),
+      duplicates: z.array(z.object({ row: z.number(), recipient: z.string(), certificateKey: z.string() })),
+    })
+    .optional(),
 });
 
 export async function publicationRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -203,7 +216,7 @@ export async function publicationRoutes(app: FastifyInstance, ctx: AppContext): 
         schema: {
           summary: 'Publish imported rows as a campaign of certificates',
           description:
-            'JSON {templateId, data (rows), contentType "json", notes (max 60), automated-emailing, duplicateBehavior, columnMapping}, or multipart/form-data with `body` (that JSON) and `file` (the .zip of the files the rows name). Header Idempotency-Key: a repeated publish with the same key answers the first campaignId and issues nothing. 200 {campaignId}; 400 {data} (ERR_CPF_INCORRECT_DATA), {error} (ERR_PUBLICATION_ERROR, or "Invalid input file" / "File missing in the archive: …"), ERR_UNKNOWN_COLUMNS {error, columns: [{column, suggestion}], errors} for columns that are not the template’s unless columnMapping maps them; the rows need firstName and lastName filled (ERR_MISSING_HEADERS, ERR_MISSING_VALUES in errors); 402 NOT_ENOUGH_CREDITS; 409 TEMPLATE_UNAVAILABLE, ERR_DUPLICATE_RECIPIENTS {recipients, count, duplicates: [{row, recipient, certificateKey}] (the first 100)} when recipients already hold a valid certificate of this template and duplicateBehavior is deny (the default), ERR_NOTHING_TO_PUBLISH when skip leaves no recipient; 422 IDEMPOTENCY_KEY_REUSED. With skip, 200 {campaignId, skipped}: only the certificates issued are charged. With replace, 200 {campaignId, skipped: 0, replaced}; 400 ERR_REASON_REQUIRED without reason or notes; 409 REPLACE_UNAVAILABLE for an NFT template. With renew, 200 {campaignId, skipped: 0, renewed} (after signing, the webhook certificate.renewed and one renewal mail per renewed recipient); 400 ERR_NO_VALIDITY {count, recipients (the first 100)} when a recipient to renew has no ExpirationDate and the template no validity period (nothing is written or spent); 409 REPLACE_UNAVAILABLE for an NFT template.',
+            'JSON {templateId, data (rows), contentType "json", notes (max 60), automated-emailing, duplicateBehavior, columnMapping}, or multipart/form-data with `body` (that JSON) and `file` (the .zip of the files the rows name). Header Idempotency-Key: a repeated publish with the same key answers the first campaignId and issues nothing. 200 {campaignId}; 400 {data} (ERR_CPF_INCORRECT_DATA), {error} (ERR_PUBLICATION_ERROR, or "Invalid input file" / "File missing in the archive: …"), ERR_UNKNOWN_COLUMNS {error, columns: [{column, suggestion}], errors} for columns that are not the template’s unless columnMapping maps them; the rows need firstName and lastName filled (ERR_MISSING_HEADERS, ERR_MISSING_VALUES in errors); 402 NOT_ENOUGH_CREDITS; 409 TEMPLATE_UNAVAILABLE, ERR_DUPLICATE_RECIPIENTS {recipients, count, duplicates: [{row, recipient, certificateKey}] (the first 100)} when recipients already hold a valid certificate of this template and duplicateBehavior is deny (the default), ERR_NOTHING_TO_PUBLISH when skip leaves no recipient; 422 IDEMPOTENCY_KEY_REUSED. With skip, 200 {campaignId, skipped}: only the certificates issued are charged. With replace, 200 {campaignId, skipped: 0, replaced}; 400 ERR_REASON_REQUIRED without reason or notes; 409 REPLACE_UNAVAILABLE for an NFT template. With renew, 200 {campaignId, skipped: 0, renewed} (after signing, the webhook certificate.renewed and one renewal mail per renewed recipient); 400 ERR_NO_VALIDITY {count, recipients (the first 100)} when a recipient to renew has no ExpirationDate and the template no validity period, ERR_VALID_UNTIL_PAST {count, recipients (the first 100), today} when a recipient to renew has an ExpirationDate that is not after today (nothing is written or spent in either case); 409 REPLACE_UNAVAILABLE for an NFT template.',
           consumes: ['application/json', 'multipart/form-data'],
           headers: dataHeaders,
           body: publishBodyContract,
@@ -273,7 +286,7 @@ export async function publicationRoutes(app: FastifyInstance, ctx: AppContext): 
       schema: {
         summary: 'Who among these rows already holds a valid certificate of the template (nothing is spent)',
         description:
-          'Body {templateId, data (rows), columnMapping} as POST /api/admin/data (no archive). The rows are checked as a publish checks them, then each recipient (its technical fields’ values, or its address when the template has none) is looked up among the template’s valid certificates (validated, minting, claimed or revealed, not expired). 200 {recipients, count, duplicates: [{row, recipient, certificateKey}] (the first 100), renewable}: renewable counts the recipients a publish with duplicateBehavior renew would renew (they hold a validated certificate of the template, expired or not, not yet renewed or replaced); 400 as POST /api/admin/data.',
+          'Body {templateId, data (rows), columnMapping} as POST /api/admin/data (no archive). The rows are checked as a publish checks them, then each recipient (its technical fields’ values, or its address when the template has none) is looked up among the template’s valid certificates (validated, minting, claimed or revealed, not expired). 200 {recipients, count, duplicates: [{row, recipient, certificateKey}] (the first 100), renewable}: renewable counts the recipients a publish with duplicateBehavior renew would renew (they hold a validated certificate of the template, expired or not, not yet renewed or replaced); pastRenewals {count, duplicates: [{row, recipient, certificateKey}] (the first 100)}: of those, the recipients whose row (their main row, the one issued from) gives an ExpirationDate not after today, which a publish with renew refuses (ERR_VALID_UNTIL_PAST); 400 as POST /api/admin/data.',
         body: publishBodyContract.pick({ templateId: true, data: true, columnMapping: true }),
         response: {
           200: dataDuplicatesAnswer,

@@ -8089,7 +8089,7 @@ export interface paths {
     put?: never;
     /**
      * Publish imported rows as a campaign of certificates
-     * @description JSON {templateId, data (rows), contentType "json", notes (max 60), automated-emailing, duplicateBehavior, columnMapping}, or multipart/form-data with `body` (that JSON) and `file` (the .zip of the files the rows name). Header Idempotency-Key: a repeated publish with the same key answers the first campaignId and issues nothing. 200 {campaignId}; 400 {data} (ERR_CPF_INCORRECT_DATA), {error} (ERR_PUBLICATION_ERROR, or "Invalid input file" / "File missing in the archive: …"), ERR_UNKNOWN_COLUMNS {error, columns: [{column, suggestion}], errors} for columns that are not the template’s unless columnMapping maps them; the rows need firstName and lastName filled (ERR_MISSING_HEADERS, ERR_MISSING_VALUES in errors); 402 NOT_ENOUGH_CREDITS; 409 TEMPLATE_UNAVAILABLE, ERR_DUPLICATE_RECIPIENTS {recipients, count, duplicates: [{row, recipient, certificateKey}] (the first 100)} when recipients already hold a valid certificate of this template and duplicateBehavior is deny (the default), ERR_NOTHING_TO_PUBLISH when skip leaves no recipient; 422 IDEMPOTENCY_KEY_REUSED. With skip, 200 {campaignId, skipped}: only the certificates issued are charged. With replace, 200 {campaignId, skipped: 0, replaced}; 400 ERR_REASON_REQUIRED without reason or notes; 409 REPLACE_UNAVAILABLE for an NFT template. With renew, 200 {campaignId, skipped: 0, renewed} (after signing, the webhook certificate.renewed and one renewal mail per renewed recipient); 400 ERR_NO_VALIDITY {count, recipients (the first 100)} when a recipient to renew has no ExpirationDate and the template no validity period (nothing is written or spent); 409 REPLACE_UNAVAILABLE for an NFT template.
+     * @description JSON {templateId, data (rows), contentType "json", notes (max 60), automated-emailing, duplicateBehavior, columnMapping}, or multipart/form-data with `body` (that JSON) and `file` (the .zip of the files the rows name). Header Idempotency-Key: a repeated publish with the same key answers the first campaignId and issues nothing. 200 {campaignId}; 400 {data} (ERR_CPF_INCORRECT_DATA), {error} (ERR_PUBLICATION_ERROR, or "Invalid input file" / "File missing in the archive: …"), ERR_UNKNOWN_COLUMNS {error, columns: [{column, suggestion}], errors} for columns that are not the template’s unless columnMapping maps them; the rows need firstName and lastName filled (ERR_MISSING_HEADERS, ERR_MISSING_VALUES in errors); 402 NOT_ENOUGH_CREDITS; 409 TEMPLATE_UNAVAILABLE, ERR_DUPLICATE_RECIPIENTS {recipients, count, duplicates: [{row, recipient, certificateKey}] (the first 100)} when recipients already hold a valid certificate of this template and duplicateBehavior is deny (the default), ERR_NOTHING_TO_PUBLISH when skip leaves no recipient; 422 IDEMPOTENCY_KEY_REUSED. With skip, 200 {campaignId, skipped}: only the certificates issued are charged. With replace, 200 {campaignId, skipped: 0, replaced}; 400 ERR_REASON_REQUIRED without reason or notes; 409 REPLACE_UNAVAILABLE for an NFT template. With renew, 200 {campaignId, skipped: 0, renewed} (after signing, the webhook certificate.renewed and one renewal mail per renewed recipient); 400 ERR_NO_VALIDITY {count, recipients (the first 100)} when a recipient to renew has no ExpirationDate and the template no validity period, ERR_VALID_UNTIL_PAST {count, recipients (the first 100), today} when a recipient to renew has an ExpirationDate that is not after today (nothing is written or spent in either case); 409 REPLACE_UNAVAILABLE for an NFT template.
      */
     post: {
       parameters: {
@@ -8344,7 +8344,7 @@ export interface paths {
     put?: never;
     /**
      * Who among these rows already holds a valid certificate of the template (nothing is spent)
-     * @description Body {templateId, data (rows), columnMapping} as POST /api/admin/data (no archive). The rows are checked as a publish checks them, then each recipient (its technical fields’ values, or its address when the template has none) is looked up among the template’s valid certificates (validated, minting, claimed or revealed, not expired). 200 {recipients, count, duplicates: [{row, recipient, certificateKey}] (the first 100), renewable}: renewable counts the recipients a publish with duplicateBehavior renew would renew (they hold a validated certificate of the template, expired or not, not yet renewed or replaced); 400 as POST /api/admin/data.
+     * @description Body {templateId, data (rows), columnMapping} as POST /api/admin/data (no archive). The rows are checked as a publish checks them, then each recipient (its technical fields’ values, or its address when the template has none) is looked up among the template’s valid certificates (validated, minting, claimed or revealed, not expired). 200 {recipients, count, duplicates: [{row, recipient, certificateKey}] (the first 100), renewable}: renewable counts the recipients a publish with duplicateBehavior renew would renew (they hold a validated certificate of the template, expired or not, not yet renewed or replaced); pastRenewals {count, duplicates: [{row, recipient, certificateKey}] (the first 100)}: of those, the recipients whose row (their main row, the one issued from) gives an ExpirationDate not after today, which a publish with renew refuses (ERR_VALID_UNTIL_PAST); 400 as POST /api/admin/data.
      */
     post: {
       parameters: {
@@ -8383,6 +8383,14 @@ export interface paths {
                 certificateKey: string;
               }[];
               renewable?: number;
+              pastRenewals?: {
+                count: number;
+                duplicates: {
+                  row: number;
+                  recipient: string;
+                  certificateKey: string;
+                }[];
+              };
             };
           };
         };

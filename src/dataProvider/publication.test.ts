@@ -171,6 +171,29 @@ describe('publishing', () => {
       () => HttpResponse.json({ code: 'TEMPLATE_UNAVAILABLE' }, { status: 409 }),
       { kind: 'unavailable' },
     ],
+    [
+      'a renewal',
+      () => HttpResponse.json({ campaignId: 41, skipped: 0, renewed: 2 }),
+      { kind: 'success', campaignId: 41, renewed: 2 },
+    ],
+    [
+      'a renewal whose recipients get no new expiration date',
+      () =>
+        HttpResponse.json(
+          { code: 'ERR_NO_VALIDITY', message: '…', count: 102, recipients: ['L-1', 'L-2'] },
+          { status: 400 },
+        ),
+      { kind: 'no_validity', count: 102, recipients: ['L-1', 'L-2'] },
+    ],
+    [
+      'a renewal whose rows give a date not after today',
+      () =>
+        HttpResponse.json(
+          { code: 'ERR_VALID_UNTIL_PAST', message: '…', count: 1, recipients: ['L-3'], today: '2026-11-29' },
+          { status: 400 },
+        ),
+      { kind: 'renewal_past', count: 1, recipients: ['L-3'] },
+    ],
     ['a server failure', () => HttpResponse.json({ code: 'INTERNAL_ERROR' }, { status: 500 }), { kind: 'failure' }],
     [
       'a request the server could not read',

@@ -1,5 +1,6 @@
 import { HttpError } from 'react-admin';
 import { DUPLICATE_RECIPIENTS_CODE, type DuplicatesReport } from '../../domain/duplicates';
+import { NO_VALIDITY_CODE, VALID_UNTIL_PAST_CODE } from '../../domain/expiry';
 import { importError, isImportErrorCode, type ImportError, type ImportRow } from '../../domain/import';
 import { PART_MAX_ROWS } from '../../domain/publicationParts';
 import {
@@ -39,8 +40,11 @@ export const PUBLISH_INVALIDATES = [['credits'], ['credit-operations'], ['campai
  * offers a retry; `firewall` (no answer at all) does not.
  */
 export type PublishOutcome =
-  /** `replaced`: with duplicateBehavior replace, the certificates held that the new ones replace */
-  | { kind: 'success'; campaignId: number; replaced?: number }
+  /**
+   * `replaced`: with duplicateBehavior replace, the certificates held that the new ones replace; `renewed`: with
+   * renew, those the new ones renew
+   */
+  | { kind: 'success'; campaignId: number; replaced?: number; renewed?: number }
   /** recipients already hold a valid certificate of the template (issue 28): the choice is asked again */
   | { kind: 'duplicates'; report: DuplicatesReport }
   | { kind: 'rejected'; errors: ImportError[] }
@@ -48,6 +52,12 @@ export type PublishOutcome =
   | { kind: 'unavailable' }
   /** 409 REPLACE_UNAVAILABLE: an NFT template's certificates are never replaced (the page does not offer it) */
   | { kind: 'replace_unavailable' }
+  /**
+   * a publish with renew refused for its renewed rows' dates, nothing spent (issue 28): `no_validity` (400
+   * ERR_NO_VALIDITY) when some get no new expiration date, `renewal_past` (400 ERR_VALID_UNTIL_PAST) when their row
+   * gives one not after today; `count` recipients, the first of them named in `recipients`
+   */
+  | { kind: 'no_validity' | 'renewal_past'; count: number; recipients: string[] }
   | { kind: 'failure' }
   | { kind: 'firewall' };
 
@@ -76,6 +86,7 @@ export function outcomeOfError(error: unknown): PublishOutcome {
   if (body.code === 'REPLACE_UNAVAILABLE') return { kind: 'replace_unavailable' };
   if (error.status === 409 || body.code === 'TEMPLATE_UNAVAILABLE') return { kind: 'unavailable' };
   if (error.status !== 400 && error.status !== 422) return { kind: 'failure' };
+  if (body.code === NO_VALIDITY_CODE || body.code === VALID_UNTIL_PAST_CODE) return renewalRefusal(body);
   // the blockchain signer cannot pay the NFT campaign's anchoring (issue 20): that error alone, with its line
   if (body.code === 'ERR_NFT_FUNDS') {
     const funds = serverImportErrors(errorList(error));
@@ -99,6 +110,17 @@ export function outcomeOfError(error: unknown): PublishOutcome {
       errors: [importError('ERR_PUBLICATION_ERROR'), ...serverImportErrors(errorList(error))],
     };
   return { kind: 'failure' };
+}
+
+/** A renewing publish's refusal of its rows' dates: how many recipients, and the first of them (the server's). */
+function renewalRefusal(body: PublishResponse): PublishOutcome {
+  const { count, recipients } = body as { count?: unknown; recipients?: unknown };
+  const named = Array.isArray(recipients) ? recipients.map(String) : [];
+  return {
+    kind: body.code === NO_VALIDITY_CODE ? 'no_validity' : 'renewal_past',
+    count: typeof count === 'number' ? count : named.length,
+    recipients: named,
+  };
 }
 
 function duplicatesOf(body: unknown): DuplicatesReport {
@@ -257,9 +279,11 @@ async function publishInOneCall(request: PublishBody, archive: Blob | null, idem
   try {
     const { body } = await send();
     if (typeof body?.campaignId !== 'number') return { kind: 'failure' } as const;
-    return typeof body.replaced === 'number' && body.replaced > 0
-      ? ({ kind: 'success', campaignId: body.campaignId, replaced: body.replaced } as const)
-      : ({ kind: 'success', campaignId: body.campaignId } as const);
+    if (typeof body.replaced === 'number' && body.replaced > 0)
+      return { kind: 'success', campaignId: body.campaignId, replaced: body.replaced } as const;
+    if (typeof body.renewed === 'number' && body.renewed > 0)
+      return { kind: 'success', campaignId: body.campaignId, renewed: body.renewed } as const;
+    return { kind: 'success', campaignId: body.campaignId } as const;
   } catch (error) {
     return outcomeOfError(error);
   }

@@ -93,6 +93,7 @@ describe.each(TEST_DATABASES)('publishing the same recipients again on %s', (dat
       count: 0,
       duplicates: [],
       renewable: 0,
+      pastRenewals: { count: 0, duplicates: [] },
     });
     // the rows are checked as a publish checks them
     const invalid = await check([

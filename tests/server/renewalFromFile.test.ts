@@ -198,4 +198,66 @@ describe.each(TEST_DATABASES)('renewal from a file on %s', (database) => {
       ['L-3', null],
     ]);
   });
+
+  it('refuses ERR_VALID_UNTIL_PAST, changing and spending nothing, when a renewed row gives a date not after today', async () => {
+    const templateId = await template(YEAR);
+    const old = await issued(templateId, recipientRows(3));
+    await expire(old[0], inDays(-10));
+    const rows: Record<string, string>[] = recipientRows(4).map((row) => ({ ...row, obtentionDate: inDays(-30) }));
+    // L-1 (expired) gives yesterday, L-2 (valid) today: both refused; L-4 holds nothing: issued as its row says
+    rows[0].ExpirationDate = inDays(-1);
+    rows[1].ExpirationDate = todayIso();
+    rows[3].ExpirationDate = inDays(-1);
+
+    // the check names those a renew would refuse, by the row to correct
+    const checked = await check(templateId, rows);
+    expect(checked.statusCode, checked.body).toBe(200);
+    expect(checked.json<DuplicatesReport>()).toMatchObject({
+      recipients: 4,
+      count: 2,
+      renewable: 3,
+      pastRenewals: {
+        count: 2,
+        duplicates: [
+          { row: 2, recipient: 'L-1', certificateKey: old[0] },
+          { row: 3, recipient: 'L-2', certificateKey: old[1] },
+        ],
+      },
+    });
+
+    const before = await state();
+    const refused = await renewFile(templateId, rows, 'renew-past-1', 'fr');
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json()).toMatchObject({
+      code: 'ERR_VALID_UNTIL_PAST',
+      count: 2,
+      recipients: ['L-1', 'L-2'],
+      today: todayIso(),
+    });
+    expect(refused.json().error ?? refused.json().message).toContain(
+      'Un renouvellement doit expirer après aujourd’hui',
+    );
+    expect(await state()).toEqual(before);
+
+    // a later date, or none (the template's validity), renews; the same key is a new request (another body)
+    rows[0].ExpirationDate = '';
+    rows[1].ExpirationDate = inDays(30);
+    const answer = await renewFile(templateId, rows, 'renew-past-2');
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json()).toMatchObject({ renewed: 3, skipped: 0 });
+    const fresh = await db()
+      .selectFrom('certificates')
+      .select(['recipient_key', 'expiration_date'])
+      .where('campaign_id', '=', answer.json<{ campaignId: number }>().campaignId)
+      .orderBy('id')
+      .execute();
+    const today = todayIso();
+    expect(fresh.map((c) => [c.recipient_key, c.expiration_date?.slice(0, 10) ?? null])).toEqual([
+      ['L-1', addPeriod(today, YEAR)],
+      ['L-2', inDays(30)],
+      ['L-3', addPeriod(today, YEAR)],
+      ['L-4', inDays(-1)],
+    ]);
+    expect((await issuer()).credits).toBe(before.issuer.credits - 4);
+  });
 });

@@ -7,7 +7,12 @@ import {
   type ReplacementKind,
 } from '../../../domain/certificates';
 import { correctionReason, renewalReason } from '../../../domain/creditOperations';
-import { NO_VALIDITY_CODE, renewalExpiration } from '../../../domain/expiry';
+import {
+  NO_VALIDITY_CODE,
+  renewalDateAccepted,
+  renewalExpiration,
+  VALID_UNTIL_PAST_CODE,
+} from '../../../domain/expiry';
 import {
   ALL_LANGUAGES,
   EMAIL_KEY,
@@ -72,7 +77,7 @@ export const REPEATED_KEYS_CODE = 'ERR_REPEATED_CERTIFICATES';
 /** A renewal without validUntil of a template without a validity period: there is no new expiration date to give. */
 export { NO_VALIDITY_CODE };
 /** A renewal's validUntil that is not after today. */
-export const VALID_UNTIL_PAST_CODE = 'ERR_VALID_UNTIL_PAST';
+export { VALID_UNTIL_PAST_CODE };
 
 /**
  * Why a certificate named cannot be replaced or renewed: not the issuer's (or no such key), not valid, or renewed
@@ -453,7 +458,7 @@ export async function renewCertificates(
   input: { keys: readonly string[]; validUntil?: string | null; reason?: string; idempotencyKey?: string | null },
 ): Promise<RenewResult> {
   const validUntil = input.validUntil ? input.validUntil.slice(0, 10) : null;
-  if (validUntil !== null && validUntil <= todayIso())
+  if (validUntil !== null && !renewalDateAccepted(validUntil, todayIso()))
     throw badRequest(VALID_UNTIL_PAST_CODE, `validUntil must be after today (${todayIso()})`, { validUntil });
   const { replaced, ...result } = await followCertificates(
     ctx,

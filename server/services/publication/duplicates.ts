@@ -9,6 +9,7 @@ import {
   type DuplicateRecipient,
   type DuplicatesReport,
 } from '../../../domain/duplicates';
+import { pastRenewalRows } from '../../../domain/expiry';
 import { todayIso, validateImportSteps, type ImportRow } from '../../../domain/import';
 import { rowsRefused, serverImportDefinition, type ColumnMapping } from './columnRules';
 import type { AuthContext } from '../../auth/guard';
@@ -171,7 +172,30 @@ export async function checkDuplicates(
   );
   if (!checked.ok) throw rowsRefused(checked);
   // the recipients a renew would renew are counted too (an expired certificate counts for renew only)
-  return (
-    await findDuplicateRecipients(ctx.db, template, checked.rows, importData.technicalFields, { renewable: true })
-  ).report;
+  const { technicalFields } = importData;
+  const found = await findDuplicateRecipients(ctx.db, template, checked.rows, technicalFields, { renewable: true });
+  return { ...found.report, pastRenewals: pastRenewals(checked.rows, technicalFields, found.renewable) };
+}
+
+/**
+ * Of the recipients a renew would renew (`renewable`: identity → the certificate renewed), those whose main row's
+ * ExpirationDate is not after today, whom a publish with renew refuses (ERR_VALID_UNTIL_PAST): counted, the first
+ * DUPLICATES_LISTED named by their main row.
+ */
+function pastRenewals(
+  rows: readonly ImportRow[],
+  technicalFields: readonly string[],
+  renewable: ReadonlyMap<string, string>,
+): { count: number; duplicates: DuplicateRecipient[] } {
+  let count = 0;
+  const duplicates: DuplicateRecipient[] = [];
+  for (const index of pastRenewalRows(rows, technicalFields, todayIso())) {
+    const recipient = recipientIdentity(rows[index], technicalFields);
+    const certificateKey = renewable.get(recipient);
+    if (recipient === '' || certificateKey === undefined) continue;
+    count += 1;
+    // the header is row 1
+    if (duplicates.length < DUPLICATES_LISTED) duplicates.push({ row: index + 2, recipient, certificateKey });
+  }
+  return { count, duplicates };
 }

@@ -16,7 +16,13 @@ import type { AppContext } from '../../context';
 import { nowIso } from '../../db/clock';
 import type { CampaignTable, Database, NewCertificate, Template } from '../../db/schema';
 import type { ParsedTemplate } from '../../repositories/templateRows';
-import { NO_VALIDITY_CODE, renewalExpiration, rowExpiry } from '../../../domain/expiry';
+import {
+  NO_VALIDITY_CODE,
+  renewalDateAccepted,
+  renewalExpiration,
+  rowExpiry,
+  VALID_UNTIL_PAST_CODE,
+} from '../../../domain/expiry';
 import { AppError, badRequest } from '../../errors';
 import { cooperate } from '../../eventLoop';
 import { findCampaignByIdempotencyKey } from '../../repositories/campaigns';
@@ -444,7 +450,9 @@ async function writePublication(
  * A publish with duplicateBehavior "renew": the recipients who hold a certificate to renew (their keys in
  * `renewing`, in the recipients' order) are issued today, expiring on their main row's ExpirationDate, else today
  * plus the template's validity (domain/expiry renewalExpiration, as a renewal of a selection); the others are issued
- * as their rows say. ERR_NO_VALIDITY, before anything is spent, when a recipient to renew gets no date.
+ * as their rows say. Before anything is spent: ERR_VALID_UNTIL_PAST when a recipient to renew has its own
+ * ExpirationDate not after today (as the API refuses such a validUntil), ERR_NO_VALIDITY when one gets no date; both
+ * name the recipients (the first DUPLICATES_LISTED) and count them.
  */
 export function renewedRecipients(
   template: ParsedTemplate,
@@ -453,9 +461,14 @@ export function renewedRecipients(
   today: string,
 ): Recipient[] {
   const noValidity: number[] = [];
+  const past: number[] = [];
   const renewed = recipients.map((recipient, index) => {
     if (renewing[index] === null) return recipient;
     const own = mainRow(recipient.rows).ExpirationDate?.trim();
+    if (own && !renewalDateAccepted(own, today)) {
+      past.push(index);
+      return recipient;
+    }
     const expiration = own ? own.slice(0, 10) : renewalExpiration(today, template.parsed.expiry.validity);
     if (!expiration) {
       noValidity.push(index);
@@ -466,17 +479,22 @@ export function renewedRecipients(
       rows.set(language, { ...row, obtentionDate: today, ExpirationDate: expiration });
     return { ...recipient, rows };
   });
-  if (noValidity.length > 0) {
-    const named = noValidity.slice(0, DUPLICATES_LISTED).map((index) => {
-      const row = mainRow(recipients[index].rows);
-      return recipientIdentity(row, template.parsed.importData.technicalFields);
-    });
+  const named = (indexes: readonly number[]) =>
+    indexes
+      .slice(0, DUPLICATES_LISTED)
+      .map((index) => recipientIdentity(mainRow(recipients[index].rows), template.parsed.importData.technicalFields));
+  if (past.length > 0)
+    throw badRequest(
+      VALID_UNTIL_PAST_CODE,
+      `${past.length} recipients to renew have an ExpirationDate that is not after today (${today}): give their rows a later one, or none to take the template's validity period`,
+      { count: past.length, recipients: named(past), today },
+    );
+  if (noValidity.length > 0)
     throw badRequest(
       NO_VALIDITY_CODE,
       `${noValidity.length} recipients to renew get no new expiration date: give their rows an ExpirationDate, or the template a validity period`,
-      { count: noValidity.length, recipients: named },
+      { count: noValidity.length, recipients: named(noValidity) },
     );
-  }
   return renewed;
 }
 

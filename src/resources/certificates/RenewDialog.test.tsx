@@ -190,12 +190,24 @@ describe('Renew', { timeout: 30_000 }, () => {
     await pasteInto(date, formatLocalDate(later, 'en'), user);
     await user.keyboard('{Enter}');
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
-      'Ada Lovelace: already renewed (correct or renew its renewal)',
+      'These certificates cannot be renewed, so nothing was renewed:Ada Lovelace: already renewed (correct or renew its renewal)',
     );
     expect(sent).toEqual([{ keys: [ADA.key], validUntil: later }]);
 
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await waitFor(() => expect(opener).toHaveFocus());
+  });
+
+  it('says a refusal for want of credits as a renewal: nothing was renewed', async () => {
+    answers = [() => HttpResponse.json({ code: 'NOT_ENOUGH_CREDITS', needed: 1, current: 0 }, { status: 402 })];
+    renderList([]);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Renew the certificate of Ada Lovelace' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Renew a certificate' });
+    await user.click(within(dialog).getByRole('button', { name: 'Renew' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Not enough credits: 1 needed, 0 available. Nothing was renewed.',
+    );
   });
 });

@@ -181,7 +181,7 @@ export function RenewDialog({ rows, leftOut, onDone, onClose }: ReplacementDialo
               {translate('reports.renew.credits_short', { current: credits, count: rows.length })}
             </Alert>
           )}
-          {refusal && <RefusalAlert refusal={refusal} nameOf={nameOf} />}
+          {refusal && <RefusalAlert refusal={refusal} nameOf={nameOf} action="renewal" />}
           {sending && <SendingProgress label={translate('reports.renew.sending')} />}
         </>
       )}

@@ -154,19 +154,46 @@ export function SendingProgress({ label }: { label: string }) {
   );
 }
 
-/** The server's refusal in the user's language; nothing was replaced. */
-export function RefusalAlert({ refusal, nameOf }: { refusal: Refusal; nameOf: (key: string) => string }) {
+/** What the refused request was: a corrected re-issue (ReissueDialog) or a renewal (RenewDialog). */
+export type RefusedAction = 'correction' | 'renewal';
+
+/** The refusals whose text says what was not done ("nothing was replaced" / "nothing was renewed"): one per action. */
+const ACTION_TEXTS = new Set([
+  'not_replaceable',
+  'changed_meanwhile',
+  'not_enough_credits',
+  'not_enough_credits_unknown',
+  'rejected',
+  'failure',
+  'firewall',
+]);
+
+/** A refusal text's key: a renewal's own where the text names the action, else the shared one. */
+export const refusalKey = (name: string, action: RefusedAction): string =>
+  action === 'renewal' && ACTION_TEXTS.has(name) ? `reports.renew.refusal.${name}` : `reports.reissue.refusal.${name}`;
+
+/** The server's refusal in the user's language; nothing was replaced (or renewed). */
+export function RefusalAlert({
+  refusal,
+  nameOf,
+  action = 'correction',
+}: {
+  refusal: Refusal;
+  nameOf: (key: string) => string;
+  action?: RefusedAction;
+}) {
   const translate = useTranslate();
   const list = (keys: readonly string[]) => keys.map(nameOf).join(', ');
+  const key = (name: string) => refusalKey(name, action);
   switch (refusal.kind) {
     case 'not_replaceable':
       return (
         <Alert severity="error" role="alert">
           {refusal.certificates.length === 0 ? (
-            translate('reports.reissue.refusal.changed_meanwhile')
+            translate(key('changed_meanwhile'))
           ) : (
             <>
-              {translate('reports.reissue.refusal.not_replaceable')}
+              {translate(key('not_replaceable'))}
               <Box component="ul" sx={{ m: 0, mt: 0.5, pl: 2.5 }}>
                 {refusal.certificates.map((certificate) => (
                   <li key={certificate.key}>
@@ -185,7 +212,7 @@ export function RefusalAlert({ refusal, nameOf }: { refusal: Refusal; nameOf: (k
       return (
         <Box role="alert">
           <Alert severity="error" sx={{ mb: 1 }}>
-            {translate('reports.reissue.refusal.rejected')}
+            {translate(key('rejected'))}
             {refusal.lines.length > 0 && (
               <Box component="ul" sx={{ m: 0, mt: 0.5, pl: 2.5 }}>
                 {refusal.lines.map((line) => (
@@ -200,7 +227,7 @@ export function RefusalAlert({ refusal, nameOf }: { refusal: Refusal; nameOf: (k
     default:
       return (
         <Alert severity="error" role="alert">
-          {refusalMessage(refusal, list, translate)}
+          {refusalMessage(refusal, list, translate, key)}
         </Alert>
       );
   }
@@ -210,30 +237,31 @@ function refusalMessage(
   refusal: Exclude<Refusal, { kind: 'not_replaceable' | 'rejected' }>,
   list: (keys: readonly string[]) => string,
   translate: ReturnType<typeof useTranslate>,
+  key: (name: string) => string,
 ): string {
   switch (refusal.kind) {
     case 'not_enough_credits':
       return refusal.needed !== null && refusal.current !== null
-        ? translate('reports.reissue.refusal.not_enough_credits', { needed: refusal.needed, current: refusal.current })
-        : translate('reports.reissue.refusal.not_enough_credits_unknown');
+        ? translate(key('not_enough_credits'), { needed: refusal.needed, current: refusal.current })
+        : translate(key('not_enough_credits_unknown'));
     case 'change_not_allowed':
-      return translate('reports.reissue.refusal.change_not_allowed', {
+      return translate(key('change_not_allowed'), {
         column: translate(columnLabelKey(refusal.column), { _: refusal.column }),
         name: list([refusal.key]),
       });
     case 'nothing_changed':
-      return translate('reports.reissue.refusal.nothing_changed', { names: list(refusal.keys) });
+      return translate(key('nothing_changed'), { names: list(refusal.keys) });
     case 'reason_required':
-      return translate('reports.reissue.refusal.reason_required', { max: REISSUE_REASON_MAX });
+      return translate(key('reason_required'), { max: REISSUE_REASON_MAX });
     case 'repeated':
-      return translate('reports.reissue.refusal.repeated', { names: list(refusal.keys) });
+      return translate(key('repeated'), { names: list(refusal.keys) });
     case 'no_validity':
-      return translate('reports.reissue.refusal.no_validity', { names: list(refusal.keys) });
+      return translate(key('no_validity'), { names: list(refusal.keys) });
     case 'valid_until_past':
-      return translate('reports.reissue.refusal.valid_until_past');
+      return translate(key('valid_until_past'));
     case 'failure':
-      return translate('reports.reissue.refusal.failure', { status: refusal.status });
+      return translate(key('failure'), { status: refusal.status });
     case 'firewall':
-      return translate('reports.reissue.refusal.firewall');
+      return translate(key('firewall'));
   }
 }

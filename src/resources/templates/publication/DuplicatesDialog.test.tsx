@@ -55,4 +55,36 @@ describe('the duplicates choice: renew', () => {
     expect(screen.queryByRole('radio', { name: /Renew them/ })).toBeNull();
     expect(screen.getAllByRole('radio')).toHaveLength(3);
   });
+
+  it('lists the renewed rows whose date is not after today and does not go on with renew, only with another choice', async () => {
+    const chosen = open(
+      report({
+        pastRenewals: {
+          count: 12,
+          duplicates: Array.from({ length: 12 }, (_, i) => ({
+            row: i + 2,
+            recipient: `L-${i + 1}`,
+            certificateKey: 'a'.repeat(128),
+          })),
+        },
+      }),
+      true,
+    );
+    // no alert while renew is not chosen
+    expect(screen.queryByRole('alert')).toBeNull();
+    await userEvent.click(screen.getByRole('radio', { name: /Renew them/ }));
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain(
+      '12 recipients to renew have an ExpirationDate in the file that is not after today',
+    );
+    expect(alert.textContent).toContain('Row 2: L-1');
+    expect(alert.textContent).toContain('Row 11: L-10');
+    expect(alert.textContent).not.toContain('L-11');
+    expect(alert.textContent).toContain('and 2 more');
+    expect(screen.getByRole('button', { name: 'Continue' })).toHaveProperty('disabled', true);
+    await userEvent.click(screen.getByRole('radio', { name: /Leave them out/ }));
+    expect(screen.queryByRole('alert')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(chosen).toEqual(['skip']);
+  });
 });

@@ -1,4 +1,5 @@
 import {
+  Alert,
   Box,
   Button,
   Dialog,
@@ -15,11 +16,13 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import type { DuplicateBehavior, DuplicatesReport } from '../../../../domain/duplicates';
 import { certificatesAfterChoice, DUPLICATES_SHOWN, renewedCount, REPLACE_REASON_MAX } from './duplicateChoice';
 import { closeWithoutBackdrop } from '../../../components/closeWithoutBackdrop';
+
+const NO_PAST_RENEWALS: NonNullable<DuplicatesReport['pastRenewals']> = { count: 0, duplicates: [] };
 
 /** While the server looks the rows' recipients up: nothing can be done but wait (as while publishing). */
 export function CheckingDuplicatesDialog() {
@@ -37,7 +40,8 @@ export function CheckingDuplicatesDialog() {
 /**
  * Before the check word, when recipients already hold a valid certificate of the template (issue 28): how many,
  * the first of them, and the choice to leave them out (the default, not charged), issue them again, or replace the
- * certificates they hold (not for an NFT template), with a required reason shown on the old certificates' pages.
+ * certificates they hold (not for an NFT template), with a required reason shown on the old certificates' pages,
+ * or renew them (not when a renewed row's own ExpirationDate is not after today: those rows are listed instead).
  * Escape or Cancel leaves the publish; Continue goes on to the controls with the certificates the choice issues.
  */
 export function DuplicatesDialog({
@@ -67,10 +71,18 @@ export function DuplicatesDialog({
   const [reason, setReason] = useState('');
   const [tried, setTried] = useState(false);
   const reasonMissing = behavior === 'replace' && reason.trim() === '';
+  // renewed rows whose ExpirationDate is not after today: the server would refuse the renewal (ERR_VALID_UNTIL_PAST)
+  const pastRenewals = renewOffered ? (report.pastRenewals ?? NO_PAST_RENEWALS) : NO_PAST_RENEWALS;
+  const renewRefused = behavior === 'renew' && pastRenewals.count > 0;
   const choose = () => {
     setTried(true);
-    if (!reasonMissing) onChoose(behavior, reason);
+    if (!reasonMissing && !renewRefused) onChoose(behavior, reason);
   };
+  // on a phone the rows listed fall below the choices: brought into view when renew is chosen
+  const pastAlert = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (renewRefused) pastAlert.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [renewRefused]);
   const shown = report.duplicates.slice(0, DUPLICATES_SHOWN);
   const hidden = report.count - shown.length;
   return (
@@ -143,6 +155,25 @@ export function DuplicatesDialog({
             )}
           </RadioGroup>
         </FormControl>
+        {renewRefused && (
+          <Alert severity="error" sx={{ mt: 1.5 }} role="alert" ref={pastAlert}>
+            {translate('publication.duplicates.past_renewals', { count: pastRenewals.count })}
+            <Box component="ul" sx={{ m: 0, mt: 0.5, pl: 2.5, overflowWrap: 'anywhere' }}>
+              {pastRenewals.duplicates.slice(0, DUPLICATES_SHOWN).map((duplicate) => (
+                <li key={`${duplicate.row}:${duplicate.recipient}`}>
+                  {translate('publication.duplicates.row', { row: duplicate.row, recipient: duplicate.recipient })}
+                </li>
+              ))}
+              {pastRenewals.count > Math.min(DUPLICATES_SHOWN, pastRenewals.duplicates.length) && (
+                <li>
+                  {translate('publication.more', {
+                    count: pastRenewals.count - Math.min(DUPLICATES_SHOWN, pastRenewals.duplicates.length),
+                  })}
+                </li>
+              )}
+            </Box>
+          </Alert>
+        )}
         {behavior === 'replace' && (
           <TextField
             fullWidth
@@ -166,7 +197,7 @@ export function DuplicatesDialog({
         <Button onClick={onClose} color="inherit">
           {translate('app.cancel')}
         </Button>
-        <Button variant="contained" onClick={choose}>
+        <Button variant="contained" onClick={choose} disabled={renewRefused}>
           {translate('publication.duplicates.continue')}
         </Button>
       </DialogActions>

@@ -595,4 +595,45 @@ describe('PublicationPage', { timeout: 20_000 }, () => {
     // not blocked: the same rows may be published with another choice
     expect(await screen.findByRole('button', { name: 'Publish 2 certificates' })).toBeEnabled();
   });
+
+  it("shows a renewal refused for its rows' dates with its own message, naming the recipients, and does not block", async () => {
+    duplicatesAnswer = {
+      recipients: 2,
+      count: 1,
+      duplicates: [{ row: 2, recipient: 'A-1', certificateKey: 'K'.repeat(128) }],
+      renewable: 1,
+    };
+    publishAnswers = [
+      () =>
+        HttpResponse.json(
+          { code: 'ERR_NO_VALIDITY', message: 'No new expiration date', count: 1, recipients: ['A-1'] },
+          { status: 400 },
+        ),
+    ];
+    await renderPage();
+    // the template has no validity: renewing is offered because a row gives its own ExpirationDate
+    await importFile(
+      workbook([
+        ['language', 'ID', 'Email', 'firstName', 'lastName', 'score', 'ExpirationDate'],
+        ['all', 'A-1', 'ada@example.org', 'Ada', 'Lovelace', '18/20', ''],
+        ['all', 'A-2', 'bob@example.org', 'Bob', 'Smith', '15/20', '2031-01-31'],
+      ]),
+    );
+    await screen.findByText('recipients.xlsx: 2 rows ready');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Publish 2 certificates' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Some recipients already hold this certificate' });
+    await user.click(within(dialog).getByRole('radio', { name: /Renew them/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    await pasteInto(await screen.findByLabelText('Type PUBLISH to confirm'), 'PUBLISH', user);
+    await user.click(screen.getByRole('button', { name: 'Publish' }));
+    const refused = await screen.findByRole('dialog', { name: 'The renewal was refused' });
+    expect(refused).toHaveTextContent(
+      '1 recipient to renew gets no new expiration date: its row gives no ExpirationDate and the template has no validity period. Nothing was published and no credit was used.',
+    );
+    expect(refused).toHaveTextContent('Recipients: A-1');
+    expect(publishBehaviors).toEqual(['renew']);
+    await user.click(within(refused).getByRole('button', { name: 'Close' }));
+    expect(await screen.findByRole('button', { name: 'Publish 2 certificates' })).toBeEnabled();
+  });
 });

@@ -240,6 +240,7 @@ function OutcomeModal({
             <DialogContentText>
               {translate('publication.success_body', { count: certificates, campaign: outcome.campaignId })}
               {outcome.replaced ? ` ${translate('publication.success_replaced', { count: outcome.replaced })}` : ''}
+              {outcome.renewed ? ` ${translate('publication.success_renewed', { count: outcome.renewed })}` : ''}
             </DialogContentText>
           </Box>
         </Modal>
@@ -264,6 +265,25 @@ function OutcomeModal({
       return (
         <Modal title={translate('publication.replace_unavailable_title')} actions={close} onClose={onClose}>
           <Alert severity="error">{translate('publication.replace_unavailable_body')}</Alert>
+        </Modal>
+      );
+    case 'no_validity':
+    case 'renewal_past':
+      return (
+        <Modal title={translate('publication.renewal_refused_title')} actions={close} onClose={onClose}>
+          <Alert severity="error">
+            {translate(
+              outcome.kind === 'no_validity' ? 'publication.no_validity_body' : 'publication.renewal_past_body',
+              { count: outcome.count },
+            )}
+            {outcome.recipients.length > 0 && (
+              <Box component="p" sx={{ mt: 1, mb: 0, overflowWrap: 'anywhere' }}>
+                {translate('publication.renewal_recipients', { recipients: outcome.recipients.join(', ') })}
+                {outcome.count > outcome.recipients.length &&
+                  ` ${translate('publication.more', { count: outcome.count - outcome.recipients.length })}`}
+              </Box>
+            )}
+          </Alert>
         </Modal>
       );
     case 'failure':
