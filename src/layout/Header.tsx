@@ -112,7 +112,10 @@ export const Header = memo(function Header() {
   );
 });
 
-/** The bar under the header while a request runs: its own component, so that the header is not drawn again each time a request starts or ends. */
+/**
+ * The bar under the header while a request runs: its own component, so that the header is not drawn again each
+ * time a request starts or ends.
+ */
 function HeaderLoadingBar() {
   const loading = useLoading();
   return loading ? (
