@@ -1,7 +1,7 @@
 import HelpIcon from '@mui/icons-material/HelpOutline';
 import MenuIcon from '@mui/icons-material/Menu';
 import { AppBar, Box, Button, IconButton, Menu, MenuItem, Toolbar } from '@mui/material';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { useLoading, useTranslate } from 'react-admin';
 import { Link, useLocation } from 'react-router-dom';
 import { useCurrentUser } from '../authProvider/useCurrentUser';
@@ -13,12 +13,15 @@ import { HeaderCredits } from './HeaderCredits';
 import { HEADER_ENTRIES } from './navigation';
 import { UserMenu } from './UserMenu';
 
-export function Header() {
+/**
+ * The header takes no props and is memoised: react-admin renders the layout again for every resource it registers
+ * and every route change, and the header (menus, dialogs, tooltips) need not follow it.
+ */
+export const Header = memo(function Header() {
   const translate = useTranslate();
   const brand = useBrand();
   const { pathname } = useLocation();
   const { user } = useCurrentUser();
-  const loading = useLoading();
   const { openHelp } = useHelp();
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
   const entries = user ? HEADER_ENTRIES.filter((entry) => entry.visible(user)) : [];
@@ -104,9 +107,18 @@ export function Header() {
         )}
         {user && <UserMenu user={user} />}
       </Toolbar>
-      {loading && (
-        <LoadingBar color="secondary" sx={{ position: 'absolute', bottom: 0, left: 0, right: 0, height: 2 }} />
-      )}
+      <HeaderLoadingBar />
     </AppBar>
   );
+});
+
+/**
+ * The bar under the header while a request runs: its own component, so that the header is not drawn again each
+ * time a request starts or ends.
+ */
+function HeaderLoadingBar() {
+  const loading = useLoading();
+  return loading ? (
+    <LoadingBar color="secondary" sx={{ position: 'absolute', bottom: 0, left: 0, right: 0, height: 2 }} />
+  ) : null;
 }

@@ -1,5 +1,5 @@
 import { Box, CircularProgress } from '@mui/material';
-import { Suspense, type ReactNode } from 'react';
+import { memo, Suspense, type ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 import { OutcomeReset } from '../components/OutcomeAlert';
 import { ResourceRouteGuard } from '../components/ResourceRouteGuard';
@@ -20,6 +20,25 @@ function PageLoading() {
 }
 
 /**
+ * The shell's parts take no props and are memoised: react-admin renders the layout again, with new children, for
+ * every resource it registers and every route change, and only the routed page has to follow.
+ */
+const Shell = memo(function Shell() {
+  return (
+    <>
+      <Header />
+      <SessionWatcher />
+      <OutcomeReset />
+      <OnboardingDialog />
+      <TermsDialog />
+      <GuidedTour />
+    </>
+  );
+});
+const Alerts = memo(GlobalAlerts);
+const Drawer = memo(HelpDrawer);
+
+/**
  * The root shell of spec 000 section 2.3 for a signed-in user: the header, the onboarding form when visible (or
  * the terms dialog), the routed page, the guided tour and the help drawer.
  */
@@ -28,18 +47,13 @@ export function Layout({ children }: { children: ReactNode }) {
     <HelpProvider>
       <OnboardingProvider>
         <Box sx={{ minHeight: '100vh', bgcolor: 'background.default', display: 'flex', flexDirection: 'column' }}>
-          <Header />
-          <SessionWatcher />
-          <OutcomeReset />
-          <OnboardingDialog />
-          <TermsDialog />
-          <GuidedTour />
+          <Shell />
           <Box
             component="main"
             id="main-content"
             sx={{ flexGrow: 1, width: '100%', maxWidth: 1280, mx: 'auto', px: { xs: 2, md: 4 }, py: 4 }}
           >
-            <GlobalAlerts />
+            <Alerts />
             <Suspense
               fallback={
                 <Box sx={{ display: 'flex', justifyContent: 'center', py: 8 }}>
@@ -51,7 +65,7 @@ export function Layout({ children }: { children: ReactNode }) {
             </Suspense>
           </Box>
         </Box>
-        <HelpDrawer />
+        <Drawer />
       </OnboardingProvider>
     </HelpProvider>
   );
