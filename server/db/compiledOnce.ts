@@ -23,11 +23,11 @@ export function compiledOnce<DB, Args extends readonly (string | number)[], Row>
       if (!sameOrder) throw new Error(`compiledOnce: the query's parameters are not the sample in order: ${query.sql}`);
       compiled.set(db, query);
     }
-    const read = directReader(db);
-    if (read) {
+    const direct = directReader(db);
+    if (direct) {
       // SQLite's root object: the read-only connection answers at once (server/db/directReads.ts)
       if (sliceOver()) await yieldNow();
-      return read({ ...query, parameters: args }) as Row[];
+      return direct.read({ ...query, parameters: args }) as Row[];
     }
     const { rows } = await db.executeQuery<Row>({ ...query, parameters: args });
     return rows;

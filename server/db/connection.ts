@@ -66,7 +66,7 @@ export function openDatabase(
   reader.pragma('busy_timeout = 1000');
   const sqliteDialect = new CooperativeSqliteDialect(sqlite, reader);
   const db = new Kysely<Database>({ dialect: sqliteDialect });
-  allowDirectReads(db, (query) => sqliteDialect.readNow(query));
+  allowDirectReads(db, { read: (query) => sqliteDialect.readNow(query), version: () => sqliteDialect.dataVersion() });
   const close = async () => {
     await checkpointer.stop();
     await db.destroy();

@@ -7,13 +7,23 @@ import type { CompiledQuery } from 'kysely';
  * also pays the request's async context (server/processSafetyNet.ts). Registered for the root database object only:
  * a transaction is another object, so its reads keep going through its own connection.
  */
-const readers = new WeakMap<object, (query: CompiledQuery) => unknown[]>();
+export interface DirectReader {
+  /** runs a SELECT on the read-only connection and answers its rows */
+  read(query: CompiledQuery): unknown[];
+  /**
+   * SQLite's `data_version` on that connection: a number that changes whenever any other connection (this
+   * process's writer, another process) has committed since it was last read. Equal numbers: nothing committed.
+   */
+  version(): number;
+}
 
-export function allowDirectReads(db: object, read: (query: CompiledQuery) => unknown[]): void {
-  readers.set(db, read);
+const readers = new WeakMap<object, DirectReader>();
+
+export function allowDirectReads(db: object, reader: DirectReader): void {
+  readers.set(db, reader);
 }
 
 /** The direct reader of this database, if it has one (SQLite's root object; never PostgreSQL, never a transaction). */
-export function directReader(db: object): ((query: CompiledQuery) => unknown[]) | undefined {
+export function directReader(db: object): DirectReader | undefined {
   return readers.get(db);
 }

@@ -204,4 +204,10 @@ export class CooperativeSqliteDialect extends SqliteDialect {
     if (!isRead(query)) throw new Error(`not a read: ${query.sql}`);
     return this.driver.reader.get(query.sql).all(query.parameters as unknown[]);
   }
+
+  /** `PRAGMA data_version` on the read-only connection (server/db/directReads.ts). */
+  dataVersion(): number {
+    if (!this.driver) throw new Error('the SQLite driver is not created yet');
+    return this.driver.reader.get('pragma data_version').pluck().get() as number;
+  }
 }

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { ACTIVE_STATUSES, CERTIFICATE_STATUS, isExpired, REPLACEABLE_STATUSES } from '../../domain/certificates';
 import { compiledOnce } from '../db/compiledOnce';
+import { directReader } from '../db/directReads';
 import { isPostgres } from '../db/migrationHelpers';
 import type { Certificate, Database, NewCertificate } from '../db/schema';
 import type { ReportCountTable } from './reports/reportQueries';
@@ -51,6 +52,15 @@ const certificatePageQuery = compiledOnce(
     db.selectFrom('certificates').select(CERTIFICATE_PAGE_COLUMNS).where('key', '=', key),
   ['sample-key'],
 );
+
+/**
+ * A number that changes whenever anything has been committed to the database since it was last read (SQLite's
+ * `data_version`, server/db/directReads.ts); undefined on PostgreSQL. While it holds, every read answers as before,
+ * so the public page may answer again the page it drew at that number.
+ */
+export function committedVersion(db: Kysely<Database>): number | undefined {
+  return directReader(db)?.version();
+}
 
 /** The public page's columns of the certificate of this key (the page is asked for at every visit). */
 export async function findCertificatePageRow(

@@ -10,7 +10,7 @@ import type { AppContext } from '../context';
 import type { Template } from '../db/schema';
 import { NFT_CLAIM_PATH } from '../../domain/nftClaims';
 import { serverLanguage, translate } from '../i18n';
-import { type CertificatePageRow, findCertificatePageRow } from '../repositories/certificates';
+import { type CertificatePageRow, committedVersion, findCertificatePageRow } from '../repositories/certificates';
 import { findIssuerParams } from '../repositories/issuers';
 import { findIssuerTemplate, findIssuerTemplateForPage, findPublicIssuerTemplate } from '../repositories/templates';
 import type { ParsedTemplate } from '../repositories/templateRows';
@@ -156,6 +156,10 @@ export async function publicPageRoutes(app: FastifyInstance, ctx: AppContext): P
   const { db } = ctx;
   const files = ctx.files;
   const certificatePages = new PageCache();
+  // The same pages by the database's committed version and the day (SQLite only): while nothing has been committed
+  // since a page was drawn, a visit answers it again without a read. Any commit (a revocation, a template edited,
+  // a visit counted) moves the version, and the visit after it reads everything again.
+  const unchangedPages = new PageCache();
   const api = app.withTypeProvider<ZodTypeProvider>();
   const notFoundPage = (request: FastifyRequest, reply: FastifyReply, language = 'en') =>
     sendPage(reply, 404, renderNoticePage('notFound', language, brandName(request)), 'no-cache');
@@ -195,9 +199,22 @@ export async function publicPageRoutes(app: FastifyInstance, ctx: AppContext): P
     },
     async (request, reply) => {
       const { key } = request.params;
+      const pageName = PageCache.nameOf(key, request.query.lang ?? null, brandName(request));
+      // read before anything else: a commit made while this visit reads is then never taken for this version
+      const version = committedVersion(db);
+      const today = todayUtc();
+      const unchanged = version === undefined ? undefined : unchangedPages.get(pageName, [version, today]);
+      if (unchanged !== undefined) {
+        ctx.activity.record(request, key, 'view');
+        return sendPage(reply, 200, unchanged, CERTIFICATE_CACHE);
+      }
+      const drawn = (page: Buffer) => {
+        if (version !== undefined) unchangedPages.set(pageName, [version, today], page);
+        return sendPage(reply, 200, page, CERTIFICATE_CACHE);
+      };
       const certificate = CERTIFICATE_KEY_PATTERN.test(key) ? await findCertificatePageRow(db, key) : undefined;
       if (!certificate) return notFoundPage(request, reply);
-      const state = certificateState(certificate, todayUtc());
+      const state = certificateState(certificate, today);
       const base = `/certificate/${key}`;
       const verify = `/verify?key=${key}`;
       if (state === 'deleted') {
@@ -215,11 +232,10 @@ export async function publicPageRoutes(app: FastifyInstance, ctx: AppContext): P
       const renewal = state === 'valid' || state === 'expired' ? (links.renewal ?? null) : null;
       const renews = renewal ? null : (links.renews ?? null);
       const issuerParams = await findIssuerParams(db, certificate.issuer_id);
-      const pageName = PageCache.nameOf(key, request.query.lang ?? null, brandName(request));
       // the template's stored row: a page answered from the cache never parses it
       const inputs = [certificate, stored.row, state, replacement, renewal, renews, issuerParams?.stored];
       const cached = certificatePages.get(pageName, inputs);
-      if (cached !== undefined) return sendPage(reply, 200, cached, CERTIFICATE_CACHE);
+      if (cached !== undefined) return drawn(cached);
       const template = stored.parse();
       const languages = certificateLanguages(certificate);
       const language = languages.find((code) => code === request.query.lang) ?? certificate.language;
@@ -268,7 +284,7 @@ export async function publicPageRoutes(app: FastifyInstance, ctx: AppContext): P
       });
       const page = Buffer.from(html);
       certificatePages.set(pageName, inputs, page);
-      return sendPage(reply, 200, page, CERTIFICATE_CACHE);
+      return drawn(page);
     },
   );
 

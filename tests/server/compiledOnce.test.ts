@@ -1,6 +1,7 @@
 import { CompiledQuery, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compiledOnce } from '../../server/db/compiledOnce';
+import { committedVersion } from '../../server/repositories/certificates';
 import { directReader } from '../../server/db/directReads';
 import type { Database } from '../../server/db/schema';
 import { createTestApp, TEST_DATABASES, type TestApp } from './testApp';
@@ -42,9 +43,28 @@ describe.each(TEST_DATABASES)('reads compiled once, on %s', (database) => {
   });
 
   it.runIf(database === 'sqlite')('refuses anything but a read on the read-only connection', () => {
-    const read = directReader(db);
+    const direct = directReader(db);
     const write = db.updateTable('issuers').set({ name: 'x' }).where('id', '=', issuer.id).compile();
-    expect(() => read?.(write)).toThrow(/not a read/);
-    expect(() => read?.(CompiledQuery.raw('delete from issuers'))).toThrow(/not a read/);
+    expect(() => direct?.read(write)).toThrow(/not a read/);
+    expect(() => direct?.read(CompiledQuery.raw('delete from issuers'))).toThrow(/not a read/);
+  });
+
+  it('gives a committed version that moves with every commit, and only then (none on PostgreSQL)', async () => {
+    const before = committedVersion(db);
+    if (database === 'postgres') {
+      expect(before).toBeUndefined();
+      return;
+    }
+    await db.selectFrom('issuers').select('id').execute();
+    expect(committedVersion(db)).toBe(before);
+    await db.updateTable('issuers').set({ name: 'Renamed' }).where('id', '=', issuer.id).execute();
+    const afterWrite = committedVersion(db);
+    expect(afterWrite).not.toBe(before);
+    // a transaction moves it at its commit, not before
+    await db.transaction().execute(async (trx) => {
+      await trx.updateTable('issuers').set({ name: issuer.name }).where('id', '=', issuer.id).execute();
+      expect(committedVersion(db)).toBe(afterWrite);
+    });
+    expect(committedVersion(db)).not.toBe(afterWrite);
   });
 });

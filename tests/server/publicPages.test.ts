@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CERTIFICATE_KEY_LENGTH } from '../../domain/certificates';
 import { PROFILE } from '../../domain/roles';
@@ -257,6 +259,25 @@ describe.each(TEST_DATABASES)('public pages on %s', (database) => {
         .execute();
       expect(expectPage(await get(`/certificate/${key}`))).toContain('<h1>Data science</h1>');
     });
+
+    // On SQLite a page is answered again without a read while nothing has been committed (SQLite's data_version):
+    // a commit from another connection to the same file, as another server process would make, must show at once
+    it.runIf(database === 'sqlite')(
+      'shows at once a change committed by another process on the same file',
+      async () => {
+        const templateId = await createBadge();
+        const [key] = await issue(templateId, [{}]);
+        expect(expectPage(await get(`/certificate/${key}`))).toContain('Valid credential');
+        expect(expectPage(await get(`/certificate/${key}`))).toContain('Valid credential');
+        const other = new SQLite(path.join(t.config.dataDir, 'laurel.db'));
+        try {
+          other.prepare('UPDATE certificates SET status_id = 9 WHERE key = ?').run(key);
+        } finally {
+          other.close();
+        }
+        expect(expectPage(await get(`/certificate/${key}`))).toContain('Suspended credential');
+      },
+    );
 
     it('answers 410 for a deleted certificate, saying it was withdrawn and showing nothing of it', async () => {
       const [key] = await issue(await createBadge(), [{ status_id: 3, language: 'fr' }]);
