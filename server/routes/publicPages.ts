@@ -156,10 +156,6 @@ export async function publicPageRoutes(app: FastifyInstance, ctx: AppContext): P
   const { db } = ctx;
   const files = ctx.files;
   const certificatePages = new PageCache();
-  // The same pages by the database's committed version and the day (SQLite only): while nothing has been committed
-  // since a page was drawn, a visit answers it again without a read. Any commit (a revocation, a template edited,
-  // a visit counted) moves the version, and the visit after it reads everything again.
-  const unchangedPages = new PageCache();
   const api = app.withTypeProvider<ZodTypeProvider>();
   const notFoundPage = (request: FastifyRequest, reply: FastifyReply, language = 'en') =>
     sendPage(reply, 404, renderNoticePage('notFound', language, brandName(request)), 'no-cache');
@@ -200,18 +196,18 @@ export async function publicPageRoutes(app: FastifyInstance, ctx: AppContext): P
     async (request, reply) => {
       const { key } = request.params;
       const pageName = PageCache.nameOf(key, request.query.lang ?? null, brandName(request));
-      // read before anything else: a commit made while this visit reads is then never taken for this version
+      // The database's committed state (SQLite only) and the day: while nothing has been committed since a page's
+      // inputs were read, the page is answered again without a read. Any commit (a revocation, a template edited, a
+      // visit counted) moves the version. Read before anything else: a commit made while this visit reads is then
+      // never taken for this version.
       const version = committedVersion(db);
       const today = todayUtc();
-      const unchanged = version === undefined ? undefined : unchangedPages.get(pageName, [version, today]);
+      const committed = version === undefined ? undefined : [version, today];
+      const unchanged = committed && certificatePages.unchangedAt(pageName, committed);
       if (unchanged !== undefined) {
         ctx.activity.record(request, key, 'view');
         return sendPage(reply, 200, unchanged, CERTIFICATE_CACHE);
       }
-      const drawn = (page: Buffer) => {
-        if (version !== undefined) unchangedPages.set(pageName, [version, today], page);
-        return sendPage(reply, 200, page, CERTIFICATE_CACHE);
-      };
       const certificate = CERTIFICATE_KEY_PATTERN.test(key) ? await findCertificatePageRow(db, key) : undefined;
       if (!certificate) return notFoundPage(request, reply);
       const state = certificateState(certificate, today);
@@ -234,8 +230,8 @@ export async function publicPageRoutes(app: FastifyInstance, ctx: AppContext): P
       const issuerParams = await findIssuerParams(db, certificate.issuer_id);
       // the template's stored row: a page answered from the cache never parses it
       const inputs = [certificate, stored.row, state, replacement, renewal, renews, issuerParams?.stored];
-      const cached = certificatePages.get(pageName, inputs);
-      if (cached !== undefined) return drawn(cached);
+      const cached = certificatePages.get(pageName, inputs, committed);
+      if (cached !== undefined) return sendPage(reply, 200, cached, CERTIFICATE_CACHE);
       const template = stored.parse();
       const languages = certificateLanguages(certificate);
       const language = languages.find((code) => code === request.query.lang) ?? certificate.language;
@@ -283,8 +279,8 @@ export async function publicPageRoutes(app: FastifyInstance, ctx: AppContext): P
         brandName: brandName(request),
       });
       const page = Buffer.from(html);
-      certificatePages.set(pageName, inputs, page);
-      return drawn(page);
+      certificatePages.set(pageName, inputs, page, committed);
+      return sendPage(reply, 200, page, CERTIFICATE_CACHE);
     },
   );
 

@@ -45,6 +45,26 @@ describe('the rendered-page cache', () => {
     expect(cache.get(PageCache.nameOf('key', 'fr', 'Laurel'), [row, template, 'valid'])).toBeUndefined();
   });
 
+  it('answers a page without its inputs only at the committed state they were last read equal at', () => {
+    const cache = new PageCache();
+    const name = PageCache.nameOf('key', null, 'Laurel');
+    cache.set(name, [row], page(1));
+    expect(cache.unchangedAt(name, [1, '2026-11-29'])).toBeUndefined(); // set without a state: never
+    cache.set(name, [row], page(1), [1, '2026-11-29']);
+    expect(cache.unchangedAt(name, [1, '2026-11-29'])).toEqual(page(1));
+    expect(cache.unchangedAt(name, [2, '2026-11-29'])).toBeUndefined(); // something was committed since
+    expect(cache.unchangedAt(name, [1, '2026-11-30'])).toBeUndefined(); // another day
+    // the inputs read again equal at state 2: the page holds for state 2 now, no longer for 1
+    expect(cache.get(name, [{ ...row }], [2, '2026-11-29'])).toEqual(page(1));
+    expect(cache.unchangedAt(name, [2, '2026-11-29'])).toEqual(page(1));
+    expect(cache.unchangedAt(name, [1, '2026-11-29'])).toBeUndefined();
+    // read different: the page is not answered, whatever the state
+    expect(cache.get(name, [{ ...row, status_id: 2 }], [3, '2026-11-29'])).toBeUndefined();
+    expect(cache.unchangedAt(name, [3, '2026-11-29'])).toBeUndefined();
+    expect(cache.unchangedAt(name, [2, '2026-11-29'])).toBeUndefined();
+    expect(cache.unchangedAt(PageCache.nameOf('key', 'fr', 'Laurel'), [2, '2026-11-29'])).toBeUndefined();
+  });
+
   it('compares database values by structure', () => {
     expect(sameValue({ a: 1, b: [1, { c: 'x' }] }, { b: [1, { c: 'x' }], a: 1 })).toBe(true);
     expect(sameValue({ a: 1 }, { a: 1, b: undefined })).toBe(false);

@@ -5,6 +5,8 @@ interface CachedPage {
   inputs: readonly unknown[];
   page: Buffer;
   bytes: number;
+  /** the database's committed state when the inputs were last read equal (`unchangedAt`), if the caller has one */
+  state?: readonly unknown[];
 }
 
 /**
@@ -15,6 +17,10 @@ interface CachedPage {
  * allocates nothing, where hashing their JSON made several kilobytes of garbage a request. Pages are kept as
  * UTF-8 bytes, written to the socket as they are. The cache is bounded in bytes (the page, its inputs' JSON at two
  * bytes a character, its name), not in pages; the least recently used pages leave first.
+ *
+ * A caller that can name the database's committed state (SQLite's data_version and the day, server/routes/
+ * publicPages.ts) passes it along: a page whose inputs were read equal at the state it names now is answered by
+ * `unchangedAt` without reading them again, since nothing has been committed since.
  */
 export class PageCache {
   private readonly pages = new Map<string, CachedPage>();
@@ -27,20 +33,30 @@ export class PageCache {
     return parts.map((part) => part ?? '').join('\u0000');
   }
 
-  get(name: string, inputs: readonly unknown[]): Buffer | undefined {
+  get(name: string, inputs: readonly unknown[], state?: readonly unknown[]): Buffer | undefined {
     const cached = this.pages.get(name);
     if (cached === undefined) return undefined;
-    if (!sameValue(cached.inputs, inputs)) return undefined;
-    this.pages.delete(name);
-    this.pages.set(name, cached);
-    return cached.page;
+    if (!sameValue(cached.inputs, inputs)) {
+      // read different: no committed state vouches for this page any longer
+      cached.state = undefined;
+      return undefined;
+    }
+    cached.state = state;
+    return this.used(name, cached);
   }
 
-  set(name: string, inputs: readonly unknown[], page: Buffer): void {
+  /** The page of `name` if its inputs were last read equal at this committed state (none passed: never). */
+  unchangedAt(name: string, state: readonly unknown[]): Buffer | undefined {
+    const cached = this.pages.get(name);
+    if (cached?.state === undefined || !sameValue(cached.state, state)) return undefined;
+    return this.used(name, cached);
+  }
+
+  set(name: string, inputs: readonly unknown[], page: Buffer, state?: readonly unknown[]): void {
     this.forget(name);
     const bytes = 2 * (name.length + JSON.stringify(inputs).length) + page.length;
     if (bytes > this.maxBytes) return;
-    this.pages.set(name, { inputs, page, bytes });
+    this.pages.set(name, { inputs, page, bytes, state });
     this.held += bytes;
     for (const oldest of this.pages.keys()) {
       if (this.held <= this.maxBytes) break;
@@ -51,6 +67,13 @@ export class PageCache {
   /** How many pages and bytes are kept (for the tests). */
   get size(): { pages: number; bytes: number } {
     return { pages: this.pages.size, bytes: this.held };
+  }
+
+  /** most recently used last */
+  private used(name: string, cached: CachedPage): Buffer {
+    this.pages.delete(name);
+    this.pages.set(name, cached);
+    return cached.page;
   }
 
   private forget(name: string): void {
