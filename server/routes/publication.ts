@@ -156,7 +156,7 @@ const RENEWAL_ROWS_REFUSALS: Record<string, string> = {
 };
 
 /** A renewing publish's ERR_NO_VALIDITY or ERR_VALID_UNTIL_PAST, its message in the caller's language. */
-async function translateNoValidity<T>(request: FastifyRequest, run: () => Promise<T>): Promise<T> {
+async function translateRenewalRowsRefusal<T>(request: FastifyRequest, run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
@@ -187,17 +187,13 @@ const campaignsQuery = z.object({
   endDate: isoDate.optional(),
 });
 const issuerCreditsParams = z.object({ id: z.coerce.number().int().positive() });
+const duplicateRecipients = z.array(z.object({ row: z.number(), recipient: z.string(), certificateKey: z.string() }));
 const dataDuplicatesAnswer = z.object({
   recipients: z.number(),
   count: z.number(),
-  duplicates: z.array(z.object({ row: z.number(), recipient: z.string(), certificateKey: z.string() })),
+  duplicates: duplicateRecipients,
   renewable: z.number().optional(),
-  pastRenewals: z
-    .object({
-      count: z.number(),
-      duplicates: z.array(z.object({ row: z.number(), recipient: z.string(), certificateKey: z.string() })),
-    })
-    .optional(),
+  pastRenewals: z.object({ count: z.number(), duplicates: duplicateRecipients }).optional(),
 });
 
 export async function publicationRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -230,7 +226,7 @@ export async function publicationRoutes(app: FastifyInstance, ctx: AppContext): 
           ? await readPublishForm(request)
           : { body: await parseBody(request.body), archive: null };
         const key = request.headers[IDEMPOTENCY_HEADER];
-        return translateNoValidity(request, () =>
+        return translateRenewalRowsRefusal(request, () =>
           publish(ctx, authOf(request), {
             templateId: body.templateId,
             rows: body.data as never,

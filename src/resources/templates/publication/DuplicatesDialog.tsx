@@ -15,10 +15,12 @@ import {
   RadioGroup,
   TextField,
   Typography,
+  type SxProps,
+  type Theme,
 } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslate } from 'react-admin';
-import type { DuplicateBehavior, DuplicatesReport } from '../../../../domain/duplicates';
+import type { DuplicateBehavior, DuplicateRecipient, DuplicatesReport } from '../../../../domain/duplicates';
 import { certificatesAfterChoice, DUPLICATES_SHOWN, renewedCount, REPLACE_REASON_MAX } from './duplicateChoice';
 import { closeWithoutBackdrop } from '../../../components/closeWithoutBackdrop';
 
@@ -83,8 +85,6 @@ export function DuplicatesDialog({
   useEffect(() => {
     if (renewRefused) pastAlert.current?.scrollIntoView?.({ block: 'nearest' });
   }, [renewRefused]);
-  const shown = report.duplicates.slice(0, DUPLICATES_SHOWN);
-  const hidden = report.count - shown.length;
   return (
     <Dialog open onClose={closeWithoutBackdrop(onClose)} maxWidth="sm" fullWidth aria-labelledby="duplicates-title">
       <DialogTitle id="duplicates-title">{translate('publication.duplicates.title')}</DialogTitle>
@@ -96,18 +96,12 @@ export function DuplicatesDialog({
         <Typography variant="subtitle2" component="h3" id="duplicates-list-title">
           {translate('publication.duplicates.list_title')}
         </Typography>
-        <Box
-          component="ul"
+        <DuplicateRows
+          duplicates={report.duplicates}
+          count={report.count}
           aria-labelledby="duplicates-list-title"
-          sx={{ mt: 0.5, mb: 2, pl: 2.5, fontSize: '0.875rem', overflowWrap: 'anywhere' }}
-        >
-          {shown.map((duplicate) => (
-            <li key={`${duplicate.row}:${duplicate.recipient}`}>
-              {translate('publication.duplicates.row', { row: duplicate.row, recipient: duplicate.recipient })}
-            </li>
-          ))}
-          {hidden > 0 && <li>{translate('publication.more', { count: hidden })}</li>}
-        </Box>
+          sx={{ mt: 0.5, mb: 2, fontSize: '0.875rem' }}
+        />
         <FormControl>
           <FormLabel id="duplicates-choice-label">{translate('publication.duplicates.choice')}</FormLabel>
           <RadioGroup
@@ -158,20 +152,7 @@ export function DuplicatesDialog({
         {renewRefused && (
           <Alert severity="error" sx={{ mt: 1.5 }} role="alert" ref={pastAlert}>
             {translate('publication.duplicates.past_renewals', { count: pastRenewals.count })}
-            <Box component="ul" sx={{ m: 0, mt: 0.5, pl: 2.5, overflowWrap: 'anywhere' }}>
-              {pastRenewals.duplicates.slice(0, DUPLICATES_SHOWN).map((duplicate) => (
-                <li key={`${duplicate.row}:${duplicate.recipient}`}>
-                  {translate('publication.duplicates.row', { row: duplicate.row, recipient: duplicate.recipient })}
-                </li>
-              ))}
-              {pastRenewals.count > Math.min(DUPLICATES_SHOWN, pastRenewals.duplicates.length) && (
-                <li>
-                  {translate('publication.more', {
-                    count: pastRenewals.count - Math.min(DUPLICATES_SHOWN, pastRenewals.duplicates.length),
-                  })}
-                </li>
-              )}
-            </Box>
+            <DuplicateRows duplicates={pastRenewals.duplicates} count={pastRenewals.count} sx={{ m: 0, mt: 0.5 }} />
           </Alert>
         )}
         {behavior === 'replace' && (
@@ -202,5 +183,34 @@ export function DuplicatesDialog({
         </Button>
       </DialogActions>
     </Dialog>
+  );
+}
+
+/**
+ * The rows of recipients listed (the first DUPLICATES_SHOWN: "Row 2: R-1"), then how many more of `count` there are.
+ */
+function DuplicateRows({
+  duplicates,
+  count,
+  sx,
+  'aria-labelledby': labelledBy,
+}: {
+  duplicates: readonly DuplicateRecipient[];
+  count: number;
+  sx: SxProps<Theme>;
+  'aria-labelledby'?: string;
+}) {
+  const translate = useTranslate();
+  const shown = duplicates.slice(0, DUPLICATES_SHOWN);
+  const hidden = count - shown.length;
+  return (
+    <Box component="ul" aria-labelledby={labelledBy} sx={[{ pl: 2.5, overflowWrap: 'anywhere' }, sx].flat()}>
+      {shown.map((duplicate) => (
+        <li key={`${duplicate.row}:${duplicate.recipient}`}>
+          {translate('publication.duplicates.row', { row: duplicate.row, recipient: duplicate.recipient })}
+        </li>
+      ))}
+      {hidden > 0 && <li>{translate('publication.more', { count: hidden })}</li>}
+    </Box>
   );
 }
