@@ -3,13 +3,12 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircleOutline';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import AutorenewIcon from '@mui/icons-material/AutorenewOutlined';
 import EditNoteIcon from '@mui/icons-material/EditNoteOutlined';
-import { useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
-import { Button, useDeleteMany, useListContext, useNotify, useTranslate, useUpdateMany } from 'react-admin';
+import type { ReactNode } from 'react';
+import { Button, useListContext } from 'react-admin';
 import { CERTIFICATE_STATUS, statusAfter, type CertificateOperation } from '../../../domain/certificates';
 import type { CertificateRecord } from '../../dataProvider/certificates';
-import { OperationConfirmDialog } from './CertificateDialogs';
-import { offeredOperations, operationFailure, type OperationContext } from './certificateOperations';
+import { offeredOperations, type OperationContext } from './certificateOperations';
+import { useAskOperation } from './OperationScope';
 import { renewableRows, replaceableRows } from './reissueModel';
 import { useReissue, useRenew } from './ReissueScope';
 import { ResendMailsButton } from './ResendMailsButton';
@@ -38,28 +37,12 @@ export function selectedKeys(
 
 /**
  * The bulk status operations on certificates, shared by the reports and the search page (spec 002 sections 4
- * and 5): disable and enable behind a click, delete behind the typed confirm word. After the change every
- * `certificates` query is invalidated, so the rows and the report's counters refresh.
+ * and 5): disable and enable behind a click, delete behind the typed confirm word, each confirmed in the dialog of
+ * the enclosing `OperationScope`.
  */
-export function CertificateBulkActions({
-  context,
-  campaignId,
-  onDone,
-}: {
-  context: Omit<OperationContext, 'canAct'>;
-  /** a campaign report deletes within its campaign */
-  campaignId?: number;
-  /** the page's success message (a report's alert); a notification otherwise */
-  onDone?: (operation: CertificateOperation, updated: number) => void;
-}) {
-  const translate = useTranslate();
-  const notify = useNotify();
-  const queryClient = useQueryClient();
-  const { selectedIds, data, onUnselectItems } = useListContext<CertificateRecord>();
-  const [asked, setAsked] = useState<{ operation: CertificateOperation; keys: string[] } | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [updateMany, { isPending: updating }] = useUpdateMany();
-  const [deleteMany, { isPending: deleting }] = useDeleteMany();
+export function CertificateBulkActions({ context }: { context: Omit<OperationContext, 'canAct'> }) {
+  const { selectedIds, data } = useListContext<CertificateRecord>();
+  const ask = useAskOperation();
   const reissue = useReissue();
   const renew = useRenew();
   const rows = data ?? [];
@@ -75,46 +58,6 @@ export function CertificateBulkActions({
     ...(context.nft ? [] : (['delete'] as const)),
   ];
 
-  /** the keys sent are those the operation applies to: each one changed */
-  const succeeded = (operation: CertificateOperation, updated: number) => {
-    setAsked(null);
-    onUnselectItems();
-    void queryClient.invalidateQueries({ queryKey: ['certificates'] });
-    if (onDone) onDone(operation, updated);
-    else notify(`reports.success.${operation}`, { type: 'success', messageArgs: { count: updated } });
-  };
-  const failed = (operation: CertificateOperation, failure: unknown) => {
-    const { status, reason } = operationFailure(failure);
-    const message = translate('reports.operation_failed', { op: translate(`reports.operations.${operation}`), status });
-    setError(reason ? `${message} ${translate(`reports.refusal.${reason}`, { _: '' })}` : message);
-  };
-
-  const confirm = () => {
-    if (!asked) return;
-    const { operation, keys } = asked;
-    setError(null);
-    const options = {
-      mutationMode: 'pessimistic' as const,
-      returnPromise: false,
-      onError: (failure: unknown) => failed(operation, failure),
-    };
-    if (operation === 'delete')
-      void deleteMany(
-        'certificates',
-        { ids: keys, meta: campaignId !== undefined ? { campaignId } : undefined },
-        { ...options, onSuccess: () => succeeded(operation, keys.length) },
-      );
-    else
-      void updateMany(
-        'certificates',
-        {
-          ids: keys,
-          data: { StatusID: operation === 'enable' ? CERTIFICATE_STATUS.validated : CERTIFICATE_STATUS.disabled },
-        },
-        { ...options, onSuccess: () => succeeded(operation, keys.length) },
-      );
-  };
-
   return (
     <>
       {all.map((operation) => (
@@ -123,10 +66,7 @@ export function CertificateBulkActions({
           label={`reports.operations.${operation}`}
           color={operation === 'delete' ? 'error' : 'primary'}
           disabled={!permitted.includes(operation)}
-          onClick={() => {
-            setError(null);
-            setAsked({ operation, keys: selectedKeys(operation, selectedIds, rows) });
-          }}
+          onClick={() => ask(operation, selectedKeys(operation, selectedIds, rows))}
         >
           {OPERATION_ICONS[operation]}
         </Button>
@@ -158,16 +98,6 @@ export function CertificateBulkActions({
         </Button>
       )}
       <ResendMailsButton />
-      {asked && (
-        <OperationConfirmDialog
-          operation={asked.operation}
-          count={asked.keys.length}
-          pending={updating || deleting}
-          error={error}
-          onConfirm={confirm}
-          onClose={() => setAsked(null)}
-        />
-      )}
     </>
   );
 }

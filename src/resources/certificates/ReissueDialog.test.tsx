@@ -12,6 +12,7 @@ import type { CertificateRecord } from '../../dataProvider/certificates';
 import { CertificateBulkActions } from './CertificateBulkActions';
 import { StatusChip } from './CertificateFields';
 import { CertificateRowActions } from './CertificateRowActions';
+import { OperationScope } from './OperationScope';
 import { ReissueScope } from './ReissueScope';
 import { testReportRow } from './testReportRow';
 
@@ -81,20 +82,22 @@ function Harness({ rows, selected }: { rows: CertificateRecord[]; selected: stri
   useEffect(() => onSelect(selected), [onSelect, selected]);
   return (
     <ListContextProvider value={list}>
-      <ReissueScope enabled>
-        <div role="toolbar" aria-label="Selection">
-          <CertificateBulkActions context={{ nft: false, fieldsToCertified: 'score' }} />
-        </div>
-        <p>{list.selectedIds.length} selected</p>
-        {rows.map((row) => (
-          <RecordContextProvider key={row.id} value={row}>
-            <div role="row" aria-label={String(row.lastName)}>
-              <StatusChip row={row} />
-              <CertificateRowActions onPdf={null} showCampaign={false} />
-            </div>
-          </RecordContextProvider>
-        ))}
-      </ReissueScope>
+      <OperationScope>
+        <ReissueScope enabled>
+          <div role="toolbar" aria-label="Selection">
+            <CertificateBulkActions context={{ nft: false, fieldsToCertified: 'score' }} />
+          </div>
+          <p>{list.selectedIds.length} selected</p>
+          {rows.map((row) => (
+            <RecordContextProvider key={row.id} value={row}>
+              <div role="row" aria-label={String(row.lastName)}>
+                <StatusChip row={row} />
+                <CertificateRowActions onPdf={null} showCampaign={false} />
+              </div>
+            </RecordContextProvider>
+          ))}
+        </ReissueScope>
+      </OperationScope>
     </ListContextProvider>
   );
 }

@@ -15,6 +15,7 @@ import type { CertificateRecord } from '../../dataProvider/certificates';
 import { CertificateBulkActions } from './CertificateBulkActions';
 import { CertificateRowActions } from './CertificateRowActions';
 import { renewalDefault } from './reissueModel';
+import { OperationScope } from './OperationScope';
 import { ReissueScope } from './ReissueScope';
 import { testReportRow } from './testReportRow';
 
@@ -88,19 +89,21 @@ function Harness({ rows, selected }: { rows: CertificateRecord[]; selected: stri
   useEffect(() => onSelect(selected), [onSelect, selected]);
   return (
     <ListContextProvider value={list}>
-      <ReissueScope enabled>
-        <div role="toolbar" aria-label="Selection">
-          <CertificateBulkActions context={{ nft: false, fieldsToCertified: 'score' }} />
-        </div>
-        <p>{list.selectedIds.length} selected</p>
-        {rows.map((row) => (
-          <RecordContextProvider key={row.id} value={row}>
-            <div role="row" aria-label={String(row.lastName)}>
-              <CertificateRowActions onPdf={null} showCampaign={false} />
-            </div>
-          </RecordContextProvider>
-        ))}
-      </ReissueScope>
+      <OperationScope>
+        <ReissueScope enabled>
+          <div role="toolbar" aria-label="Selection">
+            <CertificateBulkActions context={{ nft: false, fieldsToCertified: 'score' }} />
+          </div>
+          <p>{list.selectedIds.length} selected</p>
+          {rows.map((row) => (
+            <RecordContextProvider key={row.id} value={row}>
+              <div role="row" aria-label={String(row.lastName)}>
+                <CertificateRowActions onPdf={null} showCampaign={false} />
+              </div>
+            </RecordContextProvider>
+          ))}
+        </ReissueScope>
+      </OperationScope>
       <Notification />
     </ListContextProvider>
   );

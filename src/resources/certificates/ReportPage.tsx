@@ -41,6 +41,7 @@ import {
 import { ReportPagination } from './ReportPagination';
 import { ReportTable, type ReportTableProps } from './ReportTable';
 import { ReportToolbar } from './ReportToolbar';
+import { OperationScope } from './OperationScope';
 import { ReissueScope } from './ReissueScope';
 import { LoadingBar } from '../../components/LoadingBar';
 import { saveFile } from '../../components/saveFile';
@@ -441,27 +442,30 @@ function Report({ kind, id }: { kind: ReportKind; id: number }) {
             }
           />
           {busy && <LoadingBar sx={{ mb: 1 }} aria-label={translate('reports.working')} />}
-          <ReissueScope enabled={canAct && !deleted && !nft}>
-            <ReportBody
-              empty={counters.total === 0 && !publishing}
-              table={{
-                canAct: canAct && !deleted,
-                context: { nft, fieldsToCertified: template.fieldsToCertified },
-                campaignId: kind === 'campaign' ? id : undefined,
-                // every kind has its PDF, open badges too (issue 31; the spec hid it for badges without a layout)
-                onPdf: (row) => void downloadOne(row),
-                onPdfSelection: (rows) => void downloadSelection(rows),
-                onEditEmail: canAct && !isOpenBadge(template.type) ? setEmailRow : null,
-                onEmailSelection: canEmail ? emailSelection : null,
-                showCampaign: kind === 'template',
-                errors: kind === 'cpf' ? errorsById : undefined,
-                busy,
-                onOperationDone: (operation, updated) =>
-                  setSuccess({ message: `reports.success.${operation}`, count: updated }),
-              }}
-              templateType={template.type}
-            />
-          </ReissueScope>
+          <OperationScope
+            campaignId={kind === 'campaign' ? id : undefined}
+            onDone={(operation, updated) => setSuccess({ message: `reports.success.${operation}`, count: updated })}
+          >
+            <ReissueScope enabled={canAct && !deleted && !nft}>
+              <ReportBody
+                empty={counters.total === 0 && !publishing}
+                table={{
+                  canAct: canAct && !deleted,
+                  context: { nft, fieldsToCertified: template.fieldsToCertified },
+                  campaignId: kind === 'campaign' ? id : undefined,
+                  // every kind has its PDF, open badges too (issue 31; the spec hid it for badges without a layout)
+                  onPdf: (row) => void downloadOne(row),
+                  onPdfSelection: (rows) => void downloadSelection(rows),
+                  onEditEmail: canAct && !isOpenBadge(template.type) ? setEmailRow : null,
+                  onEmailSelection: canEmail ? emailSelection : null,
+                  showCampaign: kind === 'template',
+                  errors: kind === 'cpf' ? errorsById : undefined,
+                  busy,
+                }}
+                templateType={template.type}
+              />
+            </ReissueScope>
+          </OperationScope>
         </ListBase>
       )}
 

@@ -33,7 +33,6 @@ export interface ReportTableProps {
   /** the register control's message per certificate id */
   errors?: ReadonlyMap<number, string>;
   busy: boolean;
-  onOperationDone: (operation: string, updated: number) => void;
 }
 
 // the longest status label (Reemplazado, En inscription) in its chip
@@ -176,7 +175,7 @@ export function ReportTable(props: ReportTableProps) {
   const bulkActionButtons = props.canAct ? (
     <>
       <SelectionButtons props={props} />
-      <CertificateBulkActions context={props.context} campaignId={props.campaignId} onDone={props.onOperationDone} />
+      <CertificateBulkActions context={props.context} />
     </>
   ) : props.onPdf ? (
     <SelectionButtons props={props} />

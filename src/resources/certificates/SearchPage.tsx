@@ -24,6 +24,7 @@ import { rowName } from './certificateLabels';
 import { CertificateRowActions } from './CertificateRowActions';
 import { inlineBulkToolbar } from './ReportTable';
 import { PhoneCards, usePhoneWidth } from '../../components/PhoneCards';
+import { OperationScope } from './OperationScope';
 import { ReissueScope } from './ReissueScope';
 import { useCycledSetSort } from './sortCycle';
 
@@ -76,10 +77,14 @@ export function SearchPage() {
   );
 }
 
-/** Correct and re-issue is offered on the search to those who may publish (issue 28). */
+/** Correct and re-issue is offered on the search to those who may publish (issue 28), beside the bulk operations. */
 function SearchReissueScope({ children }: { children: ReactNode }) {
   const { user } = useCurrentUser();
-  return <ReissueScope enabled={user ? canPublish(user.profileId) : false}>{children}</ReissueScope>;
+  return (
+    <OperationScope>
+      <ReissueScope enabled={user ? canPublish(user.profileId) : false}>{children}</ReissueScope>
+    </OperationScope>
+  );
 }
 
 function SearchForm() {
