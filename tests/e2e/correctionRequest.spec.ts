@@ -95,6 +95,12 @@ test('a recipient asks for a correction of their name; the issuer approves it fr
   await expect(dialog).toContainText('An a is missing in my last name.');
   await expectNoSeriousViolations(page, 'the correction dialog');
   await screenshot(page, 'correction-dialog-en');
+  // the dialog stays open while the window is narrowed to a phone's width (the table gives way to cards) and back
+  await page.setViewportSize({ width: 390, height: 800 });
+  await expect(page.locator('.RaDataTable-table')).toHaveCount(0);
+  await expect(dialog).toBeVisible();
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(page.locator('.RaDataTable-table')).toHaveCount(1);
   const beforeAnswer = laurel.mailbox.messages.length;
   await dialog.getByRole('button', { name: 'Approve and re-issue' }).click();
   await expect(page.getByText('Correction approved: the corrected certificate is on its way.')).toBeVisible();

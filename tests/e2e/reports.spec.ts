@@ -122,9 +122,9 @@ test('a campaign report sorts, filters, disables, enables, deletes, copies a lin
   await screenshot(page, 'report-disable-dialog-en');
   // a window narrowed to a phone's width and back (the table gives way to cards, then returns) keeps the dialog open
   await page.setViewportSize({ width: 390, height: 800 });
-  await expect(page.locator('table')).toHaveCount(0);
+  await expect(page.locator('.RaDataTable-table')).toHaveCount(0);
   await page.setViewportSize({ width: 1280, height: 800 });
-  await expect(page.locator('table')).toHaveCount(1);
+  await expect(page.locator('.RaDataTable-table')).toHaveCount(1);
   await page.getByRole('dialog').getByRole('button', { name: 'Disable' }).click();
   await expect(page.getByText('1 certificate disabled.')).toBeVisible();
   await expect(ada).toContainText('Disabled');

@@ -4,14 +4,13 @@ import EditNoteIcon from '@mui/icons-material/EditNoteOutlined';
 import RateReviewIcon from '@mui/icons-material/RateReviewOutlined';
 import PdfIcon from '@mui/icons-material/PictureAsPdfOutlined';
 import { Badge, Box, IconButton, Tooltip } from '@mui/material';
-import { useState } from 'react';
 import { useNotify, useRecordContext, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { ENABLED_STATUSES } from '../../../domain/certificates';
 import type { CertificateRecord } from '../../dataProvider/certificates';
 import { rowName } from './certificateLabels';
 import { CertificateLinkActions } from './CertificateLinkActions';
-import { CorrectionRequestDialog } from './CorrectionRequestDialog';
+import { useOpenCorrection } from './OperationScope';
 import { campaignReportPath } from './paths';
 import { isRenewable, isReplaceable } from './reissueModel';
 import { useReissue, useRenew } from './ReissueScope';
@@ -32,9 +31,10 @@ export function CertificateRowActions({
   const row = useRecordContext<CertificateRecord>();
   const reissue = useReissue();
   const renew = useRenew();
-  const [correcting, setCorrecting] = useState(false);
+  const openCorrection = useOpenCorrection();
   if (!row) return null;
   const name = rowName(row);
+  const correctionId = typeof row.CorrectionRequestId === 'number' ? row.CorrectionRequestId : null;
   const copy = () =>
     navigator.clipboard.writeText(row.url).then(
       () => notify('reports.link_copied', { type: 'info' }),
@@ -85,12 +85,12 @@ export function CertificateRowActions({
           </span>
         </Tooltip>
       )}
-      {typeof row.CorrectionRequestId === 'number' && (
+      {correctionId !== null && (
         <Tooltip title={translate('reports.correction.action')}>
           <IconButton
             size="small"
             color="warning"
-            onClick={() => setCorrecting(true)}
+            onClick={() => openCorrection(correctionId, name)}
             aria-label={translate('reports.correction.action_of', { name })}
           >
             <Badge variant="dot" color="warning">
@@ -98,9 +98,6 @@ export function CertificateRowActions({
             </Badge>
           </IconButton>
         </Tooltip>
-      )}
-      {correcting && typeof row.CorrectionRequestId === 'number' && (
-        <CorrectionRequestDialog requestId={row.CorrectionRequestId} name={name} onClose={() => setCorrecting(false)} />
       )}
       {showCampaign && (
         <Tooltip title={translate('reports.actions.campaign', { id: row.CampaignID })}>

@@ -69,7 +69,12 @@ export function CorrectionRequestDialog({
         {request.isError && <Alert severity="error">{translate('reports.correction.load_failed')}</Alert>}
         {request.data && (
           <>
-            <Table size="small" aria-label={translate('reports.correction.changes')}>
+            <Table
+              size="small"
+              aria-label={translate('reports.correction.changes')}
+              // a phone's narrow dialog: less padding, so that a name fits on its line rather than breaking mid-word
+              sx={{ '& .MuiTableCell-root': { px: { xs: 1, sm: 2 } } }}
+            >
               <TableHead>
                 <TableRow>
                   <TableCell>{translate('reports.correction.field')}</TableCell>

@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { createContext, useCallback, useContext, useState, type ReactNode } from 'react';
+import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
 import { useDeleteMany, useListContext, useNotify, useTranslate, useUpdateMany } from 'react-admin';
 import { CERTIFICATE_STATUS, type CertificateOperation } from '../../../domain/certificates';
 import { OperationConfirmDialog } from './CertificateDialogs';
+import { CorrectionRequestDialog } from './CorrectionRequestDialog';
 import { operationFailure } from './certificateOperations';
 import { ResendConfirm } from './ResendConfirm';
 
@@ -12,11 +13,14 @@ export type BulkOperation = CertificateOperation | 'resend';
 /** Asks to confirm an operation on these certificate keys (the selected ones it applies to). */
 export type AskOperation = (operation: BulkOperation, keys: string[]) => void;
 
-const AskOperationContext = createContext<AskOperation | null>(null);
+/** Opens a recipient's correction request (issue 28), from a row's actions. */
+export type OpenCorrection = (requestId: number, name: string) => void;
+
+const OperationScopeContext = createContext<{ ask: AskOperation; openCorrection: OpenCorrection } | null>(null);
 
 /**
- * Where certificates are disabled, enabled and deleted in bulk, and their failed mails sent again (the reports, the
- * search): the confirm dialog is held here, above the table, so that it stays open when the table gives way to the
+ * Where certificates are disabled, enabled and deleted in bulk, their failed mails sent again and their correction
+ * requests answered (the reports, the search): the dialog is held here, above the table, so that it stays open when the table gives way to the
  * phone's cards (a phone turned sideways, a window narrowed) and the bulk actions are drawn anew. After the change
  * every `certificates` query is invalidated, so the rows and the report's counters refresh.
  */
@@ -39,10 +43,17 @@ export function OperationScope({
   const [error, setError] = useState<string | null>(null);
   const [updateMany, { isPending: updating }] = useUpdateMany();
   const [deleteMany, { isPending: deleting }] = useDeleteMany();
-  const ask = useCallback<AskOperation>((operation, keys) => {
-    setError(null);
-    setAsked({ operation, keys });
-  }, []);
+  const [correction, setCorrection] = useState<{ requestId: number; name: string } | null>(null);
+  const scope = useMemo(
+    () => ({
+      ask: (operation: BulkOperation, keys: string[]) => {
+        setError(null);
+        setAsked({ operation, keys });
+      },
+      openCorrection: (requestId: number, name: string) => setCorrection({ requestId, name }),
+    }),
+    [],
+  );
 
   /** the keys sent are those the operation applies to: each one changed */
   const succeeded = (operation: CertificateOperation, updated: number) => {
@@ -86,7 +97,7 @@ export function OperationScope({
   };
 
   return (
-    <AskOperationContext.Provider value={ask}>
+    <OperationScopeContext.Provider value={scope}>
       {children}
       {asked?.operation === 'resend' ? (
         <ResendConfirm keys={asked.keys} onClose={() => setAsked(null)} />
@@ -102,13 +113,29 @@ export function OperationScope({
           />
         )
       )}
-    </AskOperationContext.Provider>
+      {correction && (
+        <CorrectionRequestDialog
+          requestId={correction.requestId}
+          name={correction.name}
+          onClose={() => setCorrection(null)}
+        />
+      )}
+    </OperationScopeContext.Provider>
   );
+}
+
+function useOperationScope() {
+  const scope = useContext(OperationScopeContext);
+  if (!scope) throw new Error('the actions on certificates need an OperationScope above them');
+  return scope;
 }
 
 /** The confirm dialog's opener of the enclosing `OperationScope`. */
 export function useAskOperation(): AskOperation {
-  const ask = useContext(AskOperationContext);
-  if (!ask) throw new Error('the bulk operations on certificates need an OperationScope above them');
-  return ask;
+  return useOperationScope().ask;
+}
+
+/** The correction request dialog's opener of the enclosing `OperationScope`. */
+export function useOpenCorrection(): OpenCorrection {
+  return useOperationScope().openCorrection;
 }
