@@ -20,6 +20,7 @@ import {
   type Laurel,
 } from './fixtures';
 import { animationsDone, OVERLAY, openInApp } from './navigate';
+import { drawnTheme, showTheme, startInTheme } from './themes';
 
 /**
  * Every screen, dialog and menu of the app passes axe-core's critical and serious rules, in the light and the dark
@@ -77,33 +78,6 @@ function recipientsFile() {
 
 /** The axe rules whose outcome depends on the colours drawn, checked again in the dark theme. */
 const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
-
-const THEME_KEY = 'RaStorelaurel.theme';
-
-/** The theme the page is drawn in, as its background says. */
-async function drawnTheme(page: Page): Promise<'light' | 'dark'> {
-  return page.evaluate(() => {
-    const [r, g, b] = (getComputedStyle(document.body).backgroundColor.match(/\d+/g) ?? []).map(Number);
-    return r + g + b < 384 ? 'dark' : 'light';
-  });
-}
-
-/**
- * Switches the app to `theme` without reloading, as another tab of the same browser would: the preference is written
- * where react-admin's store keeps it and announced by the storage event that its store listens to. Waits until the
- * page's background says the theme is drawn and MUI's colour transitions are over.
- */
-async function showTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
-  await page.evaluate(
-    ([key, value]) => {
-      localStorage.setItem(key, value);
-      window.dispatchEvent(new StorageEvent('storage', { key, newValue: value }));
-    },
-    [THEME_KEY, JSON.stringify(theme)] as const,
-  );
-  await expect.poll(() => drawnTheme(page)).toBe(theme);
-  await animationsDone(page);
-}
 
 /** The walk's two steps, over one page: a screen checked in both themes, and a dialog opened by keyboard alone. */
 function walker(page: Page) {
@@ -271,7 +245,7 @@ async function seed(laurel: Laurel): Promise<Seeded> {
  * the questionnaire and the tour are walked by the first part, which signs in through them itself).
  */
 async function signedInWalk(page: Page, laurel: Laurel) {
-  await page.addInitScript((key) => localStorage.setItem(key, JSON.stringify('light')), THEME_KEY);
+  await startInTheme(page, 'light');
   const seeded = await seed(laurel);
   await page.addInitScript(() => localStorage.setItem('laurel_tour_done', 'true'));
   await signIn(page, laurel, ADMIN, { at: '/templates' });
@@ -291,7 +265,7 @@ test('axe, part 1: sign-in, verify, the questionnaire, the tour, the templates p
 }) => {
   test.setTimeout(600_000);
   const { problems, screen, dialogByKeyboard } = walker(page);
-  await page.addInitScript((key) => localStorage.setItem(key, JSON.stringify('light')), THEME_KEY);
+  await startInTheme(page, 'light');
   // public screens
   await screen('sign-in', () => open(page, '/login', { load: true }));
   await screen('verify', () => open(page, '/verify', { load: true }));
