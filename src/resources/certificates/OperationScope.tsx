@@ -20,9 +20,9 @@ const OperationScopeContext = createContext<{ ask: AskOperation; openCorrection:
 
 /**
  * Where certificates are disabled, enabled and deleted in bulk, their failed mails sent again and their correction
- * requests answered (the reports, the search): the dialog is held here, above the table, so that it stays open when the table gives way to the
- * phone's cards (a phone turned sideways, a window narrowed) and the bulk actions are drawn anew. After the change
- * every `certificates` query is invalidated, so the rows and the report's counters refresh.
+ * requests answered (the reports, the search): the dialog is held here, above the table, so that it stays open when
+ * the table gives way to the phone's cards (a phone turned sideways, a window narrowed) and the actions are drawn
+ * anew. After a change every `certificates` query is invalidated, so the rows and the report's counters refresh.
  */
 export function OperationScope({
   campaignId,
