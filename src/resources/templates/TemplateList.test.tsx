@@ -146,4 +146,32 @@ describe('the templates list', { timeout: 60_000 }, () => {
     expect(searches.at(-1)).toBe('o');
     expect(screen.getByRole('combobox', { name: /Sort by/ })).toHaveTextContent('Name, Z to A');
   });
+
+  it('keeps both the search and a sort chosen as the search pause ends, a few milliseconds either side', async () => {
+    release();
+    render(
+      <AdminWrapper i18nProvider={i18nProvider} path="/templates">
+        <TemplateList />
+      </AdminWrapper>,
+    );
+    expect(await screen.findByRole('heading', { name: '2 templates' })).toBeVisible();
+    // the search pause is 400 ms: each round chooses its sort 4 to 16 ms before it ends (failed 2 rounds in 10 before)
+    const rounds = [
+      { text: 'o', lead: 4, sort: 'Name, Z to A', sent: '["label","DESC"]' },
+      { text: 'ob', lead: 8, sort: 'Name, A to Z', sent: '["label","ASC"]' },
+      { text: 'o', lead: 12, sort: 'Oldest', sent: '["dateCreation","ASC"]' },
+      { text: 'ob', lead: 16, sort: 'Name, Z to A', sent: '["label","DESC"]' },
+    ];
+    for (const { text, lead, sort, sent } of rounds) {
+      fireEvent.mouseDown(screen.getByRole('combobox', { name: /Sort by/ }));
+      const option = await screen.findByRole('option', { name: sort });
+      fireEvent.change(screen.getByPlaceholderText('Search by label, id or notes'), { target: { value: text } });
+      await new Promise((resolve) => setTimeout(resolve, 400 - lead));
+      fireEvent.click(option);
+      await waitFor(() => expect([searches.at(-1), sorts.at(-1)]).toEqual([text, sent]));
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect([searches.at(-1), sorts.at(-1)]).toEqual([text, sent]);
+      await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull());
+    }
+  });
 });

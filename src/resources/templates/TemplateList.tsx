@@ -27,6 +27,7 @@ import {
   useListContext,
   useLocaleState,
   useTranslate,
+  type SortPayload,
 } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { canEditTemplate, isAdministrator } from '../../../domain/permissions';
@@ -102,7 +103,6 @@ function TemplateListView() {
   const { data, total, isPending, isPlaceholderData, error, filterValues, setFilters, sort, setSort } =
     useListContext<TemplateSummary>();
   const filters = readFilters(filterValues);
-  const setListFilters = (next: TemplateFilters) => setFilters(toListFilter(next), {}, false);
   const facetsQuery = useQuery({ queryKey: ['templates', 'facets'], queryFn: () => dataProvider.templateFacets() });
   const facets = facetsQuery.data ?? NO_FACETS;
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -110,20 +110,40 @@ function TemplateListView() {
   // the box shows what is typed at once; the URL and the server follow after a pause in typing
   const [search, setSearch] = useState(filters.search);
   const sentSearch = useRef(filters.search);
-  // react-admin's own debounced setFilters applies the query of the render that typed, so a sort chosen
-  // during the pause was undone when it fired: the pause here sends the search with the latest view instead. The
-  // pause's end is a state change, applied by an effect after the next render, whose setFilters has seen every
-  // change made before it (a sort chosen just before the timer fired, not yet drawn, was put back under load)
-  const latestList = useRef({ filters, setFilters });
-  latestList.current = { filters, setFilters };
+  // Every change of the view (the search after a pause in typing, a filter, the sort) sends the whole view at once:
+  // the text typed, the filters and the sort last chosen. react-admin builds a change on the query of the render
+  // that asks for it, and react-router draws a navigation as a transition, which a busy page may draw after a later
+  // urgent update: a change asked from a render that has not drawn the previous one yet would otherwise undo it (a
+  // sort chosen as the search's pause ended was put back, or the search dropped). react-admin gathers the two calls
+  // below into one change of the address.
+  const latestList = useRef({ filters, setFilters, setSort });
+  latestList.current = { filters, setFilters, setSort };
+  const chosenSort = useRef<SortPayload>(sort);
+  const { field: sortField, order: sortOrder } = sort;
+  useEffect(() => {
+    // the list's own sort once drawn (a sort chosen here, or one from the address: back, a shared link)
+    chosenSort.current = { field: sortField, order: sortOrder };
+  }, [sortField, sortOrder]);
   const searchTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(searchTimer.current), []);
+  const sendView = ({ filters: next, sort: chosen }: { filters?: TemplateFilters; sort?: SortPayload } = {}) => {
+    // a change made during the pause takes the search typed with it
+    clearTimeout(searchTimer.current);
+    if (chosen) chosenSort.current = chosen;
+    const { filters: drawn, setFilters: applyFilters, setSort: applySort } = latestList.current;
+    applyFilters(toListFilter({ ...(next ?? drawn), search: sentSearch.current }), {}, false);
+    applySort(chosenSort.current);
+  };
+  const setListFilters = (next: TemplateFilters) => sendView({ filters: next });
+  // the pause's end is a state change, sent by an effect after the next render, whose setFilters has seen every
+  // change drawn before it
   const [pausedSearch, setPausedSearch] = useState<string | null>(null);
+  const latestSendView = useRef(sendView);
+  latestSendView.current = sendView;
   useEffect(() => {
     if (pausedSearch === null) return;
     setPausedSearch(null);
-    const { filters: now, setFilters: apply } = latestList.current;
-    apply(toListFilter({ ...now, search: pausedSearch }), {}, false);
+    latestSendView.current();
   }, [pausedSearch]);
   const typeSearch = (text: string) => {
     setSearch(text);
@@ -232,7 +252,7 @@ function TemplateListView() {
           size="small"
           label={translate('templates.sort')}
           value={sortOption(sort)}
-          onChange={(e) => setSort(sortOf(e.target.value as TemplateSort))}
+          onChange={(e) => sendView({ sort: sortOf(e.target.value as TemplateSort) })}
           sx={{ minWidth: 240, bgcolor: 'background.paper' }}
         >
           {TEMPLATE_SORTS.map((option) => (
