@@ -23,6 +23,18 @@ async function startReceiver(status: { code: number }) {
   };
 }
 
+/** Whether a received call carries the signature of its timestamp and body made with `secret`. */
+function signedWith(secret: string, call: { headers: http.IncomingHttpHeaders; body: string }): boolean {
+  return verifyWebhookSignature(
+    secret,
+    {
+      timestamp: call.headers['x-laurel-timestamp'] as string,
+      signature: call.headers['x-laurel-signature'] as string,
+    },
+    call.body,
+  );
+}
+
 test('the notifications tab shows the signing secret once, rotates it, and logs deliveries', async ({
   page,
   laurel,
@@ -56,17 +68,7 @@ test('the notifications tab shows the signing secret once, rotates it, and logs 
     // a test call is signed with it and shows in the log
     await page.getByRole('button', { name: 'Send a test' }).click();
     await expect(page.getByText('The test request was received successfully.')).toBeVisible();
-    const [call] = receiver.calls;
-    expect(
-      verifyWebhookSignature(
-        secret,
-        {
-          timestamp: call.headers['x-laurel-timestamp'] as string,
-          signature: call.headers['x-laurel-signature'] as string,
-        },
-        call.body,
-      ),
-    ).toBe(true);
+    expect(signedWith(secret, receiver.calls[0])).toBe(true);
     const log = page.getByRole('table').last();
     await expect(log.getByRole('row', { name: /Test call/ })).toContainText('Delivered');
     await expect(log.getByRole('row', { name: /Test call/ })).toContainText('200');
@@ -91,17 +93,7 @@ test('the notifications tab shows the signing secret once, rotates it, and logs 
       { ID: '1', Language: 'en', Email: 'ada@example.org', firstName: 'Ada', lastName: 'Lovelace' },
     ]);
     await expect.poll(() => receiver.calls.length, { timeout: 30_000 }).toBe(4);
-    const last = receiver.calls[3];
-    expect(
-      verifyWebhookSignature(
-        rotated,
-        {
-          timestamp: last.headers['x-laurel-timestamp'] as string,
-          signature: last.headers['x-laurel-signature'] as string,
-        },
-        last.body,
-      ),
-    ).toBe(true);
+    expect(signedWith(rotated, receiver.calls[3])).toBe(true);
     await expect
       .poll(
         async () => {

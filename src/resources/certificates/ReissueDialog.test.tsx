@@ -1,19 +1,13 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { useEffect } from 'react';
-import { ListContextProvider, RecordContextProvider, useList } from 'react-admin';
 import { describe, expect, it } from 'vitest';
 import type { TemplateImportData } from '../../../domain/templates';
 import { AdminWrapper } from '../../../tests/unit/adminWrapper';
 import { componentTestServer } from '../../../tests/unit/componentTestServer';
 import { pasteInto } from '../../../tests/unit/pasteInto';
 import type { CertificateRecord } from '../../dataProvider/certificates';
-import { CertificateBulkActions } from './CertificateBulkActions';
-import { StatusChip } from './CertificateFields';
-import { CertificateRowActions } from './CertificateRowActions';
-import { OperationScope } from './OperationScope';
-import { ReissueScope } from './ReissueScope';
+import { TestCertificateList } from './testCertificateList';
 import { testReportRow } from './testReportRow';
 
 const template: TemplateImportData = {
@@ -75,37 +69,10 @@ const { i18nProvider } = componentTestServer(
   },
 );
 
-/** A list of these rows with some selected, its bulk actions and each row's actions, as a report has them. */
-function Harness({ rows, selected }: { rows: CertificateRecord[]; selected: string[] }) {
-  const list = useList({ data: rows, resource: 'certificates' });
-  const { onSelect } = list;
-  useEffect(() => onSelect(selected), [onSelect, selected]);
-  return (
-    <ListContextProvider value={list}>
-      <OperationScope>
-        <ReissueScope enabled>
-          <div role="toolbar" aria-label="Selection">
-            <CertificateBulkActions context={{ nft: false, fieldsToCertified: 'score' }} />
-          </div>
-          <p>{list.selectedIds.length} selected</p>
-          {rows.map((row) => (
-            <RecordContextProvider key={row.id} value={row}>
-              <div role="row" aria-label={String(row.lastName)}>
-                <StatusChip row={row} />
-                <CertificateRowActions onPdf={null} showCampaign={false} />
-              </div>
-            </RecordContextProvider>
-          ))}
-        </ReissueScope>
-      </OperationScope>
-    </ListContextProvider>
-  );
-}
-
 function renderList(selected: string[]) {
   render(
     <AdminWrapper i18nProvider={i18nProvider()}>
-      <Harness rows={[ADA, GRACE, ALAN]} selected={selected} />
+      <TestCertificateList rows={[ADA, GRACE, ALAN]} selected={selected} />
     </AdminWrapper>,
   );
 }

@@ -1,8 +1,6 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { useEffect } from 'react';
-import { ListContextProvider, Notification, RecordContextProvider, useList } from 'react-admin';
 import { describe, expect, it } from 'vitest';
 import { addPeriod, type ValidityPeriod } from '../../../domain/expiry';
 import { todayIso } from '../../../domain/import';
@@ -12,11 +10,8 @@ import { AdminWrapper } from '../../../tests/unit/adminWrapper';
 import { componentTestServer } from '../../../tests/unit/componentTestServer';
 import { pasteInto } from '../../../tests/unit/pasteInto';
 import type { CertificateRecord } from '../../dataProvider/certificates';
-import { CertificateBulkActions } from './CertificateBulkActions';
-import { CertificateRowActions } from './CertificateRowActions';
 import { renewalDefault } from './reissueModel';
-import { OperationScope } from './OperationScope';
-import { ReissueScope } from './ReissueScope';
+import { TestCertificateList } from './testCertificateList';
 import { testReportRow } from './testReportRow';
 
 let validity: ValidityPeriod | null = { amount: 2, unit: 'years' };
@@ -83,36 +78,10 @@ const { i18nProvider } = componentTestServer(
   },
 );
 
-function Harness({ rows, selected }: { rows: CertificateRecord[]; selected: string[] }) {
-  const list = useList({ data: rows, resource: 'certificates' });
-  const { onSelect } = list;
-  useEffect(() => onSelect(selected), [onSelect, selected]);
-  return (
-    <ListContextProvider value={list}>
-      <OperationScope>
-        <ReissueScope enabled>
-          <div role="toolbar" aria-label="Selection">
-            <CertificateBulkActions context={{ nft: false, fieldsToCertified: 'score' }} />
-          </div>
-          <p>{list.selectedIds.length} selected</p>
-          {rows.map((row) => (
-            <RecordContextProvider key={row.id} value={row}>
-              <div role="row" aria-label={String(row.lastName)}>
-                <CertificateRowActions onPdf={null} showCampaign={false} />
-              </div>
-            </RecordContextProvider>
-          ))}
-        </ReissueScope>
-      </OperationScope>
-      <Notification />
-    </ListContextProvider>
-  );
-}
-
 function renderList(selected: string[]) {
   render(
     <AdminWrapper i18nProvider={i18nProvider()}>
-      <Harness rows={[ADA, GRACE, ALAN]} selected={selected} />
+      <TestCertificateList rows={[ADA, GRACE, ALAN]} selected={selected} />
     </AdminWrapper>,
   );
 }

@@ -137,19 +137,17 @@ function TemplateListView() {
   const setListFilters = (next: TemplateFilters) => sendView({ filters: next });
   // the pause's end is a state change, sent by an effect after the next render, whose setFilters has seen every
   // change drawn before it
-  const [pausedSearch, setPausedSearch] = useState<string | null>(null);
+  const [pausesEnded, setPausesEnded] = useState(0);
   const latestSendView = useRef(sendView);
   latestSendView.current = sendView;
   useEffect(() => {
-    if (pausedSearch === null) return;
-    setPausedSearch(null);
-    latestSendView.current();
-  }, [pausedSearch]);
+    if (pausesEnded > 0) latestSendView.current();
+  }, [pausesEnded]);
   const typeSearch = (text: string) => {
     setSearch(text);
     sentSearch.current = text;
     clearTimeout(searchTimer.current);
-    searchTimer.current = setTimeout(() => setPausedSearch(text), SEARCH_PAUSE_MS);
+    searchTimer.current = setTimeout(() => setPausesEnded((count) => count + 1), SEARCH_PAUSE_MS);
   };
   useEffect(() => {
     if (filters.search !== sentSearch.current) {
