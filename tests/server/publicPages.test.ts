@@ -1,6 +1,7 @@
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
+import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CERTIFICATE_KEY_LENGTH } from '../../domain/certificates';
 import { PROFILE } from '../../domain/roles';
@@ -11,6 +12,8 @@ import { insertCertificates } from '../../server/repositories/certificates';
 import { addIssuer, addUser, bearer, signIn, signInAdmin } from './signIn';
 import { badgePayload, postForm, svgLogo } from './templateFixtures';
 import { createTestApp, TEST_DATABASES, type TestApp } from './testApp';
+
+const execFileAsync = promisify(execFile);
 
 const SCRIPT = '<script>alert(1)</script>';
 const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
@@ -269,12 +272,19 @@ describe.each(TEST_DATABASES)('public pages on %s', (database) => {
         const [key] = await issue(templateId, [{}]);
         expect(expectPage(await get(`/certificate/${key}`))).toContain('Valid credential');
         expect(expectPage(await get(`/certificate/${key}`))).toContain('Valid credential');
-        const other = new SQLite(path.join(t.config.dataDir, 'laurel.db'));
-        try {
-          other.prepare('UPDATE certificates SET status_id = 9 WHERE key = ?').run(key);
-        } finally {
-          other.close();
-        }
+        // a real other process: a write made from this thread would hold the event loop while it waits for the
+        // server's own commit in flight (the visit just counted), and neither could go on
+        await execFileAsync(
+          process.execPath,
+          [
+            '-e',
+            "const db = new (require('better-sqlite3'))(process.argv[1]); " +
+              "db.prepare('UPDATE certificates SET status_id = 9 WHERE key = ?').run(process.argv[2]); db.close();",
+            path.join(t.config.dataDir, 'laurel.db'),
+            key,
+          ],
+          { cwd: process.cwd() },
+        );
         expect(expectPage(await get(`/certificate/${key}`))).toContain('Suspended credential');
       },
     );
