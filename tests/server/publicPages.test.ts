@@ -274,17 +274,13 @@ describe.each(TEST_DATABASES)('public pages on %s', (database) => {
         expect(expectPage(await get(`/certificate/${key}`))).toContain('Valid credential');
         // a real other process: a write made from this thread would hold the event loop while it waits for the
         // server's own commit in flight (the visit just counted), and neither could go on
-        await execFileAsync(
-          process.execPath,
-          [
-            '-e',
-            "const db = new (require('better-sqlite3'))(process.argv[1]); " +
-              "db.prepare('UPDATE certificates SET status_id = 9 WHERE key = ?').run(process.argv[2]); db.close();",
-            path.join(t.config.dataDir, 'laurel.db'),
-            key,
-          ],
-          { cwd: process.cwd() },
-        );
+        await execFileAsync(process.execPath, [
+          '-e',
+          "const db = new (require('better-sqlite3'))(process.argv[1]); " +
+            "db.prepare('UPDATE certificates SET status_id = 9 WHERE key = ?').run(process.argv[2]); db.close();",
+          path.join(t.config.dataDir, 'laurel.db'),
+          key,
+        ]);
         expect(expectPage(await get(`/certificate/${key}`))).toContain('Suspended credential');
       },
     );

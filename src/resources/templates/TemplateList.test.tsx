@@ -85,13 +85,18 @@ afterAll(() => {
 const cards = () => screen.queryAllByTestId('template-card');
 const card = (label: string) => cards().find((c) => within(c).queryByRole('heading', { name: label }));
 
-async function searchWhileMenuOpen(label: string) {
+/** The templates page, drawn with its two templates. */
+async function showTemplates() {
   render(
     <AdminWrapper i18nProvider={i18nProvider} path="/templates">
       <TemplateList />
     </AdminWrapper>,
   );
   expect(await screen.findByRole('heading', { name: '2 templates' })).toBeVisible();
+}
+
+async function searchWhileMenuOpen(label: string) {
+  await showTemplates();
   fireEvent.change(screen.getByPlaceholderText('Search by label, id or notes'), {
     target: { value: 'literacy' },
   });
@@ -129,12 +134,7 @@ describe('the templates list', { timeout: 60_000 }, () => {
 
   it('keeps a sort chosen while a typed search waits for its pause', async () => {
     release();
-    render(
-      <AdminWrapper i18nProvider={i18nProvider} path="/templates">
-        <TemplateList />
-      </AdminWrapper>,
-    );
-    expect(await screen.findByRole('heading', { name: '2 templates' })).toBeVisible();
+    await showTemplates();
     fireEvent.change(screen.getByPlaceholderText('Search by label, id or notes'), { target: { value: 'o' } });
     fireEvent.mouseDown(screen.getByRole('combobox', { name: /Sort by/ }));
     fireEvent.click(await screen.findByRole('option', { name: 'Name, Z to A' }));
@@ -149,12 +149,7 @@ describe('the templates list', { timeout: 60_000 }, () => {
 
   it('keeps both the search and a sort chosen as the search pause ends, a few milliseconds either side', async () => {
     release();
-    render(
-      <AdminWrapper i18nProvider={i18nProvider} path="/templates">
-        <TemplateList />
-      </AdminWrapper>,
-    );
-    expect(await screen.findByRole('heading', { name: '2 templates' })).toBeVisible();
+    await showTemplates();
     // the search pause is 400 ms: each round chooses its sort 4 to 16 ms before it ends (failed 2 rounds in 10 before)
     const rounds = [
       { text: 'o', lead: 4, sort: 'Name, Z to A', sent: '["label","DESC"]' },
